@@ -1,0 +1,46 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { importsOf, resolveProjectPath, violation } from './dependency-rule';
+
+// Walks every TypeScript file of the layered folders and prints each import that breaks ARCHITECTURE §2.
+const ROOTS = ['domain', 'src', 'server', 'tests', 'bench'];
+const root = path.resolve(import.meta.dirname, '..');
+
+async function* sourceFiles(dir: string): AsyncGenerator<string> {
+  let entries: import('node:fs').Dirent[];
+  try {
+    entries = await readdir(path.join(root, dir), { withFileTypes: true });
+  } catch {
+    return;
+  }
+  for (const entry of entries) {
+    const relative = path.posix.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (entry.name === 'node_modules' || entry.name === 'migrations') continue;
+      yield* sourceFiles(relative);
+    } else if (/\.tsx?$/.test(entry.name) && !entry.name.endsWith('.gen.ts')) {
+      yield relative;
+    }
+  }
+}
+
+const problems: string[] = [];
+let checked = 0;
+for (const dir of ROOTS) {
+  for await (const file of sourceFiles(dir)) {
+    checked += 1;
+    const text = await readFile(path.join(root, file), 'utf8');
+    for (const specifier of importsOf(text)) {
+      if (specifier.startsWith('virtual:') || specifier.startsWith('node:')) continue;
+      const target = resolveProjectPath(file, specifier);
+      const reason = target === null ? violation(file, specifier, true) : violation(file, target, false);
+      if (reason) problems.push(`${file}: imports '${specifier}': ${reason}`);
+    }
+  }
+}
+
+if (problems.length > 0) {
+  console.error(`Dependency rule broken in ${problems.length} import(s):\n${problems.join('\n')}`);
+  process.exit(1);
+}
+console.log(`Dependency rule holds across ${checked} files.`);

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { importsOf, resolveProjectPath, violation } from './dependency-rule';
+
+describe('dependency rule', () => {
+  it('lets every layer use domain/', () => {
+    expect(violation('src/features/master/master-screen.tsx', 'domain/master', false)).toBeNull();
+    expect(violation('server/modules/master/service.ts', 'domain/master', false)).toBeNull();
+  });
+
+  it('keeps domain/ pure', () => {
+    expect(violation('domain/roles.ts', 'src/db/database', false)).toMatch(/domain/);
+    expect(violation('domain/roles.ts', 'react', true)).toMatch(/domain/);
+    expect(violation('domain/roles.ts', 'zod', true)).toBeNull();
+  });
+
+  it('refuses a feature importing another feature', () => {
+    expect(violation('src/features/attendance/grid.tsx', 'src/features/master/list', false)).toMatch(
+      /features/,
+    );
+    expect(violation('src/features/attendance/grid.tsx', 'src/features/attendance/cell', false)).toBeNull();
+  });
+
+  it('keeps server/ out of the SPA and the SPA out of the server', () => {
+    expect(violation('src/app/router.tsx', 'server/app', false)).toMatch(/server/);
+    expect(violation('server/app.ts', 'src/db/database', false)).toMatch(/server/);
+    expect(violation('tests/e2e/master.spec.ts', 'server/app', false)).toBeNull();
+  });
+
+  it('lets only features, sync and workers reach src/db', () => {
+    expect(violation('src/sync/replicate-master.ts', 'src/db/database', false)).toBeNull();
+    expect(violation('src/workers/sync.worker.ts', 'src/db/database', false)).toBeNull();
+    expect(violation('src/ui/table.tsx', 'src/db/database', false)).toMatch(/src\/db/);
+  });
+
+  it('finds static, dynamic and side-effect imports', () => {
+    const text = `import a from './a';\nexport { b } from "../b";\nconst c = import('./c');\nimport './d.css';`;
+    expect(importsOf(text)).toEqual(['./a', '../b', './c', './d.css']);
+    expect(resolveProjectPath('src/app/router.tsx', '../db/database')).toBe('src/db/database');
+  });
+});

@@ -1,0 +1,105 @@
+import path from 'node:path';
+
+/**
+ * The dependency rule of ARCHITECTURE §2, as one pure function over "file imports target" pairs, so the
+ * checker script and its test share it.
+ */
+
+/** The layer a repository file belongs to, as the rule names them. */
+export type Layer =
+  | { kind: 'domain' }
+  | { kind: 'server' }
+  | { kind: 'src'; part: 'ui' | 'db' | 'sync' | 'workers' | 'app' | 'routes' | 'i18n' | 'other' }
+  | { kind: 'feature'; area: string }
+  | { kind: 'test' }
+  | { kind: 'tooling' };
+
+const TEST_FILE = /\.(test|spec)\.tsx?$/;
+
+/** Classifies a repository-relative path (forward slashes). */
+export function layerOf(file: string): Layer {
+  if (TEST_FILE.test(file) || file.startsWith('tests/') || file.endsWith('test-helper.ts'))
+    return { kind: 'test' };
+  if (file.startsWith('server/testing/')) return { kind: 'test' };
+  if (file.startsWith('domain/')) return { kind: 'domain' };
+  if (file.startsWith('server/')) return { kind: 'server' };
+  if (file.startsWith('src/features/')) return { kind: 'feature', area: file.split('/')[2] ?? '' };
+  if (file.startsWith('src/')) {
+    const part = file.split('/')[1] ?? '';
+    const known = ['ui', 'db', 'sync', 'workers', 'app', 'routes', 'i18n'] as const;
+    const match = known.find((name) => name === part);
+    return { kind: 'src', part: match ?? 'other' };
+  }
+  return { kind: 'tooling' };
+}
+
+/** Packages the pure domain may use; everything else would tie it to one side. */
+const DOMAIN_PACKAGES = new Set(['zod']);
+
+/**
+ * Why an import breaks the rule, or null when it is allowed. `target` is a repository-relative path for
+ * project files, or a bare package name.
+ */
+export function violation(from: string, target: string, isPackage: boolean): string | null {
+  const source = layerOf(from);
+  if (isPackage) {
+    if (source.kind === 'domain' && !DOMAIN_PACKAGES.has(packageName(target))) {
+      return `domain/ may use only ${[...DOMAIN_PACKAGES].join(', ')}, not ${target}`;
+    }
+    return null;
+  }
+  const dest = layerOf(target);
+  if (source.kind === 'test' || source.kind === 'tooling') return null;
+  if (dest.kind === 'server' && source.kind !== 'server') return 'nothing imports server/ but tests';
+  if (source.kind === 'domain' && dest.kind !== 'domain')
+    return 'domain/ imports nothing from src/ or server/';
+  if (source.kind === 'server' && (dest.kind === 'src' || dest.kind === 'feature')) {
+    return 'server/ never imports src/';
+  }
+  if (dest.kind === 'feature' && source.kind === 'feature' && dest.area !== source.area) {
+    return `features never import each other (${source.area} → ${dest.area})`;
+  }
+  if (dest.kind === 'feature' && source.kind === 'src' && !['routes', 'app'].includes(source.part)) {
+    return `src/${source.part} may not import a feature`;
+  }
+  if (dest.kind === 'src' && dest.part === 'db') {
+    // app/ may open the signed-in user's database and provide it; screens still read it through features.
+    const allowed =
+      source.kind === 'feature' ||
+      (source.kind === 'src' && ['db', 'sync', 'workers', 'app'].includes(source.part));
+    if (!allowed) return 'src/db is used only by features, sync, workers and the app providers';
+  }
+  if (
+    source.kind === 'src' &&
+    source.part === 'ui' &&
+    dest.kind === 'src' &&
+    !['ui', 'i18n'].includes(dest.part)
+  ) {
+    return `src/ui may use only src/ui, src/i18n and domain/, not src/${dest.part}`;
+  }
+  return null;
+}
+
+function packageName(specifier: string): string {
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] ?? specifier);
+}
+
+const IMPORT_PATTERN =
+  /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|import\s+['"]([^'"]+)['"]|new\s+URL\(\s*['"]([^'"]+)['"]/g;
+
+/** The module specifiers a source text imports (static, dynamic, side-effect and worker URLs). */
+export function importsOf(text: string): string[] {
+  const found: string[] = [];
+  for (const match of text.matchAll(IMPORT_PATTERN)) {
+    const specifier = match[1] ?? match[2] ?? match[3] ?? match[4];
+    if (specifier) found.push(specifier);
+  }
+  return found;
+}
+
+/** Resolves a relative specifier against the importing file; null for packages and virtual modules. */
+export function resolveProjectPath(from: string, specifier: string): string | null {
+  if (!specifier.startsWith('.')) return null;
+  return path.posix.normalize(path.posix.join(path.posix.dirname(from), specifier));
+}
