@@ -1,0 +1,51 @@
+import { codeSchema } from './codes';
+import { ConfirmKind } from './requests';
+
+/**
+ * Attendance status of one student at one schedule (SPEC §3 labels). SPEC gives no numbers, so absent,
+ * present and late take the numbers of the request `ConfirmKind` (0, 1, 2): accepting an attendance-confirm
+ * request then writes its kind as the status with no translation table. Unexplained absence, which no
+ * request can claim, takes the next free number, 3. "Absent" is an explained (excused) absence. A schedule
+ * with no status entered yet is `null`, never a code.
+ */
+export const AttendanceStatus = {
+  absent: ConfirmKind.absent,
+  present: ConfirmKind.present,
+  late: ConfirmKind.late,
+  unexplainedAbsence: 3,
+} as const;
+export type AttendanceStatus = (typeof AttendanceStatus)[keyof typeof AttendanceStatus];
+/** Zod schema of an attendance status code. */
+export const attendanceStatusSchema = codeSchema(AttendanceStatus);
+
+/** Message ids of the attendance labels, in SPEC §3 order (present, late, unexplained absence, absent). */
+export const ATTENDANCE_STATUS_LABELS = [
+  { status: AttendanceStatus.present, label: 'attendance_present' },
+  { status: AttendanceStatus.late, label: 'attendance_late' },
+  { status: AttendanceStatus.unexplainedAbsence, label: 'attendance_unexplained_absence' },
+  { status: AttendanceStatus.absent, label: 'attendance_absent' },
+] as const;
+
+/**
+ * A student's attendance tallied for highlights (SPEC §9 conditions). The buckets are disjoint: `attendance`
+ * counts only `present`, because `late` has a condition of its own; `missing` counts schedules with no status
+ * entered. Explained absences are tallied in no condition bucket.
+ */
+export interface AttendanceCounts {
+  missing: number;
+  attendance: number;
+  late: number;
+  unexplainedAbsence: number;
+}
+
+/** Tallies a student's statuses (one per held schedule, null where not entered) into highlight counts. */
+export function countAttendance(statuses: readonly (AttendanceStatus | null)[]): AttendanceCounts {
+  const counts: AttendanceCounts = { missing: 0, attendance: 0, late: 0, unexplainedAbsence: 0 };
+  for (const status of statuses) {
+    if (status === null) counts.missing += 1;
+    else if (status === AttendanceStatus.present) counts.attendance += 1;
+    else if (status === AttendanceStatus.late) counts.late += 1;
+    else if (status === AttendanceStatus.unexplainedAbsence) counts.unexplainedAbsence += 1;
+  }
+  return counts;
+}

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { afterEventDeleted, EventTab, eventsSearchSchema, eventTab } from './events';
+
+const today = '2025-05-10';
+const event = (start_time: string, end_time: string) => ({ start_time, end_time });
+
+describe('event tab', () => {
+  it('puts an event that starts today in present', () => {
+    expect(eventTab(event('2025-05-10 18:00:00', '2025-05-20 18:00:00'), today)).toBe(EventTab.present);
+  });
+
+  it('puts an event that ends today in present', () => {
+    expect(eventTab(event('2025-05-01', '2025-05-10 00:00:00'), today)).toBe(EventTab.present);
+  });
+
+  it('puts an event starting tomorrow in future and one that ended yesterday in past', () => {
+    expect(eventTab(event('2025-05-11', '2025-05-12'), today)).toBe(EventTab.future);
+    expect(eventTab(event('2025-05-01', '2025-05-09 23:59:59'), today)).toBe(EventTab.past);
+  });
+
+  it('keeps a one-day event of today in present', () => {
+    expect(eventTab(event('2025-05-10', '2025-05-10'), today)).toBe(EventTab.present);
+  });
+});
+
+describe('events search', () => {
+  it('defaults to the present tab and page 1, and recovers from bad values', () => {
+    expect(eventsSearchSchema.parse({})).toEqual({ tab: 'present', page: 1 });
+    expect(eventsSearchSchema.parse({ tab: 'later', page: '-3' })).toEqual({ tab: 'present', page: 1 });
+    expect(eventsSearchSchema.parse({ tab: 'past', page: '2', eventFilter: 'x' })).toEqual({
+      tab: 'past',
+      page: 2,
+      eventFilter: 'x',
+    });
+  });
+});
+
+describe('deleting an event', () => {
+  it('removes it from the sort list and keeps another selected filter', () => {
+    expect(afterEventDeleted(['a', 'b', 'c'], 'c', 'b')).toEqual({ sortList: ['a', 'c'], selected: 'c' });
+  });
+
+  it('selects the first remaining event when the selected one is deleted', () => {
+    expect(afterEventDeleted(['a', 'b'], 'a', 'a')).toEqual({ sortList: ['b'], selected: 'b' });
+    expect(afterEventDeleted(['a'], 'a', 'a')).toEqual({ sortList: [], selected: null });
+  });
+});

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { codeSchema } from './codes';
+import { compareIsoDates, datePart } from './dates';
+
+/** The tabs of `/viblo/events` (SPEC §2), as the `tab` query parameter spells them. */
+export const EventTab = { present: 'present', future: 'future', past: 'past' } as const;
+export type EventTab = (typeof EventTab)[keyof typeof EventTab];
+/** Zod schema of an events tab. */
+export const eventTabSchema = codeSchema(EventTab);
+
+/** Search of `/viblo/events`: tab defaults to present and page to 1 (SPEC §2). */
+export const eventsSearchSchema = z.object({
+  tab: eventTabSchema.catch(EventTab.present).default(EventTab.present),
+  eventFilter: z.string().optional(),
+  page: z.coerce.number().int().min(1).catch(1).default(1),
+});
+/** Parsed search of `/viblo/events`. */
+export type EventsSearch = z.infer<typeof eventsSearchSchema>;
+
+/**
+ * The tab an event belongs in, comparing calendar dates only (times of day are ignored) with `today`, an ISO
+ * date in the school's zone. Both ends are inclusive: an event that starts today or ends today is present, so
+ * a running event never vanishes from every tab on its first or last day. Starting after today is future;
+ * ending before today is past. An unreadable date falls back to present, the default tab, rather than hiding
+ * the event.
+ */
+export function eventTab(event: { start_time: string; end_time: string }, today: string): EventTab {
+  const start = datePart(event.start_time);
+  const end = datePart(event.end_time);
+  if (start !== null && compareIsoDates(start, today) > 0) return EventTab.future;
+  if (end !== null && compareIsoDates(end, today) < 0) return EventTab.past;
+  return EventTab.present;
+}
+
+/**
+ * The stored sort list and selected filter after deleting an event (SPEC §4): the event leaves the list, and
+ * when it was the selected filter the first remaining one is selected (null when none remain).
+ */
+export function afterEventDeleted<Id>(
+  sortList: readonly Id[],
+  selected: Id | null,
+  deleted: Id,
+): { sortList: Id[]; selected: Id | null } {
+  const remaining = sortList.filter((id) => id !== deleted);
+  if (selected !== deleted) return { sortList: remaining, selected };
+  return { sortList: remaining, selected: remaining[0] ?? null };
+}

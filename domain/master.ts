@@ -1,0 +1,133 @@
+import { z } from 'zod';
+
+/**
+ * The master kinds of SPEC §3, one word each. `subjectNames` is the master list the SPEC's master-setting
+ * screen calls "subjects" (payload id `subject_name_id`).
+ */
+export const MasterKind = {
+  yearCodes: 'yearCodes',
+  universities: 'universities',
+  classNames: 'classNames',
+  examNames: 'examNames',
+  rooms: 'rooms',
+  subjectNames: 'subjectNames',
+  faculties: 'faculties',
+  semesters: 'semesters',
+} as const;
+
+export type MasterKind = (typeof MasterKind)[keyof typeof MasterKind];
+
+export const masterKindSchema = z.enum(MasterKind);
+
+/** The seven tabs of the master-setting screen, in SPEC §2 order; the tab number is the index + 1. */
+export const MASTER_SETTING_TABS = [
+  MasterKind.yearCodes,
+  MasterKind.universities,
+  MasterKind.classNames,
+  MasterKind.examNames,
+  MasterKind.rooms,
+  MasterKind.subjectNames,
+  MasterKind.faculties,
+] as const;
+
+export type MasterSettingTab = (typeof MASTER_SETTING_TABS)[number];
+
+/** The default master-setting tab (SPEC §2: "default 1"). */
+export const DEFAULT_MASTER_SETTING_TAB = 1;
+
+/** URL segments of `/api/master-setting/{segment}` (SPEC §7) and the kind each one edits. */
+export const MASTER_SETTING_SEGMENTS = {
+  'year-codes': MasterKind.yearCodes,
+  universities: MasterKind.universities,
+  classes: MasterKind.classNames,
+  exams: MasterKind.examNames,
+  rooms: MasterKind.rooms,
+  subjects: MasterKind.subjectNames,
+  faculties: MasterKind.faculties,
+} as const satisfies Record<string, MasterSettingTab>;
+
+export type MasterSettingSegment = keyof typeof MASTER_SETTING_SEGMENTS;
+
+/** The 18-colour palette of year codes (SPEC §3). */
+export const YEAR_CODE_COLORS = [
+  '#e53935',
+  '#d81b60',
+  '#8e24aa',
+  '#5e35b1',
+  '#3949ab',
+  '#1e88e5',
+  '#039be5',
+  '#00acc1',
+  '#00897b',
+  '#43a047',
+  '#7cb342',
+  '#c0ca33',
+  '#fdd835',
+  '#ffb300',
+  '#fb8c00',
+  '#f4511e',
+  '#6d4c41',
+  '#546e7a',
+] as const;
+
+/**
+ * One master row as the `master` collection stores it and `/api/sync/master/pull` sends it. Relations that a
+ * kind does not have are null. `updatedAt` is the server's commit-ordered change sequence, not a clock.
+ */
+export const masterDocSchema = z.strictObject({
+  id: z.string().min(1).max(64),
+  kind: masterKindSchema,
+  name: z.string(),
+  universityId: z.string().nullable(),
+  facultyId: z.string().nullable(),
+  subjectNameId: z.string().nullable(),
+  color: z.string().nullable(),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  updatedAt: z.number().int().nonnegative(),
+  _deleted: z.boolean(),
+});
+
+export type MasterDoc = z.infer<typeof masterDocSchema>;
+
+/** A master row in the lists of `GET /master-data` (SPEC §3). */
+export const masterItemSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  university_id: z.string().nullable().optional(),
+  faculty_id: z.string().nullable().optional(),
+  subject_name_id: z.string().nullable().optional(),
+  color: z.string().nullable().optional(),
+  start_date: z.string().nullable().optional(),
+  end_date: z.string().nullable().optional(),
+});
+
+/** A person in the lists of `GET /master-data`. */
+export const masterPersonSchema = z.object({ id: z.string(), name: z.string(), role: z.number().int() });
+
+/** `GET /master-data`: the lists of SPEC §3. */
+export const masterDataResponseSchema = z.object({
+  universities: z.array(masterItemSchema),
+  year_codes: z.array(masterItemSchema),
+  subjects: z.array(masterItemSchema),
+  semesters: z.array(masterItemSchema),
+  class_names: z.array(masterItemSchema),
+  exam_names: z.array(masterItemSchema),
+  rooms: z.array(masterItemSchema),
+  faculties: z.array(masterItemSchema),
+  teachers: z.array(masterPersonSchema),
+  students: z.array(masterPersonSchema),
+  teacher_and_admins: z.array(masterPersonSchema),
+});
+
+export type MasterDataResponse = z.infer<typeof masterDataResponseSchema>;
+
+/** Body of `POST /api/master-setting/{segment}` (create) and `/{segment}/{id}` (update). */
+export const masterSettingWriteSchema = z.strictObject({
+  name: z.string().trim().min(1, 'required').max(255, 'too_long'),
+  university_id: z.uuid().nullable().optional(),
+  faculty_id: z.uuid().nullable().optional(),
+  subject_name_id: z.uuid().nullable().optional(),
+});
+
+export type MasterSettingWrite = z.infer<typeof masterSettingWriteSchema>;

@@ -1,0 +1,190 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type Actor,
+  CALL_ROLES,
+  type CallKey,
+  canCall,
+  findCallKey,
+  isStateChangingCall,
+  mayChangeRequestStatus,
+  mayEditClassWork,
+  mayReadStudentRecord,
+  mayUpdateFinalScore,
+  mayWriteMemo,
+  OWN_ACCOUNT_CALLS,
+  observerIsReadOnly,
+  studentOwnsRecord,
+  superAdminAreaOnly,
+  teacherMayEditClass,
+} from './permissions';
+import { RequestStatus } from './requests';
+import { type AccountRole, ROLE_LIST, Role } from './roles';
+import { SPEC_CALLS } from './spec-calls';
+
+const CALL_KEYS = Object.keys(CALL_ROLES) as CallKey[];
+const rolesAllowed = (call: CallKey): AccountRole[] => ROLE_LIST.filter((role) => canCall(role, call));
+
+describe('call table', () => {
+  it('has an entry for every call of SPEC §7', () => {
+    const missing = SPEC_CALLS.filter((call) => !(call in CALL_ROLES));
+    expect(missing).toEqual([]);
+  });
+
+  it('lists each SPEC call once', () => {
+    expect(new Set(SPEC_CALLS).size).toBe(SPEC_CALLS.length);
+  });
+
+  it('writes every key as METHOD and a path with Fastify-style params', () => {
+    for (const key of CALL_KEYS) expect(key).toMatch(/^(GET|POST|PUT|PATCH|DELETE) \/[A-Za-z0-9\-_./:]*$/);
+  });
+
+  it('names only roles of ROLE_LIST and lets at least one role make each call', () => {
+    for (const key of CALL_KEYS) {
+      const rule = CALL_ROLES[key];
+      if (typeof rule !== 'string') for (const role of rule) expect(ROLE_LIST).toContain(role);
+      expect(rolesAllowed(key).length).toBeGreaterThan(0);
+    }
+  });
+
+  it('lets observers make no state-changing call other than their own account ones', () => {
+    const offending = CALL_KEYS.filter((key) => canCall(Role.observer, key) && !observerIsReadOnly(key));
+    expect(offending).toEqual([]);
+  });
+
+  it('keeps the super admin to the admins area, their own account and the all-roles screens', () => {
+    const offending = CALL_KEYS.filter((key) => canCall(Role.superAdmin, key) && !superAdminAreaOnly(key));
+    expect(offending).toEqual([]);
+    expect(canCall(Role.superAdmin, 'POST /api/users/up-role')).toBe(true);
+    expect(canCall(Role.admin, 'POST /api/users/up-role')).toBe(false);
+  });
+
+  it('lets every role that signs in make its own account calls', () => {
+    for (const call of OWN_ACCOUNT_CALLS) {
+      const roles = rolesAllowed(call);
+      const studentVariant = call.startsWith('POST /api/students/');
+      const staffVariant =
+        call.startsWith('POST /api/users/change') || call.startsWith('POST /api/users/update-avatar');
+      if (studentVariant) expect(roles).toEqual([Role.student]);
+      else if (staffVariant) expect(roles).not.toContain(Role.student);
+      else if (call === 'POST /api/schedules/save-filter') expect(roles).toContain(Role.observer);
+      else expect(roles).toEqual([...ROLE_LIST]);
+    }
+  });
+
+  it('needs no session only for login, password reset, version and manifest calls', () => {
+    const open = CALL_KEYS.filter((key) => canCall(null, key));
+    expect(open.sort()).toEqual(
+      [
+        'POST /api/login',
+        'GET /api/csrf',
+        'GET /get-version-build',
+        'GET /admin/manifest.json',
+        'POST /api/password/email',
+        'POST /api/password/reset',
+        'POST /api/edu-account/resend-choose-emails',
+      ].sort(),
+    );
+  });
+
+  it('follows the screens of SPEC §6 for the main areas', () => {
+    expect(rolesAllowed('POST /api/attendance/:scheduleId')).toEqual([Role.teacher, Role.admin]);
+    expect(rolesAllowed('GET /api/students/:studentId/achievement-attendance')).toEqual([
+      Role.observer,
+      Role.teacher,
+      Role.admin,
+      Role.student,
+    ]);
+    expect(rolesAllowed('POST /api/master-setting/rooms/multiStore')).toEqual([Role.admin]);
+    expect(rolesAllowed('POST /api/viblo-event')).toEqual([Role.admin]);
+    expect(rolesAllowed('POST /api/viblo-event/search')).toEqual([...ROLE_LIST]);
+    expect(rolesAllowed('POST /api/requests')).toEqual([Role.student]);
+    expect(rolesAllowed('GET /api/report/default-filter')).toEqual([Role.observer, Role.teacher, Role.admin]);
+    expect(rolesAllowed('POST /api/students/change-password')).toEqual([Role.student]);
+    expect(rolesAllowed('POST /api/users/change-password')).not.toContain(Role.student);
+  });
+});
+
+describe('state-changing calls', () => {
+  it('treat POST searches and subject validation as reads', () => {
+    expect(isStateChangingCall('POST /api/statistic/search')).toBe(false);
+    expect(isStateChangingCall('POST /api/academic/subjects/validate-subject')).toBe(false);
+    expect(isStateChangingCall('GET /api/sticky')).toBe(false);
+    expect(isStateChangingCall('POST /api/memo')).toBe(true);
+    expect(isStateChangingCall('DELETE /api/memo/:memoId')).toBe(true);
+  });
+});
+
+describe('finding the call of a request', () => {
+  it('prefers static segments over parameters', () => {
+    expect(findCallKey('GET', '/api/students/search')).toBe('GET /api/students/search');
+    expect(findCallKey('GET', '/api/students/42')).toBe('GET /api/students/:studentId');
+    expect(findCallKey('POST', '/api/master-setting/rooms/multiStore')).toBe(
+      'POST /api/master-setting/rooms/multiStore',
+    );
+    expect(findCallKey('POST', '/api/master-setting/rooms/7')).toBe('POST /api/master-setting/:segment/:id');
+    expect(findCallKey('post', '/api/sticky/9?x=1')).toBe('POST /api/sticky/:stickyId');
+    expect(findCallKey('GET', '/api/unknown')).toBeUndefined();
+  });
+
+  it('finds every SPEC call from its own path', () => {
+    for (const call of SPEC_CALLS) {
+      const [method = '', path = ''] = call.split(' ');
+      expect(findCallKey(method, path)).toBe(call);
+    }
+  });
+});
+
+describe('row rules', () => {
+  const teacherA: Actor = { id: 't-a', role: Role.teacher };
+  const adminUser: Actor = { id: 'adm', role: Role.admin };
+  const observerUser: Actor = { id: 'obs', role: Role.observer };
+  const studentS: Actor = { id: 's-1', role: Role.student };
+
+  it('teachers edit attendance, scores and plans only of classes assigned to them; admins of all', () => {
+    expect(teacherMayEditClass('t-a', ['t-a', 't-b'])).toBe(true);
+    expect(mayEditClassWork(teacherA, ['t-b'])).toBe(false);
+    expect(mayEditClassWork(teacherA, ['t-a'])).toBe(true);
+    expect(mayEditClassWork(adminUser, [])).toBe(true);
+    expect(mayEditClassWork(observerUser, ['obs'])).toBe(false);
+  });
+
+  it('students read only their own records; staff but the super admin read any', () => {
+    expect(studentOwnsRecord(studentS, 's-1')).toBe(true);
+    expect(mayReadStudentRecord(studentS, 's-2')).toBe(false);
+    expect(mayReadStudentRecord(observerUser, 's-2')).toBe(true);
+    expect(mayReadStudentRecord({ id: 'sa', role: Role.superAdmin }, 's-2')).toBe(false);
+  });
+
+  it('memos need a teacher in the subject or an admin', () => {
+    expect(mayWriteMemo(Role.teacher, true)).toBe(true);
+    expect(mayWriteMemo(Role.teacher, false)).toBe(false);
+    expect(mayWriteMemo(Role.admin, false)).toBe(true);
+    expect(mayWriteMemo(Role.observer, true)).toBe(false);
+  });
+
+  it('teachers update final scores only when the subject allows it', () => {
+    expect(mayUpdateFinalScore(teacherA, ['t-a'], false)).toBe(false);
+    expect(mayUpdateFinalScore(teacherA, ['t-a'], true)).toBe(true);
+    expect(mayUpdateFinalScore(adminUser, [], false)).toBe(true);
+  });
+
+  it('students cancel their own pending requests; class teachers and admins decide them', () => {
+    const request = { student_id: 's-1', status: RequestStatus.requesting, classTeacherIds: ['t-a'] };
+    expect(mayChangeRequestStatus(studentS, request, RequestStatus.cancelled)).toBe(true);
+    expect(mayChangeRequestStatus(studentS, request, RequestStatus.accepted)).toBe(false);
+    expect(mayChangeRequestStatus({ id: 's-2', role: Role.student }, request, RequestStatus.cancelled)).toBe(
+      false,
+    );
+    expect(mayChangeRequestStatus(teacherA, request, RequestStatus.accepted)).toBe(true);
+    expect(mayChangeRequestStatus({ id: 't-b', role: Role.teacher }, request, RequestStatus.rejected)).toBe(
+      false,
+    );
+    expect(
+      mayChangeRequestStatus(
+        adminUser,
+        { ...request, status: RequestStatus.accepted },
+        RequestStatus.rejected,
+      ),
+    ).toBe(false);
+  });
+});

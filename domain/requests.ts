@@ -1,0 +1,110 @@
+import { codeSchema } from './codes';
+
+/** Request status (SPEC §3). */
+export const RequestStatus = { cancelled: -1, rejected: 0, requesting: 1, accepted: 2 } as const;
+export type RequestStatus = (typeof RequestStatus)[keyof typeof RequestStatus];
+/** Zod schema of a request status. */
+export const requestStatusSchema = codeSchema(RequestStatus);
+
+/** Whether an accepted request also updated the attendance or score it was about (SPEC §3). */
+export const AcceptReason = { withoutUpdate: 0, withUpdate: 1 } as const;
+export type AcceptReason = (typeof AcceptReason)[keyof typeof AcceptReason];
+/** Zod schema of an accept reason. */
+export const acceptReasonSchema = codeSchema(AcceptReason);
+
+/** Request type (SPEC §3). */
+export const RequestType = { attendance: 0, attendanceConfirm: 1, achievementConfirm: 2, other: 3 } as const;
+export type RequestType = (typeof RequestType)[keyof typeof RequestType];
+/** Zod schema of a request type. */
+export const requestTypeSchema = codeSchema(RequestType);
+
+/** What an attendance request reports in advance (SPEC §3). */
+export const AttendanceRequestKind = { absent: 0, late: 1 } as const;
+export type AttendanceRequestKind = (typeof AttendanceRequestKind)[keyof typeof AttendanceRequestKind];
+/** Zod schema of an attendance request kind. */
+export const attendanceRequestKindSchema = codeSchema(AttendanceRequestKind);
+
+/** What an attendance-confirm request claims the student's status was (SPEC §3). */
+export const ConfirmKind = { absent: 0, present: 1, late: 2 } as const;
+export type ConfirmKind = (typeof ConfirmKind)[keyof typeof ConfirmKind];
+/** Zod schema of a confirm kind. */
+export const confirmKindSchema = codeSchema(ConfirmKind);
+
+/** The seven options of the request form, in SPEC §3 order. */
+export const RequestOption = {
+  late: 1,
+  absent: 2,
+  presentConfirm: 3,
+  lateConfirm: 4,
+  absentConfirm: 5,
+  achievementConfirm: 6,
+  other: 7,
+} as const;
+export type RequestOption = (typeof RequestOption)[keyof typeof RequestOption];
+/** Zod schema of a request option. */
+export const requestOptionSchema = codeSchema(RequestOption);
+
+/** Status filter of the request list (SPEC §3): the same numbers as the statuses they select. */
+export const RequestFilterStatus = {
+  requesting: RequestStatus.requesting,
+  approve: RequestStatus.accepted,
+  reject: RequestStatus.rejected,
+} as const;
+export type RequestFilterStatus = (typeof RequestFilterStatus)[keyof typeof RequestFilterStatus];
+/** Zod schema of a request-list status filter. */
+export const requestFilterStatusSchema = codeSchema(RequestFilterStatus);
+
+/** The type and kind a form option stands for; `kind` is null for types without one. */
+export interface RequestOptionMeaning {
+  type: RequestType;
+  attendanceKind: AttendanceRequestKind | null;
+  confirmKind: ConfirmKind | null;
+}
+
+const OPTION_MEANINGS: Record<RequestOption, RequestOptionMeaning> = {
+  [RequestOption.late]: {
+    type: RequestType.attendance,
+    attendanceKind: AttendanceRequestKind.late,
+    confirmKind: null,
+  },
+  [RequestOption.absent]: {
+    type: RequestType.attendance,
+    attendanceKind: AttendanceRequestKind.absent,
+    confirmKind: null,
+  },
+  [RequestOption.presentConfirm]: {
+    type: RequestType.attendanceConfirm,
+    attendanceKind: null,
+    confirmKind: ConfirmKind.present,
+  },
+  [RequestOption.lateConfirm]: {
+    type: RequestType.attendanceConfirm,
+    attendanceKind: null,
+    confirmKind: ConfirmKind.late,
+  },
+  [RequestOption.absentConfirm]: {
+    type: RequestType.attendanceConfirm,
+    attendanceKind: null,
+    confirmKind: ConfirmKind.absent,
+  },
+  [RequestOption.achievementConfirm]: {
+    type: RequestType.achievementConfirm,
+    attendanceKind: null,
+    confirmKind: null,
+  },
+  [RequestOption.other]: { type: RequestType.other, attendanceKind: null, confirmKind: null },
+};
+
+/** The request type and kind that a request-form option creates. */
+export function requestOptionMeaning(option: RequestOption): RequestOptionMeaning {
+  return OPTION_MEANINGS[option];
+}
+
+/**
+ * Whether a request may move from one status to another. Only a request still `requesting` moves: staff
+ * accept or reject it and the student may cancel it; accepted, rejected and cancelled are final so a decision
+ * is never silently overturned.
+ */
+export function canChangeRequestStatus(from: RequestStatus, to: RequestStatus): boolean {
+  return from === RequestStatus.requesting && to !== RequestStatus.requesting;
+}

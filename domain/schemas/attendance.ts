@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { attendanceStatusSchema } from '../attendance';
+import { timeSchema } from '../dates';
+import { LIMITS } from '../limits';
+import { ValidationCode } from '../validation-codes';
+import {
+  commentSchema,
+  idSchema,
+  isoDateSchema,
+  listOf,
+  namedRefSchema,
+  strictObject,
+  studentRefSchema,
+} from './common';
+
+/** One attendance record (SPEC §3 `attendances[]`); `status` is null while not entered. */
+export const attendanceEntrySchema = z.object({
+  id: idSchema,
+  status: attendanceStatusSchema.nullable(),
+  class_student_id: idSchema,
+  schedule_id: idSchema,
+  absence_reasons: z.string().nullable(),
+  comment: z.string().nullable(),
+});
+/** One attendance record. */
+export type AttendanceEntry = z.infer<typeof attendanceEntrySchema>;
+
+/**
+ * Attendance of one student in a class (SPEC §3: class_student_id, attendances[]); `student` is added so the
+ * sheet shows identity and name without a join against the master students.
+ */
+export const attendancePerStudentSchema = z.object({
+  class_student_id: idSchema,
+  student: studentRefSchema,
+  attendances: z.array(attendanceEntrySchema),
+});
+/** Attendance of one student. */
+export type AttendancePerStudent = z.infer<typeof attendancePerStudentSchema>;
+
+/** A schedule as a column of the attendance sheet. */
+export const attendanceScheduleSchema = z.object({
+  id: idSchema,
+  day: isoDateSchema,
+  start_time: timeSchema,
+  end_time: timeSchema,
+  lesson: namedRefSchema,
+});
+/** A column of the attendance sheet. */
+export type AttendanceSchedule = z.infer<typeof attendanceScheduleSchema>;
+
+/** `GET /api/attendance/{subjectClassId}`: the sheet of a class, its schedules and its students' records. */
+export const classAttendanceResponseSchema = z.object({
+  schedules: z.array(attendanceScheduleSchema),
+  students: z.array(attendancePerStudentSchema),
+});
+/** A class's attendance sheet. */
+export type ClassAttendanceResponse = z.infer<typeof classAttendanceResponseSchema>;
+
+/** One attendance as `POST /api/attendance/{scheduleId}` sends it (SPEC §7). */
+export const attendanceWriteEntrySchema = strictObject({
+  class_student_id: idSchema,
+  schedule_id: idSchema,
+  status: attendanceStatusSchema.nullable(),
+  absence_reasons: commentSchema.default(null),
+  comment: commentSchema.default(null),
+});
+/** One attendance as sent. */
+export type AttendanceWriteEntry = z.infer<typeof attendanceWriteEntrySchema>;
+
+/**
+ * Body of `POST /api/attendance/{scheduleId}`: `data.attendances[]` and the class they belong to. SPEC lists
+ * `subjectClass` among the entry fields; it is one value for the whole sheet, so it sits once beside them.
+ */
+export const attendanceUpdateRequestSchema = strictObject({
+  data: strictObject({
+    attendances: z
+      .array(attendanceWriteEntrySchema)
+      .min(1, ValidationCode.required)
+      .max(LIMITS.bulkStudentsMax, ValidationCode.tooLong),
+    subjectClass: idSchema,
+  }),
+});
+/** Body of an attendance update. */
+export type AttendanceUpdateRequest = z.infer<typeof attendanceUpdateRequestSchema>;
+
+/** Answer of an attendance update: the stored records, so offline copies take the server's ids. */
+export const attendanceUpdateResponseSchema = listOf('attendances', attendanceEntrySchema);
+
+/** `GET /api/attendance/subjectsByYearCode/...`: subjects of the chosen faculty and year code. */
+export const filterSubjectsResponseSchema = listOf('subjects', namedRefSchema);
+/** `GET /api/attendance/university/{id}/faculty/{id}`: year codes by faculty (SPEC §3 `yearCodeByFaculty`). */
+export const yearCodeByFacultyResponseSchema = listOf('yearCodeByFaculty', namedRefSchema);
+/** `GET /api/attendance/classesBySubject/{subjectId}`: the subject's classes (SPEC §3 `subjectClasses`). */
+export const subjectClassesResponseSchema = listOf('subjectClasses', namedRefSchema);
+/** Students flagged by a highlight of the subject (attendance and achievement highlight lists). */
+export const highlightStudentsResponseSchema = listOf('students', studentRefSchema);
+
+/**
+ * Exchange attendance (SPEC §7 `exchange-attendance`, "assist lessons"): a student attends another class's
+ * schedule of the same lesson, and the record moves there. The SPEC names only the paths, so the candidate
+ * list and the move are designed minimal: `GET /{id}/{apply}` lists the schedules a class student may move to
+ * (`apply` 1) or back from (0); `POST /{subjectId}` moves them.
+ */
+export const exchangeAttendanceResponseSchema = listOf('schedules', attendanceScheduleSchema);
+
+/** Body of `POST /api/exchange-attendance/{subjectId}`. */
+export const exchangeAttendanceRequestSchema = strictObject({
+  from_schedule_id: idSchema,
+  to_schedule_id: idSchema,
+  class_student_ids: z.array(idSchema).min(1, ValidationCode.required).max(LIMITS.bulkStudentsMax),
+});
+/** Body of an attendance exchange. */
+export type ExchangeAttendanceRequest = z.infer<typeof exchangeAttendanceRequestSchema>;
+
+/** Params of `GET /api/exchange-attendance/{id}/{apply}`: a class student and the direction. */
+export const exchangeAttendanceParamsSchema = strictObject({
+  id: idSchema,
+  apply: z.enum(['0', '1'], ValidationCode.invalidNumber).transform((text) => text === '1'),
+});

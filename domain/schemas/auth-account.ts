@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { FieldError } from '../errors';
+import { changePasswordSchema, emailSchema, passwordPairSchema } from '../validation';
+import { ValidationCode } from '../validation-codes';
+import { booleanSchema, idSchema, strictObject, stringSchema } from './common';
+
+/** Folder of student avatars (SPEC §3). */
+export const STUDENT_AVATAR_PATH = '/storage/images/avatar/student';
+/** Folder of staff avatars (SPEC §3). */
+export const USER_AVATAR_PATH = '/storage/images/avatar/user';
+/** The file shown when a user has no avatar (SPEC §3). */
+export const DEFAULT_AVATAR_FILE = 'default-avatar.svg';
+
+/**
+ * A user as the header and lists show them (SPEC §3: name, role, avatar). `role` stays a plain number
+ * because SPEC §1 gives "any other code" a meaning (no role); `avatar` is the file name under the avatar
+ * folder of the user's kind, null for the default avatar.
+ */
+export const userSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  role: z.number().int(),
+  avatar: z.string().nullable(),
+});
+/** A user. */
+export type User = z.infer<typeof userSchema>;
+
+/** The avatar URL of a user: their file under the folder of students or staff, else the default file. */
+export function avatarUrl(user: Pick<User, 'avatar'>, isStudent: boolean): string {
+  const folder = isStudent ? STUDENT_AVATAR_PATH : USER_AVATAR_PATH;
+  return `${folder}/${user.avatar ?? DEFAULT_AVATAR_FILE}`;
+}
+
+/**
+ * `POST /api/verify-otp`: the 6-digit code mailed to the user (ARCHITECTURE §4) and whether to trust this
+ * device for 30 days. Full-width digits are not folded: the code is pasted from a mail, not typed with an IME.
+ */
+export const verifyOtpRequestSchema = strictObject({
+  code: stringSchema.regex(/^\d{6}$/, FieldError.invalid),
+  trust_device: booleanSchema.default(false),
+});
+/** Body of `POST /api/verify-otp`. */
+export type VerifyOtpRequest = z.infer<typeof verifyOtpRequestSchema>;
+
+/** `POST /api/password/email` and `/api/edu-account/resend-choose-emails`: `{ email }` (SPEC §7). */
+export const emailRequestSchema = strictObject({ email: emailSchema });
+/** Body of the calls that take one email address. */
+export type EmailRequest = z.infer<typeof emailRequestSchema>;
+
+/**
+ * `POST /api/password/reset`: the token of the mailed link (`/reset-password/{token}`) and a confirmed new
+ * password. `safeExtend` keeps the pair's own rules (strength, confirmation) and its strictness.
+ */
+export const passwordResetRequestSchema = passwordPairSchema.safeExtend({
+  token: stringSchema.min(1, ValidationCode.required).max(512, ValidationCode.tooLong),
+});
+/** Body of `POST /api/password/reset`. */
+export type PasswordResetRequest = z.infer<typeof passwordResetRequestSchema>;
+
+/** `POST /api/password/force-change`: a confirmed new password (the pair rule of SPEC §5). */
+export const forceChangePasswordRequestSchema = passwordPairSchema;
+/** `POST /api/{students|users}/change-password`: the current password and a confirmed new one. */
+export const changePasswordRequestSchema = changePasswordSchema;
+
+/**
+ * `POST /api/{students|users}/update-avatar` answer (SPEC §7 "response avatar"): the new file name. The
+ * upload itself is multipart, checked by `validateAvatarFile` and by content on the server, so it has no JSON
+ * body schema.
+ */
+export const avatarResponseSchema = z.object({ avatar: z.string() });
+/** Answer of an avatar update. */
+export type AvatarResponse = z.infer<typeof avatarResponseSchema>;
+
+/**
+ * The notification settings of `GET /api/users/notification-by-user` and `POST /api/users/update-notification`.
+ * SPEC names the screen only; the minimal useful choice is one switch per channel: the bell (`web`) and mail.
+ */
+export const notificationSettingsSchema = strictObject({ web: booleanSchema, mail: booleanSchema });
+/** A user's notification settings. */
+export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+
+/** `GET /api/csrf`: the CSRF token a worker cannot read from the cookie. */
+export const csrfResponseSchema = z.object({ token: z.string() });
+
+/**
+ * `GET /admin/manifest.json`: the web app manifest. Only the fields the app reads are named; the rest of the
+ * manifest standard passes through untouched.
+ */
+export const webManifestSchema = z.looseObject({
+  name: z.string(),
+  short_name: z.string().optional(),
+  start_url: z.string(),
+  scope: z.string().optional(),
+  display: z.string().optional(),
+  icons: z.array(
+    z.looseObject({ src: z.string(), sizes: z.string().optional(), type: z.string().optional() }),
+  ),
+});
+/** The web app manifest. */
+export type WebManifest = z.infer<typeof webManifestSchema>;
+
+/**
+ * A password validation message (SPEC §3 "password validation (field, message)"): the first field of a 422
+ * and its first code, which the password and avatar forms show (SPEC §5).
+ */
+export const passwordValidationSchema = z.object({ field: z.string(), message: z.string() });
+/** A password validation message. */
+export type PasswordValidation = z.infer<typeof passwordValidationSchema>;

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { datePart } from '../dates';
+import { eventTabSchema } from '../events';
+import { noteContentSchema, validateDateRange } from '../validation';
+import { ValidationCode } from '../validation-codes';
+import {
+  dateTimeInputSchema,
+  dateTimeSchema,
+  idListSchema,
+  idSchema,
+  integerSchema,
+  listOf,
+  namedRefSchema,
+  nameSchema,
+  pagedListSchema,
+  strictObject,
+  stringSchema,
+  urlSchema,
+} from './common';
+
+/**
+ * An event of the coding-practice service (SPEC §3 Viblo event: id, start_time, end_time), with what the list
+ * and edit screens show. Its tab (present, future, past) is `eventTab`, computed from the two dates.
+ */
+export const vibloEventSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  start_time: dateTimeSchema,
+  end_time: dateTimeSchema,
+  description: z.string().nullable(),
+  url: z.string().nullable(),
+  universities: z.array(namedRefSchema),
+});
+/** An event. */
+export type VibloEvent = z.infer<typeof vibloEventSchema>;
+
+/** The choices of the events filter (`eventFilter`), as the stored sort list orders them. */
+export const eventFilterOptionsSchema = z.array(namedRefSchema);
+
+/** The events answer (SPEC §3: data, meta, dataFilter). */
+export const eventsResponseSchema = pagedListSchema(vibloEventSchema).extend({
+  dataFilter: eventFilterOptionsSchema,
+});
+/** The events answer. */
+export type EventsResponse = z.infer<typeof eventsResponseSchema>;
+
+/** Body of `POST /api/viblo-event/search`: the `/viblo/events` search (SPEC §2: tab, eventFilter, page). */
+export const eventSearchRequestSchema = strictObject({
+  tab: eventTabSchema,
+  eventFilter: stringSchema.max(255, ValidationCode.tooLong).nullable().default(null),
+  page: integerSchema.min(1, ValidationCode.tooSmall).default(1),
+});
+/** Body of an events search. */
+export type EventSearchRequest = z.infer<typeof eventSearchRequestSchema>;
+
+/** Body of `POST /api/viblo-event` and `/api/viblo-event/{id}`: the event, ending on or after its start day. */
+export const eventWriteSchema = strictObject({
+  name: nameSchema,
+  start_time: dateTimeInputSchema,
+  end_time: dateTimeInputSchema,
+  description: noteContentSchema.nullable().default(null),
+  url: urlSchema.nullable().default(null),
+  university_ids: idListSchema().default([]),
+}).superRefine((event, ctx) => {
+  // Events fall into tabs by calendar day (SPEC §4), so the range rule is the date range's.
+  const start = datePart(event.start_time);
+  const end = datePart(event.end_time);
+  if (start === null || end === null) return;
+  const code = validateDateRange(start, end);
+  if (code !== null) ctx.addIssue({ code: 'custom', path: ['end_time'], message: code });
+});
+/** Body of an event write. */
+export type EventWrite = z.infer<typeof eventWriteSchema>;
+
+/** `GET /api/viblo-event/data-filter`: the filter choices of the events list. */
+export const eventDataFilterResponseSchema = z.object({ dataFilter: eventFilterOptionsSchema });
+/** `GET /api/viblo-event/add/get-data-create`: the choices of the event form (the universities it targets). */
+export const eventCreateDataResponseSchema = listOf('universities', namedRefSchema);
+
+/** `GET /api/viblo/filter-data`: the events the ranking can be filtered by. */
+export const rankingFilterDataResponseSchema = listOf('events', namedRefSchema);
+
+/** Body of `POST /api/viblo/search`: the ranking of one event (null for all), searched by name, paged. */
+export const rankingSearchRequestSchema = strictObject({
+  eventId: idSchema.nullable().default(null),
+  param: stringSchema.max(255, ValidationCode.tooLong).default(''),
+  page: integerSchema.min(1, ValidationCode.tooSmall).default(1),
+});
+/** Body of a ranking search. */
+export type RankingSearchRequest = z.infer<typeof rankingSearchRequestSchema>;
+
+/** A row of the ranking: a user's place and score on the coding-practice service. */
+export const rankingRowSchema = z.object({
+  rank: z.number().int().min(1),
+  user: namedRefSchema,
+  university: namedRefSchema.nullable(),
+  score: z.number(),
+});
+/** `POST /api/viblo/search` answer. */
+export const rankingResponseSchema = pagedListSchema(rankingRowSchema);

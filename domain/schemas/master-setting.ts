@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import {
+  MASTER_SETTING_SEGMENTS,
+  MasterKind,
+  type MasterSettingTab,
+  masterItemSchema,
+  masterSettingWriteSchema,
+} from '../master';
+import { masterSearchQuerySchemas, masterSettingWriteSchemas } from '../master-setting';
+import { uniqueNames } from '../validation';
+import { ValidationCode } from '../validation-codes';
+import { CODE_ERRORS, idSchema, listOf, nameSchema, strictObject } from './common';
+
+/** A room (SPEC §3: id, name, university_id). */
+export const roomSchema = z.object({ id: idSchema, name: z.string(), university_id: idSchema });
+/** A room. */
+export type Room = z.infer<typeof roomSchema>;
+
+/**
+ * The id key each master-setting tab's payload carries (SPEC §3 "Payload ids"), for the list updates of the
+ * screen: create prepends, update replaces by this id, delete removes by it.
+ */
+export const MASTER_SETTING_PAYLOAD_IDS = {
+  [MasterKind.yearCodes]: 'yearCode_id',
+  [MasterKind.universities]: 'university_id',
+  [MasterKind.classNames]: 'class_name_id',
+  [MasterKind.examNames]: 'exam_name_id',
+  [MasterKind.rooms]: 'room_id',
+  [MasterKind.subjectNames]: 'subject_name_id',
+  [MasterKind.faculties]: 'faculty_id',
+} as const satisfies Record<MasterSettingTab, string>;
+
+/** A master-setting URL segment (`year-codes`, `universities`, …). */
+export const masterSettingSegmentSchema = z.enum(
+  Object.keys(MASTER_SETTING_SEGMENTS) as [keyof typeof MASTER_SETTING_SEGMENTS],
+  CODE_ERRORS,
+);
+
+/** Path of `/api/master-setting/{segment}` and `/search`. */
+export const masterSegmentParamsSchema = strictObject({ segment: masterSettingSegmentSchema });
+/** Path of `/api/master-setting/{segment}/{id}`. */
+export const masterSegmentIdParamsSchema = strictObject({
+  segment: masterSettingSegmentSchema,
+  id: idSchema,
+});
+
+/**
+ * The registry's body of a master create or update: the union of every segment's fields, strict, so any
+ * field no segment has is refused as `unknown_field`. The route of each segment then narrows to
+ * `masterSettingWriteSchemas[segment]`, which also refuses the relations its own kind does not have.
+ */
+export const masterSettingAnyWriteSchema = masterSettingWriteSchema.extend({
+  color: masterSettingWriteSchemas['year-codes'].shape.color,
+});
+
+/** The registry's query of a master search: every segment's filters; each route narrows to its own. */
+export const masterSearchAnyQuerySchema = masterSearchQuerySchemas['year-codes'].extend({
+  subjectNameId: masterSearchQuerySchemas.exams.shape.subjectNameId,
+});
+
+/** Rooms one multi-store may create: a building's worth at a time. */
+const ROOMS_PER_STORE_MAX = 100;
+
+/** Body of `POST /api/master-setting/rooms/multiStore`: several rooms of a university, no name twice. */
+export const roomsMultiStoreRequestSchema = strictObject({
+  rooms: uniqueNames(
+    z
+      .array(strictObject({ name: nameSchema, university_id: idSchema }))
+      .min(1, ValidationCode.required)
+      .max(ROOMS_PER_STORE_MAX, ValidationCode.tooLong),
+  ),
+});
+/** Body of a rooms multi-store. */
+export type RoomsMultiStoreRequest = z.infer<typeof roomsMultiStoreRequestSchema>;
+
+/** Answer of a rooms multi-store: the rooms created. */
+export const roomsMultiStoreResponseSchema = listOf('rooms', masterItemSchema);
+
+/** `GET /api/master-setting/universities/universities-faculty`: universities with their faculties. */
+export const universitiesFacultyResponseSchema = listOf(
+  'universities',
+  masterItemSchema.extend({ faculties: z.array(masterItemSchema) }),
+);
+
+/** `GET /api/master-setting/year-codes/university/{id}/faculty/{id}`: the faculty's year codes. */
+export const masterYearCodesResponseSchema = listOf('yearCodes', masterItemSchema);

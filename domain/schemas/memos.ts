@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { noteContentSchema } from '../validation';
+import { ValidationCode } from '../validation-codes';
+import {
+  booleanSchema,
+  dateTimeSchema,
+  idListSchema,
+  idSchema,
+  listOf,
+  namedRefSchema,
+  queryIdListSchema,
+  strictObject,
+} from './common';
+
+/** A memo (SPEC §3: id, message, contact_to_head_teacher, schedules_id), with who wrote it and when. */
+export const memoSchema = z.object({
+  id: idSchema,
+  message: z.string(),
+  contact_to_head_teacher: z.boolean(),
+  schedules_id: z.array(idSchema),
+  author: namedRefSchema,
+  updated_at: dateTimeSchema,
+});
+/** A memo. */
+export type Memo = z.infer<typeof memoSchema>;
+
+/**
+ * Body of `POST /api/memo` and `/api/memo/{id}`: the text (a note, SPEC §5: at most 3000), whether the head
+ * teacher is told, and the schedules it is about (at least one).
+ */
+export const memoWriteSchema = strictObject({
+  message: noteContentSchema.min(1, ValidationCode.required),
+  contact_to_head_teacher: booleanSchema.default(false),
+  schedules_id: idListSchema({ min: 1 }),
+});
+/** Body of a memo write. */
+export type MemoWrite = z.infer<typeof memoWriteSchema>;
+
+/** Query of `GET /api/memo` (SPEC §7 `schedules_id`): memos of these schedules. */
+export const memoListQuerySchema = strictObject({ schedules_id: queryIdListSchema });
+/** Parsed memo list query. */
+export type MemoListQuery = z.infer<typeof memoListQuerySchema>;
+
+/** `GET /api/memo`. */
+export const memoListResponseSchema = listOf('memos', memoSchema);
+
+/** `GET /api/memo/{subjectId}/check-teacher-in-subject`: whether the caller teaches the subject (SPEC §6). */
+export const memoTeacherCheckResponseSchema = z.object({ isTeacher: z.boolean() });

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { dateTimeSchema, idSchema, pageOnlyQueryShape, strictObject } from './common';
+
+/**
+ * A notification (SPEC §3: id, created_at, data.message, data.url). `read_at` is added because the bell
+ * shows an unread count and a click marks the item read (SPEC §4); null while unread. `data.message` is a
+ * code or text the UI translates; `data.url` is where a click navigates.
+ */
+export const notificationSchema = z.object({
+  id: idSchema,
+  created_at: dateTimeSchema,
+  read_at: dateTimeSchema.nullable(),
+  data: z.object({ message: z.string(), url: z.string() }),
+});
+/** A notification. */
+export type Notification = z.infer<typeof notificationSchema>;
+
+/**
+ * `GET /api/notification` answer (SPEC §3: total, data, current_page). Further pages load until the loaded
+ * count equals `total`; `unread` is added for the bell's count, which counts every page, not this one.
+ */
+export const notificationListResponseSchema = z.object({
+  total: z.number().int().nonnegative(),
+  data: z.array(notificationSchema),
+  current_page: z.number().int().min(1),
+  unread: z.number().int().nonnegative(),
+});
+/** A page of notifications. */
+export type NotificationListResponse = z.infer<typeof notificationListResponseSchema>;
+
+/** `GET /api/notification` query: `page` (SPEC §7). */
+export const notificationListQuerySchema = strictObject(pageOnlyQueryShape);
+/** Parsed query of the notification list. */
+export type NotificationListQuery = z.infer<typeof notificationListQuerySchema>;
+
+/** `POST /api/notification/read` body: `{ id }` (SPEC §7). */
+export const notificationReadRequestSchema = strictObject({ id: idSchema });
+/** Body of marking one notification read. */
+export type NotificationReadRequest = z.infer<typeof notificationReadRequestSchema>;

@@ -1,0 +1,240 @@
+import { z } from 'zod';
+import { AttendanceStatus } from '../attendance';
+import { timeSchema } from '../dates';
+import { GPA_MAX } from '../gpa';
+import { HighlightCompare } from '../highlights';
+import { LIMITS } from '../limits';
+import { COUNT_MAX, emailSchema, nameKanaSchema, phoneSchema } from '../validation';
+import { ValidationCode } from '../validation-codes';
+import { achievementPerStudentSchema, scoreNameSchema } from './achievement';
+import { attendancePerStudentSchema } from './attendance';
+import { userSchema } from './auth-account';
+import {
+  booleanSchema,
+  codeOf,
+  dateTimeSchema,
+  idFilter,
+  idListSchema,
+  idSchema,
+  isoDateSchema,
+  listOf,
+  namedRefSchema,
+  nameSchema,
+  optionalFilter,
+  pagedListSchema,
+  pageQueryShape,
+  queryBooleanSchema,
+  queryCode,
+  queryIdListSchema,
+  queryInteger,
+  queryNumber,
+  schoolFilterShape,
+  sortTypeSchema,
+  strictObject,
+  studentRefSchema,
+} from './common';
+
+// ---------------------------------------------------------------------------------------------------------
+// Teachers, observers and admins.
+
+/** A teacher (SPEC §3: id, name, university_ids, deactive.retire_at); `deactive` is null while employed. */
+export const teacherSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  email: z.string(),
+  university_ids: z.array(idSchema),
+  deactive: z.object({ retire_at: dateTimeSchema.nullable() }).nullable(),
+});
+/** A teacher. */
+export type Teacher = z.infer<typeof teacherSchema>;
+
+/** `GET /api/teachers/{id}`: the teacher and the subjects they teach. */
+export const teacherDetailSchema = teacherSchema.extend({ subjects: z.array(namedRefSchema) });
+/** A teacher with their subjects. */
+export type TeacherDetail = z.infer<typeof teacherDetailSchema>;
+
+/** Body of `POST /api/teachers/{id}`: name, universities and the retirement date (null to clear it). */
+export const teacherWriteSchema = strictObject({
+  name: nameSchema,
+  university_ids: idListSchema({ min: 1 }),
+  retire_at: isoDateSchema.nullable().default(null),
+});
+/** Body of a teacher update. */
+export type TeacherWrite = z.infer<typeof teacherWriteSchema>;
+
+/** Query of `GET /api/teachers`, `/api/observers` and `/api/users/search`: a paged search by university. */
+export const staffSearchQuerySchema = strictObject({ ...pageQueryShape, university: idFilter });
+/** Parsed staff search. */
+export type StaffSearchQuery = z.infer<typeof staffSearchQuerySchema>;
+
+/** `GET /api/teachers`. */
+export const teacherListResponseSchema = pagedListSchema(teacherSchema);
+
+/**
+ * A staff account in the admins and observers lists: the user plus email, universities and whether the
+ * super admin blocked their login (SPEC §6 "block-login call").
+ */
+export const staffUserSchema = userSchema.extend({
+  email: z.string(),
+  university_ids: z.array(idSchema),
+  login_blocked: z.boolean(),
+});
+/** A staff account. */
+export type StaffUser = z.infer<typeof staffUserSchema>;
+
+/** `GET /api/users/search` and `GET /api/observers`. */
+export const staffUserListResponseSchema = pagedListSchema(staffUserSchema);
+
+/** Body of `POST /api/users/invite` (a teacher) and `POST /api/observers/invite`: who gets the mail. */
+export const inviteRequestSchema = strictObject({
+  name: nameSchema,
+  email: emailSchema,
+  university_ids: idListSchema({ min: 1 }),
+});
+/** Body of an invitation. */
+export type InviteRequest = z.infer<typeof inviteRequestSchema>;
+
+/** Body of `POST /api/observers/{id}`. */
+export const observerWriteSchema = strictObject({
+  name: nameSchema,
+  university_ids: idListSchema({ min: 1 }),
+});
+/** Body of an observer update. */
+export type ObserverWrite = z.infer<typeof observerWriteSchema>;
+
+/** Body of `POST /api/users/up-role` and `/down-role` (SPEC §7 `{id}`): the account to promote or demote. */
+export const roleChangeRequestSchema = strictObject({ id: idSchema });
+/** Body of `POST /api/users/block-login-admin/{id}`: block or unblock the admin's login. */
+export const blockLoginRequestSchema = strictObject({ blocked: booleanSchema });
+
+// ---------------------------------------------------------------------------------------------------------
+// Students.
+
+/** JLPT levels, by their number (N1 … N5). */
+export const JlptLevel = { n1: 1, n2: 2, n3: 3, n4: 4, n5: 5 } as const;
+export type JlptLevel = (typeof JlptLevel)[keyof typeof JlptLevel];
+/** Zod schema of a JLPT level. */
+export const jlptLevelSchema = codeOf(JlptLevel);
+
+/** A student (the student list and detail). */
+export const studentSchema = studentRefSchema.extend({
+  name_kana: z.string().nullable(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  avatar: z.string().nullable(),
+  university: namedRefSchema,
+  faculty: namedRefSchema.nullable(),
+  year_code: namedRefSchema.nullable(),
+  jlpt: jlptLevelSchema.nullable(),
+  scholarship: z.boolean(),
+});
+/** A student. */
+export type Student = z.infer<typeof studentSchema>;
+
+/** Body of `POST /api/students` and `/api/students/{id}` (SPEC §5: kana, phone and email rules). */
+export const studentWriteSchema = strictObject({
+  identity: nameSchema,
+  name: nameSchema,
+  name_kana: nameKanaSchema.nullable().default(null),
+  email: emailSchema,
+  phone: phoneSchema.nullable().default(null),
+  university_id: idSchema,
+  faculty_id: idSchema,
+  year_code_id: idSchema,
+  jlpt: jlptLevelSchema.nullable().default(null),
+  scholarship: booleanSchema.default(false),
+});
+/** Body of a student write. */
+export type StudentWrite = z.infer<typeof studentWriteSchema>;
+
+/**
+ * Body of `POST /api/students/create-multi` (SPEC §7 `{students}`). A 422 keys errors by row
+ * (`students.3.email`), which the bulk screen stores per field (SPEC §5).
+ */
+export const studentsBulkRequestSchema = strictObject({
+  students: z
+    .array(studentWriteSchema)
+    .min(1, ValidationCode.required)
+    .max(LIMITS.bulkStudentsMax, ValidationCode.tooLong),
+});
+/** Body of a bulk student add. */
+export type StudentsBulkRequest = z.infer<typeof studentsBulkRequestSchema>;
+
+/** Answer of a bulk add: the students created. */
+export const studentsBulkResponseSchema = listOf('students', studentSchema);
+
+/**
+ * Student search filters (SPEC §3). Each condition pairs a comparison with a number, as highlights do:
+ * `attendance` is the status counted, `compareAttendance`/`numberAttendance` compare its count;
+ * `achievement`/`numberAchievement` compare the score of `scoreNameId`; `grade`/`numberGrade` compare the GPA.
+ * `offYearCodeFilter` searches across year codes.
+ */
+export const studentSearchQuerySchema = strictObject({
+  ...pageQueryShape,
+  ...schoolFilterShape,
+  jlpt: optionalFilter(queryCode(JlptLevel)),
+  scholarship: optionalFilter(queryBooleanSchema),
+  subject: idFilter,
+  lesson: idFilter,
+  classes: optionalFilter(queryIdListSchema),
+  attendance: optionalFilter(queryCode(AttendanceStatus)),
+  compareAttendance: optionalFilter(queryCode(HighlightCompare)),
+  numberAttendance: optionalFilter(queryInteger(0, COUNT_MAX)),
+  achievement: optionalFilter(queryCode(HighlightCompare)),
+  numberAchievement: optionalFilter(queryNumber(0, COUNT_MAX)),
+  grade: optionalFilter(queryCode(HighlightCompare)),
+  numberGrade: optionalFilter(queryNumber(0, GPA_MAX)),
+  sortType: optionalFilter(sortTypeSchema),
+  offYearCodeFilter: optionalFilter(queryBooleanSchema),
+  scoreNameId: idFilter,
+});
+/** Parsed student search. */
+export type StudentSearchQuery = z.infer<typeof studentSearchQuerySchema>;
+
+/** `GET /api/students/search`. */
+export const studentListResponseSchema = pagedListSchema(studentSchema);
+
+/** One subject of a student's achievement-attendance profile. */
+export const studentSubjectRecordSchema = z.object({
+  subject: namedRefSchema,
+  class: namedRefSchema,
+  attendance: attendancePerStudentSchema,
+  achievement: achievementPerStudentSchema,
+});
+
+/** `GET /api/students/{id}/achievement-attendance`: the student's profile across subjects. */
+export const studentProfileResponseSchema = z.object({
+  student: studentSchema,
+  subjects: z.array(studentSubjectRecordSchema),
+});
+/** A student's achievement-attendance profile. */
+export type StudentProfileResponse = z.infer<typeof studentProfileResponseSchema>;
+
+/** Body of `POST /api/students/{id}/lesson` (SPEC §7 `{classId}`): put the student in a class. */
+export const studentClassRequestSchema = strictObject({ classId: idSchema });
+
+/** A schedule a request can be about. */
+const requestableScheduleSchema = z.object({
+  id: idSchema,
+  day: isoDateSchema,
+  start_time: timeSchema,
+  end_time: timeSchema,
+  lesson: namedRefSchema,
+});
+
+/** `GET /api/students/{id}/data-request`: what the request form offers: subjects, classes, schedules, scores. */
+export const studentRequestDataResponseSchema = listOf(
+  'subjects',
+  namedRefSchema.extend({
+    classes: z.array(namedRefSchema.extend({ schedules: z.array(requestableScheduleSchema) })),
+    score_names: z.array(scoreNameSchema),
+  }),
+);
+
+/** `GET /api/students/data-filter/{yearCodeId}/{facultyId}`: choices of the student search's filters. */
+export const studentFilterDataResponseSchema = z.object({
+  subjects: z.array(namedRefSchema),
+  lessons: z.array(namedRefSchema),
+  classes: z.array(namedRefSchema),
+  scoreNames: z.array(namedRefSchema),
+});

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { idSchema, listOf, namedRefSchema, studentRefSchema } from './common';
+
+/** The filter a report screen opens with (SPEC §3 `defaultFilter`); a level with no default is null. */
+export const reportDefaultFilterSchema = z.object({
+  subjectId: idSchema.nullable(),
+  facultyId: idSchema.nullable(),
+  yearCodeId: idSchema.nullable(),
+  universityId: idSchema.nullable(),
+});
+/** A report screen's opening filter. */
+export type ReportDefaultFilter = z.infer<typeof reportDefaultFilterSchema>;
+
+/**
+ * Attendance tallies of a report row: one count per label of SPEC §3 plus schedules not entered, the same
+ * buckets as `AttendanceCounts` with explained absences counted too, since a report shows every label.
+ */
+export const attendanceTallySchema = z.object({
+  present: z.number().int().nonnegative(),
+  late: z.number().int().nonnegative(),
+  unexplainedAbsence: z.number().int().nonnegative(),
+  absent: z.number().int().nonnegative(),
+  missing: z.number().int().nonnegative(),
+});
+/** Attendance tallies. */
+export type AttendanceTally = z.infer<typeof attendanceTallySchema>;
+
+/** The attendance report (SPEC §3: defaultFilter, students, classes), one row per student and per class. */
+export const attendanceReportSchema = z.object({
+  defaultFilter: reportDefaultFilterSchema,
+  students: z.array(studentRefSchema.extend({ class: namedRefSchema, tally: attendanceTallySchema })),
+  classes: z.array(namedRefSchema.extend({ students_count: z.number().int(), tally: attendanceTallySchema })),
+});
+/** The attendance report. */
+export type AttendanceReport = z.infer<typeof attendanceReportSchema>;
+
+/** `GET /api/attendance/report/students/{id}`: the students tab. */
+export const attendanceReportStudentsResponseSchema = attendanceReportSchema.pick({ students: true });
+/** `GET /api/attendance/report/classes/{id}`: the classes tab. */
+export const attendanceReportClassesResponseSchema = attendanceReportSchema.pick({ classes: true });
+/** `GET /api/attendance/report/filter/{id}`: the opening filter. */
+export const attendanceReportFilterResponseSchema = attendanceReportSchema.pick({ defaultFilter: true });
+
+/** `GET /api/report/universities/{id}/subject-name`: subject names of a university. */
+export const reportSubjectNamesResponseSchema = listOf('subjectNames', namedRefSchema);
+/** `GET .../subject-name/{id}/faculty`: faculties teaching a subject name. */
+export const reportFacultiesResponseSchema = listOf('faculties', namedRefSchema);
+/** `GET .../faculty/{id}/year-code` and `.../year-codes/{subjectNameId}`: year codes to report on. */
+export const reportYearCodesResponseSchema = listOf('yearCodes', namedRefSchema);
+
+/** A class row of the achievement report: its size, GPA average and the lessons with exams to drill into. */
+export const reportClassSchema = namedRefSchema.extend({
+  subject: namedRefSchema,
+  students_count: z.number().int().nonnegative(),
+  gpa_average: z.number().nullable(),
+  exams: z.array(z.object({ lesson_id: idSchema, exam_name: namedRefSchema })),
+});
+/** `GET /api/report/data-classes/...`: the classes of a subject name, faculty and year code. */
+export const reportClassesResponseSchema = listOf('classes', reportClassSchema);
+
+/** A score column of a sub-score report. */
+const reportScoreNameSchema = z.object({ id: idSchema, name: z.string(), full_score: z.number() });
+
+/** `GET /api/report/sub-scores/{lessonId}/{examNameId}`: each student's sub-scores of an exam. */
+export const reportSubScoresResponseSchema = z.object({
+  scoreNames: z.array(reportScoreNameSchema),
+  students: z.array(
+    studentRefSchema.extend({
+      points: z.array(z.object({ score_name_id: idSchema, points: z.number().nullable() })),
+    }),
+  ),
+});
+
+/** `GET /api/report/year-code/sub-scores/...`: the same exam's sub-score averages per year code. */
+export const reportYearCodeSubScoresResponseSchema = z.object({
+  scoreNames: z.array(reportScoreNameSchema),
+  yearCodes: z.array(
+    namedRefSchema.extend({
+      averages: z.array(z.object({ score_name_id: idSchema, average: z.number().nullable() })),
+    }),
+  ),
+});

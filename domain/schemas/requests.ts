@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { FieldError } from '../errors';
+import {
+  acceptReasonSchema,
+  attendanceRequestKindSchema,
+  confirmKindSchema,
+  RequestFilterStatus,
+  RequestOption,
+  RequestStatus,
+  RequestType,
+  requestOptionMeaning,
+  requestOptionSchema,
+  requestStatusSchema,
+  requestTypeSchema,
+} from '../requests';
+import { lateMinutesSchema, requestContentSchema } from '../validation';
+import { ValidationCode } from '../validation-codes';
+import {
+  dateTimeSchema,
+  idFilter,
+  idSchema,
+  isoDateSchema,
+  namedRefSchema,
+  optionalFilter,
+  pagedListSchema,
+  pageQueryShape,
+  queryCode,
+  sortTypeSchema,
+  strictObject,
+  studentRefSchema,
+} from './common';
+
+/**
+ * A student request (SPEC §3). `attendance_kind` is set for attendance requests, `confirm_kind` for
+ * attendance-confirm requests, `accept_reason` once accepted; each is null otherwise. The schedule or the
+ * score name says what the request is about.
+ */
+export const requestSchema = z.object({
+  id: idSchema,
+  student: studentRefSchema,
+  type: requestTypeSchema,
+  status: requestStatusSchema,
+  option: requestOptionSchema,
+  attendance_kind: attendanceRequestKindSchema.nullable(),
+  confirm_kind: confirmKindSchema.nullable(),
+  accept_reason: acceptReasonSchema.nullable(),
+  subject: namedRefSchema,
+  class: namedRefSchema.nullable(),
+  schedule: z.object({ id: idSchema, day: isoDateSchema }).nullable(),
+  score_name: namedRefSchema.nullable(),
+  late_minutes: z.number().int().nullable(),
+  content: z.string(),
+  created_at: dateTimeSchema,
+  updated_at: dateTimeSchema,
+});
+/** A student request. */
+export type Request = z.infer<typeof requestSchema>;
+
+/**
+ * Body of `POST /api/requests`: the form's option (SPEC §3: 1–7) and what it is about. An attendance or
+ * attendance-confirm request needs a schedule, an achievement confirm a score name, a late request its
+ * minutes (SPEC §5); the content is required, at most 500.
+ */
+export const requestCreateSchema = strictObject({
+  option: requestOptionSchema,
+  subject_id: idSchema,
+  class_id: idSchema,
+  schedule_id: idSchema.nullable().default(null),
+  score_name_id: idSchema.nullable().default(null),
+  late_minutes: lateMinutesSchema.nullable().default(null),
+  content: requestContentSchema,
+}).superRefine((request, ctx) => {
+  const { type } = requestOptionMeaning(request.option);
+  const needsSchedule = type === RequestType.attendance || type === RequestType.attendanceConfirm;
+  const required = (field: string) =>
+    ctx.addIssue({ code: 'custom', path: [field], message: ValidationCode.required });
+  if (needsSchedule && request.schedule_id === null) required('schedule_id');
+  if (type === RequestType.achievementConfirm && request.score_name_id === null) required('score_name_id');
+  if (request.option === RequestOption.late && request.late_minutes === null) required('late_minutes');
+});
+/** Body of a request create. */
+export type RequestCreate = z.infer<typeof requestCreateSchema>;
+
+/**
+ * Body of the per-type status calls (`/attendance`, `/achievement-confirm`, `/confirmAttendance`, `/other`):
+ * the new status, and for an acceptance whether the record was updated too. A request only leaves
+ * `requesting` (`canChangeRequestStatus`), so `requesting` itself is refused here.
+ */
+export const requestDecisionSchema = strictObject({
+  status: requestStatusSchema.refine((status) => status !== RequestStatus.requesting, FieldError.invalid),
+  accept_reason: acceptReasonSchema.nullable().default(null),
+}).superRefine((decision, ctx) => {
+  if (decision.status === RequestStatus.accepted && decision.accept_reason === null) {
+    ctx.addIssue({ code: 'custom', path: ['accept_reason'], message: ValidationCode.required });
+  }
+});
+/** Body of a request decision or cancellation. */
+export type RequestDecision = z.infer<typeof requestDecisionSchema>;
+
+/** Request search filters (SPEC §3: param, type, status, page, limit, sortType, subject, subjectClass). */
+export const requestSearchQuerySchema = strictObject({
+  ...pageQueryShape,
+  type: optionalFilter(queryCode(RequestType)),
+  status: optionalFilter(queryCode(RequestFilterStatus)),
+  sortType: optionalFilter(sortTypeSchema),
+  subject: idFilter,
+  subjectClass: idFilter,
+});
+/** Parsed request search. */
+export type RequestSearchQuery = z.infer<typeof requestSearchQuerySchema>;
+
+/** `GET /api/requests/search`. */
+export const requestListResponseSchema = pagedListSchema(requestSchema);
