@@ -1,0 +1,98 @@
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
+import { LIMITS } from '../domain/limits';
+import type { AppConfig } from './config';
+import { openDatabase } from './db/client';
+import { seedDemoSchool } from './db/seed';
+import type { AppDeps } from './deps';
+import { createPasswordHasher } from './modules/auth/passwords';
+import { authRoutes } from './modules/auth/routes';
+import { masterRoutes } from './modules/master/routes';
+import { metaRoutes } from './modules/meta/routes';
+import { registerCsrf } from './plugins/csrf';
+import { registerErrorHandling } from './plugins/errors';
+import { registerSession } from './plugins/session';
+import { registerStaticSpa } from './plugins/static-spa';
+import { zodValidatorCompiler } from './plugins/validation';
+import { registerWebsocket } from './plugins/websocket';
+import { type ChangeRelay, createChangeFeed } from './sync/change-feed';
+import { createPostgresRelay } from './sync/postgres-relay';
+import { syncRoutes } from './sync/routes';
+
+/** Options of the app plugin. */
+export interface SchoolAppOptions {
+  config: AppConfig;
+  /** Carries change events between instances; in-process when absent. */
+  relay?: ChangeRelay;
+}
+
+/**
+ * The whole server as one Fastify plugin: database (migrated, demo-seeded when empty), error shape,
+ * cookies, CSRF, sessions, socket, SPA and the calls. Everything is registered in this one context so the
+ * hooks and error handler cover every route.
+ */
+export const schoolApp: FastifyPluginAsync<SchoolAppOptions> = async (app, { config, relay }) => {
+  const database = await openDatabase(config.database);
+  app.addHook('onClose', () => database.close());
+  const passwords = await createPasswordHasher(config.passwordHashing);
+  await database.withStartupLock(async (db) => {
+    await database.migrate();
+    if (config.seedDemo) {
+      await seedDemoSchool(db, {
+        demoPassword: config.demoPassword,
+        passwords,
+        now: config.now(),
+        print: config.print,
+      });
+    }
+  });
+
+  // On PostgreSQL several instances may share the database, so changes travel through LISTEN/NOTIFY; PGlite
+  // lives inside this one process, where the in-process relay is the whole story.
+  const changeRelay =
+    relay ??
+    (config.database.kind === 'postgres' ? await createPostgresRelay(config.database.url) : undefined);
+  const feed = createChangeFeed(changeRelay);
+  app.addHook('onClose', () => feed.close());
+  const deps: AppDeps = { config, db: database.db, passwords, feed, now: config.now };
+
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  // JSON only: a text/plain body would otherwise reach validation as a string instead of answering 415.
+  app.removeContentTypeParser('text/plain');
+
+  await app.register(cookie);
+  registerCsrf(app);
+  registerSession(app, deps);
+  await registerWebsocket(app, { db: deps.db, now: deps.now, feed, staticDir: config.staticDir });
+  await registerStaticSpa(app, { staticDir: config.staticDir });
+
+  await app.register(metaRoutes, { staticDir: config.staticDir });
+  await app.register(authRoutes, deps);
+  await app.register(masterRoutes, deps);
+  await app.register(syncRoutes, deps);
+};
+
+// What fastify-plugin does: the app's hooks, decorators and handlers land on the instance `buildApp` returns,
+// so `app.injectWS`, the error handler and the 404 handler cover everything a caller reaches.
+Object.assign(schoolApp, { [Symbol.for('skip-override')]: true });
+
+/** Builds the Fastify instance; `main.ts` listens on it and tests call `inject`. */
+export async function buildApp(
+  config: AppConfig,
+  options: { relay?: ChangeRelay } = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logger,
+    bodyLimit: LIMITS.maxJsonBodyBytes,
+    // The first start on an empty data folder runs PGlite's initdb in WebAssembly, migrates and hashes the
+    // demo passwords: far more than Fastify's 10 s default on a small machine.
+    pluginTimeout: 120_000,
+    // Ids in logs must not be guessable sequence numbers shared between instances.
+    genReqId: () => crypto.randomUUID(),
+  });
+  await app.register(schoolApp, { config, relay: options.relay });
+  return app;
+}

@@ -1,0 +1,33 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('config', () => {
+  it('uses PGlite in DATA_DIR and the documented defaults', () => {
+    const config = loadConfig({ DATA_DIR: './data-x' });
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe('0.0.0.0');
+    expect(config.database).toEqual({ kind: 'pglite', dataDir: path.resolve('data-x', 'pglite') });
+    expect(config.demoPassword).toBe('demo-2026');
+    expect(config.staticDir).toBe(path.resolve('dist'));
+  });
+
+  it('switches to PostgreSQL when DATABASE_URL is set', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://u@db:5432/school' });
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@db:5432/school' });
+  });
+
+  it('names every invalid variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SMTP_URL: 'nope' })).toThrow(
+      ConfigError,
+    );
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SMTP_URL: 'nope' });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : '';
+      expect(message).toContain('PORT');
+      expect(message).toContain('DATABASE_URL');
+      expect(message).toContain('SMTP_URL');
+    }
+  });
+});

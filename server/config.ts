@@ -1,0 +1,78 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Where the data lives: embedded PGlite (in a folder, or in memory when `dataDir` is undefined) or PostgreSQL. */
+export type DatabaseConfig =
+  | { kind: 'pglite'; dataDir: string | undefined }
+  | { kind: 'postgres'; url: string };
+
+/** Cost of argon2id; production keeps the library defaults, tests lower them to stay fast. */
+export interface PasswordHashingConfig {
+  memoryCost?: number;
+  timeCost?: number;
+}
+
+/** Everything `buildApp` needs; `loadConfig` fills it from the environment, tests build it directly. */
+export interface AppConfig {
+  host: string;
+  port: number;
+  database: DatabaseConfig;
+  smtpUrl: string | undefined;
+  demoPassword: string;
+  staticDir: string;
+  /** Seed the demo school when the database has no users. */
+  seedDemo: boolean;
+  /** Pino logger options, or false for silence (tests). */
+  logger: boolean | { level: string };
+  passwordHashing: PasswordHashingConfig;
+  /** The clock sessions and timestamps use; tests inject one to move time. */
+  now: () => Date;
+  /** Where the seed prints the demo accounts. */
+  print: (line: string) => void;
+}
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
+    .optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  DEMO_PASSWORD: z.string().min(8, 'must have at least 8 characters').default('demo-2026'),
+  STATIC_DIR: z.string().min(1).default('./dist'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+/** Thrown when the environment is invalid; the message lists every bad variable. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads and validates the environment; empty strings count as unset so `FOO=` falls back to the default. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const vars = parsed.data;
+  return {
+    host: vars.HOST,
+    port: vars.PORT,
+    database: vars.DATABASE_URL
+      ? { kind: 'postgres', url: vars.DATABASE_URL }
+      : { kind: 'pglite', dataDir: path.resolve(vars.DATA_DIR, 'pglite') },
+    smtpUrl: vars.SMTP_URL,
+    demoPassword: vars.DEMO_PASSWORD,
+    staticDir: path.resolve(vars.STATIC_DIR),
+    seedDemo: true,
+    logger: { level: vars.LOG_LEVEL },
+    passwordHashing: {},
+    now: () => new Date(),
+    print: (line) => process.stdout.write(`${line}\n`),
+  };
+}

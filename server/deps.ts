@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import type { AppConfig } from './config';
+import type { Database } from './db/client';
+import type { PasswordHasher } from './modules/auth/passwords';
+import type { ChangeFeed } from './sync/change-feed';
+
+/** What route modules and services receive: explicit dependencies instead of reaching into the app. */
+export interface AppDeps {
+  config: AppConfig;
+  db: Database;
+  passwords: PasswordHasher;
+  feed: ChangeFeed;
+  now: () => Date;
+}
+
+/** Body of calls that take none: absent, or an empty JSON object; anything else is refused. */
+export const emptyBodySchema = z.strictObject({}).nullish();

@@ -1,0 +1,86 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import { SESSION_COOKIE } from '../../domain/auth';
+import { type CallKey, canCall } from '../../domain/permissions';
+import type { Database } from '../db/client';
+import { forbidden, unauthenticated } from '../http-error';
+import { findSession, SESSION_IDLE_MS, type SessionUser } from '../modules/auth/sessions';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, set by `requireUser`; null before it ran or without a session. */
+    user: SessionUser | null;
+    /** The session's database id (sha256 of the cookie token). */
+    sessionId: string | null;
+  }
+  interface FastifyInstance {
+    /** onRequest hook: loads the session from the cookie or answers 401. */
+    requireUser: onRequestHookHandler;
+    /** onRequest hook (after `requireUser`): answers 403 unless the user's role may make `call`. */
+    requireRole(call: CallKey): onRequestHookHandler;
+  }
+}
+
+/** Sets (or refreshes) the session cookie; Secure whenever the request came over https. */
+export function setSessionCookie(reply: FastifyReply, request: FastifyRequest, token: string): void {
+  reply.setCookie(SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    secure: request.protocol === 'https',
+    maxAge: Math.floor(SESSION_IDLE_MS / 1000),
+  });
+}
+
+/** Removes the session cookie. */
+export function clearSessionCookie(reply: FastifyReply, request: FastifyRequest): void {
+  reply.clearCookie(SESSION_COOKIE, {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    secure: request.protocol === 'https',
+  });
+}
+
+/** Resolves the session of a request's cookie without answering; used by the socket upgrade too. */
+export async function sessionOfRequest(
+  db: Database,
+  request: FastifyRequest,
+  now: Date,
+): Promise<Awaited<ReturnType<typeof findSession>>> {
+  const token = request.cookies[SESSION_COOKIE];
+  if (!token || token.length > 128) return null;
+  return findSession(db, token, now);
+}
+
+/** The signed-in user of a route guarded by `requireUser`; throws 401 if a route forgot the guard. */
+export function signedInUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw unauthenticated();
+  return request.user;
+}
+
+/** Decorates requests with `user` and the instance with the `requireUser` and `requireRole` hooks. */
+export function registerSession(app: FastifyInstance, deps: { db: Database; now: () => Date }): void {
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionId', null);
+
+  const requireUser: onRequestHookHandler = async (request, reply) => {
+    const session = await sessionOfRequest(deps.db, request, deps.now());
+    if (!session) throw unauthenticated();
+    request.user = session.user;
+    request.sessionId = session.id;
+    const token = request.cookies[SESSION_COOKIE];
+    if (session.extended && token) setSessionCookie(reply, request, token);
+  };
+
+  // Role access depends only on the call, never on the body, so it is refused before the body is even
+  // parsed: a caller without the role learns nothing about the call's schema.
+  const requireRole =
+    (call: CallKey): onRequestHookHandler =>
+    async (request) => {
+      const user = signedInUser(request);
+      if (!canCall(user.role, call)) throw forbidden();
+    };
+
+  app.decorate('requireUser', requireUser);
+  app.decorate('requireRole', requireRole);
+}

@@ -1,0 +1,69 @@
+import type { FastifySchemaCompiler } from 'fastify';
+import type { z } from 'zod';
+import { FieldError } from '../../domain/errors';
+
+type Issue = z.core.$ZodIssue;
+
+const FIELD_ERROR_CODES = new Set<string>(Object.values(FieldError));
+
+/** A request part (body, query, params) that failed its zod schema, with one list of codes per field. */
+export class RequestValidationError extends Error {
+  override name = 'RequestValidationError';
+  readonly statusCode = 422;
+  readonly code = 'validation_failed';
+
+  constructor(readonly fields: Record<string, string[]>) {
+    super('Validation failed');
+  }
+}
+
+/**
+ * Validates with the route's zod schema as it is written: the schemas in `domain/` are strict and never
+ * coerce, so wrong types and unknown fields are refused (Fastify's Ajv defaults would coerce and strip).
+ */
+export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
+  ({ schema, httpPart }) =>
+  (data) => {
+    // reportInput lets a missing field read as `required` rather than a type error.
+    const result = schema.safeParse(data, { reportInput: true });
+    if (result.success) return { value: result.data };
+    return { error: new RequestValidationError(fieldErrors(result.error.issues, httpPart ?? 'body')) };
+  };
+
+/** Groups zod issues into `{ field: [code] }`; issues on the whole part are filed under the part's name. */
+export function fieldErrors(issues: readonly Issue[], partName: string): Record<string, string[]> {
+  const fields: Record<string, string[]> = {};
+  const add = (field: string, code: string) => {
+    const codes = fields[field] ?? [];
+    if (!codes.includes(code)) codes.push(code);
+    fields[field] = codes;
+  };
+  for (const issue of issues) {
+    const prefix = issue.path.map(String).join('.');
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) add(prefix ? `${prefix}.${key}` : key, FieldError.unknownField);
+      continue;
+    }
+    add(prefix || partName, issueCode(issue));
+  }
+  return fields;
+}
+
+function issueCode(issue: Issue): string {
+  // A missing field is `required` even where the schema's single message (`z.uuid('invalid')`) says otherwise.
+  if (issue.code === 'invalid_type' && issue.input === undefined) return FieldError.required;
+  // Domain schemas write the code as the message (`min(1, 'required')`); anything else is mapped by kind.
+  if (FIELD_ERROR_CODES.has(issue.message)) return issue.message;
+  switch (issue.code) {
+    case 'invalid_type':
+      return FieldError.invalidType;
+    case 'too_big':
+      return issue.origin === 'string' || issue.origin === 'array' ? FieldError.tooLong : FieldError.invalid;
+    case 'too_small':
+      return issue.origin === 'string' || issue.origin === 'array' ? FieldError.tooShort : FieldError.invalid;
+    case 'invalid_format':
+      return issue.format === 'email' ? FieldError.invalidEmail : FieldError.invalid;
+    default:
+      return FieldError.invalid;
+  }
+}

@@ -1,0 +1,62 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { MasterDoc } from '../../domain/master';
+import type { SyncCheckpoint } from '../../domain/sync';
+import type { TestSession } from './test-app';
+
+type Method = 'GET' | 'POST' | 'DELETE';
+
+/** Makes a call as a client, sending its cookies and CSRF header. */
+export function call(
+  app: FastifyInstance,
+  session: TestSession | undefined,
+  method: Method,
+  url: string,
+  payload?: Record<string, unknown>,
+): Promise<LightMyRequestResponse> {
+  return app.inject({ method, url, headers: session?.headers() ?? {}, ...(payload ? { payload } : {}) });
+}
+
+/** Creates a master row through the master-setting call and returns its id. */
+export async function createMasterRow(
+  app: FastifyInstance,
+  admin: TestSession,
+  segment: string,
+  payload: Record<string, unknown>,
+): Promise<string> {
+  const response = await call(app, admin, 'POST', `/api/master-setting/${segment}`, payload);
+  if (response.statusCode !== 201)
+    throw new Error(`create ${segment}: ${response.statusCode} ${response.body}`);
+  const body: { id: string } = response.json();
+  return body.id;
+}
+
+/** One pull page. */
+export async function pull(
+  app: FastifyInstance,
+  session: TestSession,
+  checkpoint: SyncCheckpoint | null,
+  limit = 200,
+): Promise<{ documents: MasterDoc[]; checkpoint: SyncCheckpoint | null }> {
+  const query = new URLSearchParams({ limit: String(limit) });
+  if (checkpoint) query.set('checkpoint', JSON.stringify(checkpoint));
+  const response = await call(app, session, 'GET', `/api/sync/master/pull?${query}`);
+  if (response.statusCode !== 200) throw new Error(`pull: ${response.statusCode} ${response.body}`);
+  return response.json();
+}
+
+/** Pulls page by page until the stream is exhausted; returns every document and the final checkpoint. */
+export async function pullAll(
+  app: FastifyInstance,
+  session: TestSession,
+  from: SyncCheckpoint | null,
+  limit: number,
+): Promise<{ documents: MasterDoc[]; checkpoint: SyncCheckpoint | null; pages: number }> {
+  const documents: MasterDoc[] = [];
+  let checkpoint = from;
+  for (let pages = 1; ; pages++) {
+    const page = await pull(app, session, checkpoint, limit);
+    documents.push(...page.documents);
+    checkpoint = page.checkpoint;
+    if (page.documents.length < limit) return { documents, checkpoint, pages };
+  }
+}

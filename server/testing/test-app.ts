@@ -1,0 +1,168 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '../../domain/auth';
+import { buildApp } from '../app';
+import type { AppConfig, DatabaseConfig } from '../config';
+
+/** The password of every demo account in tests. */
+export const TEST_PASSWORD = 'demo-test-2026';
+
+/** A clock tests can move. */
+export interface TestClock {
+  now: () => Date;
+  advance(ms: number): void;
+}
+
+/** A built app on a throwaway database, with what tests need to inspect it. */
+export interface TestApp {
+  app: FastifyInstance;
+  config: AppConfig;
+  clock: TestClock;
+  /** Lines the app printed (the seed's account table). */
+  printed: string[];
+  close(): Promise<void>;
+}
+
+/** A throwaway database: in-memory PGlite, or a fresh database on TEST_DATABASE_URL's server. */
+export interface TestDatabase {
+  config: DatabaseConfig;
+  drop(): Promise<void>;
+}
+
+/**
+ * Opens a test database. With `TEST_DATABASE_URL` set it creates a uniquely named database on that server
+ * (and drops it afterwards), so suites can run in parallel without seeing each other's rows.
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return { config: { kind: 'pglite', dataDir: undefined }, drop: async () => undefined };
+
+  const name = `test_${randomUUID().replaceAll('-', '')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    config: { kind: 'postgres', url: url.toString() },
+    async drop() {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      try {
+        await client.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+/** A clock starting at a fixed instant. */
+export function createTestClock(start = new Date('2026-04-01T09:00:00Z')): TestClock {
+  let current = start.getTime();
+  return {
+    now: () => new Date(current),
+    advance(ms) {
+      current += ms;
+    },
+  };
+}
+
+/** Builds the app the way production does, on a throwaway database, cheap argon2 and an empty build folder. */
+export async function buildTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const staticDir = await mkdtemp(path.join(os.tmpdir(), 'school-static-'));
+  const clock = createTestClock();
+  const printed: string[] = [];
+  const config: AppConfig = {
+    host: '127.0.0.1',
+    port: 0,
+    database: database.config,
+    smtpUrl: undefined,
+    demoPassword: TEST_PASSWORD,
+    staticDir,
+    seedDemo: true,
+    logger: false,
+    // The lowest cost argon2 accepts: tests check behaviour, not hash strength.
+    passwordHashing: { memoryCost: 64, timeCost: 1 },
+    now: clock.now,
+    print: (line) => printed.push(line),
+    ...overrides,
+  };
+  const app = await buildApp(config);
+  await app.ready();
+  return {
+    app,
+    config,
+    clock,
+    printed,
+    async close() {
+      await app.close();
+      await database.drop();
+      await rm(staticDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The cookies and CSRF token of a client. */
+export interface TestSession {
+  cookies: Record<string, string>;
+  csrfToken: string;
+  /** Headers for a state-changing call: both cookies and the CSRF header. */
+  headers(): Record<string, string>;
+}
+
+/** The value of a Set-Cookie in a response, if set. */
+export function cookieFrom(response: LightMyRequestResponse, name: string): string | undefined {
+  return response.cookies.find((cookie) => cookie.name === name)?.value;
+}
+
+function sessionOf(cookies: Record<string, string>, csrfToken: string): TestSession {
+  return {
+    cookies,
+    csrfToken,
+    headers: () => ({
+      cookie: Object.entries(cookies)
+        .map(([name, value]) => `${name}=${value}`)
+        .join('; '),
+      [CSRF_HEADER]: csrfToken,
+    }),
+  };
+}
+
+/** A signed-out client that holds a CSRF token, as a browser has after its first GET. */
+export async function anonymous(app: FastifyInstance): Promise<TestSession> {
+  const response = await app.inject({ method: 'GET', url: '/api/csrf' });
+  const token = cookieFrom(response, CSRF_COOKIE);
+  if (!token) throw new Error('no csrf cookie');
+  return sessionOf({ [CSRF_COOKIE]: token }, token);
+}
+
+/** Signs in through the API (csrf, then login) and returns the client's cookies and token. */
+export async function signIn(
+  app: FastifyInstance,
+  email: string,
+  password = TEST_PASSWORD,
+): Promise<TestSession> {
+  const guest = await anonymous(app);
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/login',
+    headers: guest.headers(),
+    payload: { email, password },
+  });
+  if (response.statusCode !== 200)
+    throw new Error(`login ${email} failed: ${response.statusCode} ${response.body}`);
+  const sid = cookieFrom(response, SESSION_COOKIE);
+  const csrf = cookieFrom(response, CSRF_COOKIE);
+  if (!sid || !csrf) throw new Error('login set no cookies');
+  return sessionOf({ [SESSION_COOKIE]: sid, [CSRF_COOKIE]: csrf }, csrf);
+}
