@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import { ROUTE_ROLES } from '../../domain/permissions';
+import { ROLE_LIST, Role } from '../../domain/roles';
+import { type MenuEntry, menuForRole, menuOutline, mobileMenuForRole, visibleMenu } from './menu';
+
+const FULL = [
+  'dashboard',
+  ['schedule', ['schedule-teacher', 'schedule-school']],
+  ['users', ['admins', 'observers', 'teachers', 'students']],
+  'attendance',
+  'achievement',
+  'subjects',
+  'requests',
+  ['reports', ['report-attendance', 'report-achievement', 'report-student']],
+  'master-setting',
+  'viblo',
+];
+
+const TEACHER_TYPE = ['dashboard', 'students', 'subjects', 'achievement-profile', 'requests', 'viblo'];
+
+function everyRoute(path: string): path is string {
+  return path in ROUTE_ROLES;
+}
+
+function links(entries: readonly MenuEntry[]): string[] {
+  return entries.flatMap((entry) =>
+    entry.kind === 'link' ? [entry.to] : entry.children.map((child) => child.to),
+  );
+}
+
+describe('side menu of SPEC §6, by role', () => {
+  it('gives admins and super admins the full menu', () => {
+    expect(menuOutline(menuForRole(Role.admin))).toEqual(FULL);
+    expect(menuOutline(menuForRole(Role.superAdmin))).toEqual(FULL);
+  });
+
+  it('gives an unknown role the default (full) menu', () => {
+    expect(menuOutline(menuForRole(42))).toEqual(FULL);
+  });
+
+  it('hides admins, observers and master setting from observers', () => {
+    expect(menuOutline(menuForRole(Role.observer))).toEqual([
+      'dashboard',
+      ['schedule', ['schedule-teacher', 'schedule-school']],
+      ['users', ['teachers', 'students']],
+      'attendance',
+      'achievement',
+      'subjects',
+      'requests',
+      ['reports', ['report-attendance', 'report-achievement', 'report-student']],
+      'viblo',
+    ]);
+  });
+
+  it('gives teachers and students the teacher-type menu', () => {
+    expect(menuOutline(menuForRole(Role.teacher))).toEqual(TEACHER_TYPE);
+    expect(menuOutline(menuForRole(Role.student))).toEqual(TEACHER_TYPE);
+  });
+
+  it('shows the administrator-only role nothing but administrators', () => {
+    expect(menuOutline(menuForRole(Role.systemAdmin))).toEqual(['admins']);
+  });
+
+  it('links every entry to a route of the permission table', () => {
+    for (const role of [...ROLE_LIST, Role.systemAdmin]) {
+      for (const to of [...links(menuForRole(role)), ...links(mobileMenuForRole(role))]) {
+        expect(Object.keys(ROUTE_ROLES)).toContain(to);
+      }
+    }
+  });
+});
+
+describe('mobile sidebar of SPEC §6, by role', () => {
+  it('lists dashboard, education and requests for every account role', () => {
+    for (const role of [Role.observer, Role.teacher, Role.admin, Role.student]) {
+      expect(menuOutline(mobileMenuForRole(role))).toEqual(['dashboard', 'subjects', 'requests']);
+    }
+  });
+
+  it('adds the student achievement entry for role 3, as the SPEC states', () => {
+    expect(menuOutline(mobileMenuForRole(Role.superAdmin))).toEqual([
+      'dashboard',
+      'subjects',
+      'achievement-profile',
+      'requests',
+    ]);
+  });
+
+  it('shows role 4 only administrators', () => {
+    expect(menuOutline(mobileMenuForRole(Role.systemAdmin))).toEqual(['admins']);
+  });
+});
+
+describe('the menu as drawn', () => {
+  it('keeps only entries the role may open when every screen exists', () => {
+    expect(menuOutline(visibleMenu(menuForRole(Role.admin), Role.admin, everyRoute))).toEqual(FULL);
+    expect(menuOutline(visibleMenu(menuForRole(Role.teacher), Role.teacher, everyRoute))).toEqual([
+      'dashboard',
+      'students',
+      'subjects',
+      'requests',
+      'viblo',
+    ]);
+    expect(menuOutline(visibleMenu(menuForRole(Role.student), Role.student, everyRoute))).toEqual(
+      TEACHER_TYPE,
+    );
+    expect(menuOutline(visibleMenu(menuForRole(Role.observer), Role.observer, everyRoute))).toEqual([
+      'dashboard',
+      ['schedule', ['schedule-teacher', 'schedule-school']],
+      ['users', ['teachers', 'students']],
+      'subjects',
+      ['reports', ['report-attendance', 'report-achievement', 'report-student']],
+      'viblo',
+    ]);
+    expect(menuOutline(visibleMenu(menuForRole(Role.superAdmin), Role.superAdmin, everyRoute))).toEqual([
+      ['users', ['admins']],
+    ]);
+  });
+
+  it('never links to a screen this build does not have, dropping emptied sub-menus', () => {
+    const built = new Set(['/', '/master-setting']);
+    const isBuilt = (path: string): path is string => built.has(path);
+    expect(menuOutline(visibleMenu(menuForRole(Role.admin), Role.admin, isBuilt))).toEqual([
+      'dashboard',
+      'master-setting',
+    ]);
+    expect(menuOutline(visibleMenu(menuForRole(Role.teacher), Role.teacher, isBuilt))).toEqual(['dashboard']);
+    expect(visibleMenu(menuForRole(Role.superAdmin), Role.superAdmin, isBuilt)).toEqual([]);
+  });
+
+  it('shows the mobile student achievement entry to nobody, since only students open that screen', () => {
+    for (const role of ROLE_LIST) {
+      const outline = menuOutline(visibleMenu(mobileMenuForRole(role), role, everyRoute));
+      expect(outline).not.toContain('achievement-profile');
+    }
+  });
+});

@@ -1,0 +1,23 @@
+import { createContext, type ReactNode, useContext, useSyncExternalStore } from 'react';
+import type { StoredUser } from '../../domain/auth';
+import type { SessionStore } from './session';
+
+const SessionContext = createContext<SessionStore | null>(null);
+
+/** Hands the session store to the screens. */
+export function SessionProvider({ store, children }: { store: SessionStore; children: ReactNode }) {
+  return <SessionContext value={store}>{children}</SessionContext>;
+}
+
+/** The session store; only inside SessionProvider. */
+export function useSessionStore(): SessionStore {
+  const store = useContext(SessionContext);
+  if (!store) throw new Error('useSessionStore outside SessionProvider');
+  return store;
+}
+
+/** The signed-in user, re-rendering when it changes (including from another tab). */
+export function useSessionUser(): StoredUser | null {
+  const store = useSessionStore();
+  return useSyncExternalStore(store.subscribe, store.getUser);
+}

@@ -1,0 +1,200 @@
+import { useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import { Dialog } from 'radix-ui';
+import { type ReactNode, useState } from 'react';
+import type { StoredUser } from '../../domain/auth';
+import { LIMITS } from '../../domain/limits';
+import { Role } from '../../domain/roles';
+import { Button } from '../ui/button';
+import { Icon } from '../ui/icons';
+import { Spinner } from '../ui/spinner';
+import { Toaster } from '../ui/toast';
+import { AvatarMenu } from './avatar-menu';
+import { Footer } from './footer';
+import { BackButton } from './header-back-button';
+import { LeaveGuard } from './leave-guard';
+import { useCallsInFlight } from './loading-counter';
+import { menuForRole, mobileMenuForRole, visibleMenu } from './menu';
+import { OfflineBanner } from './offline-banner';
+import { OfflineCachingOverlay } from './offline-caching-overlay';
+import { SideMenuEntries } from './side-menu';
+import { useSideMenuState } from './side-menu-state';
+import { SyncStatus } from './sync-status';
+import { appToasts } from './toasts';
+import { useIsMobile } from './use-is-mobile';
+import { useIsRegisteredPath } from './use-registered-paths';
+
+const HEADER_HEIGHT = 'h-14';
+
+/** The product name; it links to the dashboard for everyone but the super admin (SPEC §2). */
+function Logo({ user, short = false }: { user: StoredUser; short?: boolean }) {
+  const { t } = useLingui();
+  const text = short ? t`SA` : t`School Admin`;
+  const className = 'truncate font-semibold text-blue-900';
+  if (user.role === Role.superAdmin) return <span className={className}>{text}</span>;
+  return (
+    <Link
+      to="/"
+      aria-label={short ? t`School Admin` : undefined}
+      className={`${className} hover:text-blue-700`}
+    >
+      {text}
+    </Link>
+  );
+}
+
+/** The header spinner of the loading counter: shown while calls are in flight. */
+function LoadingIndicator() {
+  const { t } = useLingui();
+  const inFlight = useCallsInFlight();
+  if (inFlight === 0) return null;
+  return <Spinner size="sm" label={t`Loading…`} />;
+}
+
+function DesktopShell({ user, children }: { user: StoredUser; children: ReactNode }) {
+  const { t } = useLingui();
+  const isRegistered = useIsRegisteredPath();
+  const { collapsed, toggleCollapsed, openGroups, toggleOpen } = useSideMenuState();
+  const width = collapsed ? LIMITS.sideMenuCollapsedPx : LIMITS.sideMenuExpandedPx;
+  const entries = visibleMenu(menuForRole(user.role), user.role, isRegistered);
+
+  return (
+    <div className="min-h-dvh bg-slate-50 text-slate-900">
+      <aside
+        style={{ width }}
+        data-collapsed={collapsed}
+        className="fixed inset-y-0 left-0 z-20 flex flex-col border-r border-slate-200 bg-white transition-[width]"
+      >
+        <div className={`flex ${HEADER_HEIGHT} shrink-0 items-center border-b border-slate-200 px-4`}>
+          <Logo user={user} short={collapsed} />
+        </div>
+        <nav aria-label={t`Main menu`} className="flex-1 overflow-y-auto py-4">
+          <SideMenuEntries
+            entries={entries}
+            collapsed={collapsed}
+            openGroups={openGroups}
+            onToggleGroup={toggleOpen}
+          />
+        </nav>
+        <div className="border-t border-slate-200 p-2">
+          <Button
+            variant="ghost"
+            className="w-full justify-center"
+            aria-label={collapsed ? t`Expand menu` : t`Collapse menu`}
+            aria-pressed={collapsed}
+            onClick={toggleCollapsed}
+          >
+            <Icon name={collapsed ? 'expand' : 'collapse'} />
+            {!collapsed && <span>{t`Collapse`}</span>}
+          </Button>
+        </div>
+      </aside>
+      <div style={{ paddingLeft: width }} className="flex min-h-dvh flex-col transition-[padding]">
+        <header
+          style={{ left: width }}
+          className={`fixed top-0 right-0 z-10 flex ${HEADER_HEIGHT} items-center gap-2 border-b border-slate-200 bg-white px-4 transition-[left]`}
+        >
+          <BackButton />
+          <LoadingIndicator />
+          <div className="ml-auto flex items-center gap-2">
+            <SyncStatus role={user.role} />
+            <AvatarMenu user={user} />
+          </div>
+        </header>
+        <div className="flex flex-1 flex-col pt-14">
+          <OfflineBanner role={user.role} />
+          <main className="min-w-0 flex-1 p-6">{children}</main>
+          <Footer />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function MobileShell({ user, children }: { user: StoredUser; children: ReactNode }) {
+  const { t } = useLingui();
+  const isRegistered = useIsRegisteredPath();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const { openGroups, toggleOpen } = useSideMenuState();
+  const entries = visibleMenu(mobileMenuForRole(user.role), user.role, isRegistered);
+
+  return (
+    <div className="flex min-h-dvh flex-col bg-slate-50 text-slate-900">
+      <header
+        className={`fixed inset-x-0 top-0 z-10 flex ${HEADER_HEIGHT} items-center gap-1 border-b border-slate-200 bg-white px-2`}
+      >
+        {/* A modal side panel: an outside click, Escape or choosing an entry closes it (SPEC §2). */}
+        <Dialog.Root open={menuOpen} onOpenChange={setMenuOpen}>
+          <Dialog.Trigger asChild>
+            <Button variant="ghost" size="icon" aria-label={t`Open menu`}>
+              <Icon name="menu" />
+            </Button>
+          </Dialog.Trigger>
+          <Dialog.Portal>
+            <Dialog.Overlay className="fixed inset-0 z-30 bg-slate-900/40" />
+            <Dialog.Content
+              aria-describedby={undefined}
+              className="fixed inset-y-0 left-0 z-40 flex w-64 max-w-[80vw] flex-col bg-white shadow-xl focus:outline-none"
+            >
+              <div
+                className={`flex ${HEADER_HEIGHT} items-center justify-between border-b border-slate-200 px-4`}
+              >
+                <Dialog.Title asChild>
+                  <h2>
+                    <Logo user={user} />
+                  </h2>
+                </Dialog.Title>
+                <Dialog.Close asChild>
+                  <Button variant="ghost" size="icon" aria-label={t`Close menu`}>
+                    <Icon name="close" />
+                  </Button>
+                </Dialog.Close>
+              </div>
+              <nav aria-label={t`Main menu`} className="flex-1 overflow-y-auto py-4">
+                <SideMenuEntries
+                  entries={entries}
+                  collapsed={false}
+                  openGroups={openGroups}
+                  onToggleGroup={toggleOpen}
+                  onNavigate={() => setMenuOpen(false)}
+                />
+              </nav>
+            </Dialog.Content>
+          </Dialog.Portal>
+        </Dialog.Root>
+        <BackButton />
+        <LoadingIndicator />
+        <div className="ml-auto flex items-center gap-1">
+          <SyncStatus role={user.role} compact />
+          <AvatarMenu user={user} compact />
+        </div>
+      </header>
+      <div className="flex flex-1 flex-col pt-14">
+        <OfflineBanner role={user.role} />
+        <main className="min-w-0 flex-1 p-4">{children}</main>
+        <Footer />
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The signed-in layout of SPEC §2: on desktop a collapsible side menu (200/80 px) and a fixed header; under
+ * 768 px a header with a menu toggle opening the mobile sidebar. Both carry the back button, the loading
+ * spinner, the sync status and the avatar menu, the offline banner, caching overlay, toasts and footer,
+ * all under the unsaved-edits guard.
+ */
+export function ShellLayout({ user, children }: { user: StoredUser; children: ReactNode }) {
+  const isMobile = useIsMobile();
+  return (
+    <LeaveGuard>
+      {isMobile ? (
+        <MobileShell user={user}>{children}</MobileShell>
+      ) : (
+        <DesktopShell user={user}>{children}</DesktopShell>
+      )}
+      <OfflineCachingOverlay role={user.role} />
+      <Toaster store={appToasts} />
+    </LeaveGuard>
+  );
+}

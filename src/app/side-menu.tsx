@@ -1,0 +1,113 @@
+import { useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import { cn } from '../ui/cn';
+import { Icon } from '../ui/icons';
+import type { VisibleEntry, VisibleLink } from './menu';
+import type { RegisteredPath } from './router';
+
+const ITEM_CLASS =
+  'flex h-10 w-full items-center gap-3 rounded-md px-3 text-sm text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-700';
+const ACTIVE_CLASS =
+  'data-[status=active]:bg-blue-50 data-[status=active]:font-medium data-[status=active]:text-blue-900';
+
+function MenuLinkItem({
+  entry,
+  collapsed,
+  onNavigate,
+  nested = false,
+}: {
+  entry: VisibleLink<RegisteredPath>;
+  collapsed: boolean;
+  onNavigate?: () => void;
+  nested?: boolean;
+}) {
+  const { i18n } = useLingui();
+  const label = i18n._(entry.label);
+  return (
+    <li>
+      <Link
+        to={entry.to}
+        activeOptions={{ exact: entry.to === '/', includeSearch: false }}
+        onClick={onNavigate}
+        aria-label={collapsed ? label : undefined}
+        title={collapsed ? label : undefined}
+        className={cn(
+          ITEM_CLASS,
+          ACTIVE_CLASS,
+          collapsed && 'justify-center px-0',
+          nested && !collapsed && 'pl-11',
+        )}
+      >
+        <Icon name={entry.icon} className="size-5 shrink-0" />
+        {!collapsed && <span className="truncate">{label}</span>}
+      </Link>
+    </li>
+  );
+}
+
+/**
+ * The entries of the side menu: links, and sub-menus that open and close (their state is kept by the
+ * caller). Collapsed, only icons show; each keeps its name for screen readers and as a tooltip.
+ */
+export function SideMenuEntries({
+  entries,
+  collapsed,
+  openGroups,
+  onToggleGroup,
+  onNavigate,
+}: {
+  entries: readonly VisibleEntry<RegisteredPath>[];
+  collapsed: boolean;
+  openGroups: readonly string[];
+  onToggleGroup: (id: string) => void;
+  onNavigate?: () => void;
+}) {
+  const { i18n } = useLingui();
+  return (
+    <ul className="flex flex-col gap-1 px-2">
+      {entries.map((entry) => {
+        if (entry.kind === 'link') {
+          return <MenuLinkItem key={entry.id} entry={entry} collapsed={collapsed} onNavigate={onNavigate} />;
+        }
+        const open = openGroups.includes(entry.id);
+        const label = i18n._(entry.label);
+        const listId = `side-menu-${entry.id}`;
+        return (
+          <li key={entry.id}>
+            <button
+              type="button"
+              aria-expanded={open}
+              aria-controls={listId}
+              aria-label={collapsed ? label : undefined}
+              title={collapsed ? label : undefined}
+              onClick={() => onToggleGroup(entry.id)}
+              className={cn(ITEM_CLASS, collapsed && 'justify-center px-0')}
+            >
+              <Icon name={entry.icon} className="size-5 shrink-0" />
+              {!collapsed && <span className="flex-1 truncate text-left">{label}</span>}
+              {!collapsed && (
+                <Icon
+                  name="chevronDown"
+                  className={cn('size-4 transition-transform', open && 'rotate-180')}
+                />
+              )}
+            </button>
+            {open && (
+              <ul id={listId} className="mt-1 flex flex-col gap-1">
+                {entry.children.map((child) => (
+                  <MenuLinkItem
+                    key={child.id}
+                    entry={child}
+                    collapsed={collapsed}
+                    onNavigate={onNavigate}
+                    nested
+                  />
+                ))}
+              </ul>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

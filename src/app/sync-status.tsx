@@ -1,0 +1,87 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { AccountRole } from '../../domain/roles';
+import { isAlwaysOnlineRole } from '../../domain/roles';
+import { useMasterSyncedAt } from '../db/use-master-synced-at';
+import { formatDate } from '../i18n/format';
+import { isLocale } from '../i18n/i18n';
+import { Button } from '../ui/button';
+import { cn } from '../ui/cn';
+import { Icon } from '../ui/icons';
+import { Popover } from '../ui/popover';
+import { Spinner } from '../ui/spinner';
+import { useConnection } from './connection-context';
+
+/** What the sync status shows, decided from the worker's reports. */
+export type SyncView = 'offline' | 'syncing' | 'synced' | 'connecting';
+
+/**
+ * The state of the sync: offline when the socket is down (never for roles 0 and 3, always online per SPEC
+ * §4), syncing while the first pull of this device runs, synced once a pull completed.
+ */
+export function syncView(
+  online: boolean | undefined,
+  syncedAt: number | null | undefined,
+  role: AccountRole,
+): SyncView {
+  if (online === false && !isAlwaysOnlineRole(role)) return 'offline';
+  if (syncedAt === null) return 'syncing';
+  if (syncedAt === undefined) return 'connecting';
+  return 'synced';
+}
+
+/**
+ * The header's sync status: online or offline, the first sync running, the last sync time, and the writes
+ * waiting to be sent. The engine has no push yet, so nothing can wait and the "sync issues" entry stays
+ * hidden until push arrives.
+ */
+export function SyncStatus({ role, compact = false }: { role: AccountRole; compact?: boolean }) {
+  const { t, i18n } = useLingui();
+  const { online } = useConnection();
+  const syncedAt = useMasterSyncedAt();
+  const view = syncView(online, syncedAt, role);
+  const locale = isLocale(i18n.locale) ? i18n.locale : 'ja';
+  const syncedAtText = syncedAt ? formatDate(syncedAt, locale, 'dateTime') : '';
+  const labels: Record<SyncView, string> = {
+    offline: t`Offline`,
+    syncing: t`Syncing…`,
+    connecting: t`Connecting…`,
+    synced: t`Online`,
+  };
+
+  return (
+    <Popover
+      label={t`Sync status`}
+      widthPx={288}
+      trigger={
+        <Button
+          variant="ghost"
+          size={compact ? 'icon' : 'sm'}
+          aria-label={compact ? t`Sync status: ${labels[view]}` : undefined}
+          className={cn(view === 'offline' ? 'text-amber-800' : 'text-slate-700')}
+        >
+          {view === 'syncing' || view === 'connecting' ? (
+            <Spinner size="sm" />
+          ) : (
+            <Icon name={view === 'offline' ? 'cloudOff' : 'cloud'} className="size-5" />
+          )}
+          {!compact && <span>{labels[view]}</span>}
+        </Button>
+      }
+    >
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 p-4 text-sm">
+        <dt className="text-slate-600">
+          <Trans>Connection</Trans>
+        </dt>
+        <dd className="font-medium">{labels[view]}</dd>
+        <dt className="text-slate-600">
+          <Trans>Last synced</Trans>
+        </dt>
+        <dd>{syncedAtText || t`Not yet`}</dd>
+        <dt className="text-slate-600">
+          <Trans>Writes waiting</Trans>
+        </dt>
+        <dd className="tabular-nums">0</dd>
+      </dl>
+    </Popover>
+  );
+}

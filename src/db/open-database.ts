@@ -1,0 +1,80 @@
+import {
+  addRxPlugin,
+  createRxDatabase,
+  type DexieSettings,
+  type RxCollection,
+  type RxDatabase,
+  type RxStorage,
+} from 'rxdb';
+import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
+import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
+import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import { type MasterDocType, masterMigrationStrategies, masterSchema } from './master-schema';
+
+/** The replicated `master` collection. */
+export type MasterCollection = RxCollection<MasterDocType>;
+
+/** The collections of one user's local database. */
+export type SchoolCollections = { master: MasterCollection };
+
+/** One signed-in user's local database. */
+export type SchoolDatabase = RxDatabase<SchoolCollections>;
+
+/** Options for tests and the worker: Dexie settings (e.g. fake-indexeddb) and multi-instance mode. */
+export type OpenDatabaseOptions = {
+  dexie?: DexieSettings;
+  multiInstance?: boolean;
+};
+
+const DATABASE_NAME_PATTERN = /^[a-z][_$a-zA-Z0-9-]*$/;
+
+/** The local database name of a user: one database per signed-in user, in RxDB's allowed alphabet. */
+export function databaseName(userId: string): string {
+  const name = `school-${userId.replace(/[^a-zA-Z0-9_$-]/g, '_')}`;
+  if (!DATABASE_NAME_PATTERN.test(name)) throw new Error(`Unusable database name ${name}`);
+  return name;
+}
+
+addRxPlugin(RxDBLocalDocumentsPlugin);
+addRxPlugin(RxDBMigrationSchemaPlugin);
+
+/**
+ * The storage, wrapped with dev-mode checks and schema validation in development only: both are large and
+ * slow, and RxDB must not ship them in a production build (STACK gotcha). `import.meta.env.DEV` is a build
+ * constant, so the production bundle drops the dynamic imports entirely.
+ */
+async function createStorage(settings: DexieSettings | undefined): Promise<RxStorage<unknown, unknown>> {
+  const storage = getRxStorageDexie(settings);
+  if (import.meta.env.DEV) {
+    const [{ RxDBDevModePlugin, disableWarnings }, { wrappedValidateAjvStorage }] = await Promise.all([
+      import('rxdb/plugins/dev-mode'),
+      import('rxdb/plugins/validate-ajv'),
+    ]);
+    disableWarnings();
+    addRxPlugin(RxDBDevModePlugin);
+    return wrappedValidateAjvStorage({ storage });
+  }
+  return storage;
+}
+
+/**
+ * Opens the local database of a user with its collections. The window and the worker both open it; RxDB's
+ * multi-instance mode carries changes between them over a BroadcastChannel.
+ */
+export async function openDatabase(
+  userId: string,
+  options: OpenDatabaseOptions = {},
+): Promise<SchoolDatabase> {
+  const database = await createRxDatabase<SchoolCollections>({
+    name: databaseName(userId),
+    storage: await createStorage(options.dexie),
+    multiInstance: options.multiInstance ?? true,
+    localDocuments: true,
+    eventReduce: true,
+    closeDuplicates: true,
+  });
+  await database.addCollections({
+    master: { schema: masterSchema, migrationStrategies: masterMigrationStrategies },
+  });
+  return database;
+}

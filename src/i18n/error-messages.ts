@@ -1,0 +1,87 @@
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { ErrorCode, FieldError } from '../../domain/errors';
+import { ValidationCode } from '../../domain/validation-codes';
+
+/** Codes only the client produces. */
+export const ClientErrorCode = {
+  offlineNow: 'offline_now',
+  offlineFeature: 'offline_feature',
+  network: 'network_error',
+} as const;
+
+/** Every code the server or a form can send: each must have a message below (a test walks them). */
+export const ALL_ERROR_CODES: readonly string[] = [
+  ...Object.values(ErrorCode),
+  ...Object.values(FieldError),
+  ...Object.values(ValidationCode),
+  ...Object.values(ClientErrorCode),
+];
+
+const ERROR_MESSAGES: Record<string, MessageDescriptor> = {
+  [ErrorCode.validation]: msg`Some fields need attention.`,
+  [ErrorCode.invalidJson]: msg`The request could not be read. Please try again.`,
+  [ErrorCode.unsupportedMediaType]: msg`This file type is not supported.`,
+  [ErrorCode.payloadTooLarge]: msg`The data is too large to send.`,
+  [ErrorCode.unauthenticated]: msg`Your session has ended. Please sign in again.`,
+  [ErrorCode.forbidden]: msg`You do not have permission to do this.`,
+  [ErrorCode.notFound]: msg`The item was not found.`,
+  [ErrorCode.conflict]: msg`Someone else changed this at the same time. Please check and try again.`,
+  [ErrorCode.tokenMismatch]: msg`Your security token expired. Please try again.`,
+  [ErrorCode.invalidCredentials]: msg`The email address or password is incorrect.`,
+  [ErrorCode.tooManyRequests]: msg`Too many attempts. Please wait a moment and try again.`,
+  [ErrorCode.internal]: msg`Something went wrong on the server. Please try again later.`,
+  [FieldError.required]: msg`This field is required.`,
+  [FieldError.invalidType]: msg`This value has the wrong type.`,
+  [FieldError.invalidEmail]: msg`Enter a valid email address.`,
+  [FieldError.tooLong]: msg`This value is too long.`,
+  [FieldError.tooShort]: msg`This value is too short.`,
+  [FieldError.unknownField]: msg`This field is not accepted.`,
+  [FieldError.invalid]: msg`This value is not valid.`,
+  [ValidationCode.invalidNumber]: msg`Enter a number.`,
+  [ValidationCode.notInteger]: msg`Enter a whole number.`,
+  [ValidationCode.tooSmall]: msg`This value is too small.`,
+  [ValidationCode.tooLarge]: msg`This value is too large.`,
+  [ValidationCode.tooManyDigits]: msg`This number has too many digits.`,
+  [ValidationCode.tooManyDecimals]: msg`This number has too many decimal places.`,
+  [ValidationCode.negativeNotAllowed]: msg`Enter a number of zero or more.`,
+  [ValidationCode.invalidDate]: msg`Enter a valid date.`,
+  [ValidationCode.invalidTime]: msg`Enter a valid time.`,
+  [ValidationCode.passwordTooShort]: msg`The password must be at least 8 characters.`,
+  [ValidationCode.passwordTooLong]: msg`The password must be at most 24 characters.`,
+  [ValidationCode.passwordNeedsTwoKinds]: msg`Mix at least two of letters, digits and symbols.`,
+  [ValidationCode.passwordHalfWidthOnly]: msg`Use half-width characters only.`,
+  [ValidationCode.passwordConfirmationMismatch]: msg`The passwords do not match.`,
+  [ValidationCode.invalidPhone]: msg`Enter a valid phone number.`,
+  [ValidationCode.avatarType]: msg`Choose a PNG or JPEG image.`,
+  [ValidationCode.avatarTooLarge]: msg`The image must be 4 MB or smaller.`,
+  [ValidationCode.scoreAboveFull]: msg`The score cannot exceed the full score.`,
+  [ValidationCode.endBeforeStart]: msg`The end must be after the start.`,
+  [ValidationCode.dateOutsideSubjectPeriod]: msg`The date must fall within the subject's period.`,
+  [ValidationCode.duplicateName]: msg`This name is already used.`,
+  [ValidationCode.importNotXlsx]: msg`Choose an .xlsx file.`,
+  [ValidationCode.importTooManyStudents]: msg`A file may list at most 50 students.`,
+  [ValidationCode.importTooManyColumns]: msg`A file may have at most 30 score columns.`,
+  [ValidationCode.scheduleRequired]: msg`Choose a date for the selected row.`,
+  [ValidationCode.startTimeRequired]: msg`Enter a start time.`,
+  [ValidationCode.endTimeRequired]: msg`Enter an end time.`,
+  [ValidationCode.invalidTimeRange]: msg`The end time must be later than the start time.`,
+  [ValidationCode.teacherRequired]: msg`Choose a teacher.`,
+  [ValidationCode.roomRequired]: msg`Choose a room.`,
+  [ClientErrorCode.offlineNow]: msg`You are offline. Please try again when you are back online.`,
+  [ClientErrorCode.offlineFeature]: msg`This feature is only available online.`,
+  [ClientErrorCode.network]: msg`Could not reach the server. Check your connection and try again.`,
+};
+
+const FALLBACK_MESSAGE = msg`Something went wrong. Please try again.`;
+
+/** Whether a code has its own message (not the general fallback). */
+export function hasErrorMessage(code: string): boolean {
+  return Object.hasOwn(ERROR_MESSAGES, code);
+}
+
+/** The translated message of a server or client error code; unknown codes get a general message. */
+export function errorMessage(i18n: I18n, code: string | undefined): string {
+  const descriptor = (code && ERROR_MESSAGES[code]) || FALLBACK_MESSAGE;
+  return i18n._(descriptor);
+}

@@ -1,0 +1,82 @@
+import { i18n, type Messages } from '@lingui/core';
+import { z } from 'zod';
+
+/** The languages of the product; Japanese is the default and the fallback (SPEC §1). */
+export const LOCALES = ['ja', 'vi', 'en'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'ja';
+
+/** Local-storage key of this device's last chosen language; logout keeps it. */
+export const LOCALE_STORAGE_KEY = 'lang';
+
+/** Local-storage key of one user's chosen language; logout keeps it, so it follows the user on this device. */
+export function userLocaleStorageKey(userId: string): string {
+  return `${LOCALE_STORAGE_KEY}:${userId}`;
+}
+
+/** Whether a local-storage key holds a language choice (the device's or a user's). */
+export function isLocaleStorageKey(key: string): boolean {
+  return key === LOCALE_STORAGE_KEY || key.startsWith(`${LOCALE_STORAGE_KEY}:`);
+}
+
+/**
+ * Each language named in itself, as language pickers conventionally show them, so a reader who cannot read
+ * the current language still finds their own. These are deliberately not translated.
+ */
+export const LOCALE_ENDONYMS: Record<Locale, string> = { ja: '日本語', vi: 'Tiếng Việt', en: 'English' };
+
+const localeSchema = z.enum(LOCALES);
+
+/** Narrows any value to a supported locale. */
+export function isLocale(value: unknown): value is Locale {
+  return localeSchema.safeParse(value).success;
+}
+
+/**
+ * The language to show: the user's own choice, else this device's last choice, else Japanese (SPEC §1).
+ * Unknown stored values are ignored.
+ */
+export function rememberedLocale(
+  storage: Pick<Storage, 'getItem'> = localStorage,
+  userId?: string | null,
+): Locale {
+  const own = userId ? storage.getItem(userLocaleStorageKey(userId)) : null;
+  if (isLocale(own)) return own;
+  const device = storage.getItem(LOCALE_STORAGE_KEY);
+  return isLocale(device) ? device : DEFAULT_LOCALE;
+}
+
+/** Remembers a language for this device and, when signed in, for the user. */
+export function rememberLocale(
+  locale: Locale,
+  userId?: string | null,
+  storage: Pick<Storage, 'setItem'> = localStorage,
+): void {
+  storage.setItem(LOCALE_STORAGE_KEY, locale);
+  if (userId) storage.setItem(userLocaleStorageKey(userId), locale);
+}
+
+// One import per language so each catalog is its own chunk, loaded only when chosen.
+async function loadCatalog(locale: Locale): Promise<Messages> {
+  switch (locale) {
+    case 'ja':
+      return (await import('../../locales/ja/messages.po')).messages;
+    case 'vi':
+      return (await import('../../locales/vi/messages.po')).messages;
+    case 'en':
+      return (await import('../../locales/en/messages.po')).messages;
+  }
+}
+
+/**
+ * Loads and activates a language, remembers it (for the user too when one is signed in) and sets the
+ * document's `lang`.
+ */
+export async function activateLocale(locale: Locale, userId?: string | null): Promise<void> {
+  const messages = await loadCatalog(locale);
+  i18n.loadAndActivate({ locale, messages });
+  document.documentElement.lang = locale;
+  rememberLocale(locale, userId);
+}
+
+export { i18n };

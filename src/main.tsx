@@ -1,0 +1,32 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { exposeAutomationHooks } from './app/automation-hooks';
+import { confirmSession } from './app/confirm-session';
+import { registerServiceWorker } from './app/register-service-worker';
+import { createAppRouter } from './app/router';
+import { createSessionStore } from './app/session';
+import { activateLocale, rememberedLocale } from './i18n/i18n';
+import './app/styles.css';
+
+async function start(): Promise<void> {
+  const root = document.getElementById('root');
+  if (!root) throw new Error('Missing #root element');
+
+  const session = createSessionStore();
+  const userId = session.getUser()?.id;
+  await activateLocale(rememberedLocale(localStorage, userId), userId);
+  const router = createAppRouter(session);
+
+  createRoot(root).render(
+    <StrictMode>
+      <App router={router} session={session} />
+    </StrictMode>,
+  );
+
+  exposeAutomationHooks();
+  void confirmSession(session);
+  void registerServiceWorker();
+}
+
+void start();

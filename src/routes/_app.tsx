@@ -1,0 +1,28 @@
+import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
+import { applyGuardTarget, decideGuardedRoute } from '../app/guard';
+import { useSessionUser } from '../app/session-context';
+import { ShellLayout } from '../app/shell-layout';
+import { ForbiddenScreen } from '../app/status-screens';
+
+// The signed-in area: every route below passes the guard of SPEC §2 against the domain route table.
+export const Route = createFileRoute('/_app')({
+  beforeLoad: ({ context, location, matches }) => {
+    const routePath = matches.at(-1)?.fullPath ?? location.pathname;
+    const decision = applyGuardTarget(
+      decideGuardedRoute(context.session.getUser(), routePath, location.href),
+      context.routeExists,
+    );
+    if (decision.kind === 'login') throw redirect({ to: '/login', search: { redirect: decision.redirect } });
+    // `href`, not `to`: the targets are typed as the SPEC's paths, which later issues register.
+    if (decision.kind === 'redirect') throw redirect({ href: decision.to, replace: true });
+    return { forbidden: decision.kind === 'forbidden' };
+  },
+  component: SignedInLayout,
+});
+
+function SignedInLayout() {
+  const { forbidden } = Route.useRouteContext();
+  const user = useSessionUser();
+  if (!user) return null;
+  return <ShellLayout user={user}>{forbidden ? <ForbiddenScreen /> : <Outlet />}</ShellLayout>;
+}

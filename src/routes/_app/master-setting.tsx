@@ -1,0 +1,28 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { MasterSettingScreen } from '../../features/master/master-setting-screen';
+import {
+  masterSettingSearchSchema,
+  rememberMasterTab,
+  resolveMasterTab,
+} from '../../features/master/master-tab';
+
+export const Route = createFileRoute('/_app/master-setting')({
+  validateSearch: masterSettingSearchSchema,
+  component: MasterSettingRoute,
+});
+
+function MasterSettingRoute() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const tab = resolveMasterTab(search.tab, localStorage);
+
+  useEffect(() => rememberMasterTab(tab, localStorage), [tab]);
+
+  return (
+    <MasterSettingScreen
+      tab={tab}
+      onTabChange={(next) => void navigate({ search: { tab: next }, replace: true })}
+    />
+  );
+}

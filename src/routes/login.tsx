@@ -1,0 +1,44 @@
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
+import { createFileRoute, redirect, useRouter } from '@tanstack/react-router';
+import { z } from 'zod';
+import { decidePublicRoute, safeRedirect } from '../app/guard';
+import { LanguageSwitch } from '../app/language-switch';
+import { useSessionStore } from '../app/session-context';
+import { appToasts } from '../app/toasts';
+import { LoginScreen } from '../features/auth/login-screen';
+import { activateLocale, rememberedLocale } from '../i18n/i18n';
+
+const loginSearchSchema = z.object({ redirect: z.string().max(2048).optional().catch(undefined) });
+
+export const Route = createFileRoute('/login')({
+  validateSearch: loginSearchSchema,
+  beforeLoad: ({ context }) => {
+    if (decidePublicRoute(context.session.getUser()).kind === 'home') throw redirect({ to: '/' });
+  },
+  component: LoginRoute,
+});
+
+function LoginRoute() {
+  const { redirect: requested } = Route.useSearch();
+  const session = useSessionStore();
+  const router = useRouter();
+  const { i18n } = useLingui();
+  return (
+    <div className="relative">
+      <div className="absolute top-4 right-4">
+        <LanguageSwitch />
+      </div>
+      <LoginScreen
+        onSignedIn={async (user) => {
+          // The user's own language (or this device's last choice) before the first signed-in screen.
+          await activateLocale(rememberedLocale(localStorage, user.id), user.id);
+          session.setUser(user);
+          const name = user.name;
+          appToasts.show({ tone: 'success', title: i18n._(msg`Welcome, ${name}`) });
+          void router.navigate({ href: safeRedirect(requested), replace: true });
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import { type SocketMessage, socketMessageSchema } from '../../domain/sync';
+import { createBackoff } from './backoff';
+
+/** The socket features the change feed uses, so tests can pass a fake. */
+export type SocketLike = {
+  onopen: ((event: Event) => void) | null;
+  onclose: ((event: CloseEvent) => void) | null;
+  onerror: ((event: Event) => void) | null;
+  onmessage: ((event: MessageEvent) => void) | null;
+  close(): void;
+};
+
+export type ChangeSocketOptions = {
+  url: string;
+  /** Called with true when the socket opens and false when it closes: this is the app's online flag. */
+  onConnection(connected: boolean): void;
+  onMessage(message: SocketMessage): void;
+  createSocket?: (url: string) => SocketLike;
+  minDelayMs?: number;
+  maxDelayMs?: number;
+};
+
+/** A live `/ws` connection. */
+export type ChangeSocket = {
+  /** Reconnects now if the socket is down (the network came back). */
+  wake(): void;
+  close(): void;
+};
+
+/**
+ * Holds the `/ws` connectivity channel open, reconnecting with a growing delay. Messages that do not match
+ * the domain schema are ignored.
+ */
+export function connectChangeSocket(options: ChangeSocketOptions): ChangeSocket {
+  const createSocket = options.createSocket ?? ((url: string) => new WebSocket(url));
+  const backoff = createBackoff(options.minDelayMs ?? 1000, options.maxDelayMs ?? 30_000);
+  let socket: SocketLike | null = null;
+  let connected = false;
+  let closed = false;
+
+  function setConnected(next: boolean) {
+    if (connected === next) return;
+    connected = next;
+    options.onConnection(next);
+  }
+
+  function open() {
+    if (closed) return;
+    const current = createSocket(options.url);
+    socket = current;
+    current.onopen = () => {
+      backoff.reset();
+      setConnected(true);
+    };
+    current.onmessage = (event) => {
+      if (typeof event.data !== 'string') return;
+      let data: unknown;
+      try {
+        data = JSON.parse(event.data);
+      } catch {
+        return;
+      }
+      const message = socketMessageSchema.safeParse(data);
+      if (message.success) options.onMessage(message.data);
+    };
+    current.onerror = () => current.close();
+    current.onclose = () => {
+      if (socket !== current) return;
+      socket = null;
+      setConnected(false);
+      if (!closed) backoff.wait().then(open);
+    };
+  }
+
+  open();
+
+  return {
+    wake() {
+      if (connected) return;
+      // A pending reconnect wait ends now and opens the next socket.
+      backoff.wake();
+    },
+    close() {
+      closed = true;
+      backoff.wake();
+      socket?.close();
+      socket = null;
+      setConnected(false);
+    },
+  };
+}

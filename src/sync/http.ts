@@ -1,0 +1,123 @@
+import { CSRF_COOKIE, CSRF_HEADER } from '../../domain/auth';
+import { type ApiError, apiErrorSchema, ErrorCode } from '../../domain/errors';
+
+/** A call the server answered with an error status; `body` is the parsed error shape when it had one. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: ApiError | undefined,
+  ) {
+    super(body?.message ?? `HTTP ${status}`);
+    this.name = 'HttpError';
+  }
+
+  /** The server's error code, when it sent one. */
+  get code(): string | undefined {
+    return this.body?.code;
+  }
+}
+
+/** The fetch function handlers take, so tests can pass a fake. */
+export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
+
+/** Reads the JSON body of an answer, or undefined when it has none or it is not JSON. */
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Throws an HttpError for a non-2xx answer; returns the parsed JSON body otherwise. */
+export async function readResponse(response: Response): Promise<unknown> {
+  const body = await readJson(response);
+  if (response.ok) return body;
+  const parsed = apiErrorSchema.safeParse(body);
+  throw new HttpError(response.status, parsed.success ? parsed.data : undefined);
+}
+
+/** The CSRF token cookie of the double submit; only a window can read it. */
+export function readCsrfCookie(cookies: string = document.cookie): string | undefined {
+  for (const part of cookies.split(';')) {
+    const [name, ...rest] = part.trim().split('=');
+    if (name === CSRF_COOKIE) return decodeURIComponent(rest.join('='));
+  }
+  return undefined;
+}
+
+async function fetchCsrfToken(fetchImpl: FetchLike): Promise<string> {
+  const body = await readResponse(await fetchImpl('/api/csrf', { credentials: 'same-origin' }));
+  const parsed = apiErrorSchema.pick({ token: true }).required().safeParse(body);
+  if (!parsed.success) throw new HttpError(500, undefined);
+  return parsed.data.token;
+}
+
+/** Told when a window call starts and when it settles; the shell's loading counter listens. */
+export type ApiActivityListener = (event: { phase: 'start' | 'end'; path: string }) => void;
+
+const activityListeners = new Set<ApiActivityListener>();
+
+/** Listens to the start and end of every `apiRequest`; returns the function that stops listening. */
+export function onApiActivity(listener: ApiActivityListener): () => void {
+  activityListeners.add(listener);
+  return () => activityListeners.delete(listener);
+}
+
+function reportActivity(phase: 'start' | 'end', path: string): void {
+  for (const listener of activityListeners) listener({ phase, path });
+}
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * One JSON call to the API from the window. State-changing calls carry the CSRF token; a `token_mismatch`
+ * answer refreshes the token and retries once. Activity listeners see it start and settle.
+ */
+export async function apiRequest(
+  method: Method,
+  path: string,
+  body?: unknown,
+  fetchImpl: FetchLike = (input, init) => fetch(input, init),
+): Promise<unknown> {
+  reportActivity('start', path);
+  try {
+    return await sendApiRequest(method, path, body, fetchImpl);
+  } finally {
+    reportActivity('end', path);
+  }
+}
+
+async function sendApiRequest(
+  method: Method,
+  path: string,
+  body: unknown,
+  fetchImpl: FetchLike,
+): Promise<unknown> {
+  const send = (token: string | undefined) =>
+    fetchImpl(path, {
+      method,
+      credentials: 'same-origin',
+      headers: {
+        accept: 'application/json',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(token ? { [CSRF_HEADER]: token } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+
+  if (!UNSAFE_METHODS.has(method)) return readResponse(await send(undefined));
+
+  const token = readCsrfCookie() ?? (await fetchCsrfToken(fetchImpl));
+  try {
+    return await readResponse(await send(token));
+  } catch (error) {
+    if (!(error instanceof HttpError) || error.code !== ErrorCode.tokenMismatch) throw error;
+    const fresh = error.body?.token ?? readCsrfCookie() ?? (await fetchCsrfToken(fetchImpl));
+    return readResponse(await send(fresh));
+  }
+}
