@@ -1,0 +1,14 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { benchSignInAndMaster } from './sign-in-and-master';
+
+// `npm run bench`: prints figures; nothing here asserts a time (tests never do).
+const root = path.resolve(import.meta.dirname, '..');
+if (!existsSync(path.join(root, 'dist', 'index.html'))) {
+  console.error('No build in dist/: run `npm run build` first (npm run bench does).');
+  process.exit(1);
+}
+
+console.log(`# School admin benchmarks (${new Date().toISOString()}, Node ${process.version})\n`);
+console.log('## Sign-in and master data (walking skeleton)');
+await benchSignInAndMaster();
