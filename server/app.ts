@@ -44,6 +44,7 @@ export const schoolApp: FastifyPluginAsync<SchoolAppOptions> = async (app, { con
         passwords,
         now: config.now(),
         print: config.print,
+        scale: config.demoScale ?? 1,
       });
     }
   });

@@ -22,6 +22,8 @@ export interface AppConfig {
   staticDir: string;
   /** Seed the demo school when the database has no users. */
   seedDemo: boolean;
+  /** Size of that demo school (server/db/seed.ts); 1 when absent. Tests use 0: accounts and master data only. */
+  demoScale?: number;
   /** Pino logger options, or false for silence (tests). */
   logger: boolean | { level: string };
   passwordHashing: PasswordHashingConfig;
@@ -40,6 +42,7 @@ const envSchema = z.object({
     .optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   DEMO_PASSWORD: z.string().min(8, 'must have at least 8 characters').default('demo-2026'),
+  DEMO_SCALE: z.coerce.number().int().min(0).max(100).default(1),
   STATIC_DIR: z.string().min(1).default('./dist'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -70,6 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     demoPassword: vars.DEMO_PASSWORD,
     staticDir: path.resolve(vars.STATIC_DIR),
     seedDemo: true,
+    demoScale: vars.DEMO_SCALE,
     logger: { level: vars.LOG_LEVEL },
     passwordHashing: {},
     now: () => new Date(),

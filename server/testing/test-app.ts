@@ -90,6 +90,8 @@ export async function buildTestApp(overrides: Partial<AppConfig> = {}): Promise<
     demoPassword: TEST_PASSWORD,
     staticDir,
     seedDemo: true,
+    // Named accounts and master data only: tests build the rows they need with factories (STYLE.md).
+    demoScale: 0,
     logger: false,
     // The lowest cost argon2 accepts: tests check behaviour, not hash strength.
     passwordHashing: { memoryCost: 64, timeCost: 1 },
