@@ -44,14 +44,14 @@ describe('demo school generator', () => {
     );
   });
 
-  it('grows with the scale: 600 students, 40 subjects and 2 universities per step', () => {
+  it('grows with the scale: 600 students, 30 subjects and 2 universities per step', () => {
     const one = generateDemoSchool(options);
     const three = generateDemoSchool({ ...options, scale: 3 });
     expect(countOf(one, 'students')).toBe(STUDENTS_PER_SCALE);
     expect(countOf(three, 'students')).toBe(3 * STUDENTS_PER_SCALE);
     expect(countOf(three, 'subjects')).toBe(3 * countOf(one, 'subjects'));
     expect(countOf(three, 'universities')).toBe(3 * countOf(one, 'universities'));
-    expect(countOf(one, 'subjects')).toBe(40);
+    expect(countOf(one, 'subjects')).toBe(30);
   });
 
   it('keeps only the named accounts and master data at scale 0', () => {

@@ -80,7 +80,10 @@ export interface DemoSchoolOptions {
   /** 1 is the `npm start` school (about 600 students); each step adds as much again. 0: accounts and master only. */
   scale: number;
   seed: number;
-  /** "Today" of the demo: the term is the semester around it and attendance is filled up to it. */
+  /**
+   * "Today" of the demo. The term is anchored on it (it started four weeks before this week), so every day
+   * gives the same shape: a third of the term held, attendance and early scores entered up to today.
+   */
   now: Date;
   /** Password hash of each named account, in `NAMED_ACCOUNTS` order. */
   accountHashes: readonly string[];
@@ -93,7 +96,13 @@ export interface DemoSchoolOptions {
 /** Students per scale step; 10 steps make the ~6,000-student benchmark school. */
 export const STUDENTS_PER_SCALE = 600;
 const TEACHERS_PER_UNIVERSITY = 15;
-const SUBJECTS_PER_YEAR_CODE = 4;
+const SUBJECTS_PER_YEAR_CODE = 3;
+/** Weeks of the demo term: one lesson or exam a week, then a spare week. */
+const TERM_WEEKS = 13;
+/** Whole weeks of the term before the current one: "today" always falls a third of the way in. */
+const WEEKS_BEFORE_TODAY = 4;
+/** The midterm comes after this many lessons. */
+const MIDTERM_AFTER = 3;
 const CLASSES_PER_SUBJECT = 2;
 const LESSONS_PER_SUBJECT = 10;
 const REQUESTS_PER_SCALE = 40;
@@ -440,11 +449,10 @@ class SchoolBuilder {
       memoSchedules: [] as Row<typeof memoSchedules>[],
     };
     const { semester, namedId } = context;
-    // Day numbers count from 1970-01-01, a Thursday: the first Monday on or after the semester's start.
-    const monday = semester.start + ((((1 - (semester.start + 4)) % 7) + 7) % 7);
-    const weeks = Math.floor((semester.end - monday) / 7);
+    // Day numbers count from 1970-01-01, a Thursday: `(day + 3) % 7` is 0 on Mondays.
+    const termStart = this.today - ((this.today + 3) % 7) - WEEKS_BEFORE_TODAY * 7;
+    const termEnd = termStart + TERM_WEEKS * 7 - 1;
     const slots = LESSONS_PER_SUBJECT + 2;
-    const step = Math.max(1, Math.floor(weeks / slots));
     const formula = parseFormula(FORMULA);
     if (!formula.ok) throw new Error('demo: formula does not parse');
     const demoTeacher = namedId('teacher@demo.test');
@@ -472,8 +480,8 @@ class SchoolBuilder {
           facultyId: yearCode.facultyId,
           yearCodeId: yearCode.id,
           semesterId: semester.id,
-          startDate: isoDay(semester.start),
-          endDate: isoDay(semester.end),
+          startDate: isoDay(termStart),
+          endDate: isoDay(termEnd),
           formula: FORMULA,
           teacherAllowUpdateFinalScore: k % 2 === 0,
           publish: PublishState.published,
@@ -486,7 +494,7 @@ class SchoolBuilder {
         for (let l = 1; l <= LESSONS_PER_SUBJECT; l += 1) {
           lessonSlots.push({ id: random.uuid(), type: LessonType.lesson, name: `第${l}回`, slot });
           slot += 1;
-          if (l === LESSONS_PER_SUBJECT / 2) {
+          if (l === MIDTERM_AFTER) {
             lessonSlots.push({ id: random.uuid(), type: LessonType.exam, name: '中間試験', slot });
             slot += 1;
           }
@@ -510,8 +518,10 @@ class SchoolBuilder {
         const midterm = lessonSlots.find((lesson) => lesson.name === '中間試験');
         const final = lessonSlots.at(-1);
         // Score names: the midterm with two parts, the final, a report and a bonus.
-        const quiz1 = lessonSlots[2];
-        const quiz2 = lessonSlots[8];
+        const quiz1 = lessonSlots[1];
+        const quiz2 = lessonSlots[LESSONS_PER_SUBJECT - 1];
+        // The midterm is split into parts in one subject of three, so sub-scores are shown without tripling rows.
+        const withParts = k === 0;
         const scoreIds = {
           quiz1: random.uuid(),
           quiz2: random.uuid(),
@@ -574,18 +584,21 @@ class SchoolBuilder {
           { id: scoreIds.report, name: 'レポート', full: 20, lessonId: null, parentId: null, plus: false },
           { id: scoreIds.bonus, name: '加点', full: 10, lessonId: null, parentId: null, plus: true },
         ];
-        scoreDefs.forEach((score, position) => {
-          rows.scoreNames.push({
-            id: score.id,
-            ...partition,
-            lessonId: score.lessonId,
-            parentId: score.parentId,
-            name: score.name,
-            fullScore: score.full,
-            optionPlus: score.plus,
-            position,
+        const parts = new Set([scoreIds.written, scoreIds.listening]);
+        scoreDefs
+          .filter((score) => withParts || !parts.has(score.id))
+          .forEach((score, position) => {
+            rows.scoreNames.push({
+              id: score.id,
+              ...partition,
+              lessonId: score.lessonId,
+              parentId: score.parentId,
+              name: score.name,
+              fullScore: score.full,
+              optionPlus: score.plus,
+              position,
+            });
           });
-        });
         const highlightIds = { attendance: random.uuid(), achievement: random.uuid() };
         rows.highlights.push(
           {
@@ -659,7 +672,7 @@ class SchoolBuilder {
           };
           for (const lesson of lessonSlots) {
             const scheduleId = random.uuid();
-            const day = monday + lesson.slot * step * 7 + weekday;
+            const day = termStart + lesson.slot * 7 + weekday;
             rows.schedules.push({
               id: scheduleId,
               ...partition,
@@ -725,7 +738,8 @@ class SchoolBuilder {
                 final: final ? plan.scheduleDays[final.slot] : undefined,
                 midtermSchedule: midterm ? plan.scheduleIds[midterm.slot] : undefined,
                 finalSchedule: final ? plan.scheduleIds[final.slot] : undefined,
-                reportsFrom: semester.start + (semester.end - semester.start) / 4,
+                reportsFrom: termStart + (termEnd - termStart) * 0.75,
+                withParts,
               },
             );
             if (entered.length === 0) continue;
@@ -907,6 +921,7 @@ class SchoolBuilder {
       midtermSchedule: string | undefined;
       finalSchedule: string | undefined;
       reportsFrom: number;
+      withParts: boolean;
     },
   ): EnteredScore[] {
     const { random } = this;
@@ -942,8 +957,10 @@ class SchoolBuilder {
       const written = random.int(25, 70);
       const listening = random.int(8, 30);
       const schedule = when.midtermSchedule ?? null;
-      put(ids.written, '筆記', 70, written, ids.midterm, false, schedule);
-      put(ids.listening, '聴解', 30, listening, ids.midterm, false, schedule);
+      if (when.withParts) {
+        put(ids.written, '筆記', 70, written, ids.midterm, false, schedule);
+        put(ids.listening, '聴解', 30, listening, ids.midterm, false, schedule);
+      }
       put(ids.midterm, '中間試験', 100, written + listening, null, false, schedule);
     }
     if (taken(when.final))
