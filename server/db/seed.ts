@@ -22,6 +22,8 @@ export interface DemoAccount {
   email: string;
   name: string;
   role: AccountRole;
+  /** A newly issued account that must choose its own password at the first sign-in (SPEC §4). */
+  mustChangePassword?: boolean;
 }
 
 /** The sign-in accounts every demo database has (README and tests rely on these five). */
@@ -36,6 +38,8 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
 const EXTRA_TEACHERS: readonly DemoAccount[] = [
   { email: 'teacher2@demo.test', name: '鈴木 健太', role: Role.teacher },
   { email: 'teacher3@demo.test', name: 'Trần Thị Hoa', role: Role.teacher },
+  { email: 'newcomer@demo.test', name: '新井 翔太', role: Role.teacher, mustChangePassword: true },
+  { email: 'newcomer2@demo.test', name: 'Võ Minh Tuấn', role: Role.teacher, mustChangePassword: true },
 ];
 
 const EXTRA_STUDENTS: readonly DemoAccount[] = [
@@ -90,6 +94,7 @@ export async function seedDemoSchool(db: Database, options: SeedOptions): Promis
           name: account.name,
           role: account.role,
           passwordHash: hashes[index] ?? '',
+          mustChangePassword: account.mustChangePassword ?? false,
           createdAt: options.now,
           updatedAt: options.now,
         })),
