@@ -26,6 +26,7 @@ export const ValidationCode = {
   otpExpired: 'otp_expired',
   resetTokenInvalid: 'reset_token_invalid',
   currentPasswordWrong: 'current_password_wrong',
+  emailTaken: 'email_taken',
   avatarType: 'avatar_type',
   avatarTooLarge: 'avatar_too_large',
   scoreAboveFull: 'score_above_full',

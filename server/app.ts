@@ -6,6 +6,7 @@ import type { AppConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDemoSchool } from './db/seed';
 import type { AppDeps } from './deps';
+import { accountRoutes } from './modules/account/routes';
 import { createPasswordHasher } from './modules/auth/passwords';
 import { authRoutes } from './modules/auth/routes';
 import { createMailer, logTransport, smtpTransport } from './modules/mail/outbox';
@@ -86,6 +87,7 @@ export const schoolApp: FastifyPluginAsync<SchoolAppOptions> = async (app, { con
 
   await app.register(metaRoutes, { staticDir: config.staticDir });
   await app.register(authRoutes, deps);
+  await app.register(accountRoutes, deps);
   await app.register(masterRoutes, deps);
   await app.register(syncRoutes, deps);
 };

@@ -23,6 +23,8 @@ export interface AppConfig {
   mailFrom?: string;
   /** Where mail goes instead of SMTP or the log (tests pass a mailbox). */
   mailTransport?: MailTransport;
+  /** Where uploaded files (avatars) are kept; a folder under the OS temp folder when absent. */
+  storageDir?: string;
   /** The origin mailed links point at (`PUBLIC_URL`); never taken from a request's Host header. */
   publicUrl?: string;
   demoPassword: string;
@@ -80,6 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`,
     demoPassword: vars.DEMO_PASSWORD,
     staticDir: path.resolve(vars.STATIC_DIR),
+    storageDir: path.resolve(vars.DATA_DIR, 'storage'),
     seedDemo: true,
     logger: { level: vars.LOG_LEVEL },
     passwordHashing: {},

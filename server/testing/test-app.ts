@@ -149,6 +149,7 @@ export async function buildTestApp(overrides: Partial<AppConfig> = {}): Promise<
     print: (line) => printed.push(line),
     mailTransport: memoryTransport(mails),
     publicUrl: 'http://school.test',
+    storageDir: path.join(staticDir, 'storage'),
     ...overrides,
   };
   let db: Database | undefined;
