@@ -17,6 +17,8 @@ import { Route as OtpRouteImport } from './routes/otp'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppMasterSettingRouteImport } from './routes/_app/master-setting'
 import { Route as AppNotFoundRouteImport } from './routes/_app/not-found'
+import { Route as AppNotificationSettingRouteImport } from './routes/_app/notification-setting'
+import { Route as AppProfileRouteImport } from './routes/_app/profile'
 import { Route as ResetPasswordTokenRouteImport } from './routes/reset-password.$token'
 
 const AppRoute = AppRouteImport.update({
@@ -58,6 +60,16 @@ const AppNotFoundRoute = AppNotFoundRouteImport.update({
   path: '/not-found',
   getParentRoute: () => AppRoute,
 } as any)
+const AppNotificationSettingRoute = AppNotificationSettingRouteImport.update({
+  id: '/notification-setting',
+  path: '/notification-setting',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppProfileRoute = AppProfileRouteImport.update({
+  id: '/profile',
+  path: '/profile',
+  getParentRoute: () => AppRoute,
+} as any)
 const ResetPasswordTokenRoute = ResetPasswordTokenRouteImport.update({
   id: '/reset-password/$token',
   path: '/reset-password/$token',
@@ -72,6 +84,8 @@ export interface FileRoutesByFullPath {
   '/otp': typeof OtpRoute
   '/master-setting': typeof AppMasterSettingRoute
   '/not-found': typeof AppNotFoundRoute
+  '/notification-setting': typeof AppNotificationSettingRoute
+  '/profile': typeof AppProfileRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
 }
 export interface FileRoutesByTo {
@@ -81,6 +95,8 @@ export interface FileRoutesByTo {
   '/otp': typeof OtpRoute
   '/master-setting': typeof AppMasterSettingRoute
   '/not-found': typeof AppNotFoundRoute
+  '/notification-setting': typeof AppNotificationSettingRoute
+  '/profile': typeof AppProfileRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/': typeof AppIndexRoute
 }
@@ -93,6 +109,8 @@ export interface FileRoutesById {
   '/otp': typeof OtpRoute
   '/_app/master-setting': typeof AppMasterSettingRoute
   '/_app/not-found': typeof AppNotFoundRoute
+  '/_app/notification-setting': typeof AppNotificationSettingRoute
+  '/_app/profile': typeof AppProfileRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/_app/': typeof AppIndexRoute
 }
@@ -106,6 +124,8 @@ export interface FileRouteTypes {
     | '/otp'
     | '/master-setting'
     | '/not-found'
+    | '/notification-setting'
+    | '/profile'
     | '/reset-password/$token'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -115,6 +135,8 @@ export interface FileRouteTypes {
     | '/otp'
     | '/master-setting'
     | '/not-found'
+    | '/notification-setting'
+    | '/profile'
     | '/reset-password/$token'
     | '/'
   id:
@@ -126,6 +148,8 @@ export interface FileRouteTypes {
     | '/otp'
     | '/_app/master-setting'
     | '/_app/not-found'
+    | '/_app/notification-setting'
+    | '/_app/profile'
     | '/reset-password/$token'
     | '/_app/'
   fileRoutesById: FileRoutesById
@@ -197,6 +221,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppNotFoundRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/notification-setting': {
+      id: '/_app/notification-setting'
+      path: '/notification-setting'
+      fullPath: '/notification-setting'
+      preLoaderRoute: typeof AppNotificationSettingRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/profile': {
+      id: '/_app/profile'
+      path: '/profile'
+      fullPath: '/profile'
+      preLoaderRoute: typeof AppProfileRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/reset-password/$token': {
       id: '/reset-password/$token'
       path: '/reset-password/$token'
@@ -210,12 +248,16 @@ declare module '@tanstack/react-router' {
 interface AppRouteChildren {
   AppMasterSettingRoute: typeof AppMasterSettingRoute
   AppNotFoundRoute: typeof AppNotFoundRoute
+  AppNotificationSettingRoute: typeof AppNotificationSettingRoute
+  AppProfileRoute: typeof AppProfileRoute
   AppIndexRoute: typeof AppIndexRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
   AppMasterSettingRoute: AppMasterSettingRoute,
   AppNotFoundRoute: AppNotFoundRoute,
+  AppNotificationSettingRoute: AppNotificationSettingRoute,
+  AppProfileRoute: AppProfileRoute,
   AppIndexRoute: AppIndexRoute,
 }
 
