@@ -36,6 +36,7 @@ const ERROR_MESSAGES: Record<string, MessageDescriptor> = {
   [ErrorCode.otpResendLimit]: msg`A new code cannot be sent yet. Please wait and try again.`,
   [ErrorCode.resetMailLimit]: msg`Too many reset mails were asked for. Please try again later.`,
   [ErrorCode.otpRequired]: msg`Enter the verification code first.`,
+  [ErrorCode.mergeInProgress]: msg`Your account is being updated. Please try again in a few minutes.`,
   [ErrorCode.passwordChangeRequired]: msg`Change your password first.`,
   [ErrorCode.internal]: msg`Something went wrong on the server. Please try again later.`,
   [FieldError.required]: msg`This field is required.`,
