@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { MailTransport } from './modules/mail/outbox';
 
 /** Where the data lives: embedded PGlite (in a folder, or in memory when `dataDir` is undefined) or PostgreSQL. */
 export type DatabaseConfig =
@@ -18,6 +19,14 @@ export interface AppConfig {
   port: number;
   database: DatabaseConfig;
   smtpUrl: string | undefined;
+  /** Sender of outgoing mail. */
+  mailFrom?: string;
+  /** Where mail goes instead of SMTP or the log (tests pass a mailbox). */
+  mailTransport?: MailTransport;
+  /** Where uploaded files (avatars) are kept; a folder under the OS temp folder when absent. */
+  storageDir?: string;
+  /** The origin mailed links point at (`PUBLIC_URL`); never taken from a request's Host header. */
+  publicUrl?: string;
   demoPassword: string;
   staticDir: string;
   /** Seed the demo school when the database has no users. */
@@ -43,6 +52,8 @@ const envSchema = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   DEMO_PASSWORD: z.string().min(8, 'must have at least 8 characters').default('demo-2026'),
   DEMO_SCALE: z.coerce.number().int().min(0).max(100).default(1),
+  MAIL_FROM: z.string().min(3).default('School Admin <no-reply@school.invalid>'),
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   STATIC_DIR: z.string().min(1).default('./dist'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -70,8 +81,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       ? { kind: 'postgres', url: vars.DATABASE_URL }
       : { kind: 'pglite', dataDir: path.resolve(vars.DATA_DIR, 'pglite') },
     smtpUrl: vars.SMTP_URL,
+    mailFrom: vars.MAIL_FROM,
+    publicUrl: vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`,
     demoPassword: vars.DEMO_PASSWORD,
     staticDir: path.resolve(vars.STATIC_DIR),
+    storageDir: path.resolve(vars.DATA_DIR, 'storage'),
     seedDemo: true,
     demoScale: vars.DEMO_SCALE,
     logger: { level: vars.LOG_LEVEL },

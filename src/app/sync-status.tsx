@@ -10,6 +10,7 @@ import { Icon } from '../ui/icons';
 import { Popover } from '../ui/popover';
 import { Spinner } from '../ui/spinner';
 import { useConnection } from './connection-context';
+import { usePendingWrites } from './pending-writes';
 
 /** What the sync status shows, decided from the worker's reports. */
 export type SyncView = 'offline' | 'syncing' | 'synced' | 'connecting';
@@ -38,6 +39,7 @@ export function SyncStatus({ role, compact = false }: { role: AccountRole; compa
   const { t, i18n } = useLingui();
   const { online } = useConnection();
   const syncedAt = useMasterSyncedAt();
+  const pending = usePendingWrites();
   const view = syncView(online, syncedAt, role);
   const locale = isLocale(i18n.locale) ? i18n.locale : 'ja';
   const syncedAtText = syncedAt ? formatDate(syncedAt, locale, 'dateTime') : '';
@@ -80,7 +82,7 @@ export function SyncStatus({ role, compact = false }: { role: AccountRole; compa
         <dt className="text-slate-600">
           <Trans>Writes waiting</Trans>
         </dt>
-        <dd className="tabular-nums">0</dd>
+        <dd className="tabular-nums">{pending}</dd>
       </dl>
     </Popover>
   );

@@ -5,6 +5,8 @@ export interface DemoAccount {
   email: string;
   name: string;
   role: AccountRole;
+  /** A newly issued account that must choose its own password at the first sign-in (SPEC §4). */
+  mustChangePassword?: boolean;
 }
 
 /** The sign-in accounts every demo database has (README and tests rely on these five). */
@@ -30,9 +32,16 @@ export const EXTRA_STUDENTS: readonly DemoAccount[] = [
   { email: 'student5@demo.test', name: 'Hoàng Đức Anh', role: Role.student },
 ];
 
+/** Newly issued teacher accounts that must change their password first: the forced-change flow's demo. */
+export const NEW_ACCOUNTS: readonly DemoAccount[] = [
+  { email: 'newcomer@demo.test', name: '新井 翔太', role: Role.teacher, mustChangePassword: true },
+  { email: 'newcomer2@demo.test', name: 'Võ Minh Tuấn', role: Role.teacher, mustChangePassword: true },
+];
+
 /** Every named account, in the order the seed prints them. */
 export const NAMED_ACCOUNTS: readonly DemoAccount[] = [
   ...DEMO_ACCOUNTS,
   ...EXTRA_TEACHERS,
   ...EXTRA_STUDENTS,
+  ...NEW_ACCOUNTS,
 ];

@@ -313,6 +313,7 @@ class SchoolBuilder {
         name: account.name,
         role: account.role,
         passwordHash: options.accountHashes[index] ?? options.bulkHash,
+        mustChangePassword: account.mustChangePassword ?? false,
         ...people,
       });
       if (account.role === Role.student) {
