@@ -40,10 +40,15 @@ function escapeText(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
+function isControlOrSpace(char: string): boolean {
+  const code = char.codePointAt(0) ?? 0;
+  return code <= 0x20 || (code >= 0x7f && code <= 0x9f);
+}
+
 /** Whether a link target is safe: http(s), mailto, or a path inside the app; never javascript:, data: etc. */
 export function isSafeHref(raw: string): boolean {
   // Browsers ignore control characters and whitespace inside a scheme ("java\tscript:"), so strip them first.
-  const href = decodeEntities(raw).replace(/[\u0000-\u0020\u007f-\u009f]/g, '');
+  const href = [...decodeEntities(raw)].filter((char) => !isControlOrSpace(char)).join('');
   if (href.startsWith('/')) return !href.startsWith('//') && !href.startsWith('/\\');
   return /^(https?:|mailto:)/i.test(href);
 }
