@@ -8,6 +8,7 @@ import { seedDemoSchool } from './db/seed';
 import type { AppDeps } from './deps';
 import { createPasswordHasher } from './modules/auth/passwords';
 import { authRoutes } from './modules/auth/routes';
+import { dashboardRoutes } from './modules/dashboard/routes';
 import { masterRoutes } from './modules/master/routes';
 import { metaRoutes } from './modules/meta/routes';
 import { registerCsrf } from './plugins/csrf';
@@ -72,6 +73,7 @@ export const schoolApp: FastifyPluginAsync<SchoolAppOptions> = async (app, { con
   await app.register(metaRoutes, { staticDir: config.staticDir });
   await app.register(authRoutes, deps);
   await app.register(masterRoutes, deps);
+  await app.register(dashboardRoutes, deps);
   await app.register(syncRoutes, deps);
 };
 
