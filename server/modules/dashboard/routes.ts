@@ -18,7 +18,13 @@ import type { Database } from '../../db/client';
 import { type AppDeps, emptyBodySchema } from '../../deps';
 import { signedInUser } from '../../plugins/session';
 import { startPeriodicJob } from './job';
-import { listNotifications, markAllRead, markRead } from './notifications';
+import {
+  listNotifications,
+  markAllRead,
+  markRead,
+  notifyAccountChange,
+  notifyRequestEvent,
+} from './notifications';
 import { type RefreshResult, refreshAndPublish } from './refresh';
 import type { StickyScope } from './rules/types';
 import { closeSticky, type ListClassesKind, listStickies, listStickyClasses, readSticky } from './stickies';
@@ -27,9 +33,15 @@ declare module 'fastify' {
   interface FastifyInstance {
     /**
      * The dashboard's entry points for other modules and tests: `refresh` re-runs the sticky rules over a
-     * scope at the app clock and pushes the changes; `db` is the database the cards live in.
+     * scope at the app clock and pushes the changes; the notify calls send the notifications of a committed
+     * request event or account change; `db` is the database the cards live in.
      */
-    dashboard: { refresh(scope: StickyScope): Promise<RefreshResult>; db: Database };
+    dashboard: {
+      refresh(scope: StickyScope): Promise<RefreshResult>;
+      notifyRequestEvent(requestId: string, event: 'created' | 'decided'): Promise<string[]>;
+      notifyAccountChange(userId: string): Promise<string[]>;
+      db: Database;
+    };
   }
 }
 
@@ -48,7 +60,13 @@ const LIST_CLASSES_CALLS = [
  * `config.stickyRefreshMs` is set; tests leave it unset and call `refreshStickies` with their clock).
  */
 export const dashboardRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  app.decorate('dashboard', { refresh: (scope: StickyScope) => refreshAndPublish(deps, scope), db: deps.db });
+  app.decorate('dashboard', {
+    refresh: (scope: StickyScope) => refreshAndPublish(deps, scope),
+    notifyRequestEvent: (requestId: string, event: 'created' | 'decided') =>
+      notifyRequestEvent(deps, requestId, event),
+    notifyAccountChange: (userId: string) => notifyAccountChange(deps, userId),
+    db: deps.db,
+  });
   const period = deps.config.stickyRefreshMs;
   if (period !== undefined && period > 0) {
     const job = startPeriodicJob(

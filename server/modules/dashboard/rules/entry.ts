@@ -26,7 +26,7 @@ export type EntryItem = z.infer<typeof itemSchema>;
 /** Schedules that have ended by the school's clock, at most `ENTRY_LOOKBACK_DAYS` ago. */
 function endedSchedule(context: RuleContext) {
   return sql`(s.day < ${context.today}::date or (s.day = ${context.today}::date and s.end_time <= ${context.time}::time))
-    and s.day >= ${context.today}::date - ${ENTRY_LOOKBACK_DAYS}`;
+    and s.day >= ${context.today}::date - ${ENTRY_LOOKBACK_DAYS}::int`;
 }
 
 /**

@@ -45,7 +45,7 @@ export async function unplannedItems(db: Executor, context: RuleContext): Promis
         left join plans p on p.schedule_id = s.id and not p.deleted
         cross join lateral ${scheduleTeachersOf('s')} as t(teacher_id)
         where not s.deleted
-          and s.day between ${context.today}::date and ${context.today}::date + ${PLAN_LOOKAHEAD_DAYS}
+          and s.day between ${context.today}::date and ${context.today}::date + ${PLAN_LOOKAHEAD_DAYS}::int
           and (p.id is null or p.publish <> ${PublishState.published})
           ${inScope('s', context.scope)}
         order by s.day, s.start_time, s.id`,
