@@ -480,6 +480,56 @@ describe('sticky list', () => {
     }
   });
 
+  it('applies the permission table and hides other users’ cards from every call', async () => {
+    expect((await call(t.app, session('super'), 'GET', '/api/sticky')).statusCode).toBe(403);
+    expect((await call(t.app, undefined, 'GET', '/api/sticky')).statusCode).toBe(401);
+    const [foreign] = await giveCards(ids.teacher2, StickyType.attendance);
+    for (const name of ['teacher', 'observer', 'admin'] as const) {
+      const response = await call(
+        t.app,
+        session(name),
+        'GET',
+        `/api/sticky/list-classes-attendance?stickyId=${foreign}&stickyType=${StickyType.attendance}`,
+      );
+      expect(response.statusCode, name).toBe(404);
+    }
+    const student = await call(
+      t.app,
+      session('student'),
+      'GET',
+      `/api/sticky/list-classes-attendance?stickyId=${foreign}&stickyType=0`,
+    );
+    expect(student.statusCode).toBe(403);
+    const malformed = await call(
+      t.app,
+      session('teacher'),
+      'GET',
+      '/api/sticky/list-classes-note-plan?stickyId=1',
+    );
+    expect(malformed.statusCode).toBe(422);
+  });
+
+  it('pushes a stickies change to the owners after a refresh commits', async () => {
+    const socket = await openSocket(t.app, session('teacher2'));
+    await db.insert(notes).values({
+      subjectId: f.subjectId,
+      universityId: f.universityId,
+      seq,
+      studentId: f.studentId,
+      content: 'Live card',
+      authorId: ids.teacher,
+      createdAt: t.clock.now(),
+    });
+    const result = await t.app.dashboard.refresh({ subjectId: f.subjectId });
+    expect(result.stickyUsers).toContain(ids.teacher2);
+    await socket.until(() =>
+      socket.messages.some(
+        (message) => message.type === 'changed' && message.collections.includes('stickies'),
+      ),
+    );
+    socket.socket.terminate();
+  });
+
   it('shows students only their highlight cards', async () => {
     await giveCards(ids.student, StickyType.memo);
     const body: StickyList = (await call(t.app, session('student'), 'GET', '/api/sticky')).json();
