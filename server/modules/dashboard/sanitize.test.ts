@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSafeHref, sanitizeHtml } from './sanitize';
+import { isSafeHref, sanitizeHtml, sanitizeWithin } from './sanitize';
 
 describe('sanitizeHtml', () => {
   it('keeps allowed formatting and plain text', () => {
@@ -43,5 +43,15 @@ describe('sanitizeHtml', () => {
       '&lt;script&gt;alert(1)&lt;/script&gt;',
     );
     expect(sanitizeHtml('<!-- <script>x</script> -->ok')).toBe('ok');
+  });
+});
+
+describe('sanitizeWithin', () => {
+  it('keeps short content as sanitised and cuts escaped text to the limit', () => {
+    expect(sanitizeWithin('<b>ok</b>', 20)).toBe('<b>ok</b>');
+    const long = sanitizeWithin('<'.repeat(3000), 3000);
+    expect(long.length).toBeLessThanOrEqual(3000);
+    expect(long.endsWith('…')).toBe(true);
+    expect(long.startsWith('&lt;&lt;')).toBe(true);
   });
 });

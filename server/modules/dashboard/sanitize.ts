@@ -125,3 +125,21 @@ export function sanitizeHtml(html: string): string {
   while (open.length > 0) out += `</${open.pop()}>`;
   return out;
 }
+
+/**
+ * Sanitised content that fits a column of `max` characters. Escaping can lengthen text (`<` becomes `&lt;`),
+ * so a note at its length limit may come out longer; then the card keeps the note's plain text, escaped and
+ * cut to fit with an ellipsis, rather than half a tag.
+ */
+export function sanitizeWithin(html: string, max: number): string {
+  const clean = sanitizeHtml(html);
+  if (clean.length <= max) return clean;
+  const plain = decodeEntities(clean.replace(/<[^>]*>/g, ''));
+  let out = '';
+  for (const char of plain) {
+    const next = escapeText(char);
+    if (out.length + next.length > max - 1) break;
+    out += next;
+  }
+  return `${out}…`;
+}

@@ -7,10 +7,11 @@ import {
   HighlightType,
   isHighlighted,
 } from '../../../../domain/highlights';
+import { LIMITS } from '../../../../domain/limits';
 import { StickyType } from '../../../../domain/stickies';
 import type { Executor } from '../../../db/client';
 import { queryRows } from '../../../db/rows';
-import { sanitizeHtml } from '../sanitize';
+import { sanitizeWithin } from '../sanitize';
 import { inScope } from './sql';
 import type { DesiredSticky, RuleContext, StickyRule } from './types';
 
@@ -163,7 +164,9 @@ export const highlightRule: StickyRule = {
       for (const teacher of teachers.filter((row) => row.subject_id === highlight.subject_id)) {
         cards.push({ ...base, userId: teacher.teacher_id, content: null });
       }
-      const message = highlight.message_to_student ? sanitizeHtml(highlight.message_to_student) : null;
+      const message = highlight.message_to_student
+        ? sanitizeWithin(highlight.message_to_student, LIMITS.noteMaxLength)
+        : null;
       for (const student of students) {
         cards.push({ ...base, userId: student.userId, studentId: student.id, content: message });
       }

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { LIMITS } from '../../../../domain/limits';
 import { StickyType } from '../../../../domain/stickies';
 import { queryRows } from '../../../db/rows';
-import { sanitizeHtml } from '../sanitize';
+import { sanitizeWithin } from '../sanitize';
 import { inScope, scheduleTeachersOf } from './sql';
 import type { DesiredSticky, StickyRule } from './types';
 
@@ -60,7 +61,7 @@ export const memoRule: StickyRule = {
         scheduleId: row.schedule_id,
         classId: row.class_id,
         lessonId: row.lesson_id,
-        content: sanitizeHtml(row.message),
+        content: sanitizeWithin(row.message, LIMITS.noteMaxLength),
       });
     }
     return [...cards.values()];
@@ -112,7 +113,7 @@ export const studentNoteRule: StickyRule = {
         yearCodeId: row.year_code_id,
         studentId: row.student_id,
         classId: row.class_id,
-        content: sanitizeHtml(row.content),
+        content: sanitizeWithin(row.content, LIMITS.noteMaxLength),
       });
     }
     return [...cards.values()];

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { LessonType, PublishState } from '../../../../domain/lessons';
+import { LIMITS } from '../../../../domain/limits';
 import { StickyType } from '../../../../domain/stickies';
 import type { Executor } from '../../../db/client';
 import { queryRows } from '../../../db/rows';
-import { sanitizeHtml } from '../sanitize';
+import { sanitizeWithin } from '../sanitize';
 import { inScope, scheduleTeachersOf } from './sql';
 import type { DesiredSticky, RuleContext, StickyRule } from './types';
 
@@ -94,7 +95,7 @@ function cardsPerLesson(
       universityId: item.university_id,
       yearCodeId: item.year_code_id,
       lessonId: item.lesson_id,
-      content: item.content ? sanitizeHtml(item.content) : null,
+      content: item.content ? sanitizeWithin(item.content, LIMITS.noteMaxLength) : null,
     });
   }
   return [...cards.values()];

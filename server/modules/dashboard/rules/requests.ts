@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { LIMITS } from '../../../../domain/limits';
 import { RequestStatus } from '../../../../domain/requests';
 import { StickyType } from '../../../../domain/stickies';
 import type { Executor } from '../../../db/client';
 import { queryRows } from '../../../db/rows';
-import { sanitizeHtml } from '../sanitize';
+import { sanitizeWithin } from '../sanitize';
 import { inScope } from './sql';
 import type { RuleContext, StickyRule } from './types';
 
@@ -56,7 +57,7 @@ export const requestRule: StickyRule = {
       scheduleId: row.schedule_id,
       requestId: row.request_id,
       studentId: row.student_id,
-      content: sanitizeHtml(row.content),
+      content: sanitizeWithin(row.content, LIMITS.noteMaxLength),
     }));
   },
 };
