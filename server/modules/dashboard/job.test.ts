@@ -35,7 +35,7 @@ describe('periodic job', () => {
       (error) => errors.push(error),
       manual.timers,
     );
-    manual.tick();
+    job.trigger();
     manual.tick(); // skipped: the first run is still going
     expect(runs).toBe(1);
     release();
@@ -51,6 +51,7 @@ describe('periodic job', () => {
     await stopping;
     expect(manual.cleared()).toBe(true);
     manual.tick(); // after stop: ignored
+    job.trigger();
     expect(runs).toBe(3);
   });
 });

@@ -11,6 +11,8 @@ const systemTimers: JobTimers = {
 
 /** A running periodic job. */
 export interface PeriodicJob {
+  /** Starts a run now unless one is going (the server runs one as soon as it is ready). */
+  trigger(): void;
   /** Stops the timer and waits for a run in progress to finish. */
   stop(): Promise<void>;
 }
@@ -27,15 +29,17 @@ export function startPeriodicJob(
 ): PeriodicJob {
   let running: Promise<void> | null = null;
   let stopped = false;
-  const handle = timers.setInterval(() => {
+  const tick = () => {
     if (running || stopped) return;
     running = task()
       .then(() => undefined, onError)
       .finally(() => {
         running = null;
       });
-  }, intervalMs);
+  };
+  const handle = timers.setInterval(tick, intervalMs);
   return {
+    trigger: tick,
     async stop() {
       stopped = true;
       timers.clearInterval(handle);

@@ -74,6 +74,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
       period,
       (error) => app.log.error({ err: error }, 'sticky refresh failed'),
     );
+    app.addHook('onReady', async () => job.trigger());
     app.addHook('onClose', () => job.stop());
   }
 
