@@ -9,6 +9,7 @@ import type { AppDeps } from './deps';
 import { accountRoutes } from './modules/account/routes';
 import { createPasswordHasher } from './modules/auth/passwords';
 import { authRoutes } from './modules/auth/routes';
+import { dashboardRoutes } from './modules/dashboard/routes';
 import { createMailer, logTransport, smtpTransport } from './modules/mail/outbox';
 import { masterRoutes } from './modules/master/routes';
 import { metaRoutes } from './modules/meta/routes';
@@ -90,6 +91,7 @@ export const schoolApp: FastifyPluginAsync<SchoolAppOptions> = async (app, { con
   await app.register(authRoutes, deps);
   await app.register(accountRoutes, deps);
   await app.register(masterRoutes, deps);
+  await app.register(dashboardRoutes, deps);
   await app.register(syncRoutes, deps);
 };
 

@@ -40,6 +40,8 @@ export interface AppConfig {
   now: () => Date;
   /** Where the seed prints the demo accounts. */
   print: (line: string) => void;
+  /** Period of the sticky refresh job; absent (tests) means no timer. */
+  stickyRefreshMs?: number;
 }
 
 const envSchema = z.object({
@@ -92,5 +94,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     passwordHashing: {},
     now: () => new Date(),
     print: (line) => process.stdout.write(`${line}\n`),
+    stickyRefreshMs: 5 * 60_000,
   };
 }
