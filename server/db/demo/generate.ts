@@ -322,7 +322,8 @@ class SchoolBuilder {
           firstUniversity,
           firstYearCode.facultyId ?? '',
           firstYearCode.id,
-          !account.name.includes(' さくら'),
+          // Names in Latin letters are the Vietnamese students (they get a JLPT level).
+          /[A-Za-z]/.test(account.name),
         );
       }
     });
