@@ -14,6 +14,8 @@ export const ErrorCode = {
   invalidCredentials: 'invalid_credentials',
   tooManyRequests: 'too_many_requests',
   internal: 'internal_error',
+  idempotencyKeyReused: 'idempotency_key_reused',
+  idempotencyKeyInFlight: 'idempotency_key_in_flight',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -12,6 +12,7 @@ import { masterRoutes } from './modules/master/routes';
 import { metaRoutes } from './modules/meta/routes';
 import { registerCsrf } from './plugins/csrf';
 import { registerErrorHandling } from './plugins/errors';
+import { registerIdempotency } from './plugins/idempotency';
 import { registerSession } from './plugins/session';
 import { registerStaticSpa } from './plugins/static-spa';
 import { zodValidatorCompiler } from './plugins/validation';
@@ -19,6 +20,13 @@ import { registerWebsocket } from './plugins/websocket';
 import { type ChangeRelay, createChangeFeed } from './sync/change-feed';
 import { createPostgresRelay } from './sync/postgres-relay';
 import { syncRoutes } from './sync/routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's dependencies, for tests and tools that inspect the database behind the calls. */
+    appDeps: AppDeps;
+  }
+}
 
 /** Options of the app plugin. */
 export interface SchoolAppOptions {
@@ -56,6 +64,7 @@ export const schoolApp: FastifyPluginAsync<SchoolAppOptions> = async (app, { con
   const feed = createChangeFeed(changeRelay);
   app.addHook('onClose', () => feed.close());
   const deps: AppDeps = { config, db: database.db, passwords, feed, now: config.now };
+  app.decorate('appDeps', deps);
 
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -66,6 +75,7 @@ export const schoolApp: FastifyPluginAsync<SchoolAppOptions> = async (app, { con
   await app.register(cookie);
   registerCsrf(app);
   registerSession(app, deps);
+  registerIdempotency(app, deps);
   await registerWebsocket(app, { db: deps.db, now: deps.now, feed, staticDir: config.staticDir });
   await registerStaticSpa(app, { staticDir: config.staticDir });
 

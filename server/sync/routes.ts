@@ -1,20 +1,70 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { masterDocSchema } from '../../domain/master';
-import { syncPullQuerySchema, syncPullResponseSchema } from '../../domain/sync';
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import {
+  OFFLINE_ORIGIN_HEADER,
+  syncPullQuerySchema,
+  syncPullResponseSchema,
+  syncPushRequestSchema,
+  syncPushResponseSchema,
+} from '../../domain/sync';
+import type { SyncedDoc } from '../../domain/sync-merge';
 import type { AppDeps } from '../deps';
-import { pullMaster } from './master';
+import { forbidden } from '../http-error';
+import { signedInUser } from '../plugins/session';
+import { masterCollection } from './collections/master';
+import { pullCollection, pushCollection, type SyncCollectionDef } from './engine';
 
-/** The replication endpoints of ARCHITECTURE §3, one pull (and later push) per collection. */
-export const syncRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  app.get(
-    '/api/sync/master/pull',
+/** Whether a request says its writes were made offline (`X-Offline-Origin: 1`). */
+export function isOfflineOrigin(headers: Record<string, string | string[] | undefined>): boolean {
+  return headers[OFFLINE_ORIGIN_HEADER] === '1';
+}
+
+/** Registers `/api/sync/<name>/pull` and `/push` of one collection. */
+function registerCollection<Doc extends SyncedDoc, Row>(
+  app: FastifyInstance,
+  deps: AppDeps,
+  def: SyncCollectionDef<Doc, Row>,
+): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  // The master pull has its own entry in the call table: every role, the super admin included, reads it.
+  const pullCall = def.name === 'master' ? 'GET /api/sync/master/pull' : 'GET /api/sync/:collection/pull';
+  const docSchema: z.ZodType<Doc> = def.docSchema;
+
+  routes.get(
+    `/api/sync/${def.name}/pull`,
     {
-      onRequest: [app.requireUser, app.requireRole('GET /api/sync/master/pull')],
+      onRequest: [app.requireUser, app.requireRole(pullCall)],
+      schema: { querystring: syncPullQuerySchema, response: { 200: syncPullResponseSchema(docSchema) } },
+    },
+    async (request) => {
+      const user = signedInUser(request);
+      if (!def.pullRoles.includes(user.role)) throw forbidden();
+      return pullCollection(deps.db, def, user, request.query.checkpoint, request.query.limit);
+    },
+  );
+
+  routes.post(
+    `/api/sync/${def.name}/push`,
+    {
+      onRequest: [app.requireUser, app.requireRole('POST /api/sync/:collection/push')],
       schema: {
-        querystring: syncPullQuerySchema,
-        response: { 200: syncPullResponseSchema(masterDocSchema) },
+        body: syncPushRequestSchema(docSchema),
+        response: { 200: syncPushResponseSchema(docSchema) },
       },
     },
-    async (request) => pullMaster(deps.db, request.query.checkpoint, request.query.limit),
+    async (request) => {
+      const user = signedInUser(request);
+      const rows = request.body.rows.map((row) => ({
+        newDocumentState: row.newDocumentState as Doc,
+        assumedMasterState: row.assumedMasterState as Doc | null,
+      }));
+      return pushCollection(deps, def, user, rows, isOfflineOrigin(request.headers));
+    },
   );
+}
+
+/** The replication endpoints of ARCHITECTURE §3: one pull and one push per collection. */
+export const syncRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  registerCollection(app, deps, masterCollection);
 };

@@ -31,6 +31,8 @@ const ERROR_MESSAGES: Record<string, MessageDescriptor> = {
   [ErrorCode.invalidCredentials]: msg`The email address or password is incorrect.`,
   [ErrorCode.tooManyRequests]: msg`Too many attempts. Please wait a moment and try again.`,
   [ErrorCode.internal]: msg`Something went wrong on the server. Please try again later.`,
+  [ErrorCode.idempotencyKeyReused]: msg`This request was already sent with different content.`,
+  [ErrorCode.idempotencyKeyInFlight]: msg`This request is still being processed. Please wait.`,
   [FieldError.required]: msg`This field is required.`,
   [FieldError.invalidType]: msg`This value has the wrong type.`,
   [FieldError.invalidEmail]: msg`Enter a valid email address.`,

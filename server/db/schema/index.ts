@@ -3,3 +3,4 @@ export * from './auth';
 export * from './master';
 export * from './people';
 export * from './sync';
+export * from './sync-log';
