@@ -16,6 +16,7 @@ export const ErrorCode = {
   internal: 'internal_error',
   idempotencyKeyReused: 'idempotency_key_reused',
   idempotencyKeyInFlight: 'idempotency_key_in_flight',
+  clientOutdated: 'client_outdated',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -23,6 +23,9 @@ export const syncCollectionParamsSchema = z.strictObject({ collection: z.string(
 /** Header a client sets on writes it made while offline; the server records it in the change history. */
 export const OFFLINE_ORIGIN_HEADER = 'x-offline-origin';
 
+/** Header carrying the browser build a sync call comes from; a build other than the server's gets 426. */
+export const CLIENT_BUILD_HEADER = 'x-client-build';
+
 /** Header of a REST command call that may be replayed; a replay answers what the first call answered. */
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 

@@ -203,3 +203,29 @@ describe('Idempotency-Key on REST commands', () => {
     expect(response.json().errors).toEqual({ 'idempotency-key': ['invalid'] });
   });
 });
+
+describe('client build', () => {
+  it('answers 426 to a sync call from a build other than the one served, and serves the same build', async () => {
+    const { writeFile } = await import('node:fs/promises');
+    const path = await import('node:path');
+    await writeFile(path.join(t.config.staticDir, 'build.json'), JSON.stringify({ build: 'b2' }));
+    try {
+      const old = await t.app.inject({
+        method: 'GET',
+        url: '/api/sync/master/pull',
+        headers: { ...student.headers(), 'x-client-build': 'b1' },
+      });
+      expect(old.statusCode).toBe(426);
+      expect(old.json()).toMatchObject({ code: 'client_outdated' });
+      const current = await t.app.inject({
+        method: 'GET',
+        url: '/api/sync/master/pull',
+        headers: { ...student.headers(), 'x-client-build': 'b2' },
+      });
+      expect(current.statusCode).toBe(200);
+    } finally {
+      const { rm } = await import('node:fs/promises');
+      await rm(path.join(t.config.staticDir, 'build.json'));
+    }
+  });
+});

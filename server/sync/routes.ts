@@ -1,7 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { ErrorCode } from '../../domain/errors';
 import {
+  CLIENT_BUILD_HEADER,
   OFFLINE_ORIGIN_HEADER,
   syncPullQuerySchema,
   syncPullResponseSchema,
@@ -10,7 +12,8 @@ import {
 } from '../../domain/sync';
 import type { SyncedDoc } from '../../domain/sync-merge';
 import type { AppDeps } from '../deps';
-import { forbidden } from '../http-error';
+import { forbidden, HttpError } from '../http-error';
+import { readBuildId } from '../modules/meta/build-info';
 import { signedInUser } from '../plugins/session';
 import { masterCollection } from './collections/master';
 import { pullCollection, pushCollection, type SyncCollectionDef } from './engine';
@@ -20,12 +23,28 @@ export function isOfflineOrigin(headers: Record<string, string | string[] | unde
   return headers[OFFLINE_ORIGIN_HEADER] === '1';
 }
 
+/**
+ * Answers 426 when the client names a build other than the one this server serves: an older app might
+ * write rows in a shape the server no longer takes, so it must update (its local writes wait in IndexedDB).
+ * Without a build of its own (`dev`) the server takes every client.
+ */
+function requireCurrentBuild(staticDir: string): onRequestHookHandler {
+  return async (request) => {
+    const clientBuild = request.headers[CLIENT_BUILD_HEADER];
+    if (typeof clientBuild !== 'string') return;
+    const serverBuild = await readBuildId(staticDir);
+    if (serverBuild === 'dev' || serverBuild === clientBuild) return;
+    throw new HttpError(426, { message: 'Upgrade Required', code: ErrorCode.clientOutdated });
+  };
+}
+
 /** Registers `/api/sync/<name>/pull` and `/push` of one collection. */
 function registerCollection<Doc extends SyncedDoc, Row>(
   app: FastifyInstance,
   deps: AppDeps,
   def: SyncCollectionDef<Doc, Row>,
 ): void {
+  const currentBuild = requireCurrentBuild(deps.config.staticDir);
   const routes = app.withTypeProvider<ZodTypeProvider>();
   // The master pull has its own entry in the call table: every role, the super admin included, reads it.
   const pullCall = def.name === 'master' ? 'GET /api/sync/master/pull' : 'GET /api/sync/:collection/pull';
@@ -34,7 +53,7 @@ function registerCollection<Doc extends SyncedDoc, Row>(
   routes.get(
     `/api/sync/${def.name}/pull`,
     {
-      onRequest: [app.requireUser, app.requireRole(pullCall)],
+      onRequest: [app.requireUser, app.requireRole(pullCall), currentBuild],
       schema: { querystring: syncPullQuerySchema, response: { 200: syncPullResponseSchema(docSchema) } },
     },
     async (request) => {
@@ -47,7 +66,7 @@ function registerCollection<Doc extends SyncedDoc, Row>(
   routes.post(
     `/api/sync/${def.name}/push`,
     {
-      onRequest: [app.requireUser, app.requireRole('POST /api/sync/:collection/push')],
+      onRequest: [app.requireUser, app.requireRole('POST /api/sync/:collection/push'), currentBuild],
       schema: {
         body: syncPushRequestSchema(docSchema),
         response: { 200: syncPushResponseSchema(docSchema) },

@@ -3,8 +3,10 @@ import { useRouter } from '@tanstack/react-router';
 import { DropdownMenu } from 'radix-ui';
 import { useState } from 'react';
 import type { StoredUser } from '../../domain/auth';
+import { usePendingCount } from '../db/use-outbox';
 import { activateLocale, isLocale, LOCALE_ENDONYMS, LOCALES } from '../i18n/i18n';
 import { ROLE_LABELS } from '../i18n/role-labels';
+import { ConfirmDialog } from '../ui/confirm-dialog';
 import { Icon } from '../ui/icons';
 import { useConfirmLeave } from './leave-guard';
 import { signOut } from './sign-out';
@@ -30,11 +32,14 @@ export function AvatarMenu({ user, compact = false }: { user: StoredUser; compac
   const [signingOut, setSigningOut] = useState(false);
   const role = i18n._(ROLE_LABELS[user.role]);
 
-  const logout = () =>
-    confirmLeave(() => {
-      setSigningOut(true);
-      void signOut();
-    });
+  const pending = usePendingCount() ?? 0;
+  const [warnPending, setWarnPending] = useState(false);
+  const leave = () => {
+    setSigningOut(true);
+    void signOut(user.id);
+  };
+  // Signing out removes this device's copy of the user's data, so writes not yet sent would be lost.
+  const logout = () => confirmLeave(() => (pending > 0 ? setWarnPending(true) : leave()));
 
   return (
     <DropdownMenu.Root>
@@ -115,6 +120,18 @@ export function AvatarMenu({ user, compact = false }: { user: StoredUser; compac
           </DropdownMenu.Item>
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
+      <ConfirmDialog
+        open={warnPending}
+        destructive
+        title={t`Some changes have not been sent yet`}
+        description={t`${pending} changes on this device have not reached the server. Logging out now deletes them.`}
+        confirmLabel={t`Log out anyway`}
+        onConfirm={() => {
+          setWarnPending(false);
+          leave();
+        }}
+        onCancel={() => setWarnPending(false)}
+      />
     </DropdownMenu.Root>
   );
 }

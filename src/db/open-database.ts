@@ -10,12 +10,22 @@ import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { type MasterDocType, masterMigrationStrategies, masterSchema } from './master-schema';
+import { type OutboxDocType, outboxMigrationStrategies, outboxSchema } from './outbox-schema';
 
 /** The replicated `master` collection. */
 export type MasterCollection = RxCollection<MasterDocType>;
 
+/** The device's own outbox: pending writes and sync issues (never replicated). */
+export type OutboxCollection = RxCollection<OutboxDocType>;
+
 /** The collections of one user's local database. */
-export type SchoolCollections = { master: MasterCollection };
+export type SchoolCollections = { master: MasterCollection; outbox: OutboxCollection };
+
+/** The replicated collections by name, the outbox left out. */
+export type ReplicatedCollectionName = Exclude<keyof SchoolCollections, 'outbox'>;
+
+/** Every replicated collection's name, in the order the worker starts them. */
+export const REPLICATED_COLLECTIONS: readonly ReplicatedCollectionName[] = ['master'];
 
 /** One signed-in user's local database. */
 export type SchoolDatabase = RxDatabase<SchoolCollections>;
@@ -75,6 +85,7 @@ export async function openDatabase(
   });
   await database.addCollections({
     master: { schema: masterSchema, migrationStrategies: masterMigrationStrategies },
+    outbox: { schema: outboxSchema, migrationStrategies: outboxMigrationStrategies },
   });
   return database;
 }
