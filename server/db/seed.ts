@@ -82,6 +82,7 @@ export async function seedDemoSchool(db: Database, options: SeedOptions): Promis
     // Re-checked inside the transaction in case another process seeded meanwhile.
     if (!(await hasNoUsers(tx))) return false;
     const master = await seedMaster(tx, options.now);
+    const peopleSeq = await nextSequence(tx, SyncScope.people);
     const insertedUsers = await tx
       .insert(users)
       .values(
@@ -90,6 +91,7 @@ export async function seedDemoSchool(db: Database, options: SeedOptions): Promis
           name: account.name,
           role: account.role,
           passwordHash: hashes[index] ?? '',
+          seq: peopleSeq,
           createdAt: options.now,
           updatedAt: options.now,
         })),
@@ -104,6 +106,7 @@ export async function seedDemoSchool(db: Database, options: SeedOptions): Promis
           universityId: master.universityId,
           facultyId: master.facultyId,
           yearCodeId: master.yearCodeId,
+          seq: peopleSeq,
           createdAt: options.now,
           updatedAt: options.now,
         })),

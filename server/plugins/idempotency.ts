@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type ApiError, ErrorCode } from '../../domain/errors';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH } from '../../domain/sync';
@@ -15,6 +15,19 @@ declare module 'fastify' {
 }
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+// The stored status while the first call still runs ("102 Processing"): the real answer replaces it.
+const IN_FLIGHT_STATUS = 102;
+// A key answers replays for a day; a client retrying later than that has long since pulled the outcome.
+const KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
 
 function requestHash(request: FastifyRequest): string {
   return createHash('sha256')
@@ -62,9 +75,27 @@ export function registerIdempotency(app: FastifyInstance, deps: { db: Database; 
     }
     const userId = request.user.id;
     const hash = requestHash(request);
+    const now = deps.now();
+    await deps.db
+      .delete(idempotencyKeys)
+      .where(
+        and(
+          eq(idempotencyKeys.userId, userId),
+          eq(idempotencyKeys.key, header),
+          lt(idempotencyKeys.expiresAt, now),
+        ),
+      );
     const claimed = await deps.db
       .insert(idempotencyKeys)
-      .values({ userId, key: header, requestHash: hash, createdAt: deps.now() })
+      .values({
+        userId,
+        key: header,
+        requestHash: hash,
+        responseStatus: IN_FLIGHT_STATUS,
+        responseBody: null,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + KEY_LIFETIME_MS),
+      })
       .onConflictDoNothing()
       .returning({ key: idempotencyKeys.key });
     if (claimed.length > 0) {
@@ -77,12 +108,12 @@ export function registerIdempotency(app: FastifyInstance, deps: { db: Database; 
       .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, header)));
     if (!stored) throw keyInFlight();
     if (stored.requestHash !== hash) throw keyReused();
-    if (stored.status === null || stored.response === null) throw keyInFlight();
+    if (stored.responseStatus === IN_FLIGHT_STATUS) throw keyInFlight();
     return reply
-      .code(stored.status)
+      .code(stored.responseStatus)
       .header('content-type', 'application/json; charset=utf-8')
       .header('idempotent-replay', 'true')
-      .send(stored.response);
+      .send(JSON.stringify(stored.responseBody ?? null));
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
@@ -92,13 +123,17 @@ export function registerIdempotency(app: FastifyInstance, deps: { db: Database; 
     const where = and(
       eq(idempotencyKeys.userId, claim.userId),
       eq(idempotencyKeys.key, claim.key),
-      isNull(idempotencyKeys.status),
+      eq(idempotencyKeys.responseStatus, IN_FLIGHT_STATUS),
     );
-    if (reply.statusCode >= 500 || typeof payload !== 'string') {
+    const body = typeof payload === 'string' ? parseJson(payload) : undefined;
+    if (reply.statusCode >= 500 || body === undefined) {
       await deps.db.delete(idempotencyKeys).where(where);
       return payload;
     }
-    await deps.db.update(idempotencyKeys).set({ status: reply.statusCode, response: payload }).where(where);
+    await deps.db
+      .update(idempotencyKeys)
+      .set({ responseStatus: reply.statusCode, responseBody: body })
+      .where(where);
     return payload;
   });
 }

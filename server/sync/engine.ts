@@ -5,7 +5,6 @@ import type { SyncCheckpoint, SyncRejectReason } from '../../domain/sync';
 import { decidePush, type PushRow, type SyncedDoc } from '../../domain/sync-merge';
 import type { Database, Transaction } from '../db/client';
 import { queryRows } from '../db/rows';
-import { syncHistory } from '../db/schema';
 import type { ChangeAudience, ChangeFeed } from './change-feed';
 import { nextSequence, pullWatermark } from './sequence';
 
@@ -30,8 +29,8 @@ export interface SyncPushDef<Doc extends SyncedDoc> {
   roles: readonly AccountRole[];
   /** Content fields merged one by one (attendance, scores); null compares whole rows. */
   mergeFields: readonly (keyof Doc & string)[] | null;
-  /** Whether every applied change is kept in `sync_history`. */
-  history: boolean;
+  /** Keeps an applied change in the collection's history (who, when, old, new, offline); absent: none kept. */
+  history?(ctx: SyncWriteContext, before: Doc | null, after: Doc, offline: boolean): Promise<void>;
   /** The server's current state of the pushed row, locked until the push commits; null when it has none. */
   readForUpdate(ctx: SyncWriteContext, doc: Doc): Promise<Doc | null>;
   /** The reason a row is refused before any comparison (permission, shape), or null when it may proceed. */
@@ -150,17 +149,7 @@ async function pushRow<Doc extends SyncedDoc>(
 
   const written: Doc = { ...decision.doc, id: next.id, updatedAt: ctx.seq };
   await push.write(ctx, written, current);
-  if (push.history) {
-    await ctx.tx.insert(syncHistory).values({
-      collection: def.name,
-      rowId: next.id,
-      userId: ctx.actor.id,
-      at: ctx.now,
-      offline,
-      oldValue: current,
-      newValue: written,
-    });
-  }
+  await push.history?.(ctx, current, written, offline);
   const conflict: SyncPushConflict<Doc> | null =
     decision.conflictFields.length > 0
       ? { document: written, reason: 'field_conflict', fields: decision.conflictFields }

@@ -3,9 +3,26 @@ import { z } from 'zod';
 import type { Transaction } from '../db/client';
 import { queryRows } from '../db/rows';
 
-/** Change scopes; every master kind shares one, so one checkpoint covers the whole `master` collection. */
+/**
+ * Change scopes; every master kind shares one, so one checkpoint covers the whole `master` collection. The
+ * other replicated tables are grouped the same way, one scope per group a client pulls together:
+ * - people: users, students, user_universities
+ * - subjects: subjects, subject_classes, class_teachers, subject_students, class_students, lessons, schedules,
+ *   schedule_teachers, score_names, highlights
+ * - notes: plans, plan_notes, notes, memos, memo_schedules
+ * - attendance: attendances; achievements: achievements, results
+ * - requests, stickies, notifications: their own table
+ */
 export const SyncScope = {
   master: 'master',
+  people: 'people',
+  subjects: 'subjects',
+  notes: 'notes',
+  attendance: 'attendance',
+  achievements: 'achievements',
+  requests: 'requests',
+  stickies: 'stickies',
+  notifications: 'notifications',
 } as const;
 
 /** One change scope. */

@@ -1,10 +1,27 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, pgTable, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { LIMITS } from '../../../domain/limits';
 import { ROLE_LIST } from '../../../domain/roles';
-import { timestamps } from './columns';
+import { JlptLevel } from '../../../domain/schemas/people';
+import { codeCheck, seqIndex, syncColumns, syncedRowColumns, textCheck } from './columns';
 import { faculties, universities, yearCodes } from './master';
 
-/** People who can sign in: every role of SPEC §1. */
+/**
+ * People who can sign in: every role of SPEC §1. Replicated (teachers see their students, everyone the staff
+ * lists of the master data), so it carries the change-sequence columns of the `people` scope.
+ */
 export const users = pgTable(
   'users',
   {
@@ -17,13 +34,20 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     mustChangePassword: boolean('must_change_password').notNull().default(false),
     avatar: text('avatar'),
-    ...timestamps,
+    /** SPEC §3 Teacher `deactive.retire_at`: null while employed; teachers retired on or before a day are not offered. */
+    retireAt: date('retire_at', { mode: 'string' }),
+    /** SPEC §7 `block-login-admin`: a blocked account cannot sign in. */
+    loginBlocked: boolean('login_blocked').notNull().default(false),
+    ...syncColumns,
   },
   (table) => [
     uniqueIndex('users_email_unique').on(table.email),
+    seqIndex('users', table),
     // Lookups compare lowercased addresses, so a mixed-case row could never sign in.
     check('users_email_lowercase', sql`${table.email} = lower(${table.email})`),
     check('users_role_valid', sql`${table.role} in (${sql.raw(ROLE_LIST.join(', '))})`),
+    textCheck('users_name_length', table.name, LIMITS.nameMaxLength, true),
+    textCheck('users_name_kana_length', table.nameKana, LIMITS.nameKanaMaxLength),
   ],
 );
 
@@ -39,10 +63,42 @@ export const students = pgTable(
     universityId: uuid('university_id').references(() => universities.id),
     facultyId: uuid('faculty_id').references(() => faculties.id),
     yearCodeId: uuid('year_code_id').references(() => yearCodes.id),
-    ...timestamps,
+    jlpt: smallint('jlpt'),
+    scholarship: boolean('scholarship').notNull().default(false),
+    ...syncColumns,
   },
   (table) => [
     uniqueIndex('students_user_id_unique').on(table.userId),
     uniqueIndex('students_identity_unique').on(table.identity),
+    index('students_university_id_idx').on(table.universityId),
+    seqIndex('students', table),
+    codeCheck('students_jlpt_valid', table.jlpt, JlptLevel),
   ],
 );
+
+/** The universities a staff member works at (SPEC §3 Teacher `university_ids`). */
+export const userUniversities = pgTable(
+  'user_universities',
+  {
+    ...syncedRowColumns,
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    universityId: uuid('university_id')
+      .notNull()
+      .references(() => universities.id),
+  },
+  (table) => [
+    uniqueIndex('user_universities_pair_unique').on(table.userId, table.universityId),
+    seqIndex('user_universities', table),
+  ],
+);
+
+/** The schedule screen's saved filter of a user (SPEC §7 `save-filter` / `get-filter`). */
+export const scheduleFilters = pgTable('schedule_filters', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  filter: jsonb('filter').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});

@@ -81,7 +81,6 @@ export const masterCollection: SyncCollectionDef<MasterDoc, MasterRow> = {
   push: {
     roles: [Role.admin],
     mergeFields: null,
-    history: true,
     readForUpdate: readMasterForUpdate,
     async refuse(_ctx, next, current) {
       if (current && current.kind !== next.kind) return 'invalid';

@@ -1,0 +1,225 @@
+import { Role } from '../../domain/roles';
+import type { Executor } from '../db/client';
+import {
+  classNames,
+  classStudents,
+  examNames,
+  faculties,
+  lessons,
+  rooms,
+  schedules,
+  scoreNames,
+  students,
+  subjectClasses,
+  subjectNames,
+  subjectStudents,
+  subjects,
+  universities,
+  users,
+  yearCodes,
+} from '../db/schema';
+
+/** The ids of a minimal school: one of everything a subject needs, with one teacher and one enrolled student. */
+export interface SchoolFixture {
+  universityId: string;
+  otherUniversityId: string;
+  facultyId: string;
+  yearCodeId: string;
+  classNameId: string;
+  otherClassNameId: string;
+  subjectNameId: string;
+  examNameId: string;
+  roomId: string;
+  teacherId: string;
+  studentUserId: string;
+  studentId: string;
+  subjectId: string;
+  otherSubjectId: string;
+  classId: string;
+  lessonId: string;
+  examId: string;
+  scheduleId: string;
+  subjectStudentId: string;
+  classStudentId: string;
+  scoreNameId: string;
+}
+
+let fixtureCount = 0;
+
+function one<Row>(rows: Row[]): Row {
+  const [row] = rows;
+  if (row === undefined) throw new Error('fixture: insert returned no row');
+  return row;
+}
+
+/**
+ * Inserts a minimal school for tests that need rows to hang others on. Every call makes new rows with unique
+ * names and emails, so one database can hold several. `seq` is 1 throughout: tests of constraints do not
+ * pull.
+ */
+export async function createSchoolFixture(db: Executor): Promise<SchoolFixture> {
+  fixtureCount += 1;
+  const tag = String(fixtureCount);
+  const seq = 1;
+  const university = one(
+    await db
+      .insert(universities)
+      .values({ name: `大学 ${tag}`, seq })
+      .returning(),
+  );
+  const other = one(
+    await db
+      .insert(universities)
+      .values({ name: `他大学 ${tag}`, seq })
+      .returning(),
+  );
+  const faculty = one(
+    await db.insert(faculties).values({ name: '学部', universityId: university.id, seq }).returning(),
+  );
+  const yearCode = one(
+    await db
+      .insert(yearCodes)
+      .values({ name: '2026A', color: '#e53935', universityId: university.id, seq })
+      .returning(),
+  );
+  const [className, otherClassName] = await db
+    .insert(classNames)
+    .values([
+      { name: 'A組', universityId: university.id, seq },
+      { name: 'B組', universityId: university.id, seq },
+    ])
+    .returning();
+  if (!className || !otherClassName) throw new Error('fixture: class names not inserted');
+  const subjectName = one(
+    await db
+      .insert(subjectNames)
+      .values({ name: `科目 ${tag}`, seq })
+      .returning(),
+  );
+  const examName = one(
+    await db.insert(examNames).values({ name: '期末試験', subjectNameId: subjectName.id, seq }).returning(),
+  );
+  const room = one(
+    await db.insert(rooms).values({ name: '101', universityId: university.id, seq }).returning(),
+  );
+  const teacher = one(
+    await db
+      .insert(users)
+      .values({
+        email: `teacher-${tag}@fixture.test`,
+        name: '先生',
+        role: Role.teacher,
+        passwordHash: 'x',
+        seq,
+      })
+      .returning(),
+  );
+  const studentUser = one(
+    await db
+      .insert(users)
+      .values({
+        email: `student-${tag}@fixture.test`,
+        name: '学生',
+        role: Role.student,
+        passwordHash: 'x',
+        seq,
+      })
+      .returning(),
+  );
+  const student = one(
+    await db
+      .insert(students)
+      .values({ userId: studentUser.id, identity: `S-${tag}`, universityId: university.id, seq })
+      .returning(),
+  );
+  const subjectRow = {
+    subjectNameId: subjectName.id,
+    universityId: university.id,
+    facultyId: faculty.id,
+    yearCodeId: yearCode.id,
+    startDate: '2026-04-01',
+    endDate: '2026-09-30',
+    seq,
+  };
+  const subject = one(await db.insert(subjects).values(subjectRow).returning());
+  const otherSubject = one(await db.insert(subjects).values(subjectRow).returning());
+  const partition = { subjectId: subject.id, universityId: university.id, seq };
+  const subjectClass = one(
+    await db
+      .insert(subjectClasses)
+      .values({ ...partition, classNameId: className.id })
+      .returning(),
+  );
+  const lesson = one(
+    await db
+      .insert(lessons)
+      .values({ ...partition, name: '第1回', type: 0 })
+      .returning(),
+  );
+  const exam = one(
+    await db
+      .insert(lessons)
+      .values({ ...partition, name: '期末', type: 1, examNameId: examName.id })
+      .returning(),
+  );
+  const schedule = one(
+    await db
+      .insert(schedules)
+      .values({
+        ...partition,
+        lessonId: lesson.id,
+        classId: subjectClass.id,
+        day: '2026-04-10',
+        startTime: '09:00',
+        endTime: '10:30',
+        roomId: room.id,
+      })
+      .returning(),
+  );
+  const subjectStudent = one(
+    await db
+      .insert(subjectStudents)
+      .values({ ...partition, studentId: student.id })
+      .returning(),
+  );
+  const classStudent = one(
+    await db
+      .insert(classStudents)
+      .values({
+        ...partition,
+        classId: subjectClass.id,
+        studentId: student.id,
+        subjectStudentId: subjectStudent.id,
+      })
+      .returning(),
+  );
+  const scoreName = one(
+    await db
+      .insert(scoreNames)
+      .values({ ...partition, lessonId: exam.id, name: '筆記', fullScore: 100 })
+      .returning(),
+  );
+  return {
+    universityId: university.id,
+    otherUniversityId: other.id,
+    facultyId: faculty.id,
+    yearCodeId: yearCode.id,
+    classNameId: className.id,
+    otherClassNameId: otherClassName.id,
+    subjectNameId: subjectName.id,
+    examNameId: examName.id,
+    roomId: room.id,
+    teacherId: teacher.id,
+    studentUserId: studentUser.id,
+    studentId: student.id,
+    subjectId: subject.id,
+    otherSubjectId: otherSubject.id,
+    classId: subjectClass.id,
+    lessonId: lesson.id,
+    examId: exam.id,
+    scheduleId: schedule.id,
+    subjectStudentId: subjectStudent.id,
+    classStudentId: classStudent.id,
+    scoreNameId: scoreName.id,
+  };
+}
