@@ -27,6 +27,20 @@ function sameValue(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
+/**
+ * One unit of a field-by-field merge: a field, or fields that only make sense together (a late status and its
+ * minutes), which are merged as one.
+ */
+export type MergeUnit = string | readonly string[];
+
+function valuesOf(doc: SyncedDoc, fields: readonly string[]): unknown[] {
+  return fields.map((field) => Reflect.get(doc, field) ?? null);
+}
+
+function isEmpty(values: readonly unknown[]): boolean {
+  return values.every((value) => value === null);
+}
+
 /** The fields of a document that carry content: all but the id and the server's sequence. */
 function contentKeys<Doc extends SyncedDoc>(doc: Doc): string[] {
   return Object.keys(doc).filter((key) => key !== 'id' && key !== 'updatedAt');
@@ -53,7 +67,7 @@ export function sameContent<Doc extends SyncedDoc>(a: Doc, b: Doc): boolean {
 export function decidePush<Doc extends SyncedDoc>(
   current: Doc | null,
   row: PushRow<Doc>,
-  mergeFields: readonly string[] | null,
+  mergeFields: readonly MergeUnit[] | null,
 ): PushDecision<Doc> {
   const next = row.newDocumentState;
   const base = row.assumedMasterState;
@@ -67,24 +81,28 @@ export function decidePush<Doc extends SyncedDoc>(
 
   const merged: Doc = { ...current };
   const conflictFields: string[] = [];
-  for (const field of [...mergeFields, '_deleted']) {
-    const local: unknown = Reflect.get(next, field);
-    const server: unknown = Reflect.get(current, field);
+  for (const unit of [...mergeFields, '_deleted']) {
+    const fields = typeof unit === 'string' ? [unit] : unit;
+    const take = () => {
+      for (const field of fields) Reflect.set(merged, field, Reflect.get(next, field));
+    };
+    const local = valuesOf(next, fields);
+    const server = valuesOf(current, fields);
     if (sameValue(local, server)) continue;
     if (base) {
-      const before: unknown = Reflect.get(base, field);
+      const before = valuesOf(base, fields);
       if (sameValue(local, before)) continue;
       if (sameValue(server, before)) {
-        Reflect.set(merged, field, local);
+        take();
         continue;
       }
-    } else if (server === null || server === undefined) {
-      Reflect.set(merged, field, local);
+    } else if (isEmpty(server)) {
+      take();
       continue;
-    } else if (local === null || local === undefined) {
+    } else if (isEmpty(local)) {
       continue;
     }
-    conflictFields.push(field);
+    conflictFields.push(...fields);
   }
   if (sameContent(merged, current)) {
     return conflictFields.length > 0

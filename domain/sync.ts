@@ -3,6 +3,9 @@ import { z } from 'zod';
 /** The collections replicated between the server and the browser's RxDB database. */
 export const SyncCollection = {
   master: 'master',
+  people: 'people',
+  attendance: 'attendance',
+  achievements: 'achievements',
 } as const;
 
 export type SyncCollection = (typeof SyncCollection)[keyof typeof SyncCollection];

@@ -27,8 +27,8 @@ export interface SyncWriteContext {
 export interface SyncPushDef<Doc extends SyncedDoc> {
   /** Roles that may push at all; anybody else gets every row back as `forbidden`. */
   roles: readonly AccountRole[];
-  /** Content fields merged one by one (attendance, scores); null compares whole rows. */
-  mergeFields: readonly (keyof Doc & string)[] | null;
+  /** Content fields merged one by one (attendance, scores), tied fields grouped; null compares whole rows. */
+  mergeFields: readonly ((keyof Doc & string) | readonly (keyof Doc & string)[])[] | null;
   /** Keeps an applied change in the collection's history (who, when, old, new, offline); absent: none kept. */
   history?(ctx: SyncWriteContext, before: Doc | null, after: Doc, offline: boolean): Promise<void>;
   /** The server's current state of the pushed row, locked until the push commits; null when it has none. */
@@ -124,7 +124,6 @@ function absent<Doc extends SyncedDoc>(doc: Doc): Doc {
 
 async function pushRow<Doc extends SyncedDoc>(
   ctx: SyncWriteContext,
-  def: SyncCollectionDef<Doc>,
   push: SyncPushDef<Doc>,
   row: PushRow<Doc>,
   offline: boolean,
@@ -182,7 +181,7 @@ export async function pushCollection<Doc extends SyncedDoc>(
     const ctx: SyncWriteContext = { tx, actor, now: deps.now(), seq: await nextSequence(tx) };
     for (const row of rows) {
       const outcome = await tx
-        .transaction((savepoint) => pushRow({ ...ctx, tx: savepoint }, def, push, row, offline))
+        .transaction((savepoint) => pushRow({ ...ctx, tx: savepoint }, push, row, offline))
         .catch(async (error: unknown): Promise<RowOutcome<Doc>> => {
           if (!isRowRuleError(error)) throw error;
           const current = await push.readForUpdate(ctx, row.newDocumentState);

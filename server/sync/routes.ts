@@ -15,7 +15,10 @@ import type { AppDeps } from '../deps';
 import { forbidden, HttpError } from '../http-error';
 import { readBuildId } from '../modules/meta/build-info';
 import { signedInUser } from '../plugins/session';
+import { achievementsCollection } from './collections/achievements';
+import { attendanceCollection } from './collections/attendance';
 import { masterCollection } from './collections/master';
+import { peopleCollection } from './collections/people';
 import { pullCollection, pushCollection, type SyncCollectionDef } from './engine';
 
 /** Whether a request says its writes were made offline (`X-Offline-Origin: 1`). */
@@ -86,4 +89,7 @@ function registerCollection<Doc extends SyncedDoc, Row>(
 /** The replication endpoints of ARCHITECTURE §3: one pull and one push per collection. */
 export const syncRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   registerCollection(app, deps, masterCollection);
+  registerCollection(app, deps, peopleCollection);
+  registerCollection(app, deps, attendanceCollection);
+  registerCollection(app, deps, achievementsCollection);
 };

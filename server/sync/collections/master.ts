@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { type MasterDoc, masterDocSchema } from '../../../domain/master';
 import { ROLE_LIST, Role } from '../../../domain/roles';
@@ -13,6 +13,7 @@ import {
   toMasterDoc,
 } from '../../modules/master/kinds';
 import type { SyncCollectionDef, SyncWriteContext } from '../engine';
+import { upsertRow } from '../write-row';
 
 const NAME_MAX_LENGTH = 255;
 
@@ -56,15 +57,7 @@ async function writeMaster({ tx, seq, now }: SyncWriteContext, doc: MasterDoc): 
   for (const [field, column] of Object.entries(fields) as [MasterField, PgColumn][]) {
     columns.push([column, doc[DOC_FIELDS[field]]]);
   }
-  const names = columns.map(([column]) => sql.identifier(column.name));
-  const values: SQL[] = columns.map(([, value]) => sql`${value}`);
-  const updates: SQL[] = columns
-    .slice(1)
-    .map(([column]) => sql`${sql.identifier(column.name)} = excluded.${sql.identifier(column.name)}`);
-  await tx.execute(
-    sql`insert into ${table} (${sql.join(names, sql`, `)}) values (${sql.join(values, sql`, `)})
-        on conflict (id) do update set ${sql.join(updates, sql`, `)}`,
-  );
+  await upsertRow(tx, table, columns);
 }
 
 /**
