@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type AccountRole, ROLE_LIST, Role } from './roles';
 
 /** The collections replicated between the server and the browser's RxDB database. */
 export const SyncCollection = {
@@ -9,6 +10,23 @@ export const SyncCollection = {
 } as const;
 
 export type SyncCollection = (typeof SyncCollection)[keyof typeof SyncCollection];
+
+const CLASS_WORK_READERS = [Role.teacher, Role.admin, Role.student] as const;
+const CLASS_WORK_WRITERS = [Role.teacher, Role.admin] as const;
+
+/**
+ * Who pulls and who pushes each collection (the permission table of the sync calls). The server narrows the
+ * rows further by each user's scope and checks every pushed row's own rule (`mayEditClassWork`, ...).
+ */
+export const SYNC_COLLECTION_ROLES: Record<
+  SyncCollection,
+  { pull: readonly AccountRole[]; push: readonly AccountRole[] }
+> = {
+  master: { pull: ROLE_LIST, push: [Role.admin] },
+  people: { pull: [Role.observer, Role.teacher, Role.admin, Role.student], push: [] },
+  attendance: { pull: CLASS_WORK_READERS, push: CLASS_WORK_WRITERS },
+  achievements: { pull: CLASS_WORK_READERS, push: CLASS_WORK_WRITERS },
+};
 
 /**
  * The fields every replicated document shares; each collection's own schema adds the rest. The call table

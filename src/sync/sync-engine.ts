@@ -60,6 +60,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncCommands {
     const replications = new Map<string, CollectionReplication<AnyReplicatedDoc>>();
     for (const name of REPLICATED_COLLECTIONS) {
       const def = CLIENT_COLLECTIONS[name];
+      if (!def.pullRoles.includes(args.role)) continue;
       replications.set(
         name,
         replicateCollection<AnyReplicatedDoc>({

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { mayEditClassWork } from '../../../domain/permissions';
-import { Role } from '../../../domain/roles';
+import { SYNC_COLLECTION_ROLES } from '../../../domain/sync';
 import { type AchievementDoc, achievementDocSchema } from '../../../domain/sync-docs';
 import { achievementId } from '../../../domain/sync-ids';
 import { queryRows } from '../../db/rows';
@@ -73,13 +73,13 @@ async function refuseAchievement(
 export const achievementsCollection: SyncCollectionDef<AchievementDoc, AchievementRow> = {
   name: 'achievements',
   docSchema: achievementDocSchema,
-  pullRoles: [Role.teacher, Role.admin, Role.student],
+  pullRoles: SYNC_COLLECTION_ROLES.achievements.pull,
   scope: (actor: SyncActor) =>
     sql`${SELECT} where ${classWorkScope(actor, { subjectStudentId: sql`a.subject_student_id` }, sql`a.student_id`)}`,
   rowSchema: achievementRowSchema,
   toDoc,
   push: {
-    roles: [Role.teacher, Role.admin],
+    roles: SYNC_COLLECTION_ROLES.achievements.push,
     mergeFields: ['points', 'comment'],
     async readForUpdate({ tx }, doc) {
       const [row] = await queryRows(

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { mayEditClassWork } from '../../../domain/permissions';
-import { Role } from '../../../domain/roles';
+import { SYNC_COLLECTION_ROLES } from '../../../domain/sync';
 import { type AttendanceDoc, attendanceDocSchema } from '../../../domain/sync-docs';
 import { attendanceId } from '../../../domain/sync-ids';
 import { queryRows } from '../../db/rows';
@@ -67,13 +67,13 @@ async function refuseAttendance(ctx: SyncWriteContext, next: AttendanceDoc, curr
 export const attendanceCollection: SyncCollectionDef<AttendanceDoc, AttendanceRow> = {
   name: 'attendance',
   docSchema: attendanceDocSchema,
-  pullRoles: [Role.teacher, Role.admin, Role.student],
+  pullRoles: SYNC_COLLECTION_ROLES.attendance.pull,
   scope: (actor: SyncActor) =>
     sql`${SELECT} where ${classWorkScope(actor, { classStudentId: sql`a.class_student_id` }, sql`a.student_id`)}`,
   rowSchema: attendanceRowSchema,
   toDoc,
   push: {
-    roles: [Role.teacher, Role.admin],
+    roles: SYNC_COLLECTION_ROLES.attendance.push,
     mergeFields: [['status', 'lateMinutes'], 'absenceReasons', 'comment'],
     async readForUpdate({ tx }, doc) {
       const [row] = await queryRows(

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { type MasterDoc, masterDocSchema } from '../../../domain/master';
-import { ROLE_LIST, Role } from '../../../domain/roles';
+import { SYNC_COLLECTION_ROLES } from '../../../domain/sync';
 import { queryRows } from '../../db/rows';
 import {
   MASTER_KINDS,
@@ -67,12 +67,12 @@ async function writeMaster({ tx, seq, now }: SyncWriteContext, doc: MasterDoc): 
 export const masterCollection: SyncCollectionDef<MasterDoc, MasterRow> = {
   name: 'master',
   docSchema: masterDocSchema,
-  pullRoles: ROLE_LIST,
+  pullRoles: SYNC_COLLECTION_ROLES.master.pull,
   scope: () => masterRowsOfKinds(MASTER_KINDS),
   rowSchema: masterRowSchema,
   toDoc: toMasterDoc,
   push: {
-    roles: [Role.admin],
+    roles: SYNC_COLLECTION_ROLES.master.push,
     mergeFields: null,
     readForUpdate: readMasterForUpdate,
     async refuse(_ctx, next, current) {

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { ROLE_LIST, Role } from '../../../domain/roles';
+import { Role } from '../../../domain/roles';
+import { SYNC_COLLECTION_ROLES } from '../../../domain/sync';
 import { type PersonDoc, personDocSchema } from '../../../domain/sync-docs';
 import type { SyncActor, SyncCollectionDef } from '../engine';
 
@@ -43,7 +44,7 @@ function peopleScope(actor: SyncActor): SQL {
 export const peopleCollection: SyncCollectionDef<PersonDoc, PersonRow> = {
   name: 'people',
   docSchema: personDocSchema,
-  pullRoles: ROLE_LIST.filter((role) => role !== Role.superAdmin),
+  pullRoles: SYNC_COLLECTION_ROLES.people.pull,
   scope: (actor) => sql`select u.id::text as id, u.role::int as role, u.name, u.name_kana, u.avatar,
       u.retire_at::text as retire_at, s.id::text as student_id, s.identity, s.university_id::text as university_id,
       s.faculty_id::text as faculty_id, s.year_code_id::text as year_code_id,
