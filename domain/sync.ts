@@ -98,6 +98,11 @@ export function syncPushResponseSchema<Doc extends z.ZodType>(doc: Doc) {
         fields: z.array(z.string()).optional(),
       }),
     ),
+    /**
+     * The server's state of every row it took (written, or already holding that content), with its new
+     * sequence: a client whose pull passed the row while the write was in flight learns the sequence here.
+     */
+    written: z.array(doc),
   });
 }
 

@@ -106,7 +106,7 @@ export interface SyncPushDeps {
   now: () => Date;
 }
 
-type RowOutcome<Doc> = { written: Doc | null; conflict: SyncPushConflict<Doc> | null };
+type RowOutcome<Doc> = { written: Doc | null; conflict: SyncPushConflict<Doc> | null; took: Doc | null };
 
 /** Database errors that mean "this row breaks a rule" (data exceptions, integrity constraints). */
 function isRowRuleError(error: unknown): boolean {
@@ -131,13 +131,16 @@ async function pushRow<Doc extends SyncedDoc>(
   const next = row.newDocumentState;
   const current = await push.readForUpdate(ctx, next);
   const refusal = push.roles.includes(ctx.actor.role) ? await push.refuse(ctx, next, current) : 'forbidden';
-  if (refusal) return { written: null, conflict: { document: current ?? absent(next), reason: refusal } };
+  if (refusal) {
+    return { written: null, took: null, conflict: { document: current ?? absent(next), reason: refusal } };
+  }
 
   const decision = decidePush(current, row, push.mergeFields);
-  if (decision.type === 'unchanged') return { written: null, conflict: null };
+  if (decision.type === 'unchanged') return { written: null, conflict: null, took: current };
   if (decision.type === 'reject') {
     return {
       written: null,
+      took: null,
       conflict: {
         document: current ?? absent(next),
         reason: decision.reason,
@@ -153,7 +156,7 @@ async function pushRow<Doc extends SyncedDoc>(
     decision.conflictFields.length > 0
       ? { document: written, reason: 'field_conflict', fields: decision.conflictFields }
       : null;
-  return { written, conflict };
+  return { written, conflict, took: conflict ? null : written };
 }
 
 /**
@@ -168,14 +171,16 @@ export async function pushCollection<Doc extends SyncedDoc>(
   actor: SyncActor,
   rows: readonly PushRow<Doc>[],
   offline: boolean,
-): Promise<{ conflicts: SyncPushConflict<Doc>[] }> {
+): Promise<{ conflicts: SyncPushConflict<Doc>[]; written: Doc[] }> {
   const push = def.push;
   if (!push) {
     return {
       conflicts: rows.map((row) => ({ document: absent(row.newDocumentState), reason: 'forbidden' })),
+      written: [],
     };
   }
   const conflicts: SyncPushConflict<Doc>[] = [];
+  const took: Doc[] = [];
   const written: Doc[] = [];
   const audience = await deps.db.transaction(async (tx) => {
     const ctx: SyncWriteContext = { tx, actor, now: deps.now(), seq: await nextSequence(tx) };
@@ -187,14 +192,16 @@ export async function pushCollection<Doc extends SyncedDoc>(
           const current = await push.readForUpdate(ctx, row.newDocumentState);
           return {
             written: null,
+            took: null,
             conflict: { document: current ?? absent(row.newDocumentState), reason: 'invalid' },
           };
         });
       if (outcome.written) written.push(outcome.written);
       if (outcome.conflict) conflicts.push(outcome.conflict);
+      if (outcome.took) took.push(outcome.took);
     }
     return written.length > 0 ? push.audience(tx, written) : null;
   });
   if (audience) await deps.feed.publishChange([def.name], audience);
-  return { conflicts };
+  return { conflicts, written: took };
 }

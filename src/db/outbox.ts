@@ -97,6 +97,22 @@ export async function settlePending(
   if (settled.length > 0) await database.outbox.bulkRemove(settled);
 }
 
+/**
+ * Clears the pending entries of a collection written before `time`. The replication calls it when it has
+ * gone idle after successful calls: every such write was then pushed, or it left the row as the server has
+ * it (a write back to the same value), so nothing of it waits any more.
+ */
+export async function settlePendingBefore(
+  database: SchoolDatabase,
+  collection: string,
+  time: number,
+): Promise<void> {
+  const stale = await database.outbox
+    .find({ selector: { kind: OutboxKind.pending, collectionName: collection, at: { $lt: time } } })
+    .exec();
+  if (stale.length > 0) await database.outbox.bulkRemove(stale.map((entry) => entry.id));
+}
+
 /** Lists a refused or overridden local write among the sync issues. */
 export async function recordIssue(
   database: SchoolDatabase,

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { type SyncCheckpoint, syncPullResponseSchema, syncPushResponseSchema } from '../../domain/sync';
 import { sameContent } from '../../domain/sync-merge';
 import type { SchoolDatabase } from '../db/open-database';
-import { pendingEntries, recordIssue, settlePending } from '../db/outbox';
+import { pendingEntries, recordIssue, settlePending, settlePendingBefore } from '../db/outbox';
 import { createBackoff } from './backoff';
 import {
   SignInRequiredError,
@@ -28,6 +28,8 @@ export type CollectionReplicationOptions<Doc extends LocalDoc> = {
   batchSize?: number;
   /** Only the leader replicates; tests with a single instance pass false. */
   waitForLeadership?: boolean;
+  /** The backoff after a failed call, shortest and longest (tests shorten it). */
+  retryMs?: { min: number; max: number };
   onSignInRequired(): void;
   onUpdateRequired(): void;
   /** Called after every successful pull. */
@@ -63,15 +65,58 @@ function toWire<Doc extends LocalDoc>(doc: WithDeleted<Doc>): WithDeleted<Doc> {
 export function replicateCollection<Doc extends LocalDoc>(
   options: CollectionReplicationOptions<Doc>,
 ): CollectionReplication<Doc> {
-  const backoff = createBackoff(MIN_RETRY_MS, MAX_RETRY_MS);
+  const backoff = createBackoff(options.retryMs?.min ?? MIN_RETRY_MS, options.retryMs?.max ?? MAX_RETRY_MS);
+  // The content of every state this replication sent per row. When an answer was lost after the server
+  // committed, the retry meets the server holding our own earlier state; that is no conflict with anybody,
+  // so the row is sent again on top of it instead of being rolled back.
+  const sentStates = new Map<string, Set<string>>();
+  const contentKey = (doc: WithDeleted<Doc>) =>
+    JSON.stringify(
+      Object.entries(toWire(doc))
+        .filter(([key]) => key !== 'updatedAt')
+        .sort(([a], [b]) => (a < b ? -1 : 1)),
+    );
+  const taken: WithDeleted<Doc>[] = [];
+  const remember = (doc: WithDeleted<Doc>) => {
+    const states = sentStates.get(doc.id) ?? new Set<string>();
+    states.add(contentKey(doc));
+    sentStates.set(doc.id, states);
+  };
   const pullResponseSchema = syncPullResponseSchema(options.docSchema);
   const pushResponseSchema = syncPushResponseSchema(options.docSchema);
 
+  // Whether the last pull and push calls succeeded; only then does going idle mean everything was sent.
+  let healthy = true;
+
   async function failed(error: unknown): Promise<never> {
+    healthy = false;
     if (error instanceof SignInRequiredError) options.onSignInRequired();
     if (error instanceof UpdateRequiredError) options.onUpdateRequired();
     await backoff.wait();
     throw error;
+  }
+
+  async function send(
+    rows: readonly { newDocumentState: WithDeleted<Doc>; assumedMasterState?: WithDeleted<Doc> | null }[],
+    offline: boolean,
+  ) {
+    const body = {
+      rows: rows.map((row) => ({
+        newDocumentState: toWire(row.newDocumentState),
+        assumedMasterState: row.assumedMasterState ? toWire(row.assumedMasterState) : null,
+      })),
+    };
+    for (const row of body.rows) remember(row.newDocumentState);
+    const answer = pushResponseSchema.parse(
+      await syncRequest(options.request, `/api/sync/${options.name}/push`, { method: 'POST', body, offline }),
+    );
+    for (const doc of answer.written) {
+      const local = body.rows.find((row) => row.newDocumentState.id === doc.id)?.newDocumentState;
+      // A row taken with a new sequence goes back to RxDB as the master state, so the local copy takes the
+      // sequence even when a pull passed the row while this push was in flight.
+      if (local && local.updatedAt !== doc.updatedAt) taken.push(doc);
+    }
+    return answer.conflicts;
   }
 
   async function pushGroup(
@@ -79,16 +124,26 @@ export function replicateCollection<Doc extends LocalDoc>(
     offline: boolean,
   ) {
     if (rows.length === 0) return [];
-    const body = {
-      rows: rows.map((row) => ({
-        newDocumentState: toWire(row.newDocumentState),
-        assumedMasterState: row.assumedMasterState ? toWire(row.assumedMasterState) : null,
-      })),
-    };
-    const answer = pushResponseSchema.parse(
-      await syncRequest(options.request, `/api/sync/${options.name}/push`, { method: 'POST', body, offline }),
-    );
-    const sent = new Map(body.rows.map((row) => [row.newDocumentState.id, row.newDocumentState]));
+    taken.length = 0;
+    const sent = new Map(rows.map((row) => [row.newDocumentState.id, toWire(row.newDocumentState)]));
+    let conflicts = await send(rows, offline);
+    const again = conflicts.flatMap((conflict) => {
+      const local = sent.get(conflict.document.id);
+      const ownEarlierState =
+        (conflict.reason === 'conflict' || conflict.reason === 'field_conflict') &&
+        sentStates.get(conflict.document.id)?.has(contentKey(conflict.document));
+      return local && ownEarlierState
+        ? [{ newDocumentState: local, assumedMasterState: conflict.document }]
+        : [];
+    });
+    if (again.length > 0) {
+      const retried = new Set(again.map((row) => row.newDocumentState.id));
+      conflicts = [
+        ...conflicts.filter((conflict) => !retried.has(conflict.document.id)),
+        ...(await send(again, offline)),
+      ];
+    }
+    const answer = { conflicts };
     for (const conflict of answer.conflicts) {
       const local = sent.get(conflict.document.id);
       if (!local || sameContent(local, conflict.document)) continue;
@@ -101,7 +156,7 @@ export function replicateCollection<Doc extends LocalDoc>(
         at: Date.now(),
       });
     }
-    return answer.conflicts.map((conflict) => conflict.document);
+    return [...answer.conflicts.map((conflict) => conflict.document), ...taken.splice(0)];
   }
 
   const state = replicateRxCollection<Doc, SyncCheckpoint>({
@@ -120,6 +175,7 @@ export function replicateCollection<Doc extends LocalDoc>(
             await syncRequest(options.request, `/api/sync/${options.name}/pull?${query}`, { method: 'GET' }),
           );
           backoff.reset();
+          healthy = true;
           await options.onPulled();
           return { documents: page.documents, checkpoint: page.checkpoint ?? checkpoint };
         } catch (error) {
@@ -148,6 +204,7 @@ export function replicateCollection<Doc extends LocalDoc>(
               ];
               await settlePending(options.database, [...entries.values()]);
               backoff.reset();
+              healthy = true;
               return conflicts;
             } catch (error) {
               return failed(error);
@@ -157,6 +214,11 @@ export function replicateCollection<Doc extends LocalDoc>(
       : undefined,
   });
 
+  const idle = state.active$.subscribe((active) => {
+    if (active || !healthy) return;
+    void settlePendingBefore(options.database, options.name, Date.now()).catch(() => undefined);
+  });
+
   return {
     state,
     reSync() {
@@ -164,6 +226,7 @@ export function replicateCollection<Doc extends LocalDoc>(
       state.reSync();
     },
     cancel: async () => {
+      idle.unsubscribe();
       backoff.wake();
       await state.cancel();
     },
