@@ -30,6 +30,9 @@ export const ErrorCode = {
   /** The call needs the forced password change first (403). */
   passwordChangeRequired: 'password_change_required',
   internal: 'internal_error',
+  idempotencyKeyReused: 'idempotency_key_reused',
+  idempotencyKeyInFlight: 'idempotency_key_in_flight',
+  clientOutdated: 'client_outdated',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -109,6 +109,10 @@ export const CALL_ROLES = {
   'GET /admin/manifest.json': 'public',
   'GET /master-data': 'signedIn',
   'GET /api/sync/master/pull': 'signedIn',
+  // Replication of the other collections: the roles that keep offline data (SPEC §4) and observers, who read
+  // online; each collection narrows its rows to the user's scope, and a push refuses foreign rows in-band.
+  'GET /api/sync/:collection/pull': ALL_BUT_SUPER_ADMIN,
+  'POST /api/sync/:collection/push': TEACHERS_ADMINS_STUDENTS,
   'GET /api/master-setting/:segment/search': ADMINS_ONLY,
   'POST /api/master-setting/:segment': ADMINS_ONLY,
   'POST /api/master-setting/:segment/:id': ADMINS_ONLY,

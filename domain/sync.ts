@@ -1,11 +1,110 @@
 import { z } from 'zod';
+import { type AccountRole, ROLE_LIST, Role } from './roles';
 
 /** The collections replicated between the server and the browser's RxDB database. */
 export const SyncCollection = {
   master: 'master',
+  people: 'people',
+  attendance: 'attendance',
+  achievements: 'achievements',
 } as const;
 
 export type SyncCollection = (typeof SyncCollection)[keyof typeof SyncCollection];
+
+const CLASS_WORK_READERS = [Role.teacher, Role.admin, Role.student] as const;
+const CLASS_WORK_WRITERS = [Role.teacher, Role.admin] as const;
+
+/**
+ * Who pulls and who pushes each collection (the permission table of the sync calls). The server narrows the
+ * rows further by each user's scope and checks every pushed row's own rule (`mayEditClassWork`, ...).
+ */
+export const SYNC_COLLECTION_ROLES: Record<
+  SyncCollection,
+  { pull: readonly AccountRole[]; push: readonly AccountRole[] }
+> = {
+  master: { pull: ROLE_LIST, push: [Role.admin] },
+  people: { pull: [Role.observer, Role.teacher, Role.admin, Role.student], push: [] },
+  attendance: { pull: CLASS_WORK_READERS, push: CLASS_WORK_WRITERS },
+  achievements: { pull: CLASS_WORK_READERS, push: CLASS_WORK_WRITERS },
+};
+
+/**
+ * The fields every replicated document shares; each collection's own schema adds the rest. The call table
+ * describes the generic sync calls with it.
+ */
+export const syncedDocSchema = z.looseObject({
+  id: z.string().min(1).max(128),
+  updatedAt: z.number().int().nonnegative(),
+  _deleted: z.boolean(),
+});
+
+/** Path parameters of the generic sync calls. */
+export const syncCollectionParamsSchema = z.strictObject({ collection: z.string().regex(/^[a-z]+$/) });
+
+/** Header a client sets on writes it made while offline; the server records it in the change history. */
+export const OFFLINE_ORIGIN_HEADER = 'x-offline-origin';
+
+/** Header carrying the browser build a sync call comes from; a build other than the server's gets 426. */
+export const CLIENT_BUILD_HEADER = 'x-client-build';
+
+/** Header of a REST command call that may be replayed; a replay answers what the first call answered. */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+
+/** Longest idempotency key the server accepts. */
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 128;
+
+/**
+ * Why a pushed row came back instead of being applied. The server sends the code with its own state of the
+ * row; the client rolls its write back and lists it among the sync issues with this reason.
+ */
+export const SyncRejectReason = {
+  /** Somebody changed the row since the client's base; the server's state stands. */
+  conflict: 'conflict',
+  /** Both sides changed the same fields of a row that merges field by field; the server's values stand. */
+  fieldConflict: 'field_conflict',
+  /** The user may not write this row (or this collection). */
+  forbidden: 'forbidden',
+  /** The row breaks a rule of the data (shape, reference, range). */
+  invalid: 'invalid',
+  /** The row the client based its write on no longer exists. */
+  notFound: 'not_found',
+} as const;
+
+export type SyncRejectReason = (typeof SyncRejectReason)[keyof typeof SyncRejectReason];
+
+/** Largest batch one push may carry. */
+export const SYNC_PUSH_MAX_ROWS = 500;
+
+/** Builds the body schema of `POST /api/sync/<collection>/push`: the rows RxDB hands its push handler. */
+export function syncPushRequestSchema<Doc extends z.ZodType>(doc: Doc) {
+  return z.strictObject({
+    rows: z
+      .array(z.strictObject({ newDocumentState: doc, assumedMasterState: doc.nullable() }))
+      .max(SYNC_PUSH_MAX_ROWS),
+  });
+}
+
+/**
+ * Builds the answer schema of a push: every row the server did not take as sent, with the server's state of
+ * it (a deleted copy of the client's row when the server has none) and the reason.
+ */
+export function syncPushResponseSchema<Doc extends z.ZodType>(doc: Doc) {
+  return z.object({
+    conflicts: z.array(
+      z.object({
+        document: doc,
+        reason: z.enum(SyncRejectReason),
+        /** For `field_conflict`: the fields whose local value was not applied. */
+        fields: z.array(z.string()).optional(),
+      }),
+    ),
+    /**
+     * The server's state of every row it took (written, or already holding that content), with its new
+     * sequence: a client whose pull passed the row while the write was in flight learns the sequence here.
+     */
+    written: z.array(doc),
+  });
+}
 
 /** Position in a collection's change stream: the last `(updatedAt, id)` the client holds. */
 export const syncCheckpointSchema = z.strictObject({

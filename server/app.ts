@@ -15,6 +15,7 @@ import { masterRoutes } from './modules/master/routes';
 import { metaRoutes } from './modules/meta/routes';
 import { registerCsrf } from './plugins/csrf';
 import { registerErrorHandling } from './plugins/errors';
+import { registerIdempotency } from './plugins/idempotency';
 import { registerSession } from './plugins/session';
 import { registerStaticSpa } from './plugins/static-spa';
 import { zodValidatorCompiler } from './plugins/validation';
@@ -22,6 +23,13 @@ import { registerWebsocket } from './plugins/websocket';
 import { type ChangeRelay, createChangeFeed } from './sync/change-feed';
 import { createPostgresRelay } from './sync/postgres-relay';
 import { syncRoutes } from './sync/routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's dependencies, for tests and tools that inspect the database behind the calls. */
+    appDeps: AppDeps;
+  }
+}
 
 /** Options of the app plugin. */
 export interface SchoolAppOptions {
@@ -74,6 +82,7 @@ export const schoolApp: FastifyPluginAsync<SchoolAppOptions> = async (app, { con
   app.addHook('onClose', () => mailer.close());
   const deps: AppDeps = { config, db: database.db, passwords, feed, mailer, now: config.now };
   onDeps?.(deps);
+  app.decorate('appDeps', deps);
 
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -84,6 +93,7 @@ export const schoolApp: FastifyPluginAsync<SchoolAppOptions> = async (app, { con
   await app.register(cookie);
   registerCsrf(app);
   registerSession(app, deps);
+  registerIdempotency(app, deps);
   await registerWebsocket(app, { db: deps.db, now: deps.now, feed, staticDir: config.staticDir });
   await registerStaticSpa(app, { staticDir: config.staticDir });
 

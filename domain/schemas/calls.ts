@@ -3,7 +3,15 @@ import { loginRequestSchema, loginResponseSchema, otpSentResponseSchema } from '
 import { masterDataResponseSchema, masterDocSchema, masterItemSchema } from '../master';
 import { masterDeleteResponseSchema, masterSearchResponseSchema } from '../master-setting';
 import type { CallKey } from '../permissions';
-import { syncPullQuerySchema, syncPullResponseSchema, versionBuildResponseSchema } from '../sync';
+import {
+  syncCollectionParamsSchema,
+  syncedDocSchema,
+  syncPullQuerySchema,
+  syncPullResponseSchema,
+  syncPushRequestSchema,
+  syncPushResponseSchema,
+  versionBuildResponseSchema,
+} from '../sync';
 import {
   classAchievementResponseSchema,
   finalScorePermissionResponseSchema,
@@ -281,6 +289,16 @@ export const CALL_SCHEMAS = {
   'GET /api/sync/master/pull': {
     query: syncPullQuerySchema,
     response: syncPullResponseSchema(masterDocSchema),
+  },
+  'GET /api/sync/:collection/pull': {
+    params: syncCollectionParamsSchema,
+    query: syncPullQuerySchema,
+    response: syncPullResponseSchema(syncedDocSchema),
+  },
+  'POST /api/sync/:collection/push': {
+    params: syncCollectionParamsSchema,
+    body: syncPushRequestSchema(syncedDocSchema),
+    response: syncPushResponseSchema(syncedDocSchema),
   },
 
   // Stickies and notifications.

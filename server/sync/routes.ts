@@ -1,20 +1,95 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { masterDocSchema } from '../../domain/master';
-import { syncPullQuerySchema, syncPullResponseSchema } from '../../domain/sync';
+import type { FastifyInstance, onRequestHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { ErrorCode } from '../../domain/errors';
+import {
+  CLIENT_BUILD_HEADER,
+  OFFLINE_ORIGIN_HEADER,
+  syncPullQuerySchema,
+  syncPullResponseSchema,
+  syncPushRequestSchema,
+  syncPushResponseSchema,
+} from '../../domain/sync';
+import type { SyncedDoc } from '../../domain/sync-merge';
 import type { AppDeps } from '../deps';
-import { pullMaster } from './master';
+import { forbidden, HttpError } from '../http-error';
+import { readBuildId } from '../modules/meta/build-info';
+import { signedInUser } from '../plugins/session';
+import { achievementsCollection } from './collections/achievements';
+import { attendanceCollection } from './collections/attendance';
+import { masterCollection } from './collections/master';
+import { peopleCollection } from './collections/people';
+import { pullCollection, pushCollection, type SyncCollectionDef } from './engine';
 
-/** The replication endpoints of ARCHITECTURE §3, one pull (and later push) per collection. */
-export const syncRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  app.get(
-    '/api/sync/master/pull',
+/** Whether a request says its writes were made offline (`X-Offline-Origin: 1`). */
+export function isOfflineOrigin(headers: Record<string, string | string[] | undefined>): boolean {
+  return headers[OFFLINE_ORIGIN_HEADER] === '1';
+}
+
+/**
+ * Answers 426 when the client names a build other than the one this server serves: an older app might
+ * write rows in a shape the server no longer takes, so it must update (its local writes wait in IndexedDB).
+ * Without a build of its own (`dev`) the server takes every client.
+ */
+function requireCurrentBuild(staticDir: string): onRequestHookHandler {
+  return async (request) => {
+    const clientBuild = request.headers[CLIENT_BUILD_HEADER];
+    if (typeof clientBuild !== 'string') return;
+    const serverBuild = await readBuildId(staticDir);
+    if (serverBuild === 'dev' || serverBuild === clientBuild) return;
+    throw new HttpError(426, { message: 'Upgrade Required', code: ErrorCode.clientOutdated });
+  };
+}
+
+/** Registers `/api/sync/<name>/pull` and `/push` of one collection. */
+function registerCollection<Doc extends SyncedDoc, Row>(
+  app: FastifyInstance,
+  deps: AppDeps,
+  def: SyncCollectionDef<Doc, Row>,
+): void {
+  const currentBuild = requireCurrentBuild(deps.config.staticDir);
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  // The master pull has its own entry in the call table: every role, the super admin included, reads it.
+  const pullCall = def.name === 'master' ? 'GET /api/sync/master/pull' : 'GET /api/sync/:collection/pull';
+  const docSchema: z.ZodType<Doc> = def.docSchema;
+
+  routes.get(
+    `/api/sync/${def.name}/pull`,
     {
-      onRequest: [app.requireUser, app.requireRole('GET /api/sync/master/pull')],
+      onRequest: [app.requireUser, app.requireRole(pullCall), currentBuild],
+      schema: { querystring: syncPullQuerySchema, response: { 200: syncPullResponseSchema(docSchema) } },
+    },
+    async (request) => {
+      const user = signedInUser(request);
+      if (!def.pullRoles.includes(user.role)) throw forbidden();
+      return pullCollection(deps.db, def, user, request.query.checkpoint, request.query.limit);
+    },
+  );
+
+  routes.post(
+    `/api/sync/${def.name}/push`,
+    {
+      onRequest: [app.requireUser, app.requireRole('POST /api/sync/:collection/push'), currentBuild],
       schema: {
-        querystring: syncPullQuerySchema,
-        response: { 200: syncPullResponseSchema(masterDocSchema) },
+        body: syncPushRequestSchema(docSchema),
+        response: { 200: syncPushResponseSchema(docSchema) },
       },
     },
-    async (request) => pullMaster(deps.db, request.query.checkpoint, request.query.limit),
+    async (request) => {
+      const user = signedInUser(request);
+      const rows = request.body.rows.map((row) => ({
+        newDocumentState: row.newDocumentState as Doc,
+        assumedMasterState: row.assumedMasterState as Doc | null,
+      }));
+      return pushCollection(deps, def, user, rows, isOfflineOrigin(request.headers));
+    },
   );
+}
+
+/** The replication endpoints of ARCHITECTURE §3: one pull and one push per collection. */
+export const syncRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  registerCollection(app, deps, masterCollection);
+  registerCollection(app, deps, peopleCollection);
+  registerCollection(app, deps, attendanceCollection);
+  registerCollection(app, deps, achievementsCollection);
 };

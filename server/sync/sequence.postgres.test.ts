@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Role } from '../../domain/roles';
 import { type DatabaseHandle, openDatabase } from '../db/client';
 import { universities } from '../db/schema';
 import { createTestDatabase, type TestDatabase } from '../testing/test-app';
-import { pullMaster } from './master';
-import { nextSequence, SyncScope } from './sequence';
+import { masterCollection } from './collections/master';
+import { pullCollection } from './engine';
+import { nextSequence } from './sequence';
 
-// Runs only against PostgreSQL (TEST_DATABASE_URL; see vitest.config.ts): PGlite is one session, so its
-// transactions run one after another and cannot interleave.
+// Runs only against PostgreSQL (TEST_DATABASE_URL; see vitest.config.ts): several sessions interleave there.
+const reader = { id: '00000000-0000-4000-8000-000000000001', role: Role.student } as const;
 let testDatabase: TestDatabase;
 let database: DatabaseHandle;
 
@@ -30,50 +32,70 @@ function gate(): { promise: Promise<void>; open: () => void } {
   return { promise, open };
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const pull = (checkpoint: Parameters<typeof pullCollection>[3]) =>
+  pullCollection(database.db, masterCollection, reader, checkpoint, 1000);
 
 describe('change sequence under concurrent writers', () => {
-  it('a writer that takes its sequence second cannot commit first, so a pull between them skips nothing', async () => {
-    const start = await pullMaster(database.db, null, 1000);
+  it('a writer that commits after a later one is never skipped, and neither waits for the other', async () => {
+    const start = await pull(null);
     const firstMayCommit = gate();
-    const secondMayCommit = gate();
-    let secondSeq: number | undefined;
+    const firstWrote = gate();
 
+    // The first writer takes the lower sequence and stays open.
     const first = database.db.transaction(async (tx) => {
-      const seq = await nextSequence(tx, SyncScope.master);
+      const seq = await nextSequence(tx);
       await tx.insert(universities).values({ name: 'first', seq });
+      firstWrote.open();
       await firstMayCommit.promise;
       return seq;
     });
-    await sleep(100);
-    const second = database.db.transaction(async (tx) => {
-      secondSeq = await nextSequence(tx, SyncScope.master);
-      await tx.insert(universities).values({ name: 'second', seq: secondSeq });
-      await secondMayCommit.promise;
-      return secondSeq;
+    await firstWrote.promise;
+
+    // The second writer takes a higher sequence and commits while the first is still open: no lock held it.
+    const secondSeq = await database.db.transaction(async (tx) => {
+      const seq = await nextSequence(tx);
+      await tx.insert(universities).values({ name: 'second', seq });
+      return seq;
     });
 
-    // The second writer is held on the counter row while the first is open.
-    await sleep(300);
-    expect(secondSeq).toBeUndefined();
-    const whileBothOpen = await pullMaster(database.db, start.checkpoint, 1000);
-    expect(whileBothOpen.documents).toEqual([]);
+    // The committed second row waits behind the open first one, so the checkpoint cannot pass the first.
+    const whileFirstOpen = await pull(start.checkpoint);
+    expect(whileFirstOpen.documents).toEqual([]);
+    expect(whileFirstOpen.checkpoint).toEqual(start.checkpoint);
 
     firstMayCommit.open();
     const firstSeq = await first;
-    await waitFor(() => secondSeq !== undefined);
-    expect(secondSeq).toBe(firstSeq + 1);
-    const between = await pullMaster(database.db, start.checkpoint, 1000);
-    expect(between.documents.map((doc) => doc.name)).toEqual(['first']);
+    expect(secondSeq).toBeGreaterThan(firstSeq);
+    const after = await pull(whileFirstOpen.checkpoint);
+    expect(after.documents.map((doc) => doc.name)).toEqual(['first', 'second']);
+  });
 
-    secondMayCommit.open();
-    await second;
-    const rest = await pullMaster(database.db, between.checkpoint, 1000);
-    expect(rest.documents.map((doc) => [doc.name, doc.updatedAt])).toEqual([['second', firstSeq + 1]]);
+  it('eight writers committing in random order lose no row to a reader polling all along', async () => {
+    const start = await pull(null);
+    // Eight open writers and the reader fit the pool of ten connections.
+    const gates = Array.from({ length: 8 }, () => gate());
+    const wrote = Array.from({ length: 8 }, () => gate());
+    const writers = gates.map((mayCommit, index) =>
+      database.db.transaction(async (tx) => {
+        const seq = await nextSequence(tx);
+        await tx.insert(universities).values({ name: `w${index}`, seq });
+        wrote[index]?.open();
+        await mayCommit.promise;
+      }),
+    );
+    await Promise.all(wrote.map((w) => w.promise));
+
+    const seen: string[] = [];
+    let checkpoint = start.checkpoint;
+    // A fixed shuffled commit order; the reader pulls after each commit.
+    const order = [5, 2, 7, 0, 3, 6, 1, 4];
+    for (const index of order) {
+      gates[index]?.open();
+      await writers[index];
+      const page = await pull(checkpoint);
+      seen.push(...page.documents.map((doc) => doc.name));
+      checkpoint = page.checkpoint;
+    }
+    expect([...seen].sort()).toEqual(Array.from({ length: 8 }, (_, index) => `w${index}`).sort());
   });
 });
-
-async function waitFor(condition: () => boolean): Promise<void> {
-  for (let attempt = 0; attempt < 100 && !condition(); attempt++) await sleep(20);
-  if (!condition()) throw new Error('condition not reached');
-}

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Transaction } from '../db/client';
-import { syncCounters } from '../db/schema';
+import { queryRows } from '../db/rows';
 
 /**
  * Change scopes; every master kind shares one, so one checkpoint covers the whole `master` collection. The
@@ -27,20 +28,29 @@ export const SyncScope = {
 /** One change scope. */
 export type SyncScope = (typeof SyncScope)[keyof typeof SyncScope];
 
+const xidSchema = z.object({ seq: z.coerce.number().int().nonnegative() });
+
 /**
- * Takes the next change sequence of `scope` inside the writing transaction.
+ * The change sequence a write stamps on its rows: the writing transaction's own id (`pg_current_xact_id`,
+ * 64-bit, handed out in increasing order and never reused).
  *
- * The upsert locks the scope's counter row until the transaction ends, so a second writer of the same scope
- * waits here until the first commits or rolls back. Sequences therefore become visible in commit order, and
- * a pull that has seen sequence N can never later meet a row with a sequence below N: nothing is skipped.
- * Call it once per transaction, as late as the work allows, since it serialises writers of the scope.
+ * Transaction ids are handed out in start order, not commit order, so a pull alone could pass a row whose
+ * transaction commits late. `pullWatermark()` closes that gap: pulls return only rows below the oldest
+ * transaction still running, and every transaction below it has ended, so no row can later appear behind a
+ * client's checkpoint. Nothing is locked: writers of every school run side by side, and `scope` only names
+ * the stream a caller feeds (it is kept so call sites read the same as before).
  */
-export async function nextSequence(tx: Transaction, scope: SyncScope): Promise<number> {
-  const [row] = await tx
-    .insert(syncCounters)
-    .values({ scope, value: 1 })
-    .onConflictDoUpdate({ target: syncCounters.scope, set: { value: sql`${syncCounters.value} + 1` } })
-    .returning({ value: syncCounters.value });
-  if (!row) throw new Error(`sync counter ${scope} returned no row`);
-  return row.value;
+export async function nextSequence(tx: Transaction, _scope?: string): Promise<number> {
+  const [row] = await queryRows(tx, sql`select pg_current_xact_id()::text as seq`, xidSchema);
+  if (!row) throw new Error('pg_current_xact_id returned no row');
+  return row.seq;
+}
+
+/**
+ * The SQL condition a pull puts on a row's `seq`: only changes of transactions that have all ended are
+ * visible yet. In one statement the snapshot's `xmin` is the oldest transaction still running; everything
+ * below it committed (and is visible to this statement) or rolled back.
+ */
+export function pullWatermark(seq: ReturnType<typeof sql>): ReturnType<typeof sql> {
+  return sql`${seq} < pg_snapshot_xmin(pg_current_snapshot())::text::bigint`;
 }

@@ -60,3 +60,21 @@ export async function pullAll(
     if (page.documents.length < limit) return { documents, checkpoint, pages };
   }
 }
+
+/** One push to a collection; `offline` sets `X-Offline-Origin: 1`. */
+export async function push<Doc>(
+  app: FastifyInstance,
+  session: TestSession,
+  collection: string,
+  rows: { newDocumentState: Doc; assumedMasterState: Doc | null }[],
+  options: { offline?: boolean } = {},
+): Promise<{ conflicts: { document: Doc; reason: string; fields?: string[] }[] }> {
+  const response = await app.inject({
+    method: 'POST',
+    url: `/api/sync/${collection}/push`,
+    headers: { ...session.headers(), ...(options.offline ? { 'x-offline-origin': '1' } : {}) },
+    payload: { rows },
+  });
+  if (response.statusCode !== 200) throw new Error(`push: ${response.statusCode} ${response.body}`);
+  return response.json();
+}

@@ -3,11 +3,12 @@ import { RouterProvider } from '@tanstack/react-router';
 import { type ReactNode, useCallback, useEffect } from 'react';
 import { DatabaseProvider } from '../db/database-context';
 import { i18n } from '../i18n/i18n';
-import { ConnectionProvider } from './connection-context';
+import { ConnectionProvider, isWindowOffline } from './connection-context';
 import { navHistory } from './nav-history';
 import type { createAppRouter } from './router';
 import type { SessionStore } from './session';
 import { SessionProvider, useSessionUser } from './session-context';
+import { watchStorageHealth } from './storage-health';
 
 type AppRouter = ReturnType<typeof createAppRouter>;
 
@@ -15,10 +16,12 @@ type AppRouter = ReturnType<typeof createAppRouter>;
 function UserData({ session, children }: { session: SessionStore; children: ReactNode }) {
   const user = useSessionUser();
   const signInAgain = useCallback(() => session.setUser(null), [session]);
+  const signedIn = user !== null;
+  useEffect(() => (signedIn ? watchStorageHealth() : undefined), [signedIn]);
   if (!user) return children;
   return (
-    <DatabaseProvider userId={user.id}>
-      <ConnectionProvider userId={user.id} onSignInRequired={signInAgain}>
+    <DatabaseProvider userId={user.id} isOffline={isWindowOffline}>
+      <ConnectionProvider userId={user.id} role={user.role} onSignInRequired={signInAgain}>
         {children}
       </ConnectionProvider>
     </DatabaseProvider>

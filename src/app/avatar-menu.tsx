@@ -3,12 +3,13 @@ import { useRouter } from '@tanstack/react-router';
 import { DropdownMenu } from 'radix-ui';
 import { useState } from 'react';
 import type { StoredUser } from '../../domain/auth';
+import { usePendingCount } from '../db/use-outbox';
 import { activateLocale, isLocale, LOCALE_ENDONYMS, LOCALES } from '../i18n/i18n';
 import { ROLE_LABELS } from '../i18n/role-labels';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { Icon } from '../ui/icons';
 import { useConfirmLeave } from './leave-guard';
-import { logoutDecision, usePendingWrites } from './pending-writes';
+import { logoutDecision } from './pending-writes';
 import { signOut } from './sign-out';
 import { useIsRegisteredPath } from './use-registered-paths';
 
@@ -32,12 +33,12 @@ export function AvatarMenu({ user, compact = false }: { user: StoredUser; compac
   const [signingOut, setSigningOut] = useState(false);
   const role = i18n._(ROLE_LABELS[user.role]);
 
-  const pending = usePendingWrites();
+  const pending = usePendingCount() ?? 0;
   const [askPending, setAskPending] = useState<number | null>(null);
   const signOutNow = () => {
     setAskPending(null);
     setSigningOut(true);
-    void signOut();
+    void signOut(user.id);
   };
   const logout = () =>
     confirmLeave(() => {

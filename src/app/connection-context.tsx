@@ -1,45 +1,74 @@
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
+import type { AccountRole } from '../../domain/roles';
 import { startSyncClient } from '../sync/sync-client';
 
-/** Online means the worker's `/ws` socket is connected; undefined until it first reports. */
-export type Connection = { online: boolean | undefined; serverBuild: string | undefined };
+/**
+ * Online means the worker's `/ws` socket is connected; undefined until it first reports. `syncing` is true
+ * while a pull or push runs; `updateRequired` once the server refused this build (426).
+ */
+export type Connection = {
+  online: boolean | undefined;
+  serverBuild: string | undefined;
+  syncing: boolean;
+  updateRequired: boolean;
+};
 
-const ConnectionContext = createContext<Connection>({ online: undefined, serverBuild: undefined });
+const ConnectionContext = createContext<Connection>({
+  online: undefined,
+  serverBuild: undefined,
+  syncing: false,
+  updateRequired: false,
+});
+
+/** The window's latest view of the network, for code outside React (the outbox marks offline writes). */
+let windowOnline: boolean | undefined;
+
+/** Whether the last report of the worker said offline (never reported counts as online when the browser is). */
+export function isWindowOffline(): boolean {
+  return windowOnline === false || (windowOnline === undefined && !navigator.onLine);
+}
 
 /**
- * Runs the sync worker for the signed-in user and shares its connection state. A 401 from the worker's pull
- * means the session is gone: `onSignInRequired` signs the user out of this browser.
+ * Runs the sync worker for the signed-in user and shares its connection state. A 401 from the worker's sync
+ * calls means the session is gone: `onSignInRequired` asks the user to sign in again.
  */
 export function ConnectionProvider({
   userId,
+  role,
   onSignInRequired,
   children,
 }: {
   userId: string;
+  role: AccountRole;
   onSignInRequired: () => void;
   children: ReactNode;
 }) {
   const [connection, setConnection] = useState<Connection>(() => ({
     online: navigator.onLine ? undefined : false,
     serverBuild: undefined,
+    syncing: false,
+    updateRequired: false,
   }));
 
   useEffect(() => {
-    const client = startSyncClient(userId);
-    const offConnection = client.on('connection', ({ online }) =>
-      setConnection((current) => ({ ...current, online })),
-    );
-    const offBuild = client.on('serverBuild', ({ build }) =>
-      setConnection((current) => ({ ...current, serverBuild: build })),
-    );
-    const offSignIn = client.on('signInRequired', onSignInRequired);
+    const client = startSyncClient(userId, role);
+    const offs = [
+      client.on('connection', ({ online }) => {
+        windowOnline = online;
+        setConnection((current) => ({ ...current, online }));
+      }),
+      client.on('serverBuild', ({ build }) =>
+        setConnection((current) => ({ ...current, serverBuild: build })),
+      ),
+      client.on('activity', ({ syncing }) => setConnection((current) => ({ ...current, syncing }))),
+      client.on('updateRequired', () => setConnection((current) => ({ ...current, updateRequired: true }))),
+      client.on('signInRequired', onSignInRequired),
+    ];
     return () => {
-      offConnection();
-      offBuild();
-      offSignIn();
+      for (const off of offs) off();
       client.terminate();
     };
-  }, [userId, onSignInRequired]);
+  }, [userId, role, onSignInRequired]);
 
   return <ConnectionContext value={connection}>{children}</ConnectionContext>;
 }

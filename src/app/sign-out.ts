@@ -1,3 +1,4 @@
+import { removeSharedDatabase } from '../db/database-context';
 import { isLocaleStorageKey } from '../i18n/i18n';
 import { apiRequest } from '../sync/http';
 
@@ -23,15 +24,18 @@ function clearLocalStorageExceptLanguage(): void {
 }
 
 /**
- * Ends the session on the server (best effort: offline the local sign-out still happens), clears caches
- * and local storage except the language choices, then reloads on the login page.
+ * Ends the session on the server (best effort: offline the local sign-out still happens), removes the user's
+ * local database, clears caches and local storage except the language choices, then reloads on the login
+ * page.
  */
-export async function signOut(): Promise<void> {
+export async function signOut(userId: string | undefined): Promise<void> {
   try {
     await apiRequest('POST', '/api/logout');
   } catch {
     // Offline or already signed out on the server: the local sign-out below is what matters to the user.
   }
+  // A shared device keeps no copy of the user's data, and never pushes their writes under another user.
+  if (userId) await removeSharedDatabase(userId).catch(() => undefined);
   await clearUserCaches();
   clearLocalStorageExceptLanguage();
   sessionStorage.clear();

@@ -1,7 +1,12 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { AccountRole } from '../../domain/roles';
 import { isAlwaysOnlineRole } from '../../domain/roles';
+import { useDatabase } from '../db/database-context';
+import { discardIssue, reapplyIssue } from '../db/outbox';
 import { useMasterSyncedAt } from '../db/use-master-synced-at';
+import { usePendingCount, useSyncIssues } from '../db/use-outbox';
 import { formatDate } from '../i18n/format';
 import { isLocale } from '../i18n/i18n';
 import { Button } from '../ui/button';
@@ -10,7 +15,6 @@ import { Icon } from '../ui/icons';
 import { Popover } from '../ui/popover';
 import { Spinner } from '../ui/spinner';
 import { useConnection } from './connection-context';
-import { usePendingWrites } from './pending-writes';
 
 /** What the sync status shows, decided from the worker's reports. */
 export type SyncView = 'offline' | 'syncing' | 'synced' | 'connecting';
@@ -30,17 +34,60 @@ export function syncView(
   return 'synced';
 }
 
+/** Message ids of the reasons a local write came back (domain SyncRejectReason). */
+const ISSUE_REASONS: Record<string, MessageDescriptor> = {
+  conflict: msg`Someone else changed this first`,
+  field_conflict: msg`Someone else changed the same fields`,
+  forbidden: msg`You may not change this`,
+  invalid: msg`The server did not accept this value`,
+  not_found: msg`This item no longer exists`,
+};
+
+/** The "sync issues" list: local writes the server refused or overrode, each with re-apply and discard. */
+function SyncIssues() {
+  const { t, i18n } = useLingui();
+  const database = useDatabase();
+  const issues = useSyncIssues();
+  if (!database || issues.length === 0) return null;
+  return (
+    <section aria-label={t`Sync issues`} className="border-t border-slate-200 p-4 text-sm">
+      <h2 className="mb-2 font-semibold">
+        <Trans>Sync issues</Trans>
+      </h2>
+      <ul className="grid gap-2">
+        {issues.map((issue) => (
+          <li key={issue.id} className="grid gap-1">
+            <span>
+              {i18n._(ISSUE_REASONS[issue.reason ?? ''] ?? ISSUE_REASONS.invalid ?? msg`Not synced`)}
+              {issue.fields.length > 0 ? ` (${issue.fields.join(', ')})` : ''}
+            </span>
+            <span className="flex gap-2">
+              <Button size="sm" variant="secondary" onClick={() => void reapplyIssue(database, issue.id)}>
+                <Trans>Re-apply</Trans>
+              </Button>
+              <Button size="sm" variant="ghost" onClick={() => void discardIssue(database, issue.id)}>
+                <Trans>Discard</Trans>
+              </Button>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 /**
- * The header's sync status: online or offline, the first sync running, the last sync time, and the writes
- * waiting to be sent. The engine has no push yet, so nothing can wait and the "sync issues" entry stays
- * hidden until push arrives.
+ * The header's sync status: online or offline, syncing, the last sync time, the writes waiting to be sent,
+ * and the sync issues with re-apply and discard.
  */
 export function SyncStatus({ role, compact = false }: { role: AccountRole; compact?: boolean }) {
   const { t, i18n } = useLingui();
-  const { online } = useConnection();
+  const { online, syncing } = useConnection();
   const syncedAt = useMasterSyncedAt();
-  const pending = usePendingWrites();
-  const view = syncView(online, syncedAt, role);
+  const pending = usePendingCount();
+  const issues = useSyncIssues();
+  const view =
+    syncing && syncView(online, syncedAt, role) === 'synced' ? 'syncing' : syncView(online, syncedAt, role);
   const locale = isLocale(i18n.locale) ? i18n.locale : 'ja';
   const syncedAtText = syncedAt ? formatDate(syncedAt, locale, 'dateTime') : '';
   const labels: Record<SyncView, string> = {
@@ -67,6 +114,11 @@ export function SyncStatus({ role, compact = false }: { role: AccountRole; compa
             <Icon name={view === 'offline' ? 'cloudOff' : 'cloud'} className="size-5" />
           )}
           {!compact && <span>{labels[view]}</span>}
+          {issues.length > 0 && (
+            <span className="rounded-full bg-red-700 px-1.5 text-xs font-semibold text-white">
+              {issues.length}
+            </span>
+          )}
         </Button>
       }
     >
@@ -82,8 +134,9 @@ export function SyncStatus({ role, compact = false }: { role: AccountRole; compa
         <dt className="text-slate-600">
           <Trans>Writes waiting</Trans>
         </dt>
-        <dd className="tabular-nums">{pending}</dd>
+        <dd className="tabular-nums">{pending ?? 0}</dd>
       </dl>
+      <SyncIssues />
     </Popover>
   );
 }

@@ -8,29 +8,55 @@ const DatabaseContext = createContext<SchoolDatabase | null>(null);
 const openDatabases = new Map<string, Promise<SchoolDatabase>>();
 
 /** The window's database of a user, opened once and shared by every provider of the page. */
-export function sharedDatabase(userId: string): Promise<SchoolDatabase> {
+export function sharedDatabase(
+  userId: string,
+  isOffline: () => boolean = () => false,
+): Promise<SchoolDatabase> {
   const existing = openDatabases.get(userId);
   if (existing) return existing;
-  // RxDB loads with the first signed-in screen, keeping it out of the login page's bundle.
-  const opening = import('./open-database').then(({ openDatabase }) => openDatabase(userId));
+  // RxDB loads with the first signed-in screen, keeping it out of the login page's bundle. The window is
+  // where screens write, so the outbox hooks live on its instance.
+  const opening = Promise.all([import('./open-database'), import('./outbox')]).then(
+    async ([{ openDatabase }, { trackLocalWrites }]) => {
+      const database = await openDatabase(userId);
+      trackLocalWrites(database, isOffline);
+      return database;
+    },
+  );
   openDatabases.set(userId, opening);
   opening.catch(() => openDatabases.delete(userId));
   return opening;
 }
 
+/** Removes a user's local database from this device (logout); opens it first so every collection goes. */
+export async function removeSharedDatabase(userId: string): Promise<void> {
+  const database = await sharedDatabase(userId);
+  openDatabases.delete(userId);
+  await database.remove();
+}
+
 /** Opens the signed-in user's local database and hands it to the query hooks below. */
-export function DatabaseProvider({ userId, children }: { userId: string; children: ReactNode }) {
+export function DatabaseProvider({
+  userId,
+  isOffline,
+  children,
+}: {
+  userId: string;
+  /** Whether the app is offline now: writes made then are pushed with their offline origin. */
+  isOffline: () => boolean;
+  children: ReactNode;
+}) {
   const [database, setDatabase] = useState<SchoolDatabase | null>(null);
 
   useEffect(() => {
     let current = true;
-    sharedDatabase(userId).then((opened) => {
+    sharedDatabase(userId, isOffline).then((opened) => {
       if (current) setDatabase(opened);
     });
     return () => {
       current = false;
     };
-  }, [userId]);
+  }, [userId, isOffline]);
 
   return <DatabaseContext value={database}>{children}</DatabaseContext>;
 }

@@ -10,12 +10,42 @@ import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { type MasterDocType, masterMigrationStrategies, masterSchema } from './master-schema';
+import { type OutboxDocType, outboxMigrationStrategies, outboxSchema } from './outbox-schema';
+import {
+  type AchievementDocType,
+  type AttendanceDocType,
+  achievementSchema,
+  attendanceSchema,
+  noMigrations,
+  type PersonDocType,
+  personSchema,
+} from './synced-schemas';
 
 /** The replicated `master` collection. */
 export type MasterCollection = RxCollection<MasterDocType>;
 
+/** The device's own outbox: pending writes and sync issues (never replicated). */
+export type OutboxCollection = RxCollection<OutboxDocType>;
+
 /** The collections of one user's local database. */
-export type SchoolCollections = { master: MasterCollection };
+export type SchoolCollections = {
+  master: MasterCollection;
+  people: RxCollection<PersonDocType>;
+  attendance: RxCollection<AttendanceDocType>;
+  achievements: RxCollection<AchievementDocType>;
+  outbox: OutboxCollection;
+};
+
+/** The replicated collections by name, the outbox left out. */
+export type ReplicatedCollectionName = Exclude<keyof SchoolCollections, 'outbox'>;
+
+/** Every replicated collection's name, in the order the worker starts them. */
+export const REPLICATED_COLLECTIONS: readonly ReplicatedCollectionName[] = [
+  'master',
+  'people',
+  'attendance',
+  'achievements',
+];
 
 /** One signed-in user's local database. */
 export type SchoolDatabase = RxDatabase<SchoolCollections>;
@@ -75,6 +105,10 @@ export async function openDatabase(
   });
   await database.addCollections({
     master: { schema: masterSchema, migrationStrategies: masterMigrationStrategies },
+    people: { schema: personSchema, migrationStrategies: noMigrations },
+    attendance: { schema: attendanceSchema, migrationStrategies: noMigrations },
+    achievements: { schema: achievementSchema, migrationStrategies: noMigrations },
+    outbox: { schema: outboxSchema, migrationStrategies: outboxMigrationStrategies },
   });
   return database;
 }

@@ -29,7 +29,7 @@ function OtpRoute() {
   const { i18n } = useLingui();
   return (
     <OtpScreen
-      onSignOut={() => void signOut()}
+      onSignOut={() => void signOut(session.getUser()?.id)}
       onVerified={(user) => {
         session.setUser(user);
         showWelcome(i18n, user);

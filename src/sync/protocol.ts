@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AccountRole } from '../../domain/roles';
 
 /**
  * Commands the window sends to the sync worker: one typed map, as in actualbudget's loot-core handlers.
@@ -6,7 +7,7 @@ import { z } from 'zod';
  */
 export type SyncCommands = {
   /** Opens the user's database in the worker, connects the socket and starts replication as leader. */
-  start: (args: { userId: string; baseUrl: string }) => void;
+  start: (args: { userId: string; role: AccountRole; baseUrl: string; csrfToken?: string }) => void;
   /** The window's `online`/`offline` events, which a worker does not reliably see. */
   setNetwork: (args: { online: boolean }) => void;
   /** Pulls now (after a local wake-up such as the tab becoming visible). */
@@ -23,6 +24,10 @@ export type SyncEvents = {
   signInRequired: Record<string, never>;
   /** The server announced its build on connect. */
   serverBuild: { build: string };
+  /** A sync call was answered 426: this build is older than the server's. */
+  updateRequired: Record<string, never>;
+  /** Whether any collection is pulling or pushing right now. */
+  activity: { syncing: boolean };
 };
 
 export type SyncEventName = keyof SyncEvents;
@@ -35,6 +40,8 @@ export const syncEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('connection'), payload: z.object({ online: z.boolean() }) }),
   z.object({ type: z.literal('signInRequired'), payload: z.object({}) }),
   z.object({ type: z.literal('serverBuild'), payload: z.object({ build: z.string() }) }),
+  z.object({ type: z.literal('updateRequired'), payload: z.object({}) }),
+  z.object({ type: z.literal('activity'), payload: z.object({ syncing: z.boolean() }) }),
 ]) satisfies z.ZodType<SyncEvent>;
 
 /** What the worker exposes over comlink: every command, plus one way to listen to events. */

@@ -1,4 +1,6 @@
 import { proxy, type Remote, releaseProxy, wrap } from 'comlink';
+import type { AccountRole } from '../../domain/roles';
+import { readCsrfCookie } from './http';
 import {
   type SyncEvent,
   type SyncEventName,
@@ -20,7 +22,7 @@ export type SyncClient = {
  * Starts the sync worker for a signed-in user and relays the window's network events to it: a worker's
  * replication does not see `online`, so without the relay it would wait out its full retry delay.
  */
-export function startSyncClient(userId: string): SyncClient {
+export function startSyncClient(userId: string, role: AccountRole): SyncClient {
   const worker = new Worker(new URL('../workers/sync.worker.ts', import.meta.url), {
     type: 'module',
     name: 'sync',
@@ -35,7 +37,7 @@ export function startSyncClient(userId: string): SyncClient {
   }
 
   void remote.listen(proxy((event: SyncEvent) => dispatch(event)));
-  void remote.start({ userId, baseUrl: window.location.origin });
+  void remote.start({ userId, role, baseUrl: window.location.origin, csrfToken: readCsrfCookie() });
 
   const relayOnline = () => void remote.setNetwork({ online: true });
   const relayOffline = () => void remote.setNetwork({ online: false });

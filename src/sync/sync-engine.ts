@@ -1,9 +1,14 @@
-import type { SchoolDatabase } from '../db/open-database';
+import { combineLatest, type Subscription } from 'rxjs';
+import type { AccountRole } from '../../domain/roles';
+import { isAlwaysOnlineRole } from '../../domain/roles';
+import { REPLICATED_COLLECTIONS, type SchoolDatabase } from '../db/open-database';
+import { type AnyReplicatedDoc, replicatedCollection } from '../db/outbox';
 import { markMasterSynced } from '../db/sync-state';
 import { type ChangeSocket, connectChangeSocket } from './change-socket';
+import { CLIENT_COLLECTIONS } from './collections';
 import type { FetchLike } from './http';
-import { type MasterReplication, replicateMaster } from './master-replication';
 import type { SyncCommands, SyncEvent } from './protocol';
+import { type CollectionReplication, replicateCollection } from './replicate-collection';
 
 export type SyncEngineDeps = {
   openDatabase(userId: string): Promise<SchoolDatabase>;
@@ -11,9 +16,16 @@ export type SyncEngineDeps = {
   emit(event: SyncEvent): void;
   /** Prepares the worker's RxDB realm for replication (leader election, cleanup). */
   preparePlugins(): void;
+  /** The build this worker belongs to, sent with every sync call. */
+  clientBuild: string;
 };
 
-type Running = { database: SchoolDatabase; replication: MasterReplication; socket: ChangeSocket };
+type Running = {
+  database: SchoolDatabase;
+  replications: Map<string, CollectionReplication<AnyReplicatedDoc>>;
+  socket: ChangeSocket;
+  activity: Subscription;
+};
 
 function socketUrl(baseUrl: string): string {
   const url = new URL('/ws', baseUrl);
@@ -23,38 +35,67 @@ function socketUrl(baseUrl: string): string {
 
 /**
  * The worker's side of the bridge: one handler per command of the protocol, as plain functions over
- * injected dependencies.
+ * injected dependencies. It replicates every collection (as leader only), holds the socket, and answers each
+ * change notice and each reconnect with a pull.
  */
 export function createSyncEngine(deps: SyncEngineDeps): SyncCommands {
   let running: Running | null = null;
   let starting: Promise<void> | null = null;
 
-  async function start({ userId, baseUrl }: { userId: string; baseUrl: string }) {
+  function reSyncAll(names?: readonly string[]) {
+    for (const [name, replication] of running?.replications ?? []) {
+      if (!names || names.includes(name)) replication.reSync();
+    }
+  }
+
+  async function start(args: { userId: string; role: AccountRole; baseUrl: string; csrfToken?: string }) {
     deps.preparePlugins();
-    const database = await deps.openDatabase(userId);
-    const replication = replicateMaster({
-      collection: database.master,
+    const database = await deps.openDatabase(args.userId);
+    const request = {
       fetchImpl: deps.fetchImpl,
-      baseUrl,
-      onSignInRequired: () => deps.emit({ type: 'signInRequired', payload: {} }),
-      onPulled: () => markMasterSynced(database, Date.now()),
-    });
+      baseUrl: args.baseUrl,
+      clientBuild: deps.clientBuild,
+      csrfToken: { current: args.csrfToken },
+    };
+    const replications = new Map<string, CollectionReplication<AnyReplicatedDoc>>();
+    for (const name of REPLICATED_COLLECTIONS) {
+      const def = CLIENT_COLLECTIONS[name];
+      if (!def.pullRoles.includes(args.role)) continue;
+      replications.set(
+        name,
+        replicateCollection<AnyReplicatedDoc>({
+          name,
+          database,
+          collection: replicatedCollection(database, name),
+          docSchema: def.docSchema,
+          push: def.pushRoles.includes(args.role),
+          request,
+          onSignInRequired: () => deps.emit({ type: 'signInRequired', payload: {} }),
+          onUpdateRequired: () => deps.emit({ type: 'updateRequired', payload: {} }),
+          onPulled: () => markMasterSynced(database, Date.now()),
+        }),
+      );
+    }
+    const activity = combineLatest(
+      [...replications.values()].map((replication) => replication.state.active$),
+    ).subscribe((states) => deps.emit({ type: 'activity', payload: { syncing: states.some(Boolean) } }));
     const socket = connectChangeSocket({
-      url: socketUrl(baseUrl),
+      url: socketUrl(args.baseUrl),
       onConnection: (online) => {
-        deps.emit({ type: 'connection', payload: { online } });
-        // Reconnecting means changes may have been missed: pull everything since the checkpoint.
-        if (online) replication.reSync();
+        // Roles 0 and 3 count as always online (SPEC §4); their socket still drives the pulls.
+        deps.emit({ type: 'connection', payload: { online: online || isAlwaysOnlineRole(args.role) } });
+        // Reconnecting means changes may have been missed: pull everything since each checkpoint.
+        if (online) reSyncAll();
       },
       onMessage: (message) => {
         if (message.type === 'hello') {
           deps.emit({ type: 'serverBuild', payload: { build: message.build } });
           return;
         }
-        if (message.collections.includes('master')) replication.reSync();
+        reSyncAll(message.collections);
       },
     });
-    running = { database, replication, socket };
+    running = { database, replications, socket, activity };
   }
 
   return {
@@ -67,17 +108,20 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncCommands {
     setNetwork({ online }) {
       if (!online || !running) return;
       running.socket.wake();
-      running.replication.reSync();
+      reSyncAll();
     },
     reSync() {
-      running?.replication.reSync();
+      reSyncAll();
     },
     stop() {
       const current = running;
       running = null;
       if (!current) return;
       current.socket.close();
-      void current.replication.cancel().then(() => current.database.close());
+      current.activity.unsubscribe();
+      void Promise.all([...current.replications.values()].map((replication) => replication.cancel())).then(
+        () => current.database.close(),
+      );
     },
   };
 }

@@ -14,6 +14,7 @@ const listeners = new Set<(event: SyncEvent) => void>();
 const engine = createSyncEngine({
   openDatabase: (userId) => openDatabase(userId),
   fetchImpl: (input, init) => fetch(input, init),
+  clientBuild: __BUILD_ID__,
   emit: (event) => {
     for (const listener of listeners) listener(event);
   },

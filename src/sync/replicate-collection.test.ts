@@ -1,12 +1,13 @@
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { MasterDoc } from '../../domain/master';
+import { type MasterDoc, masterDocSchema } from '../../domain/master';
 import { syncCheckpointSchema } from '../../domain/sync';
+import type { MasterDocType } from '../db/master-schema';
 import { openDatabase, type SchoolDatabase } from '../db/open-database';
 import { markMasterSynced, masterSyncedAt$, parseSyncedAt } from '../db/sync-state';
 import type { FetchLike } from './http';
-import { type MasterReplication, replicateMaster } from './master-replication';
-import { pullMaster, SignInRequiredError } from './pull-master';
+import { type CollectionReplication, replicateCollection } from './replicate-collection';
+import { SignInRequiredError, syncRequest } from './sync-request';
 
 const BASE_URL = 'http://school.test';
 
@@ -60,7 +61,7 @@ function fakeServer(initial: MasterDoc[]) {
 }
 
 let database: SchoolDatabase | undefined;
-let replication: MasterReplication | undefined;
+let replication: CollectionReplication<MasterDocType> | undefined;
 let userCounter = 0;
 
 async function openTestDatabase(): Promise<SchoolDatabase> {
@@ -79,34 +80,6 @@ afterEach(async () => {
   database = undefined;
 });
 
-describe('pullMaster', () => {
-  it('sends the checkpoint and limit and returns the validated page', async () => {
-    const server = fakeServer([masterDoc({ id: 'a', name: 'Room A', updatedAt: 1 })]);
-    const page = await pullMaster(server.fetchImpl, BASE_URL, { updatedAt: 0, id: '' }, 50);
-    expect(page.documents.map((row) => row.id)).toEqual(['a']);
-    expect(page.checkpoint).toEqual({ updatedAt: 1, id: 'a' });
-    expect(server.requests[0]).toContain('limit=50');
-  });
-
-  it('keeps the current checkpoint when the server has nothing newer', async () => {
-    const server = fakeServer([]);
-    const page = await pullMaster(server.fetchImpl, BASE_URL, { updatedAt: 7, id: 'x' }, 50);
-    expect(page).toEqual({ documents: [], checkpoint: { updatedAt: 7, id: 'x' } });
-  });
-
-  it('refuses an answer that does not match the domain schema', async () => {
-    const fetchImpl: FetchLike = async () =>
-      new Response(JSON.stringify({ documents: [{ id: 'a' }], checkpoint: null }), { status: 200 });
-    await expect(pullMaster(fetchImpl, BASE_URL, undefined, 10)).rejects.toThrow();
-  });
-
-  it('asks for a new sign-in when the session is gone', async () => {
-    const fetchImpl: FetchLike = async () =>
-      new Response(JSON.stringify({ message: 'Unauthenticated', code: 'unauthenticated' }), { status: 401 });
-    await expect(pullMaster(fetchImpl, BASE_URL, undefined, 10)).rejects.toBeInstanceOf(SignInRequiredError);
-  });
-});
-
 describe('master replication', () => {
   it('pulls every page into the local database, then applies later edits and deletes', async () => {
     const server = fakeServer(
@@ -115,13 +88,22 @@ describe('master replication', () => {
       ),
     );
     const db = await openTestDatabase();
-    replication = replicateMaster({
+    replication = replicateCollection({
+      name: 'master',
+      database: db,
       collection: db.master,
-      fetchImpl: server.fetchImpl,
-      baseUrl: BASE_URL,
+      docSchema: masterDocSchema,
+      push: false,
+      request: {
+        fetchImpl: server.fetchImpl,
+        baseUrl: BASE_URL,
+        clientBuild: 'test',
+        csrfToken: { current: 'token' },
+      },
       batchSize: 2,
       waitForLeadership: false,
       onSignInRequired: () => {},
+      onUpdateRequired: () => {},
       onPulled: () => markMasterSynced(db, 42),
     });
 
@@ -152,5 +134,45 @@ describe('master replication', () => {
       });
     });
     expect(parseSyncedAt(syncState)).toBe(42);
+  });
+});
+
+describe('sync requests', () => {
+  const context = (fetchImpl: FetchLike) => ({
+    fetchImpl,
+    baseUrl: BASE_URL,
+    clientBuild: 'b1',
+    csrfToken: { current: 'old' },
+  });
+
+  it('asks for a new sign-in when the session is gone', async () => {
+    const fetchImpl: FetchLike = async () =>
+      new Response(JSON.stringify({ message: 'Unauthenticated', code: 'unauthenticated' }), { status: 401 });
+    await expect(
+      syncRequest(context(fetchImpl), '/api/sync/master/pull', { method: 'GET' }),
+    ).rejects.toBeInstanceOf(SignInRequiredError);
+  });
+
+  it('takes the fresh CSRF token of a refusal and sends the build and the offline origin', async () => {
+    const seen: Headers[] = [];
+    const fetchImpl: FetchLike = async (_input, init) => {
+      const headers = new Headers(init?.headers);
+      seen.push(headers);
+      if (headers.get('x-csrf-token') === 'old') {
+        return new Response(
+          JSON.stringify({ message: 'Token mismatch', code: 'token_mismatch', token: 'new' }),
+          {
+            status: 400,
+          },
+        );
+      }
+      return new Response(JSON.stringify({ conflicts: [] }), { status: 200 });
+    };
+    const ctx = context(fetchImpl);
+    await syncRequest(ctx, '/api/sync/master/push', { method: 'POST', body: { rows: [] }, offline: true });
+    expect(seen.map((headers) => headers.get('x-csrf-token'))).toEqual(['old', 'new']);
+    expect(ctx.csrfToken.current).toBe('new');
+    expect(seen[1]?.get('x-client-build')).toBe('b1');
+    expect(seen[1]?.get('x-offline-origin')).toBe('1');
   });
 });

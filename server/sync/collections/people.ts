@@ -1,0 +1,71 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { Role } from '../../../domain/roles';
+import { SYNC_COLLECTION_ROLES } from '../../../domain/sync';
+import { type PersonDoc, personDocSchema } from '../../../domain/sync-docs';
+import type { SyncActor, SyncCollectionDef } from '../engine';
+
+const personRowSchema = z.object({
+  id: z.string(),
+  role: z.number().int(),
+  name: z.string(),
+  name_kana: z.string().nullable(),
+  avatar: z.string().nullable(),
+  retire_at: z.string().nullable(),
+  student_id: z.string().nullable(),
+  identity: z.string().nullable(),
+  university_id: z.string().nullable(),
+  faculty_id: z.string().nullable(),
+  year_code_id: z.string().nullable(),
+  seq: z.coerce.number().int(),
+  deleted: z.boolean(),
+});
+
+type PersonRow = z.infer<typeof personRowSchema>;
+
+/**
+ * Who a user may see (SPEC §6): admins and observers everybody; teachers the staff and the students of the
+ * classes they teach; students themselves and the staff who teach and decide their requests.
+ */
+function peopleScope(actor: SyncActor): SQL {
+  if (actor.role === Role.admin || actor.role === Role.observer) return sql`true`;
+  const staff = sql`u.role in (${Role.teacher}, ${Role.admin})`;
+  if (actor.role === Role.student) return sql`(u.id = ${actor.id} or ${staff})`;
+  if (actor.role !== Role.teacher) return sql`false`;
+  return sql`(u.role <> ${Role.student} or exists (select 1 from class_students cs
+    join class_teachers ct on ct.class_id = cs.class_id and not ct.deleted
+    where cs.student_id = s.id and not cs.deleted and ct.teacher_id = ${actor.id}))`;
+}
+
+/**
+ * `people`: users with their student profile, pull only (accounts change through the REST calls). A row's
+ * sequence is the later of its user and student rows, so a change to either reaches the client.
+ */
+export const peopleCollection: SyncCollectionDef<PersonDoc, PersonRow> = {
+  name: 'people',
+  docSchema: personDocSchema,
+  pullRoles: SYNC_COLLECTION_ROLES.people.pull,
+  scope: (actor) => sql`select u.id::text as id, u.role::int as role, u.name, u.name_kana, u.avatar,
+      u.retire_at::text as retire_at, s.id::text as student_id, s.identity, s.university_id::text as university_id,
+      s.faculty_id::text as faculty_id, s.year_code_id::text as year_code_id,
+      greatest(u.seq, coalesce(s.seq, 0)) as seq, (u.deleted or coalesce(s.deleted, false)) as deleted
+      from users u left join students s on s.user_id = u.id
+      where ${peopleScope(actor)}`,
+  rowSchema: personRowSchema,
+  toDoc: (row) => ({
+    id: row.id,
+    role: row.role,
+    name: row.name,
+    nameKana: row.name_kana,
+    avatar: row.avatar,
+    retireAt: row.retire_at,
+    studentId: row.student_id,
+    identity: row.identity,
+    universityId: row.university_id,
+    facultyId: row.faculty_id,
+    yearCodeId: row.year_code_id,
+    updatedAt: row.seq,
+    _deleted: row.deleted,
+  }),
+  push: null,
+};

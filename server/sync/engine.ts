@@ -1,0 +1,207 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AccountRole } from '../../domain/roles';
+import type { SyncCheckpoint, SyncRejectReason } from '../../domain/sync';
+import { decidePush, type PushRow, type SyncedDoc } from '../../domain/sync-merge';
+import type { Database, Transaction } from '../db/client';
+import { queryRows } from '../db/rows';
+import type { ChangeAudience, ChangeFeed } from './change-feed';
+import { nextSequence, pullWatermark } from './sequence';
+
+/** The signed-in user a pull or push runs for. */
+export interface SyncActor {
+  id: string;
+  role: AccountRole;
+}
+
+/** What one push write knows about its surroundings. */
+export interface SyncWriteContext {
+  tx: Transaction;
+  actor: SyncActor;
+  now: Date;
+  /** The sequence of this push's transaction, to stamp on every row it writes. */
+  seq: number;
+}
+
+/** How a collection takes writes; absent for pull-only collections. */
+export interface SyncPushDef<Doc extends SyncedDoc> {
+  /** Roles that may push at all; anybody else gets every row back as `forbidden`. */
+  roles: readonly AccountRole[];
+  /** Content fields merged one by one (attendance, scores), tied fields grouped; null compares whole rows. */
+  mergeFields: readonly ((keyof Doc & string) | readonly (keyof Doc & string)[])[] | null;
+  /** Keeps an applied change in the collection's history (who, when, old, new, offline); absent: none kept. */
+  history?(ctx: SyncWriteContext, before: Doc | null, after: Doc, offline: boolean): Promise<void>;
+  /** The server's current state of the pushed row, locked until the push commits; null when it has none. */
+  readForUpdate(ctx: SyncWriteContext, doc: Doc): Promise<Doc | null>;
+  /** The reason a row is refused before any comparison (permission, shape), or null when it may proceed. */
+  refuse(ctx: SyncWriteContext, next: Doc, current: Doc | null): Promise<SyncRejectReason | null>;
+  /** Stores `doc` (insert or update, `_deleted` as a soft delete) with the context's sequence. */
+  write(ctx: SyncWriteContext, doc: Doc, current: Doc | null): Promise<void>;
+  /** Who must hear that these rows changed. */
+  audience(tx: Transaction, docs: readonly Doc[]): Promise<ChangeAudience>;
+}
+
+/**
+ * One replicated collection, as a table of parts the generic pull and push run on: where its rows come from
+ * for a user (the scope), how a row becomes a document, and how pushed rows are written.
+ */
+export interface SyncCollectionDef<Doc extends SyncedDoc, Row = unknown> {
+  name: string;
+  docSchema: z.ZodType<Doc>;
+  /** Roles that may pull; the scope narrows the rows further. */
+  pullRoles: readonly AccountRole[];
+  /**
+   * The rows `actor` may see, as a relation with at least `id` (text) and `seq` (bigint) columns; deleted
+   * rows included, so replicas learn of deletions.
+   */
+  scope(actor: SyncActor): SQL;
+  rowSchema: z.ZodType<Row>;
+  toDoc(row: Row): Doc;
+  push: SyncPushDef<Doc> | null;
+}
+
+/** One pull page. */
+export interface SyncPullPage<Doc> {
+  documents: Doc[];
+  checkpoint: SyncCheckpoint | null;
+}
+
+/**
+ * The documents of `def` visible to `actor` strictly after `checkpoint`, in `(seq, id)` order. Ids compare
+ * in the "C" collation, the byte order the client's string comparison also uses. Only rows under the
+ * watermark are served, so a transaction that commits late can never land behind a checkpoint.
+ */
+export async function pullCollection<Doc extends SyncedDoc, Row>(
+  db: Database,
+  def: SyncCollectionDef<Doc, Row>,
+  actor: SyncActor,
+  checkpoint: SyncCheckpoint | null,
+  limit: number,
+): Promise<SyncPullPage<Doc>> {
+  const after = checkpoint
+    ? sql`and (r.seq > ${checkpoint.updatedAt} or (r.seq = ${checkpoint.updatedAt} and r.id collate "C" > ${checkpoint.id}))`
+    : sql``;
+  const rows = await queryRows(
+    db,
+    sql`select * from (${def.scope(actor)}) as r where ${pullWatermark(sql`r.seq`)} ${after}
+        order by r.seq, r.id collate "C" limit ${limit}`,
+    def.rowSchema,
+  );
+  const documents = rows.map((row) => def.toDoc(row));
+  const last = documents.at(-1);
+  return { documents, checkpoint: last ? { updatedAt: last.updatedAt, id: last.id } : checkpoint };
+}
+
+/** A row the push did not take as sent. */
+export interface SyncPushConflict<Doc> {
+  document: Doc;
+  reason: SyncRejectReason;
+  fields?: string[];
+}
+
+/** What a push needs from the app. */
+export interface SyncPushDeps {
+  db: Database;
+  feed: ChangeFeed;
+  now: () => Date;
+}
+
+type RowOutcome<Doc> = { written: Doc | null; conflict: SyncPushConflict<Doc> | null; took: Doc | null };
+
+/** Database errors that mean "this row breaks a rule" (data exceptions, integrity constraints). */
+function isRowRuleError(error: unknown): boolean {
+  for (let cause: unknown = error; cause instanceof Error; cause = cause.cause) {
+    const code: unknown = Reflect.get(cause, 'code');
+    if (typeof code === 'string' && /^2[23]/.test(code)) return true;
+  }
+  return false;
+}
+
+/** The state a refused row is answered with when the server has none: the client's row, deleted. */
+function absent<Doc extends SyncedDoc>(doc: Doc): Doc {
+  return { ...doc, updatedAt: 0, _deleted: true };
+}
+
+async function pushRow<Doc extends SyncedDoc>(
+  ctx: SyncWriteContext,
+  push: SyncPushDef<Doc>,
+  row: PushRow<Doc>,
+  offline: boolean,
+): Promise<RowOutcome<Doc>> {
+  const next = row.newDocumentState;
+  const current = await push.readForUpdate(ctx, next);
+  const refusal = push.roles.includes(ctx.actor.role) ? await push.refuse(ctx, next, current) : 'forbidden';
+  if (refusal) {
+    return { written: null, took: null, conflict: { document: current ?? absent(next), reason: refusal } };
+  }
+
+  const decision = decidePush(current, row, push.mergeFields);
+  if (decision.type === 'unchanged') return { written: null, conflict: null, took: current };
+  if (decision.type === 'reject') {
+    return {
+      written: null,
+      took: null,
+      conflict: {
+        document: current ?? absent(next),
+        reason: decision.reason,
+        ...(decision.conflictFields ? { fields: decision.conflictFields } : {}),
+      },
+    };
+  }
+
+  const written: Doc = { ...decision.doc, id: next.id, updatedAt: ctx.seq };
+  await push.write(ctx, written, current);
+  await push.history?.(ctx, current, written, offline);
+  const conflict: SyncPushConflict<Doc> | null =
+    decision.conflictFields.length > 0
+      ? { document: written, reason: 'field_conflict', fields: decision.conflictFields }
+      : null;
+  return { written, conflict, took: conflict ? null : written };
+}
+
+/**
+ * `POST /api/sync/<collection>/push`: compares every row with the server's current row and writes what may
+ * be written, all in one transaction. Each row runs in its own savepoint, so a row that breaks a database
+ * rule comes back `invalid` and the others still land. After the commit the audience of the written rows is
+ * told the collection changed.
+ */
+export async function pushCollection<Doc extends SyncedDoc>(
+  deps: SyncPushDeps,
+  def: SyncCollectionDef<Doc>,
+  actor: SyncActor,
+  rows: readonly PushRow<Doc>[],
+  offline: boolean,
+): Promise<{ conflicts: SyncPushConflict<Doc>[]; written: Doc[] }> {
+  const push = def.push;
+  if (!push) {
+    return {
+      conflicts: rows.map((row) => ({ document: absent(row.newDocumentState), reason: 'forbidden' })),
+      written: [],
+    };
+  }
+  const conflicts: SyncPushConflict<Doc>[] = [];
+  const took: Doc[] = [];
+  const written: Doc[] = [];
+  const audience = await deps.db.transaction(async (tx) => {
+    const ctx: SyncWriteContext = { tx, actor, now: deps.now(), seq: await nextSequence(tx) };
+    for (const row of rows) {
+      const outcome = await tx
+        .transaction((savepoint) => pushRow({ ...ctx, tx: savepoint }, push, row, offline))
+        .catch(async (error: unknown): Promise<RowOutcome<Doc>> => {
+          if (!isRowRuleError(error)) throw error;
+          const current = await push.readForUpdate(ctx, row.newDocumentState);
+          return {
+            written: null,
+            took: null,
+            conflict: { document: current ?? absent(row.newDocumentState), reason: 'invalid' },
+          };
+        });
+      if (outcome.written) written.push(outcome.written);
+      if (outcome.conflict) conflicts.push(outcome.conflict);
+      if (outcome.took) took.push(outcome.took);
+    }
+    return written.length > 0 ? push.audience(tx, written) : null;
+  });
+  if (audience) await deps.feed.publishChange([def.name], audience);
+  return { conflicts, written: took };
+}

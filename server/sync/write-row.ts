@@ -1,0 +1,23 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Executor } from '../db/client';
+
+/**
+ * Inserts a row, or updates it when its id exists, writing exactly the given columns; the first pair must be
+ * the primary key `id`. Raw SQL so one helper serves every replicated table alike.
+ */
+export async function upsertRow(
+  db: Executor,
+  table: PgTable,
+  columns: readonly [PgColumn, unknown][],
+): Promise<void> {
+  const names = columns.map(([column]) => sql.identifier(column.name));
+  const values: SQL[] = columns.map(([, value]) => sql`${value}`);
+  const updates: SQL[] = columns
+    .slice(1)
+    .map(([column]) => sql`${sql.identifier(column.name)} = excluded.${sql.identifier(column.name)}`);
+  await db.execute(
+    sql`insert into ${table} (${sql.join(names, sql`, `)}) values (${sql.join(values, sql`, `)})
+        on conflict (id) do update set ${sql.join(updates, sql`, `)}`,
+  );
+}

@@ -1,0 +1,178 @@
+import type { RxCollection } from 'rxdb';
+import { map, type Observable } from 'rxjs';
+import { z } from 'zod';
+import type { ReplicatedCollectionName, SchoolDatabase } from './open-database';
+import { REPLICATED_COLLECTIONS } from './open-database';
+import { type OutboxDocType, OutboxKind } from './outbox-schema';
+
+/** A replicated document seen without its collection's type: an id, the server sequence, other fields. */
+export type AnyReplicatedDoc = Record<string, unknown> & { id: string; updatedAt: number };
+
+/** A replicated collection seen without its document type, for code that handles every collection alike. */
+export type AnyReplicatedCollection = RxCollection<AnyReplicatedDoc>;
+
+/** The collection of `name`, widened so generic sync code can read and write its rows. */
+export function replicatedCollection(
+  database: SchoolDatabase,
+  name: ReplicatedCollectionName,
+): AnyReplicatedCollection {
+  // Every replicated document has a string id; the rest is the collection's own business.
+  return database.collections[name] as unknown as AnyReplicatedCollection;
+}
+
+function pendingId(collection: string, docId: string): string {
+  return `pending:${collection}:${docId}`;
+}
+
+/** Records a local write of a row as waiting for the server; an offline write keeps the row marked offline. */
+export async function markPending(
+  database: SchoolDatabase,
+  collection: string,
+  docId: string,
+  offline: boolean,
+  at: number,
+): Promise<void> {
+  const id = pendingId(collection, docId);
+  const existing = await database.outbox.findOne(id).exec();
+  if (existing) {
+    await existing.incrementalPatch({
+      offline: existing.offline || offline,
+      at: Math.max(at, existing.at + 1),
+    });
+    return;
+  }
+  await database.outbox
+    .insert({
+      id,
+      kind: OutboxKind.pending,
+      collectionName: collection,
+      docId,
+      offline,
+      at,
+      reason: null,
+      fields: [],
+      local: null,
+    })
+    .catch(async () => {
+      // Another tab inserted the same entry first: mark it instead.
+      const raced = await database.outbox.findOne(id).exec();
+      await raced?.incrementalPatch({ offline: raced.offline || offline, at: Math.max(at, raced.at + 1) });
+    });
+}
+
+/**
+ * Marks every local write of the replicated collections in the outbox. The hooks run only for writes made
+ * through the collection's API in this instance (a screen's command), never for rows a pull stored.
+ */
+export function trackLocalWrites(database: SchoolDatabase, isOffline: () => boolean): void {
+  for (const name of REPLICATED_COLLECTIONS) {
+    const collection = replicatedCollection(database, name);
+    const mark = (data: { id: string }) => markPending(database, name, data.id, isOffline(), Date.now());
+    collection.postInsert((data) => mark(data), false);
+    collection.postSave((data) => mark(data), false);
+    collection.postRemove((data) => mark(data), false);
+  }
+}
+
+/** The pending entries of some rows of a collection, by row id. */
+export async function pendingEntries(
+  database: SchoolDatabase,
+  collection: string,
+  docIds: readonly string[],
+): Promise<Map<string, OutboxDocType>> {
+  const found = await database.outbox.findByIds(docIds.map((docId) => pendingId(collection, docId))).exec();
+  const entries = new Map<string, OutboxDocType>();
+  for (const document of found.values()) entries.set(document.docId, document.toMutableJSON());
+  return entries;
+}
+
+/** Clears the entries a push settled, unless the row was written again while the push ran. */
+export async function settlePending(
+  database: SchoolDatabase,
+  entries: readonly OutboxDocType[],
+): Promise<void> {
+  if (entries.length === 0) return;
+  const current = await database.outbox.findByIds(entries.map((entry) => entry.id)).exec();
+  const settled = entries.filter((entry) => current.get(entry.id)?.at === entry.at).map((entry) => entry.id);
+  if (settled.length > 0) await database.outbox.bulkRemove(settled);
+}
+
+/**
+ * Clears the pending entries of a collection written before `time`. The replication calls it when it has
+ * gone idle after successful calls: every such write was then pushed, or it left the row as the server has
+ * it (a write back to the same value), so nothing of it waits any more.
+ */
+export async function settlePendingBefore(
+  database: SchoolDatabase,
+  collection: string,
+  time: number,
+): Promise<void> {
+  const stale = await database.outbox
+    .find({ selector: { kind: OutboxKind.pending, collectionName: collection, at: { $lt: time } } })
+    .exec();
+  if (stale.length > 0) await database.outbox.bulkRemove(stale.map((entry) => entry.id));
+}
+
+/** Lists a refused or overridden local write among the sync issues. */
+export async function recordIssue(
+  database: SchoolDatabase,
+  issue: { collection: string; docId: string; reason: string; fields: string[]; local: unknown; at: number },
+): Promise<void> {
+  await database.outbox.upsert({
+    id: `issue:${issue.collection}:${issue.docId}`,
+    kind: OutboxKind.issue,
+    collectionName: issue.collection,
+    docId: issue.docId,
+    offline: false,
+    at: issue.at,
+    reason: issue.reason,
+    fields: issue.fields,
+    local: JSON.stringify(issue.local),
+  });
+}
+
+/** The number of rows waiting to be pushed, live. */
+export function pendingCount$(database: SchoolDatabase): Observable<number> {
+  return database.outbox.count({ selector: { kind: OutboxKind.pending } }).$;
+}
+
+/** The sync issues, newest first, live. */
+export function syncIssues$(database: SchoolDatabase): Observable<OutboxDocType[]> {
+  return database.outbox
+    .find({ selector: { kind: OutboxKind.issue } })
+    .$.pipe(
+      map((documents) => documents.map((document) => document.toMutableJSON()).sort((a, b) => b.at - a.at)),
+    );
+}
+
+/** Forgets a sync issue: the server's state stays. */
+export async function discardIssue(database: SchoolDatabase, issueId: string): Promise<void> {
+  await database.outbox.findOne(issueId).remove();
+}
+
+const storedRowSchema = z.record(z.string(), z.unknown());
+const SERVER_FIELDS = new Set(['id', 'updatedAt', '_deleted', '_meta', '_rev', '_attachments']);
+
+/**
+ * Writes a sync issue's local values again over the current row, as a new local write: it is pushed on the
+ * current server state, so it applies unless somebody changes the row again first.
+ */
+export async function reapplyIssue(database: SchoolDatabase, issueId: string): Promise<void> {
+  const issue = await database.outbox.findOne(issueId).exec();
+  if (!issue?.local) return;
+  const name = REPLICATED_COLLECTIONS.find((candidate) => candidate === issue.collectionName);
+  const parsed = storedRowSchema.safeParse(JSON.parse(issue.local));
+  if (!name || !parsed.success) {
+    await issue.remove();
+    return;
+  }
+  const local = parsed.data;
+  const keys =
+    issue.fields.length > 0 ? issue.fields : Object.keys(local).filter((key) => !SERVER_FIELDS.has(key));
+  const values = Object.fromEntries(keys.map((key) => [key, local[key]]));
+  const collection = replicatedCollection(database, name);
+  const current = await collection.findOne(issue.docId).exec();
+  if (current) await current.incrementalPatch(values);
+  else await collection.insert({ ...values, id: issue.docId, updatedAt: 0 });
+  await issue.remove();
+}

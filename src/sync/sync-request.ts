@@ -1,0 +1,80 @@
+import { CSRF_HEADER } from '../../domain/auth';
+import { ErrorCode } from '../../domain/errors';
+import { LIMITS } from '../../domain/limits';
+import { CLIENT_BUILD_HEADER, OFFLINE_ORIGIN_HEADER } from '../../domain/sync';
+import { type FetchLike, HttpError, readResponse } from './http';
+
+/** The session is gone (401): the window must ask the user to sign in again. */
+export class SignInRequiredError extends Error {
+  constructor() {
+    super('Sign-in required');
+    this.name = 'SignInRequiredError';
+  }
+}
+
+/** The server runs a newer build (426): the window must offer the update before syncing on. */
+export class UpdateRequiredError extends Error {
+  constructor() {
+    super('Update required');
+    this.name = 'UpdateRequiredError';
+  }
+}
+
+/** What every sync call sends: where, with which build, and the CSRF token the window handed over. */
+export type SyncRequestContext = {
+  fetchImpl: FetchLike;
+  baseUrl: string;
+  clientBuild: string;
+  /** The double-submit token; a worker cannot read cookies, so the window passes it and 400 answers renew it. */
+  csrfToken: { current: string | undefined };
+};
+
+/**
+ * One sync call with the 10 s limit of ARCHITECTURE §3. Throws SignInRequiredError on 401,
+ * UpdateRequiredError on 426, HttpError on other error statuses and the fetch error on network failures; a
+ * CSRF refusal takes the fresh token it carries and is tried once more.
+ */
+export async function syncRequest(
+  context: SyncRequestContext,
+  path: string,
+  init: { method: 'GET' | 'POST'; body?: unknown; offline?: boolean },
+): Promise<unknown> {
+  const send = async () => {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), LIMITS.syncRequestTimeoutMs);
+    try {
+      const response = await context.fetchImpl(new URL(path, context.baseUrl).toString(), {
+        method: init.method,
+        credentials: 'same-origin',
+        signal: controller.signal,
+        headers: {
+          accept: 'application/json',
+          [CLIENT_BUILD_HEADER]: context.clientBuild,
+          ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(init.method === 'POST' && context.csrfToken.current
+            ? { [CSRF_HEADER]: context.csrfToken.current }
+            : {}),
+          ...(init.offline ? { [OFFLINE_ORIGIN_HEADER]: '1' } : {}),
+        },
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      });
+      return await readResponse(response);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+  try {
+    try {
+      return await send();
+    } catch (error) {
+      if (!(error instanceof HttpError) || error.code !== ErrorCode.tokenMismatch || !error.body?.token)
+        throw error;
+      context.csrfToken.current = error.body.token;
+      return await send();
+    }
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 401) throw new SignInRequiredError();
+    if (error instanceof HttpError && error.status === 426) throw new UpdateRequiredError();
+    throw error;
+  }
+}
