@@ -26,6 +26,8 @@ export const loginResponseSchema = z.object({
   must_change_password: z.boolean(),
   is_trusted: z.boolean(),
   verified_otp: z.boolean(),
+  /** The avatar file name (SPEC §3 User), null or absent for the default avatar. */
+  avatar: z.string().nullable().optional(),
 });
 
 export type LoginResponse = z.infer<typeof loginResponseSchema>;

@@ -3,6 +3,8 @@ import { useRouter } from '@tanstack/react-router';
 import { DropdownMenu } from 'radix-ui';
 import { useState } from 'react';
 import type { StoredUser } from '../../domain/auth';
+import { Role } from '../../domain/roles';
+import { avatarUrl } from '../../domain/schemas/auth-account';
 import { usePendingCount } from '../db/use-outbox';
 import { activateLocale, isLocale, LOCALE_ENDONYMS, LOCALES } from '../i18n/i18n';
 import { ROLE_LABELS } from '../i18n/role-labels';
@@ -19,6 +21,31 @@ const ITEM_CLASS =
 /** The first letter of a name, for the avatar circle. */
 function initial(name: string): string {
   return Array.from(name.trim())[0]?.toUpperCase() ?? '?';
+}
+
+/**
+ * The user's avatar (SPEC §3: their file, else default-avatar.svg); the initial stands in when the image
+ * cannot load (offline before it was ever cached).
+ */
+function AvatarImage({ user }: { user: StoredUser }) {
+  const [broken, setBroken] = useState(false);
+  if (broken)
+    return (
+      <span
+        aria-hidden="true"
+        className="flex size-8 items-center justify-center rounded-full bg-blue-800 text-sm font-semibold text-white"
+      >
+        {initial(user.name)}
+      </span>
+    );
+  return (
+    <img
+      src={avatarUrl({ avatar: user.avatar ?? null }, user.role === Role.student)}
+      alt=""
+      className="size-8 rounded-full border border-slate-200 object-cover"
+      onError={() => setBroken(true)}
+    />
+  );
 }
 
 /**
@@ -69,12 +96,7 @@ export function AvatarMenu({ user, compact = false }: { user: StoredUser; compac
           aria-label={t`Account menu for ${user.name}`}
           className="flex items-center gap-2 rounded-full p-1 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-700"
         >
-          <span
-            aria-hidden="true"
-            className="flex size-8 items-center justify-center rounded-full bg-blue-800 text-sm font-semibold text-white"
-          >
-            {initial(user.name)}
-          </span>
+          <AvatarImage user={user} />
           {!compact && (
             <span className="flex flex-col items-start pr-1 text-left leading-tight">
               <span className="max-w-40 truncate text-sm font-medium">{user.name}</span>

@@ -51,10 +51,9 @@ export function decideGuardedRoute(user: StoredUser | null, routePath: string, h
 }
 
 /**
- * Applies a guard redirect only when its target screen exists in this build. /change-password, /otp and
- * /admins arrive with later issues; until then a redirect to one of them would land on "not found", so the
- * guard shows the 403 screen instead: the user is honestly told they cannot go on here, and nothing behind
- * the guard (a forced password change, a missing OTP step) is skipped.
+ * Applies a guard redirect only when its target screen exists in this build. /admins arrives with a later
+ * issue; until then a redirect to it would land on "not found", so the guard shows the 403 screen instead:
+ * the user is honestly told they cannot go on here, and nothing behind the guard is skipped.
  */
 export function applyGuardTarget(
   decision: GuardDecision,

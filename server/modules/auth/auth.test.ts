@@ -38,6 +38,7 @@ describe('login', () => {
       // A fresh device: the two-step code comes next (SPEC §4).
       is_trusted: false,
       verified_otp: false,
+      avatar: null,
     });
     const sid = response.cookies.find((cookie) => cookie.name === SESSION_COOKIE);
     expect(sid).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });

@@ -35,7 +35,7 @@ export function invalidCredentials(): HttpError {
   });
 }
 
-type ProfileRow = Pick<typeof users.$inferSelect, 'id' | 'name' | 'role' | 'mustChangePassword'>;
+type ProfileRow = Pick<typeof users.$inferSelect, 'id' | 'name' | 'role' | 'mustChangePassword' | 'avatar'>;
 
 /** The sign-in state of one session. */
 export interface SessionState {
@@ -52,6 +52,7 @@ function toLoginResponse(user: ProfileRow, state: SessionState): LoginResponse |
     must_change_password: user.mustChangePassword,
     is_trusted: state.trustedDevice,
     verified_otp: state.otpVerified,
+    avatar: user.avatar,
   };
 }
 
@@ -122,6 +123,7 @@ export async function login(
       name: users.name,
       role: users.role,
       mustChangePassword: users.mustChangePassword,
+      avatar: users.avatar,
       passwordHash: users.passwordHash,
     })
     .from(users)
@@ -317,6 +319,7 @@ export async function profileOf(
       name: users.name,
       role: users.role,
       mustChangePassword: users.mustChangePassword,
+      avatar: users.avatar,
     })
     .from(users)
     .where(eq(users.id, userId))

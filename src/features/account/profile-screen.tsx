@@ -207,9 +207,12 @@ function SessionList({ notify }: { notify: Notify }) {
 export function ProfileScreen({
   passwordForm,
   notify,
+  onChanged,
 }: {
   passwordForm: (isStudent: boolean) => ReactNode;
   notify: Notify;
+  /** Told the saved name and avatar, so the header shows them at once. */
+  onChanged: (change: { name: string; avatar: string | null }) => void;
 }) {
   const { i18n } = useLingui();
   const profile = useProfile();
@@ -223,10 +226,24 @@ export function ProfileScreen({
         <Trans>Profile</Trans>
       </h1>
       <Section title={<Trans>Avatar</Trans>}>
-        <AvatarForm profile={shown} notify={notify} onSaved={(avatar) => setCurrent({ ...shown, avatar })} />
+        <AvatarForm
+          profile={shown}
+          notify={notify}
+          onSaved={(avatar) => {
+            setCurrent({ ...shown, avatar });
+            onChanged({ name: shown.name, avatar });
+          }}
+        />
       </Section>
       <Section title={<Trans>Your details</Trans>}>
-        <DetailsForm profile={shown} notify={notify} onSaved={setCurrent} />
+        <DetailsForm
+          profile={shown}
+          notify={notify}
+          onSaved={(saved) => {
+            setCurrent(saved);
+            onChanged({ name: saved.name, avatar: saved.avatar });
+          }}
+        />
       </Section>
       <Section title={<Trans>Password</Trans>}>{passwordForm(shown.role === Role.student)}</Section>
       <Section title={<Trans>Signed-in sessions</Trans>}>
