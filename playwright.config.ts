@@ -1,6 +1,8 @@
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
+// The app sends its mail (sign-in codes, reset links) to the SMTP server `tests/e2e/global-setup.ts` starts.
+const smtpPort = port + 20_000;
 
 /** Debian's Chromium, never a downloaded browser (STACK.md); flags keep it off the closed network. */
 const chromiumArgs = [
@@ -15,6 +17,7 @@ const chromiumArgs = [
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  globalSetup: './tests/e2e/global-setup.ts',
   timeout: 60_000,
   expect: { timeout: 15_000 },
   fullyParallel: false,
@@ -34,7 +37,7 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/get-version-build`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { E2E_PORT: String(port) },
+    env: { E2E_PORT: String(port), SMTP_URL: `smtp://127.0.0.1:${smtpPort}?ignoreTLS=true` },
     stdout: 'pipe',
     stderr: 'pipe',
   },

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { benchArgon2 } from './argon2-hash';
 import { benchSignInAndMaster } from './sign-in-and-master';
 
 // `npm run bench`: prints figures; nothing here asserts a time (tests never do).
@@ -12,3 +13,6 @@ if (!existsSync(path.join(root, 'dist', 'index.html'))) {
 console.log(`# School admin benchmarks (${new Date().toISOString()}, Node ${process.version})\n`);
 console.log('## Sign-in and master data (walking skeleton)');
 await benchSignInAndMaster();
+
+console.log('\n## Password hashing');
+await benchArgon2();

@@ -10,6 +10,8 @@ export interface BenchServer {
   baseUrl: string;
   /** Milliseconds from spawn to the first answer (migrations and demo seed included). */
   startupMs: number;
+  /** What the server printed so far (without SMTP_URL, its mail: sign-in codes included). */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -19,8 +21,12 @@ export async function startServer(port: number, env: Record<string, string> = {}
   const started = performance.now();
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ...env },
+  });
+  let printed = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    printed += chunk.toString('utf8');
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   for (;;) {
@@ -37,6 +43,7 @@ export async function startServer(port: number, env: Record<string, string> = {}
   return {
     baseUrl,
     startupMs,
+    output: () => printed,
     async stop() {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIMITS } from './limits';
 import { ROLE_LIST } from './roles';
 
 /** The longest accepted password (SPEC §5); login refuses longer input before hashing. */
@@ -37,3 +38,54 @@ export type StoredUser = LoginResponse;
 export const CSRF_HEADER = 'x-csrf-token';
 export const CSRF_COOKIE = 'csrf_token';
 export const SESSION_COOKIE = 'sid';
+
+/** Cookie of a device the user chose to trust after the two-step code (httpOnly, 30 days). */
+export const DEVICE_COOKIE = 'device';
+
+/** Limits of sign-in, the two-step code and password reset (ARCHITECTURE §4, issue 4). */
+export const AUTH_LIMITS = {
+  /** Consecutive wrong passwords after which an account is soft-locked. */
+  loginSoftLockFailures: 5,
+  /** How long each failure keeps a soft-locked account closed. */
+  loginSoftLockMs: 30_000,
+  /** Wrong passwords an account may take in an hour. */
+  loginFailuresPerHour: 100,
+  /** Wrong passwords an address may send in a minute. */
+  loginFailuresPerMinutePerAddress: 30,
+  /** Digits of the two-step code. */
+  otpDigits: 6,
+  /** Lifetime of a two-step code. */
+  otpTtlMs: 10 * 60_000,
+  /** Guesses one code allows. */
+  otpGuessesPerCode: 5,
+  /** Codes an account may ask for again (`POST /api/otp`) in 15 minutes. */
+  otpCodesPer15Minutes: 3,
+  /** Seconds between two codes (the screen's resend countdown). */
+  otpResendSeconds: LIMITS.otpResendSeconds,
+  /** Wrong codes in a day after which the account is locked and the user told by mail. */
+  otpFailuresPerDay: 10,
+  /** How long that lock lasts unless a password reset ends it first. */
+  otpLockMs: 24 * 60 * 60_000,
+  /** Days a trusted device skips the code. */
+  trustedDeviceDays: LIMITS.trustedDeviceDays,
+  /** Reset mails one address may be sent in an hour. */
+  resetMailsPerHour: 3,
+  /** Lifetime of a reset link. */
+  resetTtlMs: 60 * 60_000,
+} as const;
+
+/** `POST /api/otp` answer: seconds until another code may be asked for. */
+export const otpSentResponseSchema = z.object({ resend_in: z.number().int() });
+export type OtpSentResponse = z.infer<typeof otpSentResponseSchema>;
+
+/** Answer of calls that only acknowledge. */
+export const okResponseSchema = z.object({ ok: z.literal(true) });
+
+/** The calls a session may make before its two-step code or forced password change is done. */
+export const PRE_VERIFICATION_CALLS: readonly string[] = [
+  'POST /api/logout',
+  'GET /api/me',
+  'POST /api/otp',
+  'POST /api/verify-otp',
+  'POST /api/password/force-change',
+];

@@ -13,6 +13,22 @@ export const ErrorCode = {
   tokenMismatch: 'token_mismatch',
   invalidCredentials: 'invalid_credentials',
   tooManyRequests: 'too_many_requests',
+  /** Sign-in refused for a while after repeated wrong passwords (429). */
+  loginLocked: 'login_locked',
+  /** The account is locked after too many wrong two-step codes (429); a mail told the user. */
+  accountLocked: 'account_locked',
+  /** Too many wrong guesses at the current code: a new one must be requested (429). */
+  otpTooManyAttempts: 'otp_too_many_attempts',
+  /** New codes asked too often (429). */
+  otpResendLimit: 'otp_resend_limit',
+  /** Reset mails asked too often (429). */
+  resetMailLimit: 'reset_mail_limit',
+  /** The call needs the two-step code first (403). */
+  otpRequired: 'otp_required',
+  /** Sign-in met an account merge still running (SPEC §4 code `inprogress`); the user tries again later. */
+  mergeInProgress: 'inprogress',
+  /** The call needs the forced password change first (403). */
+  passwordChangeRequired: 'password_change_required',
   internal: 'internal_error',
   idempotencyKeyReused: 'idempotency_key_reused',
   idempotencyKeyInFlight: 'idempotency_key_in_flight',

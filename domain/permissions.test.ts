@@ -63,7 +63,9 @@ describe('call table', () => {
       const roles = rolesAllowed(call);
       const studentVariant = call.startsWith('POST /api/students/');
       const staffVariant =
-        call.startsWith('POST /api/users/change') || call.startsWith('POST /api/users/update-avatar');
+        call.startsWith('POST /api/users/change') ||
+        call.startsWith('POST /api/users/update-avatar') ||
+        call.startsWith('POST /api/users/update-profile');
       if (studentVariant) expect(roles).toEqual([Role.student]);
       else if (staffVariant) expect(roles).not.toContain(Role.student);
       else if (call === 'POST /api/schedules/save-filter') expect(roles).toContain(Role.observer);

@@ -132,6 +132,13 @@ export const CALL_ROLES = {
   'POST /api/users/update-avatar': STAFF,
   'GET /api/users/notification-by-user': 'signedIn',
   'POST /api/users/update-notification': 'signedIn',
+  // The profile screen (SPEC §2 /profile, all roles) names no calls of its own; these follow the avatar's
+  // pattern: students use the `students` path, everyone else `users`. Sessions are the caller's own.
+  'GET /api/profile': 'signedIn',
+  'POST /api/students/update-profile': STUDENTS_ONLY,
+  'POST /api/users/update-profile': STAFF,
+  'GET /api/sessions': 'signedIn',
+  'DELETE /api/sessions/:sessionId': 'signedIn',
   // SPEC §4: every role but 0 and 3 caches offline data after login.
   'GET /api/offline/get-files-render': TEACHERS_ADMINS_STUDENTS,
   'GET /api/offline/get-data-caches': TEACHERS_ADMINS_STUDENTS,
@@ -373,6 +380,9 @@ export const OWN_ACCOUNT_CALLS = [
   'POST /api/users/update-avatar',
   'POST /api/students/change-password',
   'POST /api/students/update-avatar',
+  'POST /api/users/update-profile',
+  'POST /api/students/update-profile',
+  'DELETE /api/sessions/:sessionId',
   'POST /api/users/update-notification',
   'POST /api/notification/read',
   'POST /api/notification/readAll',
@@ -404,6 +414,8 @@ const SHARED_READS: readonly string[] = [
   'GET /api/sync/master/pull',
   'GET /api/users/notification-by-user',
   'GET /api/notification',
+  'GET /api/profile',
+  'GET /api/sessions',
 ];
 
 /** Reads behind the screens SPEC §6 opens to all roles: request detail and the events list. */

@@ -6,8 +6,11 @@ import type { AppConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDemoSchool } from './db/seed';
 import type { AppDeps } from './deps';
+import { accountRoutes } from './modules/account/routes';
 import { createPasswordHasher } from './modules/auth/passwords';
 import { authRoutes } from './modules/auth/routes';
+import { dashboardRoutes } from './modules/dashboard/routes';
+import { createMailer, logTransport, smtpTransport } from './modules/mail/outbox';
 import { masterRoutes } from './modules/master/routes';
 import { metaRoutes } from './modules/meta/routes';
 import { registerCsrf } from './plugins/csrf';
@@ -33,6 +36,8 @@ export interface SchoolAppOptions {
   config: AppConfig;
   /** Carries change events between instances; in-process when absent. */
   relay?: ChangeRelay;
+  /** Receives the app's dependencies once built (tests use the database directly). */
+  onDeps?: (deps: AppDeps) => void;
 }
 
 /**
@@ -40,7 +45,7 @@ export interface SchoolAppOptions {
  * cookies, CSRF, sessions, socket, SPA and the calls. Everything is registered in this one context so the
  * hooks and error handler cover every route.
  */
-export const schoolApp: FastifyPluginAsync<SchoolAppOptions> = async (app, { config, relay }) => {
+export const schoolApp: FastifyPluginAsync<SchoolAppOptions> = async (app, { config, relay, onDeps }) => {
   const database = await openDatabase(config.database);
   app.addHook('onClose', () => database.close());
   const passwords = await createPasswordHasher(config.passwordHashing);
@@ -52,6 +57,7 @@ export const schoolApp: FastifyPluginAsync<SchoolAppOptions> = async (app, { con
         passwords,
         now: config.now(),
         print: config.print,
+        scale: config.demoScale ?? 1,
       });
     }
   });
@@ -63,7 +69,19 @@ export const schoolApp: FastifyPluginAsync<SchoolAppOptions> = async (app, { con
     (config.database.kind === 'postgres' ? await createPostgresRelay(config.database.url) : undefined);
   const feed = createChangeFeed(changeRelay);
   app.addHook('onClose', () => feed.close());
-  const deps: AppDeps = { config, db: database.db, passwords, feed, now: config.now };
+  const transport =
+    config.mailTransport ??
+    (config.smtpUrl
+      ? smtpTransport(config.smtpUrl, config.mailFrom ?? 'School Admin <no-reply@school.invalid>')
+      : logTransport(config.print));
+  const mailer = createMailer(database.db, transport, {
+    now: config.now,
+    onError: (error) => app.log.error({ err: error }, 'mail send failed'),
+  });
+  // A pass cut short by the database closing is only logged; the unsent rows wait for the next start.
+  app.addHook('onClose', () => mailer.close());
+  const deps: AppDeps = { config, db: database.db, passwords, feed, mailer, now: config.now };
+  onDeps?.(deps);
   app.decorate('appDeps', deps);
 
   app.setValidatorCompiler(zodValidatorCompiler);
@@ -81,7 +99,9 @@ export const schoolApp: FastifyPluginAsync<SchoolAppOptions> = async (app, { con
 
   await app.register(metaRoutes, { staticDir: config.staticDir });
   await app.register(authRoutes, deps);
+  await app.register(accountRoutes, deps);
   await app.register(masterRoutes, deps);
+  await app.register(dashboardRoutes, deps);
   await app.register(syncRoutes, deps);
 };
 
@@ -92,7 +112,7 @@ Object.assign(schoolApp, { [Symbol.for('skip-override')]: true });
 /** Builds the Fastify instance; `main.ts` listens on it and tests call `inject`. */
 export async function buildApp(
   config: AppConfig,
-  options: { relay?: ChangeRelay } = {},
+  options: { relay?: ChangeRelay; onDeps?: (deps: AppDeps) => void } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logger,
@@ -103,6 +123,6 @@ export async function buildApp(
     // Ids in logs must not be guessable sequence numbers shared between instances.
     genReqId: () => crypto.randomUUID(),
   });
-  await app.register(schoolApp, { config, relay: options.relay });
+  await app.register(schoolApp, { config, relay: options.relay, onDeps: options.onDeps });
   return app;
 }

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { MailTransport } from './modules/mail/outbox';
 
 /** Where the data lives: embedded PGlite (in a folder, or in memory when `dataDir` is undefined) or PostgreSQL. */
 export type DatabaseConfig =
@@ -18,10 +19,20 @@ export interface AppConfig {
   port: number;
   database: DatabaseConfig;
   smtpUrl: string | undefined;
+  /** Sender of outgoing mail. */
+  mailFrom?: string;
+  /** Where mail goes instead of SMTP or the log (tests pass a mailbox). */
+  mailTransport?: MailTransport;
+  /** Where uploaded files (avatars) are kept; a folder under the OS temp folder when absent. */
+  storageDir?: string;
+  /** The origin mailed links point at (`PUBLIC_URL`); never taken from a request's Host header. */
+  publicUrl?: string;
   demoPassword: string;
   staticDir: string;
   /** Seed the demo school when the database has no users. */
   seedDemo: boolean;
+  /** Size of that demo school (server/db/seed.ts); 1 when absent. Tests use 0: accounts and master data only. */
+  demoScale?: number;
   /** Pino logger options, or false for silence (tests). */
   logger: boolean | { level: string };
   passwordHashing: PasswordHashingConfig;
@@ -29,6 +40,8 @@ export interface AppConfig {
   now: () => Date;
   /** Where the seed prints the demo accounts. */
   print: (line: string) => void;
+  /** Period of the sticky refresh job; absent (tests) means no timer. */
+  stickyRefreshMs?: number;
 }
 
 const envSchema = z.object({
@@ -40,6 +53,9 @@ const envSchema = z.object({
     .optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   DEMO_PASSWORD: z.string().min(8, 'must have at least 8 characters').default('demo-2026'),
+  DEMO_SCALE: z.coerce.number().int().min(0).max(100).default(1),
+  MAIL_FROM: z.string().min(3).default('School Admin <no-reply@school.invalid>'),
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   STATIC_DIR: z.string().min(1).default('./dist'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -67,12 +83,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       ? { kind: 'postgres', url: vars.DATABASE_URL }
       : { kind: 'pglite', dataDir: path.resolve(vars.DATA_DIR, 'pglite') },
     smtpUrl: vars.SMTP_URL,
+    mailFrom: vars.MAIL_FROM,
+    publicUrl: vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`,
     demoPassword: vars.DEMO_PASSWORD,
     staticDir: path.resolve(vars.STATIC_DIR),
+    storageDir: path.resolve(vars.DATA_DIR, 'storage'),
     seedDemo: true,
+    demoScale: vars.DEMO_SCALE,
     logger: { level: vars.LOG_LEVEL },
     passwordHashing: {},
     now: () => new Date(),
     print: (line) => process.stdout.write(`${line}\n`),
+    stickyRefreshMs: 5 * 60_000,
   };
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import type { PasswordHasher } from './modules/auth/passwords';
+import type { Mailer } from './modules/mail/outbox';
 import type { ChangeFeed } from './sync/change-feed';
 
 /** What route modules and services receive: explicit dependencies instead of reaching into the app. */
@@ -10,6 +11,7 @@ export interface AppDeps {
   db: Database;
   passwords: PasswordHasher;
   feed: ChangeFeed;
+  mailer: Mailer;
   now: () => Date;
 }
 

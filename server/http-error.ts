@@ -3,6 +3,8 @@ import { type ApiError, ErrorCode } from '../domain/errors';
 /** An error a route or hook throws to answer with a status and the one error shape of ARCHITECTURE §4. */
 export class HttpError extends Error {
   override name = 'HttpError';
+  /** Sent as `Retry-After` when set (429). */
+  retryAfterSeconds: number | undefined;
 
   constructor(
     readonly statusCode: number,

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { FieldError } from '../errors';
-import { changePasswordSchema, emailSchema, passwordPairSchema } from '../validation';
+import { LIMITS } from '../limits';
+import { ROLE_LIST } from '../roles';
+import {
+  changePasswordSchema,
+  emailSchema,
+  nameKanaSchema,
+  passwordPairSchema,
+  phoneSchema,
+  textWithin,
+} from '../validation';
 import { ValidationCode } from '../validation-codes';
 import { booleanSchema, idSchema, strictObject, stringSchema } from './common';
 
@@ -64,8 +73,8 @@ export const changePasswordRequestSchema = changePasswordSchema;
 
 /**
  * `POST /api/{students|users}/update-avatar` answer (SPEC §7 "response avatar"): the new file name. The
- * upload itself is multipart, checked by `validateAvatarFile` and by content on the server, so it has no JSON
- * body schema.
+ * body is the image itself (`Content-Type: image/png` or `image/jpeg`), checked by `validateAvatarFile` in the
+ * form and by content on the server, so it has no JSON body schema.
  */
 export const avatarResponseSchema = z.object({ avatar: z.string() });
 /** Answer of an avatar update. */
@@ -106,3 +115,53 @@ export type WebManifest = z.infer<typeof webManifestSchema>;
 export const passwordValidationSchema = z.object({ field: z.string(), message: z.string() });
 /** A password validation message. */
 export type PasswordValidation = z.infer<typeof passwordValidationSchema>;
+
+/** `GET /api/profile`: the caller's own details. */
+export const profileSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  name_kana: z.string().nullable(),
+  phone: z.string().nullable(),
+  avatar: z.string().nullable(),
+  role: z.union(ROLE_LIST.map((role) => z.literal(role))),
+});
+/** The caller's own details. */
+export type Profile = z.infer<typeof profileSchema>;
+
+// An empty optional field means "none": the form sends '' and the record stores null.
+const emptyAsNull = z.literal('').transform(() => null);
+
+/** `POST /api/{students|users}/update-profile`: name, kana, phone and email (SPEC §5 checks). */
+export const updateProfileRequestSchema = strictObject({
+  name: textWithin(LIMITS.nameMaxLength).min(1, ValidationCode.required),
+  name_kana: z.union([emptyAsNull, nameKanaSchema]).nullable(),
+  phone: z.union([emptyAsNull, phoneSchema]).nullable(),
+  email: emailSchema,
+});
+/** Body of a profile update. */
+export type UpdateProfileRequest = z.input<typeof updateProfileRequestSchema>;
+
+/** One signed-in session of the caller, as the profile lists them. */
+export const sessionEntrySchema = z.object({
+  id: z.string(),
+  created_at: z.string(),
+  last_seen_at: z.string(),
+  user_agent: z.string().nullable(),
+  current: z.boolean(),
+});
+/** A session entry. */
+export type SessionEntry = z.infer<typeof sessionEntrySchema>;
+/** `GET /api/sessions`. */
+export const sessionListSchema = z.object({ data: z.array(sessionEntrySchema) });
+
+/** `DELETE /api/sessions/:sessionId`: a session id as the list gives it (sha256 hex). */
+export const sessionIdParamsSchema = strictObject({
+  sessionId: stringSchema.regex(/^[0-9a-f]{64}$/, FieldError.invalid),
+});
+
+/** `GET /storage/images/avatar/:kind/:file`: only stored names (uuid.png / uuid.jpg) or the default file. */
+export const avatarFileParamsSchema = strictObject({
+  kind: z.enum(['student', 'user'], FieldError.invalid),
+  file: stringSchema.regex(/^(?:[0-9a-f-]{36}\.(?:png|jpg)|default-avatar\.svg)$/, FieldError.invalid),
+});

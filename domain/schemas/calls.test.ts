@@ -112,7 +112,7 @@ describe('the call registry', () => {
   });
 
   it('gives reads no body and every JSON write a body', () => {
-    // Avatar updates are multipart uploads, checked by file rules rather than a JSON schema.
+    // Avatar updates upload the image itself, checked by file rules rather than a JSON schema.
     const multipart = ['POST /api/students/update-avatar', 'POST /api/users/update-avatar'];
     const wrong = Object.keys(CALL_SCHEMAS).filter((call) => {
       const hasBody = schemasOf(call).body !== undefined;

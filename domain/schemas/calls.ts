@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { loginRequestSchema, loginResponseSchema } from '../auth';
+import { loginRequestSchema, loginResponseSchema, otpSentResponseSchema } from '../auth';
 import { masterDataResponseSchema, masterDocSchema, masterItemSchema } from '../master';
 import { masterDeleteResponseSchema, masterSearchResponseSchema } from '../master-setting';
 import type { CallKey } from '../permissions';
@@ -44,6 +44,10 @@ import {
   forceChangePasswordRequestSchema,
   notificationSettingsSchema,
   passwordResetRequestSchema,
+  profileSchema,
+  sessionIdParamsSchema,
+  sessionListSchema,
+  updateProfileRequestSchema,
   verifyOtpRequestSchema,
   webManifestSchema,
 } from './auth-account';
@@ -245,8 +249,8 @@ export const CALL_SCHEMAS = {
   'POST /api/logout': { body: emptyBodySchema, response: okResponseSchema },
   'GET /api/me': { response: loginResponseSchema },
   'GET /api/csrf': { response: csrfResponseSchema },
-  // Sends (or resends) the mailed code of the login in progress; the countdown is the client's (60 s).
-  'POST /api/otp': { body: emptyBodySchema, response: okResponseSchema },
+  // Resends the mailed code of the login in progress; answers the seconds until another may be asked for.
+  'POST /api/otp': { body: emptyBodySchema, response: otpSentResponseSchema },
   // Answers the login response again, now with `verified_otp` true, so the client stores one shape.
   'POST /api/verify-otp': { body: verifyOtpRequestSchema, response: loginResponseSchema },
   // Always `ok`, whether the address is known or not, so the form cannot probe for accounts.
@@ -259,13 +263,23 @@ export const CALL_SCHEMAS = {
   'POST /api/edu-account/resend-choose-emails': { body: emailRequestSchema, response: okResponseSchema },
   'POST /api/students/change-password': { body: changePasswordRequestSchema, response: okResponseSchema },
   'POST /api/users/change-password': { body: changePasswordRequestSchema, response: okResponseSchema },
-  // Multipart uploads: the file is checked by `validateAvatarFile` and by content, not by a JSON schema.
+  // Uploads of the image itself (`Content-Type: image/png|image/jpeg`): checked by `validateAvatarFile` in the
+  // form and by content on the server, not by a JSON schema.
   'POST /api/students/update-avatar': { response: avatarResponseSchema },
   'POST /api/users/update-avatar': { response: avatarResponseSchema },
   'GET /api/users/notification-by-user': { response: notificationSettingsSchema },
   'POST /api/users/update-notification': {
     body: notificationSettingsSchema,
     response: notificationSettingsSchema,
+  },
+  'GET /api/profile': { response: profileSchema },
+  'POST /api/students/update-profile': { body: updateProfileRequestSchema, response: profileSchema },
+  'POST /api/users/update-profile': { body: updateProfileRequestSchema, response: profileSchema },
+  'GET /api/sessions': { response: sessionListSchema },
+  'DELETE /api/sessions/:sessionId': {
+    params: sessionIdParamsSchema,
+    body: emptyBodySchema,
+    response: okResponseSchema,
   },
   'GET /get-version-build': { response: versionBuildResponseSchema },
   'GET /admin/manifest.json': { response: webManifestSchema },

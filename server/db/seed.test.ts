@@ -1,10 +1,12 @@
-import { count } from 'drizzle-orm';
+import { count, getTableName } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPasswordHasher, type PasswordHasher } from '../modules/auth/passwords';
 import { createTestDatabase, type TestDatabase } from '../testing/test-app';
 import { type DatabaseHandle, openDatabase } from './client';
-import { universities, users } from './schema';
-import { DEMO_ACCOUNTS, seedDemoSchool } from './seed';
+import { generateDemoSchool } from './demo/generate';
+import * as schema from './schema';
+import { DEFAULT_DEMO_SEED, DEMO_ACCOUNTS, seedDemoSchool } from './seed';
 
 let testDatabase: TestDatabase;
 let database: DatabaseHandle;
@@ -22,19 +24,20 @@ afterAll(async () => {
   await testDatabase.drop();
 });
 
-async function total(table: typeof users | typeof universities): Promise<number> {
+async function total(table: PgTable): Promise<number> {
   const [row] = await database.db.select({ total: count() }).from(table);
   return row?.total ?? 0;
 }
 
 describe('demo seed', () => {
-  it('seeds an empty database once and prints the demo accounts', async () => {
+  it('seeds a scale-1 school once, every row past the constraints, and prints the demo accounts', async () => {
     const printed: string[] = [];
     const options = {
       demoPassword: 'seed-pass-1',
       passwords,
-      now: new Date(),
+      now: new Date('2027-01-15T03:00:00Z'),
       print: (line: string) => printed.push(line),
+      scale: 1,
     };
 
     const first = await seedDemoSchool(database.db, options);
@@ -42,13 +45,38 @@ describe('demo seed', () => {
     const output = printed.join('\n');
     for (const account of DEMO_ACCOUNTS) expect(output).toContain(account.email);
     expect(output).toContain('seed-pass-1');
-    const usersAfterFirst = await total(users);
-    const universitiesAfterFirst = await total(universities);
-    expect(usersAfterFirst).toBeGreaterThanOrEqual(DEMO_ACCOUNTS.length);
 
+    // Every generated row is in the database: none was dropped and the constraints refused none.
+    const generated = generateDemoSchool({
+      scale: 1,
+      seed: DEFAULT_DEMO_SEED,
+      now: options.now,
+      accountHashes: [],
+      bulkHash: '',
+      seqs: {
+        master: 1,
+        people: 1,
+        subjects: 1,
+        notes: 1,
+        attendance: 1,
+        achievements: 1,
+        requests: 1,
+        stickies: 1,
+        notifications: 1,
+      },
+    });
+    for (const { table, rows } of generated) {
+      expect({ table: getTableName(table), rows: await total(table) }).toEqual({
+        table: getTableName(table),
+        rows: rows.length,
+      });
+    }
+    expect(first.counts).toEqual(generated.map(({ name, rows }) => ({ table: name, rows: rows.length })));
+    expect(await total(schema.attendances)).toBeGreaterThan(0);
+
+    const usersAfterFirst = await total(schema.users);
     const second = await seedDemoSchool(database.db, options);
     expect(second.seeded).toBe(false);
-    expect(await total(users)).toBe(usersAfterFirst);
-    expect(await total(universities)).toBe(universitiesAfterFirst);
+    expect(await total(schema.users)).toBe(usersAfterFirst);
   });
 });

@@ -38,7 +38,10 @@ function answerError(
   request: FastifyRequest,
   reply: FastifyReply,
 ): FastifyReply {
-  if (error instanceof HttpError) return reply.code(error.statusCode).send(error.body);
+  if (error instanceof HttpError) {
+    if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
+    return reply.code(error.statusCode).send(error.body);
+  }
   if (error instanceof RequestValidationError) {
     return reply.code(422).send({
       message: 'Validation failed',

@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
-import { SESSION_COOKIE } from '../../domain/auth';
+import { PRE_VERIFICATION_CALLS, SESSION_COOKIE } from '../../domain/auth';
+import { ErrorCode } from '../../domain/errors';
 import { type CallKey, canCall } from '../../domain/permissions';
 import type { Database } from '../db/client';
-import { forbidden, unauthenticated } from '../http-error';
+import { forbidden, HttpError, unauthenticated } from '../http-error';
 import { findSession, SESSION_IDLE_MS, type SessionUser } from '../modules/auth/sessions';
 
 declare module 'fastify' {
@@ -11,6 +12,8 @@ declare module 'fastify' {
     user: SessionUser | null;
     /** The session's database id (sha256 of the cookie token). */
     sessionId: string | null;
+    /** The session's sign-in state, set by `requireUser`. */
+    sessionState: { otpVerified: boolean; trustedDevice: boolean } | null;
   }
   interface FastifyInstance {
     /** onRequest hook: loads the session from the cookie or answers 401. */
@@ -58,16 +61,22 @@ export function signedInUser(request: FastifyRequest): SessionUser {
   return request.user;
 }
 
+function gate(code: string): HttpError {
+  return new HttpError(403, { message: code, code });
+}
+
 /** Decorates requests with `user` and the instance with the `requireUser` and `requireRole` hooks. */
 export function registerSession(app: FastifyInstance, deps: { db: Database; now: () => Date }): void {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
+  app.decorateRequest('sessionState', null);
 
   const requireUser: onRequestHookHandler = async (request, reply) => {
     const session = await sessionOfRequest(deps.db, request, deps.now());
     if (!session) throw unauthenticated();
     request.user = session.user;
     request.sessionId = session.id;
+    request.sessionState = { otpVerified: session.otpVerified, trustedDevice: session.trustedDevice };
     const token = request.cookies[SESSION_COOKIE];
     if (session.extended && token) setSessionCookie(reply, request, token);
   };
@@ -79,6 +88,11 @@ export function registerSession(app: FastifyInstance, deps: { db: Database; now:
     async (request) => {
       const user = signedInUser(request);
       if (!canCall(user.role, call)) throw forbidden();
+      // SPEC §2 puts the forced change and the two-step code before everything; the server holds the same
+      // line, so a session from the password step alone reaches no school data.
+      if (PRE_VERIFICATION_CALLS.includes(call)) return;
+      if (user.mustChangePassword) throw gate(ErrorCode.passwordChangeRequired);
+      if (!request.sessionState?.otpVerified) throw gate(ErrorCode.otpRequired);
     };
 
   app.decorate('requireUser', requireUser);

@@ -1,10 +1,12 @@
 import type { FastifySchemaCompiler } from 'fastify';
 import type { z } from 'zod';
 import { FieldError } from '../../domain/errors';
+import { ValidationCode } from '../../domain/validation-codes';
 
 type Issue = z.core.$ZodIssue;
 
-const FIELD_ERROR_CODES = new Set<string>(Object.values(FieldError));
+// The SPEC §5 codes (password strength, confirmation...) pass through as written, so the form shows them.
+const FIELD_ERROR_CODES = new Set<string>([...Object.values(FieldError), ...Object.values(ValidationCode)]);
 
 /** A request part (body, query, params) that failed its zod schema, with one list of codes per field. */
 export class RequestValidationError extends Error {

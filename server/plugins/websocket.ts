@@ -52,7 +52,7 @@ export async function registerWebsocket(
         return null;
       });
       if (socket.readyState !== socket.OPEN) return;
-      if (!session) {
+      if (!session?.otpVerified || session.user.mustChangePassword) {
         socket.close(WS_CLOSE_UNAUTHENTICATED, 'unauthenticated');
         return;
       }

@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useRouter } from '@tanstack/react-router';
 import { DropdownMenu } from 'radix-ui';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import { ROLE_LABELS } from '../i18n/role-labels';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { Icon } from '../ui/icons';
 import { useConfirmLeave } from './leave-guard';
+import { logoutDecision } from './pending-writes';
 import { signOut } from './sign-out';
 import { useIsRegisteredPath } from './use-registered-paths';
 
@@ -33,105 +34,115 @@ export function AvatarMenu({ user, compact = false }: { user: StoredUser; compac
   const role = i18n._(ROLE_LABELS[user.role]);
 
   const pending = usePendingCount() ?? 0;
-  const [warnPending, setWarnPending] = useState(false);
-  const leave = () => {
+  const [askPending, setAskPending] = useState<number | null>(null);
+  const signOutNow = () => {
+    setAskPending(null);
     setSigningOut(true);
     void signOut(user.id);
   };
-  // Signing out removes this device's copy of the user's data, so writes not yet sent would be lost.
-  const logout = () => confirmLeave(() => (pending > 0 ? setWarnPending(true) : leave()));
+  const logout = () =>
+    confirmLeave(() => {
+      const decision = logoutDecision(pending);
+      if (decision.kind === 'ask') setAskPending(decision.pending);
+      else signOutNow();
+    });
 
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger
-        aria-label={t`Account menu for ${user.name}`}
-        className="flex items-center gap-2 rounded-full p-1 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-700"
-      >
-        <span
-          aria-hidden="true"
-          className="flex size-8 items-center justify-center rounded-full bg-blue-800 text-sm font-semibold text-white"
-        >
-          {initial(user.name)}
-        </span>
-        {!compact && (
-          <span className="flex flex-col items-start pr-1 text-left leading-tight">
-            <span className="max-w-40 truncate text-sm font-medium">{user.name}</span>
-            <span className="text-xs text-slate-600">{role}</span>
-          </span>
-        )}
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={6}
-          className="z-40 min-w-56 rounded-lg border border-slate-200 bg-white p-1 shadow-lg"
-        >
-          <DropdownMenu.Label className="px-2 py-1.5">
-            <span className="block text-sm font-medium">{user.name}</span>
-            <span className="block text-xs text-slate-600">{role}</span>
-          </DropdownMenu.Label>
-          <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
-          {isRegistered('/profile') && (
-            <DropdownMenu.Item
-              className={ITEM_CLASS}
-              onSelect={() => void router.navigate({ href: '/profile' })}
-            >
-              <Icon name="profile" className="size-4" />
-              <Trans>Profile</Trans>
-            </DropdownMenu.Item>
-          )}
-          {!compact && isRegistered('/notification-setting') && (
-            <DropdownMenu.Item
-              className={ITEM_CLASS}
-              onSelect={() => void router.navigate({ href: '/notification-setting' })}
-            >
-              <Icon name="bell" className="size-4" />
-              <Trans>Notification settings</Trans>
-            </DropdownMenu.Item>
-          )}
-          <DropdownMenu.Label className="flex items-center gap-2 px-2 pt-2 pb-1 text-xs text-slate-500">
-            <Icon name="language" className="size-4" />
-            <Trans>Language</Trans>
-          </DropdownMenu.Label>
-          <DropdownMenu.RadioGroup
-            value={i18n.locale}
-            onValueChange={(next) => {
-              if (isLocale(next)) void activateLocale(next, user.id);
-            }}
-          >
-            {LOCALES.map((locale) => (
-              <DropdownMenu.RadioItem
-                key={locale}
-                value={locale}
-                lang={locale}
-                className={`${ITEM_CLASS} pl-8`}
-              >
-                <DropdownMenu.ItemIndicator className="absolute left-3">
-                  <Icon name="check" className="size-4" />
-                </DropdownMenu.ItemIndicator>
-                {LOCALE_ENDONYMS[locale]}
-              </DropdownMenu.RadioItem>
-            ))}
-          </DropdownMenu.RadioGroup>
-          <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
-          <DropdownMenu.Item className={ITEM_CLASS} disabled={signingOut} onSelect={logout}>
-            <Icon name="logout" className="size-4" />
-            <Trans>Log out</Trans>
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
+    <>
       <ConfirmDialog
-        open={warnPending}
+        open={askPending !== null}
         destructive
-        title={t`Some changes have not been sent yet`}
-        description={t`${pending} changes on this device have not reached the server. Logging out now deletes them.`}
+        title={<Trans>Log out with unsent changes?</Trans>}
+        description={
+          <Plural
+            value={askPending ?? 0}
+            one="# change has not reached the server yet. It will be lost if you log out now."
+            other="# changes have not reached the server yet. They will be lost if you log out now."
+          />
+        }
         confirmLabel={t`Log out anyway`}
-        onConfirm={() => {
-          setWarnPending(false);
-          leave();
-        }}
-        onCancel={() => setWarnPending(false)}
+        onConfirm={signOutNow}
+        onCancel={() => setAskPending(null)}
       />
-    </DropdownMenu.Root>
+      <DropdownMenu.Root>
+        <DropdownMenu.Trigger
+          aria-label={t`Account menu for ${user.name}`}
+          className="flex items-center gap-2 rounded-full p-1 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-700"
+        >
+          <span
+            aria-hidden="true"
+            className="flex size-8 items-center justify-center rounded-full bg-blue-800 text-sm font-semibold text-white"
+          >
+            {initial(user.name)}
+          </span>
+          {!compact && (
+            <span className="flex flex-col items-start pr-1 text-left leading-tight">
+              <span className="max-w-40 truncate text-sm font-medium">{user.name}</span>
+              <span className="text-xs text-slate-600">{role}</span>
+            </span>
+          )}
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content
+            align="end"
+            sideOffset={6}
+            className="z-40 min-w-56 rounded-lg border border-slate-200 bg-white p-1 shadow-lg"
+          >
+            <DropdownMenu.Label className="px-2 py-1.5">
+              <span className="block text-sm font-medium">{user.name}</span>
+              <span className="block text-xs text-slate-600">{role}</span>
+            </DropdownMenu.Label>
+            <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+            {isRegistered('/profile') && (
+              <DropdownMenu.Item
+                className={ITEM_CLASS}
+                onSelect={() => void router.navigate({ href: '/profile' })}
+              >
+                <Icon name="profile" className="size-4" />
+                <Trans>Profile</Trans>
+              </DropdownMenu.Item>
+            )}
+            {!compact && isRegistered('/notification-setting') && (
+              <DropdownMenu.Item
+                className={ITEM_CLASS}
+                onSelect={() => void router.navigate({ href: '/notification-setting' })}
+              >
+                <Icon name="bell" className="size-4" />
+                <Trans>Notification settings</Trans>
+              </DropdownMenu.Item>
+            )}
+            <DropdownMenu.Label className="flex items-center gap-2 px-2 pt-2 pb-1 text-xs text-slate-500">
+              <Icon name="language" className="size-4" />
+              <Trans>Language</Trans>
+            </DropdownMenu.Label>
+            <DropdownMenu.RadioGroup
+              value={i18n.locale}
+              onValueChange={(next) => {
+                if (isLocale(next)) void activateLocale(next, user.id);
+              }}
+            >
+              {LOCALES.map((locale) => (
+                <DropdownMenu.RadioItem
+                  key={locale}
+                  value={locale}
+                  lang={locale}
+                  className={`${ITEM_CLASS} pl-8`}
+                >
+                  <DropdownMenu.ItemIndicator className="absolute left-3">
+                    <Icon name="check" className="size-4" />
+                  </DropdownMenu.ItemIndicator>
+                  {LOCALE_ENDONYMS[locale]}
+                </DropdownMenu.RadioItem>
+              ))}
+            </DropdownMenu.RadioGroup>
+            <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+            <DropdownMenu.Item className={ITEM_CLASS} disabled={signingOut} onSelect={logout}>
+              <Icon name="logout" className="size-4" />
+              <Trans>Log out</Trans>
+            </DropdownMenu.Item>
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+    </>
   );
 }

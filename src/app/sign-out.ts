@@ -28,14 +28,14 @@ function clearLocalStorageExceptLanguage(): void {
  * local database, clears caches and local storage except the language choices, then reloads on the login
  * page.
  */
-export async function signOut(userId: string): Promise<void> {
+export async function signOut(userId: string | undefined): Promise<void> {
   try {
     await apiRequest('POST', '/api/logout');
   } catch {
     // Offline or already signed out on the server: the local sign-out below is what matters to the user.
   }
   // A shared device keeps no copy of the user's data, and never pushes their writes under another user.
-  await removeSharedDatabase(userId).catch(() => undefined);
+  if (userId) await removeSharedDatabase(userId).catch(() => undefined);
   await clearUserCaches();
   clearLocalStorageExceptLanguage();
   sessionStorage.clear();

@@ -13,7 +13,10 @@ export const Route = createFileRoute('/_app')({
       context.routeExists,
     );
     if (decision.kind === 'login') throw redirect({ to: '/login', search: { redirect: decision.redirect } });
-    // `href`, not `to`: the targets are typed as the SPEC's paths, which later issues register.
+    // The sign-in steps keep the page first asked for, so the user lands there once they are done.
+    if (decision.kind === 'redirect' && decision.to !== '/admins')
+      throw redirect({ to: decision.to, search: { redirect: location.href }, replace: true });
+    // `href`, not `to`: /admins is typed as the SPEC's path, which a later issue registers.
     if (decision.kind === 'redirect') throw redirect({ href: decision.to, replace: true });
     return { forbidden: decision.kind === 'forbidden' };
   },

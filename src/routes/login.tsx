@@ -1,12 +1,12 @@
-import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { createFileRoute, redirect, useRouter } from '@tanstack/react-router';
 import { z } from 'zod';
-import { decidePublicRoute, safeRedirect } from '../app/guard';
+import { nextSignInStep, showWelcome } from '../app/after-sign-in';
+import { decidePublicRoute } from '../app/guard';
 import { LanguageSwitch } from '../app/language-switch';
 import { useSessionStore } from '../app/session-context';
-import { appToasts } from '../app/toasts';
 import { LoginScreen } from '../features/auth/login-screen';
+import { markOtpSent } from '../features/auth/otp-countdown';
 import { activateLocale, rememberedLocale } from '../i18n/i18n';
 
 const loginSearchSchema = z.object({ redirect: z.string().max(2048).optional().catch(undefined) });
@@ -34,9 +34,23 @@ function LoginRoute() {
           // The user's own language (or this device's last choice) before the first signed-in screen.
           await activateLocale(rememberedLocale(localStorage, user.id), user.id);
           session.setUser(user);
-          const name = user.name;
-          appToasts.show({ tone: 'success', title: i18n._(msg`Welcome, ${name}`) });
-          void router.navigate({ href: safeRedirect(requested), replace: true });
+          const step = nextSignInStep(user, requested);
+          if (step.kind === 'change-password') {
+            if (!user.verified_otp) markOtpSent(sessionStorage, Date.now());
+            void router.navigate({
+              to: '/change-password',
+              search: { redirect: step.redirect },
+              replace: true,
+            });
+            return;
+          }
+          if (step.kind === 'otp') {
+            markOtpSent(sessionStorage, Date.now());
+            void router.navigate({ to: '/otp', search: { redirect: step.redirect }, replace: true });
+            return;
+          }
+          showWelcome(i18n, user);
+          void router.navigate({ href: step.href, replace: true });
         }}
       />
     </div>

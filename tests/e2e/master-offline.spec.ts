@@ -18,7 +18,7 @@ test('admin sees master data after going offline and reloading, and a server cha
 
   await page.goto('/admin/master-setting');
   await expect(page).toHaveURL(/\/admin\/login/);
-  await new LoginPage(page).signIn('admin@demo.test');
+  await new LoginPage(page).signInWithCode('admin@demo.test');
   await expect(page).toHaveURL(/\/admin\/master-setting/);
 
   const masterSetting = new MasterSettingPage(page);

@@ -8,7 +8,7 @@ const ja = SHELL_TEXT.ja;
 
 async function signIn(page: Page, email = ADMIN, path = '/admin/'): Promise<ShellPage> {
   await page.goto(path);
-  await new LoginPage(page).signIn(email);
+  await new LoginPage(page).signInWithCode(email);
   const shell = new ShellPage(page);
   await expect(page.getByRole('banner')).toBeVisible();
   await shell.waitUntilReady();

@@ -1,3 +1,62 @@
+CREATE TABLE "account_locks" (
+	"user_id" uuid PRIMARY KEY NOT NULL,
+	"reason" text NOT NULL,
+	"locked_at" timestamp with time zone NOT NULL,
+	"locked_until" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "auth_attempts" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"kind" text NOT NULL,
+	"subject" text NOT NULL,
+	"success" boolean DEFAULT false NOT NULL,
+	"created_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "mail_outbox" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"to" text NOT NULL,
+	"subject" text NOT NULL,
+	"body" text NOT NULL,
+	"created_at" timestamp with time zone NOT NULL,
+	"sent_at" timestamp with time zone,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"last_error" text,
+	CONSTRAINT "mail_outbox_attempts_not_negative" CHECK ("mail_outbox"."attempts" >= 0),
+	CONSTRAINT "mail_outbox_to_present" CHECK (position('@' in "mail_outbox"."to") > 1)
+);
+--> statement-breakpoint
+CREATE TABLE "otp_codes" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"user_id" uuid NOT NULL,
+	"session_id" text NOT NULL,
+	"code_hash" text NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"used_at" timestamp with time zone,
+	CONSTRAINT "otp_codes_attempts_not_negative" CHECK ("otp_codes"."attempts" >= 0),
+	CONSTRAINT "otp_codes_expiry_after_creation" CHECK ("otp_codes"."expires_at" > "otp_codes"."created_at")
+);
+--> statement-breakpoint
+CREATE TABLE "password_resets" (
+	"id" text PRIMARY KEY NOT NULL,
+	"user_id" uuid NOT NULL,
+	"created_at" timestamp with time zone NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"used_at" timestamp with time zone,
+	CONSTRAINT "password_resets_expiry_after_creation" CHECK ("password_resets"."expires_at" > "password_resets"."created_at")
+);
+--> statement-breakpoint
+CREATE TABLE "trusted_devices" (
+	"id" text PRIMARY KEY NOT NULL,
+	"user_id" uuid NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"user_agent" text,
+	CONSTRAINT "trusted_devices_expiry_after_creation" CHECK ("trusted_devices"."expires_at" > "trusted_devices"."created_at")
+);
+--> statement-breakpoint
 CREATE TABLE "achievements" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"seq" bigint NOT NULL,
@@ -117,7 +176,9 @@ CREATE TABLE "sessions" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"last_seen_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL,
-	"user_agent" text
+	"user_agent" text,
+	"otp_verified" boolean DEFAULT false NOT NULL,
+	"trusted_device" boolean DEFAULT false NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "notification_settings" (
@@ -583,55 +644,6 @@ CREATE TABLE "invitations" (
 	CONSTRAINT "invitations_expiry_after_creation" CHECK ("invitations"."expires_at" > "invitations"."created_at")
 );
 --> statement-breakpoint
-CREATE TABLE "mail_outbox" (
-	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
-	"to_address" text NOT NULL,
-	"subject" text NOT NULL,
-	"text_body" text NOT NULL,
-	"html_body" text,
-	"attempts" integer DEFAULT 0 NOT NULL,
-	"last_error" text,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"next_attempt_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"sent_at" timestamp with time zone,
-	CONSTRAINT "mail_outbox_attempts_not_negative" CHECK ("mail_outbox"."attempts" >= 0),
-	CONSTRAINT "mail_outbox_to_address_present" CHECK (position('@' in "mail_outbox"."to_address") > 1)
-);
---> statement-breakpoint
-CREATE TABLE "otp_codes" (
-	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
-	"user_id" uuid NOT NULL,
-	"attempt_hash" text NOT NULL,
-	"code_hash" text NOT NULL,
-	"attempts" integer DEFAULT 0 NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"expires_at" timestamp with time zone NOT NULL,
-	"consumed_at" timestamp with time zone,
-	CONSTRAINT "otp_codes_attempts_not_negative" CHECK ("otp_codes"."attempts" >= 0),
-	CONSTRAINT "otp_codes_expiry_after_creation" CHECK ("otp_codes"."expires_at" > "otp_codes"."created_at")
-);
---> statement-breakpoint
-CREATE TABLE "password_resets" (
-	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
-	"user_id" uuid NOT NULL,
-	"token_hash" text NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"expires_at" timestamp with time zone NOT NULL,
-	"used_at" timestamp with time zone,
-	CONSTRAINT "password_resets_expiry_after_creation" CHECK ("password_resets"."expires_at" > "password_resets"."created_at")
-);
---> statement-breakpoint
-CREATE TABLE "trusted_devices" (
-	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
-	"user_id" uuid NOT NULL,
-	"token_hash" text NOT NULL,
-	"user_agent" text,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"last_used_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"expires_at" timestamp with time zone NOT NULL,
-	CONSTRAINT "trusted_devices_expiry_after_creation" CHECK ("trusted_devices"."expires_at" > "trusted_devices"."created_at")
-);
---> statement-breakpoint
 CREATE TABLE "class_students" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"seq" bigint NOT NULL,
@@ -709,6 +721,10 @@ CREATE TABLE "sync_counters" (
 	"value" bigint DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "account_locks" ADD CONSTRAINT "account_locks_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "otp_codes" ADD CONSTRAINT "otp_codes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "password_resets" ADD CONSTRAINT "password_resets_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "trusted_devices" ADD CONSTRAINT "trusted_devices_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "achievements" ADD CONSTRAINT "achievements_subject_fk" FOREIGN KEY ("subject_id","university_id") REFERENCES "public"."subjects"("id","university_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "achievements" ADD CONSTRAINT "achievements_enrolment_fk" FOREIGN KEY ("subject_student_id","subject_id","student_id") REFERENCES "public"."subject_students"("id","subject_id","student_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "achievements" ADD CONSTRAINT "achievements_score_name_fk" FOREIGN KEY ("score_name_id","subject_id") REFERENCES "public"."score_names"("id","subject_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -794,9 +810,6 @@ ALTER TABLE "requests" ADD CONSTRAINT "requests_schedule_fk" FOREIGN KEY ("sched
 ALTER TABLE "requests" ADD CONSTRAINT "requests_score_name_fk" FOREIGN KEY ("score_name_id","subject_id") REFERENCES "public"."score_names"("id","subject_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "idempotency_keys" ADD CONSTRAINT "idempotency_keys_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invitations" ADD CONSTRAINT "invitations_invited_by_users_id_fk" FOREIGN KEY ("invited_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "otp_codes" ADD CONSTRAINT "otp_codes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "password_resets" ADD CONSTRAINT "password_resets_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "trusted_devices" ADD CONSTRAINT "trusted_devices_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "class_students" ADD CONSTRAINT "class_students_subject_fk" FOREIGN KEY ("subject_id","university_id") REFERENCES "public"."subjects"("id","university_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "class_students" ADD CONSTRAINT "class_students_class_fk" FOREIGN KEY ("class_id","subject_id") REFERENCES "public"."subject_classes"("id","subject_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "class_students" ADD CONSTRAINT "class_students_enrolment_fk" FOREIGN KEY ("subject_student_id","subject_id","student_id") REFERENCES "public"."subject_students"("id","subject_id","student_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -812,6 +825,12 @@ ALTER TABLE "subjects" ADD CONSTRAINT "subjects_university_id_universities_id_fk
 ALTER TABLE "subjects" ADD CONSTRAINT "subjects_faculty_id_faculties_id_fk" FOREIGN KEY ("faculty_id") REFERENCES "public"."faculties"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "subjects" ADD CONSTRAINT "subjects_year_code_id_year_codes_id_fk" FOREIGN KEY ("year_code_id") REFERENCES "public"."year_codes"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "subjects" ADD CONSTRAINT "subjects_semester_id_semesters_id_fk" FOREIGN KEY ("semester_id") REFERENCES "public"."semesters"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "auth_attempts_kind_subject_idx" ON "auth_attempts" USING btree ("kind","subject","created_at");--> statement-breakpoint
+CREATE INDEX "mail_outbox_unsent_idx" ON "mail_outbox" USING btree ("sent_at","created_at");--> statement-breakpoint
+CREATE INDEX "otp_codes_session_id_idx" ON "otp_codes" USING btree ("session_id");--> statement-breakpoint
+CREATE INDEX "otp_codes_user_created_idx" ON "otp_codes" USING btree ("user_id","created_at");--> statement-breakpoint
+CREATE INDEX "password_resets_user_id_idx" ON "password_resets" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "trusted_devices_user_id_idx" ON "trusted_devices" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "achievements_one_per_student_score" ON "achievements" USING btree ("subject_student_id","score_name_id");--> statement-breakpoint
 CREATE INDEX "achievements_subject_id_idx" ON "achievements" USING btree ("subject_id");--> statement-breakpoint
 CREATE INDEX "achievements_student_id_idx" ON "achievements" USING btree ("student_id");--> statement-breakpoint
@@ -889,13 +908,6 @@ CREATE INDEX "requests_seq_id_idx" ON "requests" USING btree ("seq","id");--> st
 CREATE INDEX "idempotency_keys_expires_at_idx" ON "idempotency_keys" USING btree ("expires_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "invitations_token_hash_unique" ON "invitations" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "invitations_email_idx" ON "invitations" USING btree ("email");--> statement-breakpoint
-CREATE INDEX "mail_outbox_pending_idx" ON "mail_outbox" USING btree ("next_attempt_at") WHERE "mail_outbox"."sent_at" is null;--> statement-breakpoint
-CREATE UNIQUE INDEX "otp_codes_attempt_hash_unique" ON "otp_codes" USING btree ("attempt_hash");--> statement-breakpoint
-CREATE INDEX "otp_codes_user_id_idx" ON "otp_codes" USING btree ("user_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "password_resets_token_hash_unique" ON "password_resets" USING btree ("token_hash");--> statement-breakpoint
-CREATE INDEX "password_resets_user_id_idx" ON "password_resets" USING btree ("user_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "trusted_devices_token_hash_unique" ON "trusted_devices" USING btree ("token_hash");--> statement-breakpoint
-CREATE INDEX "trusted_devices_user_id_idx" ON "trusted_devices" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "class_students_one_class_per_subject" ON "class_students" USING btree ("subject_id","student_id") WHERE not "class_students"."deleted";--> statement-breakpoint
 CREATE INDEX "class_students_class_id_idx" ON "class_students" USING btree ("class_id");--> statement-breakpoint
 CREATE INDEX "class_students_student_id_idx" ON "class_students" USING btree ("student_id");--> statement-breakpoint

@@ -1,4 +1,5 @@
 // The Drizzle schema, one file per area; drizzle-kit and the services read it through this file.
+export * from './account';
 export * from './achievements';
 export * from './attendance';
 export * from './auth';

@@ -35,8 +35,9 @@ describe('login', () => {
       name: expect.any(String),
       role: 2,
       must_change_password: false,
-      is_trusted: true,
-      verified_otp: true,
+      // A fresh device: the two-step code comes next (SPEC §4).
+      is_trusted: false,
+      verified_otp: false,
     });
     const sid = response.cookies.find((cookie) => cookie.name === SESSION_COOKIE);
     expect(sid).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, ne } from 'drizzle-orm';
 import { type AccountRole, isAccountRole } from '../../../domain/roles';
 import type { Executor } from '../../db/client';
 import { sessions, users } from '../../db/schema';
@@ -16,12 +16,17 @@ export interface SessionUser {
   id: string;
   role: AccountRole;
   name: string;
+  mustChangePassword: boolean;
 }
 
 /** A session found from its cookie token. */
 export interface ActiveSession {
   id: string;
   user: SessionUser;
+  /** The two-step code was entered, or the device was trusted at sign-in. */
+  otpVerified: boolean;
+  /** Sign-in skipped the code on a trusted device. */
+  trustedDevice: boolean;
   /** True when this lookup pushed the idle deadline forward, so the cookie should be re-sent too. */
   extended: boolean;
 }
@@ -34,7 +39,7 @@ export function sessionIdOf(token: string): string {
 /** Opens a session for a user and returns the cookie token (32 random bytes, base64url). */
 export async function createSession(
   db: Executor,
-  input: { userId: string; userAgent: string | undefined; now: Date },
+  input: { userId: string; userAgent: string | undefined; now: Date; trustedDevice?: boolean },
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db.insert(sessions).values({
@@ -44,6 +49,8 @@ export async function createSession(
     lastSeenAt: input.now,
     expiresAt: new Date(input.now.getTime() + SESSION_IDLE_MS),
     userAgent: input.userAgent?.slice(0, 512) ?? null,
+    otpVerified: input.trustedDevice ?? false,
+    trustedDevice: input.trustedDevice ?? false,
   });
   return token;
 }
@@ -57,6 +64,9 @@ export async function findSession(db: Executor, token: string, now: Date): Promi
       userId: users.id,
       role: users.role,
       name: users.name,
+      mustChangePassword: users.mustChangePassword,
+      otpVerified: sessions.otpVerified,
+      trustedDevice: sessions.trustedDevice,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -71,10 +81,28 @@ export async function findSession(db: Executor, token: string, now: Date): Promi
       .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_IDLE_MS) })
       .where(eq(sessions.id, id));
   }
-  return { id, user: { id: row.userId, role: row.role, name: row.name }, extended };
+  return {
+    id,
+    user: { id: row.userId, role: row.role, name: row.name, mustChangePassword: row.mustChangePassword },
+    otpVerified: row.otpVerified,
+    trustedDevice: row.trustedDevice,
+    extended,
+  };
 }
 
 /** Ends one session. */
 export async function endSession(db: Executor, sessionId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** Ends every session of a user but `keepSessionId` (a password reset or change). */
+export async function endOtherSessions(
+  db: Executor,
+  userId: string,
+  keepSessionId: string | null,
+): Promise<void> {
+  const where = keepSessionId
+    ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId))
+    : eq(sessions.userId, userId);
+  await db.delete(sessions).where(where);
 }

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -96,6 +97,12 @@ export function LoginScreen({ onSignedIn }: { onSignedIn: (user: LoginResponse) 
           >
             {isSubmitting ? t`Signing in…` : t`Sign in`}
           </button>
+          <Link
+            to="/forgot-password"
+            className="text-center text-sm text-blue-700 underline underline-offset-2"
+          >
+            <Trans>Forgot your password?</Trans>
+          </Link>
         </form>
       </div>
     </main>

@@ -1,5 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { CSRF_HEADER } from '../../../domain/auth';
+import { mailCount, OTP_PATTERN, waitForMail } from './mailbox';
 
 /** The password of the demo accounts the e2e server seeds (the default of DEMO_PASSWORD). */
 export const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? 'demo-2026';
@@ -10,7 +11,10 @@ export interface ApiSession {
   get(path: string): Promise<unknown>;
 }
 
-/** Signs in through `POST /api/login` on a request context of its own, with the CSRF double submit. */
+/**
+ * Signs in through `POST /api/login` on a request context of its own, with the CSRF double submit, and
+ * enters the two-step code the real SMTP server received.
+ */
 export async function signInApi(request: APIRequestContext, email: string): Promise<ApiSession> {
   const csrf = async (): Promise<string> => {
     const response = await request.get('/api/csrf');
@@ -24,6 +28,13 @@ export async function signInApi(request: APIRequestContext, email: string): Prom
       throw new Error(`${method} ${path} answered ${response.status()}: ${await response.text()}`);
     return response.json();
   };
-  await send('POST', '/api/login', { email, password: DEMO_PASSWORD });
+  const before = mailCount(email);
+  const user = (await send('POST', '/api/login', { email, password: DEMO_PASSWORD })) as {
+    verified_otp: boolean;
+  };
+  if (!user.verified_otp) {
+    const code = await waitForMail(email, OTP_PATTERN, before);
+    await send('POST', '/api/verify-otp', { code, trust_device: false });
+  }
   return { post: (path, body) => send('POST', path, body), get: (path) => send('GET', path) };
 }

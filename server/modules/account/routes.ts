@@ -1,0 +1,142 @@
+import { readFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { okResponseSchema } from '../../../domain/auth';
+import { LIMITS } from '../../../domain/limits';
+import { Role } from '../../../domain/roles';
+import {
+  avatarFileParamsSchema,
+  avatarResponseSchema,
+  DEFAULT_AVATAR_FILE,
+  notificationSettingsSchema,
+  profileSchema,
+  sessionIdParamsSchema,
+  sessionListSchema,
+  updateProfileRequestSchema,
+} from '../../../domain/schemas/auth-account';
+import { type AppDeps, emptyBodySchema } from '../../deps';
+import { notFound } from '../../http-error';
+import { signedInUser } from '../../plugins/session';
+import { avatarFolder, DEFAULT_AVATAR_SVG, storeAvatar } from './avatar';
+import {
+  listSessions,
+  notificationSettings,
+  profileDetails,
+  revokeSession,
+  saveNotificationSettings,
+  setAvatar,
+  updateProfile,
+} from './service';
+
+// Avatars arrive as the raw image body (`Content-Type: image/png` or `image/jpeg`); the declared type only
+// picks the parser, the content decides.
+const AVATAR_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/jpg'];
+
+/** Profile, avatar, sessions and notification settings of the signed-in user (SPEC §7 "Auth and account"). */
+export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const storageDir = deps.config.storageDir ?? path.join(os.tmpdir(), 'school-admin-storage');
+
+  app.addContentTypeParser(
+    AVATAR_CONTENT_TYPES,
+    { parseAs: 'buffer', bodyLimit: LIMITS.avatarMaxBytes },
+    (_request, body, done) => done(null, body),
+  );
+
+  app.get(
+    '/api/profile',
+    {
+      onRequest: [app.requireUser, app.requireRole('GET /api/profile')],
+      schema: { response: { 200: profileSchema } },
+    },
+    async (request) => profileDetails(deps.db, signedInUser(request).id),
+  );
+
+  for (const kind of ['students', 'users'] as const) {
+    app.post(
+      `/api/${kind}/update-profile`,
+      {
+        onRequest: [app.requireUser, app.requireRole(`POST /api/${kind}/update-profile`)],
+        schema: { body: updateProfileRequestSchema, response: { 200: profileSchema } },
+      },
+      async (request) => updateProfile(deps.db, signedInUser(request).id, request.body, deps.now()),
+    );
+
+    app.post(
+      `/api/${kind}/update-avatar`,
+      {
+        onRequest: [app.requireUser, app.requireRole(`POST /api/${kind}/update-avatar`)],
+        schema: { response: { 200: avatarResponseSchema } },
+      },
+      async (request) => {
+        const user = signedInUser(request);
+        const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const fileName = await storeAvatar(
+          storageDir,
+          user.role === Role.student ? 'student' : 'user',
+          bytes,
+        );
+        await setAvatar(deps.db, user.id, fileName, deps.now());
+        return { avatar: fileName };
+      },
+    );
+  }
+
+  app.get(
+    '/storage/images/avatar/:kind/:file',
+    { onRequest: [app.requireUser], schema: { params: avatarFileParamsSchema } },
+    async (request, reply) => {
+      const { kind, file } = request.params;
+      reply.header('x-content-type-options', 'nosniff');
+      if (file === DEFAULT_AVATAR_FILE) return reply.type('image/svg+xml').send(DEFAULT_AVATAR_SVG);
+      // The params schema allows only uuid names, so the path cannot leave the avatar folder.
+      const bytes = await readFile(path.join(avatarFolder(storageDir, kind), file)).catch(() => undefined);
+      if (!bytes) throw notFound();
+      return reply
+        .type(file.endsWith('.png') ? 'image/png' : 'image/jpeg')
+        .header('cache-control', 'private, max-age=86400')
+        .send(bytes);
+    },
+  );
+
+  app.get(
+    '/api/sessions',
+    {
+      onRequest: [app.requireUser, app.requireRole('GET /api/sessions')],
+      schema: { response: { 200: sessionListSchema } },
+    },
+    async (request) => ({
+      data: await listSessions(deps.db, signedInUser(request).id, request.sessionId, deps.now()),
+    }),
+  );
+
+  app.delete(
+    '/api/sessions/:sessionId',
+    {
+      onRequest: [app.requireUser, app.requireRole('DELETE /api/sessions/:sessionId')],
+      schema: { params: sessionIdParamsSchema, body: emptyBodySchema, response: { 200: okResponseSchema } },
+    },
+    async (request) => {
+      await revokeSession(deps.db, signedInUser(request).id, request.params.sessionId);
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/api/users/notification-by-user',
+    {
+      onRequest: [app.requireUser, app.requireRole('GET /api/users/notification-by-user')],
+      schema: { response: { 200: notificationSettingsSchema } },
+    },
+    async (request) => notificationSettings(deps.db, signedInUser(request).id),
+  );
+
+  app.post(
+    '/api/users/update-notification',
+    {
+      onRequest: [app.requireUser, app.requireRole('POST /api/users/update-notification')],
+      schema: { body: notificationSettingsSchema, response: { 200: notificationSettingsSchema } },
+    },
+    async (request) => saveNotificationSettings(deps.db, signedInUser(request).id, request.body, deps.now()),
+  );
+};

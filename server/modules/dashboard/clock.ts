@@ -1,0 +1,22 @@
+/** The school's time zone: "today" and "now" of the sticky rules are the school's wall clock, not UTC. */
+export const SCHOOL_TIME_ZONE = 'Asia/Tokyo';
+
+/** The school's local date (`YYYY-MM-DD`) and time (`HH:MM:SS`) at an instant. */
+export function schoolWallClock(now: Date): { date: string; time: string } {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: SCHOOL_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(now);
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    parts.find((item) => item.type === type)?.value ?? '00';
+  return {
+    date: `${part('year')}-${part('month')}-${part('day')}`,
+    time: `${part('hour')}:${part('minute')}:${part('second')}`,
+  };
+}

@@ -1,0 +1,190 @@
+import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import {
+  NOTIFICATIONS_PER_PAGE,
+  type NotificationList,
+  type NotificationMessage,
+} from '../../../domain/notifications';
+import { RequestStatus } from '../../../domain/requests';
+import type { Database, Executor, Transaction } from '../../db/client';
+import { notificationSettings, notifications, requests, students } from '../../db/schema';
+import { notFound } from '../../http-error';
+import type { ChangeFeed } from '../../sync/change-feed';
+import { nextSequence, SyncScope } from '../../sync/sequence';
+import { requestHandlers } from './rules/requests';
+
+/** One notification to send. */
+export interface NewNotification {
+  userId: string;
+  message: NotificationMessage;
+  url: string;
+}
+
+/**
+ * Stores notifications inside the caller's transaction, skipping users whose web notifications are off
+ * (notification_settings.web false; no settings row means the default, on). Returns the users notified, for
+ * the caller to publish after its commit.
+ */
+export async function insertNotifications(
+  tx: Transaction,
+  items: readonly NewNotification[],
+  now: Date,
+): Promise<string[]> {
+  if (items.length === 0) return [];
+  const userIds = [...new Set(items.map((item) => item.userId))];
+  const muted = await tx
+    .select({ userId: notificationSettings.userId })
+    .from(notificationSettings)
+    .where(and(inArray(notificationSettings.userId, userIds), eq(notificationSettings.web, false)));
+  const mutedIds = new Set(muted.map((row) => row.userId));
+  const wanted = items.filter((item) => !mutedIds.has(item.userId));
+  if (wanted.length === 0) return [];
+  const seq = await nextSequence(tx, SyncScope.notifications);
+  await tx.insert(notifications).values(
+    wanted.map((item) => ({
+      userId: item.userId,
+      message: item.message,
+      url: item.url,
+      seq,
+      createdAt: now,
+      updatedAt: now,
+    })),
+  );
+  return [...new Set(wanted.map((item) => item.userId))];
+}
+
+/** What sending notifications needs. */
+export interface NotifyDeps {
+  db: Database;
+  feed: ChangeFeed;
+  now: () => Date;
+}
+
+/** Sends notifications in their own transaction and pushes a change to the users notified. */
+export async function sendNotifications(
+  deps: NotifyDeps,
+  items: readonly NewNotification[],
+): Promise<string[]> {
+  const notified = await deps.db.transaction((tx) => insertNotifications(tx, items, deps.now()));
+  if (notified.length > 0) await deps.feed.publishChange(['notifications'], notified);
+  return notified;
+}
+
+/**
+ * The notifications of a request event: a new request goes to the staff who handle it (the teachers of its
+ * class); an accepted or rejected one goes to the student who sent it. Other statuses notify nobody.
+ */
+export async function requestEventNotifications(
+  db: Executor,
+  requestId: string,
+  event: 'created' | 'decided',
+): Promise<NewNotification[]> {
+  const url = `/requests/${requestId}`;
+  if (event === 'created') {
+    const handlers = await requestHandlers(db, { scope: 'all' }, requestId);
+    return [...new Set(handlers.map((row) => row.user_id))].map((userId) => ({
+      userId,
+      message: 'notification_request_created',
+      url,
+    }));
+  }
+  const [row] = await db
+    .select({ status: requests.status, userId: students.userId })
+    .from(requests)
+    .innerJoin(students, eq(students.id, requests.studentId))
+    .where(eq(requests.id, requestId));
+  if (!row) return [];
+  if (row.status === RequestStatus.accepted)
+    return [{ userId: row.userId, message: 'notification_request_approved', url }];
+  if (row.status === RequestStatus.rejected)
+    return [{ userId: row.userId, message: 'notification_request_rejected', url }];
+  return [];
+}
+
+/** Call after a request was created, accepted or rejected (and committed): notifies whom it concerns. */
+export async function notifyRequestEvent(
+  deps: NotifyDeps,
+  requestId: string,
+  event: 'created' | 'decided',
+): Promise<string[]> {
+  return sendNotifications(deps, await requestEventNotifications(deps.db, requestId, event));
+}
+
+/** Call after a user's account changed (role, password reset, details): tells the user, linking the profile. */
+export function notifyAccountChange(deps: NotifyDeps, userId: string): Promise<string[]> {
+  return sendNotifications(deps, [{ userId, message: 'notification_account_changed', url: '/profile' }]);
+}
+
+/** `GET /api/notification`: the user's notifications, newest first, one page, with totals. */
+export async function listNotifications(
+  db: Database,
+  userId: string,
+  page: number,
+): Promise<NotificationList> {
+  const mine = and(eq(notifications.userId, userId), eq(notifications.deleted, false));
+  const rows = await db
+    .select()
+    .from(notifications)
+    .where(mine)
+    .orderBy(desc(notifications.createdAt), desc(notifications.seq), desc(notifications.id))
+    .limit(NOTIFICATIONS_PER_PAGE)
+    .offset((page - 1) * NOTIFICATIONS_PER_PAGE);
+  const [total] = await db.select({ value: count() }).from(notifications).where(mine);
+  const [unread] = await db
+    .select({ value: count() })
+    .from(notifications)
+    .where(and(mine, isNull(notifications.readAt)));
+  return {
+    total: total?.value ?? 0,
+    current_page: page,
+    per_page: NOTIFICATIONS_PER_PAGE,
+    unread: unread?.value ?? 0,
+    data: rows.map((row) => ({
+      id: row.id,
+      created_at: row.createdAt.toISOString(),
+      read_at: row.readAt?.toISOString() ?? null,
+      data: { message: row.message, url: row.url },
+    })),
+  };
+}
+
+/** `POST /api/notification/read`: marks one of the user's notifications read; 404 for anyone else's. */
+export async function markRead(deps: NotifyDeps, userId: string, id: string): Promise<void> {
+  const changed = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ readAt: notifications.readAt })
+      .from(notifications)
+      .where(
+        and(eq(notifications.id, id), eq(notifications.userId, userId), eq(notifications.deleted, false)),
+      );
+    if (!row) throw notFound();
+    if (row.readAt) return false;
+    const seq = await nextSequence(tx, SyncScope.notifications);
+    const now = deps.now();
+    await tx.update(notifications).set({ readAt: now, updatedAt: now, seq }).where(eq(notifications.id, id));
+    return true;
+  });
+  if (changed) await deps.feed.publishChange(['notifications'], [userId]);
+}
+
+/** `POST /api/notification/readAll`: marks every unread notification of the user read. */
+export async function markAllRead(deps: NotifyDeps, userId: string): Promise<number> {
+  const changed = await deps.db.transaction(async (tx) => {
+    const unread = and(
+      eq(notifications.userId, userId),
+      eq(notifications.deleted, false),
+      isNull(notifications.readAt),
+    );
+    const [pending] = await tx.select({ value: count() }).from(notifications).where(unread);
+    if (!pending?.value) return 0;
+    const seq = await nextSequence(tx, SyncScope.notifications);
+    const now = deps.now();
+    const rows = await tx
+      .update(notifications)
+      .set({ readAt: now, updatedAt: now, seq })
+      .where(unread)
+      .returning({ id: notifications.id });
+    return rows.length;
+  });
+  if (changed > 0) await deps.feed.publishChange(['notifications'], [userId]);
+  return changed;
+}

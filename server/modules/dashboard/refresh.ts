@@ -1,0 +1,162 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { StickyStatus, type StickyType } from '../../../domain/stickies';
+import type { Database } from '../../db/client';
+import { stickies } from '../../db/schema';
+import type { ChangeFeed } from '../../sync/change-feed';
+import { nextSequence, SyncScope } from '../../sync/sequence';
+import { schoolWallClock } from './clock';
+import { insertNotifications } from './notifications';
+import { missingAchievementRule, missingAttendanceRule } from './rules/entry';
+import { highlightRule } from './rules/highlights';
+import { memoRule, studentNoteRule } from './rules/notes';
+import { notePlanRule, unplannedRule } from './rules/plans';
+import { requestRule } from './rules/requests';
+import { subjectRule } from './rules/subjects';
+import type { DesiredSticky, RuleContext, StickyRule, StickyScope } from './rules/types';
+
+/** Every rule family, one module each under ./rules. */
+export const STICKY_RULES: readonly StickyRule[] = [
+  unplannedRule,
+  missingAttendanceRule,
+  missingAchievementRule,
+  notePlanRule,
+  highlightRule,
+  requestRule,
+  memoRule,
+  studentNoteRule,
+  subjectRule,
+];
+
+const REFERENCE_KEYS = [
+  'subjectId',
+  'lessonId',
+  'classId',
+  'scheduleId',
+  'highlightId',
+  'planId',
+  'memoId',
+  'requestId',
+  'studentId',
+] as const;
+
+/**
+ * The identity of a card: owner, type and the references that define it. Which references a rule sets is
+ * part of the rule, so identities compare across runs.
+ */
+function identityOf(
+  card: { userId: string; type: number } & { [key in (typeof REFERENCE_KEYS)[number]]?: string | null },
+): string {
+  return [card.userId, card.type, ...REFERENCE_KEYS.map((key) => card[key] ?? '')].join('|');
+}
+
+/** What a refresh changed: the users whose stickies or notifications changed, for the push after commit. */
+export interface RefreshResult {
+  stickyUsers: string[];
+  notificationUsers: string[];
+  created: number;
+  updated: number;
+  retired: number;
+}
+
+/**
+ * Runs every rule over the scope and brings the stickies in line, in one transaction:
+ * - a wanted card that does not exist is created (open) and its owner is notified (`notification_new_sticky`,
+ *   subject to their settings);
+ * - a wanted card that exists keeps its status (a card a user closed stays closed while the rule still
+ *   holds), and an open one takes the rule's current content;
+ * - an existing card no rule wants any more is retired (soft-deleted, so replicas drop it).
+ * The stickies scope counter is taken first, so two refreshes never interleave. Publish with
+ * `publishRefresh` after it returns.
+ */
+export async function refreshStickies(db: Database, scope: StickyScope, now: Date): Promise<RefreshResult> {
+  const { date, time } = schoolWallClock(now);
+  const context: RuleContext = { now, today: date, time, scope };
+  return db.transaction(async (tx) => {
+    const seq = await nextSequence(tx, SyncScope.stickies);
+    const desired = new Map<string, DesiredSticky>();
+    for (const rule of STICKY_RULES) {
+      for (const card of await rule.desired(tx, context)) desired.set(identityOf(card), card);
+    }
+    const types = STICKY_RULES.flatMap((rule) => rule.types) as StickyType[];
+    const existing = await tx
+      .select()
+      .from(stickies)
+      .where(
+        and(
+          eq(stickies.deleted, false),
+          inArray(stickies.type, types),
+          scope === 'all' ? undefined : eq(stickies.subjectId, scope.subjectId),
+        ),
+      );
+
+    const changedUsers = new Set<string>();
+    let updated = 0;
+    let retired = 0;
+    for (const row of existing) {
+      const identity = identityOf(row);
+      const card = desired.get(identity);
+      if (!card) {
+        await tx.update(stickies).set({ deleted: true, seq, updatedAt: now }).where(eq(stickies.id, row.id));
+        changedUsers.add(row.userId);
+        retired += 1;
+        continue;
+      }
+      desired.delete(identity);
+      if (row.status === StickyStatus.open && (row.content ?? null) !== card.content) {
+        await tx
+          .update(stickies)
+          .set({ content: card.content, seq, updatedAt: now })
+          .where(eq(stickies.id, row.id));
+        changedUsers.add(row.userId);
+        updated += 1;
+      }
+    }
+
+    const fresh = [...desired.values()];
+    if (fresh.length > 0) {
+      await tx.insert(stickies).values(
+        fresh.map((card) => ({
+          ...card,
+          status: StickyStatus.open,
+          seq,
+          createdAt: now,
+          updatedAt: now,
+        })),
+      );
+      for (const card of fresh) changedUsers.add(card.userId);
+    }
+    const notificationUsers = await insertNotifications(
+      tx,
+      [...new Set(fresh.map((card) => card.userId))].map((userId) => ({
+        userId,
+        message: 'notification_new_sticky',
+        url: '/',
+      })),
+      now,
+    );
+    return {
+      stickyUsers: [...changedUsers],
+      notificationUsers,
+      created: fresh.length,
+      updated,
+      retired,
+    };
+  });
+}
+
+/** Tells the affected users' sockets what a committed refresh changed. */
+export async function publishRefresh(feed: ChangeFeed, result: RefreshResult): Promise<void> {
+  if (result.stickyUsers.length > 0) await feed.publishChange(['stickies'], result.stickyUsers);
+  if (result.notificationUsers.length > 0)
+    await feed.publishChange(['notifications'], result.notificationUsers);
+}
+
+/** Refreshes and publishes: what other modules call after a write that may change cards. */
+export async function refreshAndPublish(
+  deps: { db: Database; feed: ChangeFeed; now: () => Date },
+  scope: StickyScope,
+): Promise<RefreshResult> {
+  const result = await refreshStickies(deps.db, scope, deps.now());
+  await publishRefresh(deps.feed, result);
+  return result;
+}

@@ -1,0 +1,112 @@
+import { and, asc, eq, isNull, lt } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
+import type { Database, Executor } from '../../db/client';
+import { mailOutbox } from '../../db/schema';
+
+/** A mail as the outbox sends it. */
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** Where mail finally goes: an SMTP server, the log, or a test's mailbox. */
+export interface MailTransport {
+  send(mail: OutgoingMail): Promise<void>;
+}
+
+/** Sends over SMTP (`smtp://` or `smtps://`, options such as `?ignoreTLS=true` in the URL). */
+export function smtpTransport(url: string, from: string): MailTransport {
+  const transporter = nodemailer.createTransport(url);
+  return {
+    async send(mail) {
+      await transporter.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
+    },
+  };
+}
+
+/** Without SMTP the mail is printed whole, so a local user can read a sign-in code from the server's output. */
+export function logTransport(print: (line: string) => void): MailTransport {
+  return {
+    async send(mail) {
+      print(`[mail] to: ${mail.to}\n[mail] subject: ${mail.subject}\n${mail.text}\n[mail] end`);
+    },
+  };
+}
+
+// A row that failed this often is left for an operator; retrying forever would hammer a broken server.
+const MAX_ATTEMPTS = 5;
+const BATCH = 20;
+const RETRY_EVERY_MS = 30_000;
+
+/** The outbox: `enqueue` inside a transaction, `kick` after it commits; failed sends are retried. */
+export interface Mailer {
+  enqueue(db: Executor, mail: OutgoingMail, now: Date): Promise<void>;
+  /** Starts a send pass without waiting for it; passes never overlap. */
+  kick(): void;
+  /** Sends everything due and resolves when done (tests and shutdown). */
+  flush(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Creates the outbox sender over a transport. */
+export function createMailer(
+  db: Database,
+  transport: MailTransport,
+  options: { now: () => Date; onError: (error: unknown) => void },
+): Mailer {
+  let running: Promise<void> = Promise.resolve();
+  let closed = false;
+
+  async function sendDue(): Promise<void> {
+    for (;;) {
+      const rows = await db
+        .select()
+        .from(mailOutbox)
+        .where(and(isNull(mailOutbox.sentAt), lt(mailOutbox.attempts, MAX_ATTEMPTS)))
+        .orderBy(asc(mailOutbox.createdAt))
+        .limit(BATCH);
+      let sent = 0;
+      for (const row of rows) {
+        try {
+          await transport.send({ to: row.to, subject: row.subject, text: row.body });
+          await db
+            .update(mailOutbox)
+            .set({ sentAt: options.now(), attempts: row.attempts + 1, lastError: null })
+            .where(eq(mailOutbox.id, row.id));
+          sent += 1;
+        } catch (error) {
+          options.onError(error);
+          await db
+            .update(mailOutbox)
+            .set({ attempts: row.attempts + 1, lastError: String(error).slice(0, 500) })
+            .where(eq(mailOutbox.id, row.id));
+        }
+      }
+      if (rows.length < BATCH || sent === 0) return;
+    }
+  }
+
+  const flush = (): Promise<void> => {
+    if (closed) return running;
+    running = running.then(sendDue).catch(options.onError);
+    return running;
+  };
+  const timer = setInterval(() => void flush(), RETRY_EVERY_MS);
+  timer.unref();
+
+  return {
+    async enqueue(executor, mail, now) {
+      await executor
+        .insert(mailOutbox)
+        .values({ to: mail.to, subject: mail.subject, body: mail.text, createdAt: now });
+    },
+    kick: () => void flush(),
+    flush,
+    async close() {
+      clearInterval(timer);
+      await running;
+      closed = true;
+    },
+  };
+}

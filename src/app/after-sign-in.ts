@@ -1,0 +1,25 @@
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import type { StoredUser } from '../../domain/auth';
+import { safeRedirect } from './guard';
+import { appToasts } from './toasts';
+
+/** Where a user goes after a sign-in step (SPEC §4): forced change, then the code, then the page asked for. */
+export type NextStep =
+  | { kind: 'change-password'; redirect: string }
+  | { kind: 'otp'; redirect: string }
+  | { kind: 'done'; href: string };
+
+/** Decides the next step of signing in; the requested page is kept through every step. */
+export function nextSignInStep(user: StoredUser, requested: unknown): NextStep {
+  const redirect = safeRedirect(requested);
+  if (user.must_change_password) return { kind: 'change-password', redirect };
+  if (!user.verified_otp) return { kind: 'otp', redirect };
+  return { kind: 'done', href: redirect };
+}
+
+/** The welcome toast once every step is done. */
+export function showWelcome(i18n: I18n, user: StoredUser): void {
+  const name = user.name;
+  appToasts.show({ tone: 'success', title: i18n._(msg`Welcome, ${name}`) });
+}

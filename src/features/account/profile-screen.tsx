@@ -1,0 +1,237 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { type ReactNode, useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { Role } from '../../../domain/roles';
+import { avatarUrl, type Profile, updateProfileRequestSchema } from '../../../domain/schemas/auth-account';
+import { validateAvatarFile } from '../../../domain/validation';
+import { errorMessage } from '../../i18n/error-messages';
+import { formatDate } from '../../i18n/format';
+import { isLocale } from '../../i18n/i18n';
+import { Button } from '../../ui/button';
+import { Skeleton } from '../../ui/skeleton';
+import { TextField } from '../../ui/text-field';
+import { revokeSession, saveProfile, uploadAvatar, useProfile, useSessions } from './account-calls';
+
+type Notify = (tone: 'success' | 'error', text: string) => void;
+
+function Section({ title, children }: { title: ReactNode; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="rounded-lg border border-slate-200 bg-white p-6">
+      <h2 id={id} className="mb-4 text-lg font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function DetailsForm({
+  profile,
+  notify,
+  onSaved,
+}: {
+  profile: Profile;
+  notify: Notify;
+  onSaved: (p: Profile) => void;
+}) {
+  const { t, i18n } = useLingui();
+  const isStudent = profile.role === Role.student;
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<
+    z.input<typeof updateProfileRequestSchema>,
+    unknown,
+    z.output<typeof updateProfileRequestSchema>
+  >({
+    resolver: zodResolver(updateProfileRequestSchema),
+    defaultValues: {
+      name: profile.name,
+      name_kana: profile.name_kana ?? '',
+      phone: profile.phone ?? '',
+      email: profile.email,
+    },
+  });
+  const shown = (code: string | undefined) => (code ? errorMessage(i18n, code) : undefined);
+  const submit = handleSubmit(async (values) => {
+    const result = await saveProfile(isStudent, values);
+    if (result.ok) {
+      onSaved(result.value);
+      notify('success', t`Your profile was saved.`);
+      return;
+    }
+    const { field, code } = result.failure;
+    if (field === 'name' || field === 'name_kana' || field === 'phone' || field === 'email')
+      setError(field, { message: code });
+    notify('error', errorMessage(i18n, code));
+  });
+  return (
+    <form noValidate onSubmit={submit} className="flex max-w-md flex-col gap-4">
+      <TextField
+        label={<Trans>Full name</Trans>}
+        required
+        error={shown(errors.name?.message)}
+        {...register('name')}
+      />
+      <TextField
+        label={<Trans>Name (kana)</Trans>}
+        error={shown(errors.name_kana?.message)}
+        {...register('name_kana')}
+      />
+      <TextField
+        label={<Trans>Phone number</Trans>}
+        type="tel"
+        error={shown(errors.phone?.message)}
+        {...register('phone')}
+      />
+      <TextField
+        label={<Trans>Email address</Trans>}
+        type="email"
+        required
+        error={shown(errors.email?.message)}
+        {...register('email')}
+      />
+      <Button type="submit" busy={isSubmitting} className="self-start">
+        <Trans>Save profile</Trans>
+      </Button>
+    </form>
+  );
+}
+
+function AvatarForm({
+  profile,
+  notify,
+  onSaved,
+}: {
+  profile: Profile;
+  notify: Notify;
+  onSaved: (avatar: string) => void;
+}) {
+  const { t, i18n } = useLingui();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const isStudent = profile.role === Role.student;
+  const pick = async (file: File | undefined) => {
+    if (!file) return;
+    setError(null);
+    const [code] = validateAvatarFile({ name: file.name, type: file.type, size: file.size });
+    if (code) {
+      setError(errorMessage(i18n, code));
+      return;
+    }
+    setBusy(true);
+    const result = await uploadAvatar(isStudent, file);
+    setBusy(false);
+    if (!result.ok) {
+      setError(errorMessage(i18n, result.failure.code));
+      return;
+    }
+    onSaved(result.value.avatar);
+    notify('success', t`Your avatar was updated.`);
+  };
+  return (
+    <div className="flex items-center gap-4">
+      <img
+        src={avatarUrl(profile, isStudent)}
+        alt={t`Current avatar`}
+        className="size-20 rounded-full border border-slate-200 object-cover"
+      />
+      <div className="flex flex-col gap-1">
+        <label className="text-sm font-medium">
+          <Trans>Choose an image (PNG or JPEG, up to 4 MB)</Trans>
+          <input
+            type="file"
+            accept="image/png,image/jpeg"
+            disabled={busy}
+            className="mt-1 block text-sm"
+            onChange={(event) => void pick(event.target.files?.[0])}
+          />
+        </label>
+        {error && (
+          <p role="alert" className="text-sm text-red-700">
+            {error}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function SessionList({ notify }: { notify: Notify }) {
+  const { t, i18n } = useLingui();
+  const sessions = useSessions();
+  const locale = isLocale(i18n.locale) ? i18n.locale : 'ja';
+  if (sessions.failure) return <p role="alert">{errorMessage(i18n, sessions.failure.code)}</p>;
+  if (!sessions.value) return <Skeleton className="h-16" />;
+  return (
+    <ul className="flex flex-col divide-y divide-slate-200">
+      {sessions.value.map((session) => (
+        <li key={session.id} className="flex items-center justify-between gap-4 py-2 text-sm">
+          <span className="flex flex-col">
+            <span className="font-medium">{session.user_agent ?? t`Unknown device`}</span>
+            <span className="text-slate-600">
+              {t`Signed in ${formatDate(Date.parse(session.created_at), locale, 'dateTime')}`}
+              {session.current && ` · ${t`This device`}`}
+            </span>
+          </span>
+          {!session.current && (
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={async () => {
+                const result = await revokeSession(session.id);
+                if (result.ok) {
+                  notify('success', t`The session was ended.`);
+                  sessions.reload();
+                } else notify('error', errorMessage(i18n, result.failure.code));
+              }}
+            >
+              <Trans>End session</Trans>
+            </Button>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The /profile screen: details (name, kana, phone, email), avatar, password (the route passes the form of
+ * the auth area) and the signed-in sessions, each of which can be ended.
+ */
+export function ProfileScreen({
+  passwordForm,
+  notify,
+}: {
+  passwordForm: (isStudent: boolean) => ReactNode;
+  notify: Notify;
+}) {
+  const { i18n } = useLingui();
+  const profile = useProfile();
+  const [current, setCurrent] = useState<Profile | null>(null);
+  const shown = current ?? profile.value;
+  if (profile.failure) return <p role="alert">{errorMessage(i18n, profile.failure.code)}</p>;
+  if (!shown) return <Skeleton className="h-64" />;
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-6">
+      <h1 className="text-xl font-semibold">
+        <Trans>Profile</Trans>
+      </h1>
+      <Section title={<Trans>Avatar</Trans>}>
+        <AvatarForm profile={shown} notify={notify} onSaved={(avatar) => setCurrent({ ...shown, avatar })} />
+      </Section>
+      <Section title={<Trans>Your details</Trans>}>
+        <DetailsForm profile={shown} notify={notify} onSaved={setCurrent} />
+      </Section>
+      <Section title={<Trans>Password</Trans>}>{passwordForm(shown.role === Role.student)}</Section>
+      <Section title={<Trans>Signed-in sessions</Trans>}>
+        <SessionList notify={notify} />
+      </Section>
+    </div>
+  );
+}

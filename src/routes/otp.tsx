@@ -1,0 +1,41 @@
+import { useLingui } from '@lingui/react/macro';
+import { createFileRoute, redirect, useRouter } from '@tanstack/react-router';
+import { z } from 'zod';
+import { nextSignInStep, showWelcome } from '../app/after-sign-in';
+import { useSessionStore } from '../app/session-context';
+import { signOut } from '../app/sign-out';
+import { OtpScreen } from '../features/auth/otp-screen';
+
+const searchSchema = z.object({ redirect: z.string().max(2048).optional().catch(undefined) });
+
+// SPEC §2: the code comes after a forced password change and before every signed-in screen.
+export const Route = createFileRoute('/otp')({
+  validateSearch: searchSchema,
+  beforeLoad: ({ context, search }) => {
+    const user = context.session.getUser();
+    if (!user) throw redirect({ to: '/login' });
+    const step = nextSignInStep(user, search.redirect);
+    if (step.kind === 'change-password')
+      throw redirect({ to: '/change-password', search: { redirect: step.redirect } });
+    if (step.kind === 'done') throw redirect({ href: step.href, replace: true });
+  },
+  component: OtpRoute,
+});
+
+function OtpRoute() {
+  const { redirect: requested } = Route.useSearch();
+  const session = useSessionStore();
+  const router = useRouter();
+  const { i18n } = useLingui();
+  return (
+    <OtpScreen
+      onSignOut={() => void signOut(session.getUser()?.id)}
+      onVerified={(user) => {
+        session.setUser(user);
+        showWelcome(i18n, user);
+        const step = nextSignInStep(user, requested);
+        void router.navigate({ href: step.kind === 'done' ? step.href : '/', replace: true });
+      }}
+    />
+  );
+}

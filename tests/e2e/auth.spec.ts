@@ -1,0 +1,126 @@
+import { expect, test } from '@playwright/test';
+import { AUTH_TEXT, LoginPage } from './pages/login-page';
+import { DEMO_PASSWORD } from './support/api';
+import { mailCount, RESET_LINK_PATTERN, waitForMail } from './support/mailbox';
+
+const ja = AUTH_TEXT.ja;
+const en = AUTH_TEXT.en;
+
+test('a teacher signs in with the mailed code, trusts the device, and the next sign-in skips the code (ja)', async ({
+  page,
+}) => {
+  const email = 'teacher2@demo.test';
+  const login = new LoginPage(page, 'ja');
+  await page.goto('/admin/master-setting');
+  await expect(page).toHaveURL(/\/admin\/login/);
+
+  const before = mailCount(email);
+  await login.signIn(email);
+  await expect(page).toHaveURL(/\/admin\/otp/);
+  // The 60-second resend countdown runs from the sign-in.
+  await expect(page.getByRole('button', { name: new RegExp(`${ja.resend}（\\d+秒）`) })).toBeDisabled();
+
+  await page.getByLabel(ja.code).fill('000000');
+  await page.getByRole('button', { name: ja.verify, exact: true }).click();
+  await expect(page.getByRole('alert')).toContainText(ja.wrongCode);
+
+  await login.enterCode(email, before, { trust: true });
+  // Back to the page first asked for, with the welcome toast.
+  await expect(page).toHaveURL(/\/admin\/master-setting/);
+  await expect(page.getByRole('status').filter({ hasText: ja.welcome }).first()).toBeVisible();
+
+  // Signing out and in again on this device needs no code.
+  await page.evaluate(async () => {
+    const token = document.cookie.match(/csrf_token=([^;]+)/)?.[1] ?? '';
+    await fetch('/api/logout', { method: 'POST', headers: { 'x-csrf-token': token } });
+    localStorage.removeItem('user');
+  });
+  await page.goto('/admin/login');
+  const mailsBefore = mailCount(email);
+  await login.signIn(email);
+  await expect(page).toHaveURL(/\/admin\/$/);
+  expect(mailCount(email)).toBe(mailsBefore);
+});
+
+test('a student resets a forgotten password through the mailed link and signs in with it (en)', async ({
+  page,
+}) => {
+  const email = 'student5@demo.test';
+  const newPassword = 'reset-pass-2026';
+  const login = new LoginPage(page, 'en');
+  await page.goto('/admin/login');
+  await login.chooseLanguage();
+  await page.getByRole('link', { name: en.forgot }).click();
+  await expect(page).toHaveURL(/\/admin\/forgot-password/);
+
+  const before = mailCount(email);
+  await page.getByLabel(en.email).fill(email);
+  await page.getByRole('button', { name: en.sendLink }).click();
+  await expect(page.getByRole('status').filter({ hasText: en.linkSent })).toBeVisible();
+  const link = await waitForMail(email, RESET_LINK_PATTERN, before);
+
+  await page.goto(link);
+  await page.getByLabel(en.newPassword, { exact: true }).fill('short');
+  await page.getByLabel(en.confirmPassword).fill('short');
+  await page.getByRole('button', { name: en.setPassword }).click();
+  await expect(page.getByText('The password must be at least 8 characters.')).toBeVisible();
+
+  await page.getByLabel(en.newPassword, { exact: true }).fill(newPassword);
+  await page.getByLabel(en.confirmPassword).fill(newPassword);
+  await page.getByRole('button', { name: en.setPassword }).click();
+  await expect(page.getByRole('status').filter({ hasText: en.passwordChanged })).toBeVisible();
+
+  // The link works once only.
+  await page.goto(link);
+  await page.getByLabel(en.newPassword, { exact: true }).fill(newPassword);
+  await page.getByLabel(en.confirmPassword).fill(newPassword);
+  await page.getByRole('button', { name: en.setPassword }).click();
+  await expect(page.getByRole('alert')).toContainText(en.linkInvalid);
+
+  await page.goto('/admin/login');
+  await login.signIn(email, DEMO_PASSWORD);
+  await expect(page.getByRole('alert')).toBeVisible();
+  await login.signInWithCode(email, newPassword);
+  await expect(page).toHaveURL(/\/admin\/$/);
+  await expect(page.getByRole('banner')).toBeVisible();
+  // A signed-in user is sent away from the reset page.
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/admin\/$/);
+});
+
+for (const language of ['ja', 'en'] as const) {
+  test(`a new account must change its password first, then enters the code (${language})`, async ({
+    page,
+  }) => {
+    const text = AUTH_TEXT[language];
+    const email = language === 'ja' ? 'newcomer@demo.test' : 'newcomer2@demo.test';
+    const newPassword = `first-pass-${language}1`;
+    const login = new LoginPage(page, language);
+    await page.goto('/admin/login');
+    if (language !== 'ja') await login.chooseLanguage();
+    const before = mailCount(email);
+    await login.signIn(email);
+    await expect(page).toHaveURL(/\/admin\/change-password/);
+    // The guard keeps the user on the change screen, remembering the page asked for.
+    await page.goto('/admin/master-setting');
+    await expect(page).toHaveURL(/\/admin\/change-password/);
+    await page.getByLabel(text.newPassword, { exact: true }).fill(newPassword);
+    await page.getByLabel(text.confirmPassword).fill('different-pass-1');
+    await page.getByRole('button', { name: text.changePassword }).click();
+    await expect(page.getByText(text.mismatch)).toBeVisible();
+    await page.getByLabel(text.confirmPassword).fill(newPassword);
+    await page.getByRole('button', { name: text.changePassword }).click();
+    await login.enterCode(email, before);
+    await expect(page).toHaveURL(/\/admin\/master-setting/);
+    await expect(page.getByRole('status').filter({ hasText: text.welcome }).first()).toBeVisible();
+
+    // The old password no longer signs in.
+    const response = await page.request.post('/api/login', {
+      headers: {
+        'x-csrf-token': (await page.context().cookies()).find((c) => c.name === 'csrf_token')?.value ?? '',
+      },
+      data: { email, password: DEMO_PASSWORD },
+    });
+    expect(response.status()).toBe(422);
+  });
+}

@@ -1,0 +1,48 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { SMTPServer } from 'smtp-server';
+
+/** Port of the test's SMTP server: beside E2E_PORT, out of the range other helpers' app servers use. */
+export function smtpPort(): number {
+  return Number(process.env.E2E_PORT ?? 3100) + 20_000;
+}
+
+/** One received mail as the sink stores it. */
+export interface StoredMail {
+  to: string[];
+  raw: string;
+  receivedAt: number;
+}
+
+/**
+ * A real SMTP server that writes every accepted message to `dir` as JSON, one file each, so the test
+ * workers (other processes) can read what the app sent.
+ */
+export async function startSmtpSink(dir: string, port: number): Promise<() => Promise<void>> {
+  mkdirSync(dir, { recursive: true });
+  let sequence = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        sequence += 1;
+        const mail: StoredMail = {
+          to: session.envelope.rcptTo.map((address) => address.address.toLowerCase()),
+          raw: Buffer.concat(chunks).toString('utf8'),
+          receivedAt: Date.now(),
+        };
+        writeFileSync(path.join(dir, `${String(sequence).padStart(6, '0')}.json`), JSON.stringify(mail));
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+  return () => new Promise<void>((resolve) => server.close(() => resolve()));
+}
