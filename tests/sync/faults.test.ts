@@ -3,7 +3,6 @@ import fc from 'fast-check';
 import type { RxCollection } from 'rxdb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AttendanceStatus } from '../../domain/attendance';
-import { CSRF_COOKIE } from '../../domain/auth';
 import { Role } from '../../domain/roles';
 import type { SyncCheckpoint } from '../../domain/sync';
 import {
@@ -18,7 +17,7 @@ import { achievementsCollection } from '../../server/sync/collections/achievemen
 import { attendanceCollection } from '../../server/sync/collections/attendance';
 import { pullCollection, type SyncActor, type SyncCollectionDef } from '../../server/sync/engine';
 import { createSchoolFixture, type SchoolFixture } from '../../server/testing/school-fixture';
-import { buildTestApp, TEST_PASSWORD, type TestApp } from '../../server/testing/test-app';
+import { buildTestApp, signIn, type TestApp } from '../../server/testing/test-app';
 import { openDatabase, type SchoolDatabase } from '../../src/db/open-database';
 import { pendingCount$, trackLocalWrites } from '../../src/db/outbox';
 import type { FetchLike } from '../../src/sync/http';
@@ -59,25 +58,13 @@ afterAll(async () => {
   await t.close();
 });
 
-function cookieValue(pairs: readonly string[], name: string): string {
-  const pair = pairs.find((line) => line.startsWith(`${name}=`));
-  if (!pair) throw new Error(`no ${name} cookie`);
-  return pair.slice(name.length + 1);
-}
-
-/** Cookies of a signed-in admin, taken straight from the app (sign-in is not what is under test). */
+/** Cookies of a signed-in admin (password and mailed code), taken through the app: sign-in is not under test. */
 async function signInAdmin(): Promise<{ cookie: string; csrf: string }> {
-  const guest = await fetch(`${appUrl}/api/csrf`);
-  const guestCookies = guest.headers.getSetCookie().map((line) => line.split(';')[0] ?? '');
-  const csrf = cookieValue(guestCookies, CSRF_COOKIE);
-  const login = await fetch(`${appUrl}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: guestCookies.join('; '), 'x-csrf-token': csrf },
-    body: JSON.stringify({ email: 'admin@demo.test', password: TEST_PASSWORD }),
-  });
-  if (login.status !== 200) throw new Error(`login ${login.status}`);
-  const cookies = login.headers.getSetCookie().map((line) => line.split(';')[0] ?? '');
-  return { cookie: cookies.join('; '), csrf: cookieValue(cookies, CSRF_COOKIE) };
+  const session = await signIn(t.app, 'admin@demo.test');
+  const cookie = Object.entries(session.cookies)
+    .map(([name, value]) => `${name}=${value}`)
+    .join('; ');
+  return { cookie, csrf: session.csrfToken };
 }
 
 interface Client {
