@@ -16,6 +16,7 @@ import { attendanceHistory, classTeachers, users } from '../../server/db/schema'
 import { achievementsCollection } from '../../server/sync/collections/achievements';
 import { attendanceCollection } from '../../server/sync/collections/attendance';
 import { pullCollection, type SyncActor, type SyncCollectionDef } from '../../server/sync/engine';
+import { waitForWatermark } from '../../server/testing/calls';
 import { createSchoolFixture, type SchoolFixture } from '../../server/testing/school-fixture';
 import { buildTestApp, signIn, type TestApp } from '../../server/testing/test-app';
 import { openDatabase, type SchoolDatabase } from '../../src/db/open-database';
@@ -280,6 +281,7 @@ async function pendingCount(database: SchoolDatabase): Promise<number> {
 async function settle(clients: readonly Client[]): Promise<void> {
   // Twice round: the first lets every client push, the second lets every client pull what the others pushed.
   for (let round = 0; round < 2; round++) {
+    await waitForWatermark(t.app.appDeps.db);
     for (const client of clients) {
       for (const replication of client.replications) {
         replication.reSync();
@@ -294,6 +296,7 @@ async function serverDocs<Doc extends { id: string; updatedAt: number; _deleted:
   def: SyncCollectionDef<Doc>,
   ids: ReadonlySet<string>,
 ): Promise<Doc[]> {
+  await waitForWatermark(t.app.appDeps.db);
   const documents: Doc[] = [];
   let checkpoint: SyncCheckpoint | null = null;
   for (;;) {
