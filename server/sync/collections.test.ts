@@ -5,6 +5,7 @@ import type { SocketMessage, SyncCheckpoint } from '../../domain/sync';
 import type { AchievementDoc, AttendanceDoc } from '../../domain/sync-docs';
 import { achievementId, attendanceId } from '../../domain/sync-ids';
 import { attendanceHistory, classTeachers, scoreHistory, users } from '../db/schema';
+import { waitForWatermark } from '../testing/calls';
 import { createSchoolFixture, type SchoolFixture } from '../testing/school-fixture';
 import { buildTestApp, type TestApp } from '../testing/test-app';
 import { achievementsCollection } from './collections/achievements';
@@ -52,6 +53,7 @@ async function pullAllOf<Doc extends { id: string; updatedAt: number; _deleted: 
   def: SyncCollectionDef<Doc>,
   actor: SyncActor,
 ): Promise<Doc[]> {
+  await waitForWatermark(t.app.appDeps.db);
   const documents: Doc[] = [];
   let checkpoint: SyncCheckpoint | null = null;
   for (;;) {

@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call } from '../testing/calls';
+import { call, pullAll, push } from '../testing/calls';
 import { openSocket } from '../testing/sockets';
 import {
   buildTestApp,
@@ -40,6 +41,37 @@ describe('two server instances on one PostgreSQL', () => {
 
     await client.until(() => client.messages.length >= 2);
     expect(client.messages[1]).toEqual({ type: 'changed', collections: ['master'] });
+    client.socket.terminate();
+  });
+
+  it('a sync push through one instance reaches a socket of the other, and its pull then has the row', async () => {
+    const admin = await signIn(instanceA.app, 'admin@demo.test');
+    const student = await signIn(instanceB.app, 'student@demo.test');
+    const client = await openSocket(instanceB.app, student);
+    await client.until(() => client.messages.length >= 1);
+    const id = randomUUID();
+    await push(instanceA.app, admin, 'master', [
+      {
+        newDocumentState: {
+          id,
+          kind: 'universities',
+          name: 'Pushed through A',
+          universityId: null,
+          facultyId: null,
+          subjectNameId: null,
+          color: null,
+          startDate: null,
+          endDate: null,
+          updatedAt: 0,
+          _deleted: false,
+        },
+        assumedMasterState: null,
+      },
+    ]);
+    await client.until(() => client.messages.length >= 2);
+    expect(client.messages[1]).toEqual({ type: 'changed', collections: ['master'] });
+    const page = await pullAll(instanceB.app, student, null, 1000);
+    expect(page.documents.find((doc) => doc.id === id)).toMatchObject({ name: 'Pushed through A' });
     client.socket.terminate();
   });
 });

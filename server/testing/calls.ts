@@ -1,6 +1,10 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { z } from 'zod';
 import type { MasterDoc } from '../../domain/master';
 import type { SyncCheckpoint } from '../../domain/sync';
+import type { Database } from '../db/client';
+import { queryRows } from '../db/rows';
 import type { TestSession } from './test-app';
 
 type Method = 'GET' | 'POST' | 'DELETE';
@@ -51,6 +55,7 @@ export async function pullAll(
   from: SyncCheckpoint | null,
   limit: number,
 ): Promise<{ documents: MasterDoc[]; checkpoint: SyncCheckpoint | null; pages: number }> {
+  await waitForWatermark(app.appDeps.db);
   const documents: MasterDoc[] = [];
   let checkpoint = from;
   for (let pages = 1; ; pages++) {
@@ -77,4 +82,28 @@ export async function push<Doc>(
   });
   if (response.statusCode !== 200) throw new Error(`push: ${response.statusCode} ${response.body}`);
   return response.json();
+}
+
+/**
+ * Waits until every transaction running now has ended, so a pull sees everything committed before the call.
+ * On a PostgreSQL server that other suites share, their open transactions hold back the pull watermark
+ * (server/sync/sequence.ts) for a moment; PGlite has no other sessions and returns at once.
+ */
+export async function waitForWatermark(db: Database): Promise<void> {
+  const row = z.object({ xmin: z.coerce.number(), xmax: z.coerce.number() });
+  const read = async () => {
+    const [snapshot] = await queryRows(
+      db,
+      sql`select pg_snapshot_xmin(pg_current_snapshot())::text as xmin, pg_snapshot_xmax(pg_current_snapshot())::text as xmax`,
+      row,
+    );
+    if (!snapshot) throw new Error('no snapshot');
+    return snapshot;
+  };
+  const target = (await read()).xmax;
+  for (let attempt = 0; attempt < 500; attempt++) {
+    if ((await read()).xmin >= target) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error('pull watermark did not pass the last write');
 }
