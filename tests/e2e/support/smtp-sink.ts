@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 
@@ -35,7 +35,10 @@ export async function startSmtpSink(dir: string, port: number): Promise<() => Pr
           raw: Buffer.concat(chunks).toString('utf8'),
           receivedAt: Date.now(),
         };
-        writeFileSync(path.join(dir, `${String(sequence).padStart(6, '0')}.json`), JSON.stringify(mail));
+        // Written under another name, then renamed: a test polling the folder never reads half a mail.
+        const name = path.join(dir, `${String(sequence).padStart(6, '0')}.json`);
+        writeFileSync(`${name}.part`, JSON.stringify(mail));
+        renameSync(`${name}.part`, name);
         callback();
       });
     },
