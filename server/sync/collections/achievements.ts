@@ -120,14 +120,10 @@ export const achievementsCollection: SyncCollectionDef<AchievementDoc, Achieveme
         offline,
       });
     },
-    async audience(tx, docs) {
-      const rows = await Promise.all(
-        docs.map(async (doc) => ({
-          studentId: doc.studentId,
-          classTeacherIds: (await classTeacherIds(tx, { subjectStudentId: doc.subjectStudentId })) ?? [],
-        })),
-      );
-      return classWorkAudience(tx, rows);
-    },
+    audience: (tx, docs) =>
+      classWorkAudience(
+        tx,
+        docs.map((doc) => ({ studentId: doc.studentId, subjectStudentId: doc.subjectStudentId })),
+      ),
   },
 };

@@ -116,14 +116,10 @@ export const attendanceCollection: SyncCollectionDef<AttendanceDoc, AttendanceRo
         offline,
       });
     },
-    async audience(tx, docs) {
-      const rows = await Promise.all(
-        docs.map(async (doc) => ({
-          studentId: doc.studentId,
-          classTeacherIds: (await classTeacherIds(tx, { classStudentId: doc.classStudentId })) ?? [],
-        })),
-      );
-      return classWorkAudience(tx, rows);
-    },
+    audience: (tx, docs) =>
+      classWorkAudience(
+        tx,
+        docs.map((doc) => ({ studentId: doc.studentId, classStudentId: doc.classStudentId })),
+      ),
   },
 };

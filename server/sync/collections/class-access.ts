@@ -58,32 +58,57 @@ export function classWorkScope(
     where ${match} and ct.teacher_id = ${actor.id})`;
 }
 
-/** Who hears of a change to rows of these students: their class teachers, the students, and every admin. */
-export async function classWorkAudience(
-  db: Executor,
-  rows: readonly { studentId: string; classTeacherIds: readonly string[] }[],
-): Promise<string[]> {
+/** A changed row of class work, by the key that places its student in a class. */
+export type ClassWorkRow = { studentId: string } & (
+  | { classStudentId: string }
+  | { subjectStudentId: string }
+);
+
+const inList = (values: readonly string[]) =>
+  sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  );
+
+/**
+ * Who hears of a change to these rows: the teachers of the students' classes, the students, and every
+ * admin. Three queries for the whole push, whatever its size.
+ */
+export async function classWorkAudience(db: Executor, rows: readonly ClassWorkRow[]): Promise<string[]> {
+  const classStudentIds = [
+    ...new Set(rows.flatMap((row) => ('classStudentId' in row ? [row.classStudentId] : []))),
+  ];
+  const subjectStudentIds = [
+    ...new Set(rows.flatMap((row) => ('subjectStudentId' in row ? [row.subjectStudentId] : []))),
+  ];
   const studentIds = [...new Set(rows.map((row) => row.studentId))];
+  const placements = [
+    ...(classStudentIds.length > 0 ? [sql`cs.id in (${inList(classStudentIds)})`] : []),
+    ...(subjectStudentIds.length > 0
+      ? [sql`(cs.subject_student_id in (${inList(subjectStudentIds)}) and not cs.deleted)`]
+      : []),
+  ];
+  const teachers =
+    placements.length === 0
+      ? []
+      : await queryRows(
+          db,
+          sql`select distinct ct.teacher_id::text as id from class_students cs
+              join class_teachers ct on ct.class_id = cs.class_id and not ct.deleted
+              where ${sql.join(placements, sql` or `)}`,
+          idRow,
+        );
   const studentUsers =
     studentIds.length === 0
       ? []
       : await queryRows(
           db,
-          sql`select s.user_id::text as id from students s where s.id in (${sql.join(
-            studentIds.map((studentId) => sql`${studentId}`),
-            sql`, `,
-          )})`,
+          sql`select s.user_id::text as id from students s where s.id in (${inList(studentIds)})`,
           idRow,
         );
   const admins = await db
     .select({ id: users.id })
     .from(users)
     .where(inArray(users.role, [Role.admin]));
-  return [
-    ...new Set([
-      ...rows.flatMap((row) => row.classTeacherIds),
-      ...studentUsers.map((row) => row.id),
-      ...admins.map((row) => row.id),
-    ]),
-  ];
+  return [...new Set([...teachers, ...studentUsers, ...admins].map((row) => row.id))];
 }
