@@ -115,7 +115,7 @@ describe('sticky codes', () => {
     expect(mayCloseSticky(Role.admin, StickyType.request, true)).toBe(false);
     expect(mayCloseSticky(Role.admin, StickyType.stickyRequest, true)).toBe(false);
     expect(mayCloseSticky(Role.observer, StickyType.memo, true)).toBe(false);
-    expect(mayCloseSticky(Role.student, StickyType.highlightAchievement, true)).toBe(true);
+    expect(mayCloseSticky(Role.student, StickyType.highlightAchievement, true)).toBe(false);
   });
 });
 

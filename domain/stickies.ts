@@ -117,13 +117,13 @@ export function isRequestSticky(type: StickyType): boolean {
 }
 
 /**
- * Whether a user may close a card (SPEC §4): staff only while online and never a request card, which closes
- * when the request is decided. Closing is a server write that reloads the page, so students also need to be
- * online; they never receive request cards. Observers are read-only and close nothing.
+ * Whether a user may close a card (SPEC §4, issue 8): teachers and admins, only while online (closing is a
+ * server write that reloads the page), and never a request card, which closes when the request is decided.
+ * Students' highlight cards go when the highlight no longer holds; observers and the super admin are
+ * read-only. The server's close call and the card's button both ask this.
  */
 export function mayCloseSticky(role: AccountRole, type: StickyType, online: boolean): boolean {
   if (!online) return false;
-  if (role === Role.observer || role === Role.superAdmin) return false;
-  if (role === Role.student) return stickyVisibleTo(role, type);
+  if (role !== Role.teacher && role !== Role.admin) return false;
   return !isRequestSticky(type);
 }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ErrorCode } from '../../../domain/errors';
 import { HighlightType } from '../../../domain/highlights';
 import { type AccountRole, Role } from '../../../domain/roles';
-import { isRequestSticky, STUDENT_STICKY_TYPES, StickyStatus, StickyType } from '../../../domain/stickies';
+import { mayCloseSticky, STUDENT_STICKY_TYPES, StickyStatus, StickyType } from '../../../domain/stickies';
 import type { StickyClassList, StickyDetail, StickyItem, StickyList } from '../../../domain/sticky-api';
 import type { Database } from '../../db/client';
 import { queryRows } from '../../db/rows';
@@ -225,16 +225,6 @@ export async function readSticky(
   return { ...toItem(row), students };
 }
 
-/**
- * Whether a role may close a card by hand: teachers and admins, never a request card (it closes when the
- * request is decided). Observers and the super admin are read-only; students cannot close their highlight
- * cards, which go when the highlight no longer holds (issue 8 brief). The client hides the button offline.
- */
-export function serverMayClose(role: AccountRole, type: number): boolean {
-  if (role !== Role.teacher && role !== Role.admin) return false;
-  return !isRequestSticky(type as StickyType);
-}
-
 /** `POST /api/sticky/{id}` with status 1: closes one of the user's open cards. */
 export async function closeSticky(
   deps: { db: Database; feed: ChangeFeed; now: () => Date },
@@ -242,7 +232,8 @@ export async function closeSticky(
   id: string,
 ): Promise<StickyItem> {
   const row = await ownSticky(deps.db, user, id);
-  if (!serverMayClose(user.role, row.type)) throw forbidden();
+  // The call itself proves the client is online.
+  if (!mayCloseSticky(user.role, row.type as StickyType, true)) throw forbidden();
   if (row.status === StickyStatus.closed) return toItem(row);
   await deps.db.transaction(async (tx) => {
     const seq = await nextSequence(tx, SyncScope.stickies);
