@@ -147,6 +147,26 @@ describe('master setting', () => {
     });
     expect(ok.statusCode).toBe(201);
     expect(ok.json().color).toMatch(/^#[0-9a-f]{6}$/);
+
+    const renamed = await call(t.app, admin, 'POST', `/api/master-setting/year-codes/${ok.json().id}`, {
+      name: '2030B',
+      university_id: second,
+      faculty_id: faculty,
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json()).toMatchObject({ name: '2030B', color: ok.json().color });
+  });
+
+  it('keeps a class without a university, and keeps its university when an update leaves it out', async () => {
+    const universityId = await createMasterRow(t.app, admin, 'universities', { name: 'Class U' });
+    const loose = await call(t.app, admin, 'POST', '/api/master-setting/classes', { name: 'Open class' });
+    expect(loose.statusCode).toBe(201);
+    expect(loose.json().university_id).toBeNull();
+
+    const placed = await createMasterRow(t.app, admin, 'classes', { name: 'A', university_id: universityId });
+    const renamed = await call(t.app, admin, 'POST', `/api/master-setting/classes/${placed}`, { name: 'B' });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json()).toMatchObject({ name: 'B', university_id: universityId });
   });
 
   it('searches by name and university, newest first, with paging', async () => {

@@ -7,15 +7,8 @@ import {
 } from '../../../domain/master';
 import type { MasterSettingWriteFor } from '../../../domain/master-setting';
 import type { Transaction } from '../../db/client';
-import {
-  classNames,
-  examNames,
-  faculties,
-  rooms,
-  subjectNames,
-  universities,
-  yearCodes,
-} from '../../db/schema';
+import { yearCodes } from '../../db/schema';
+import { MASTER_TABLES } from './kinds';
 
 /** The sequence and time a write stamps on its row. */
 export interface WriteStamp {
@@ -42,206 +35,107 @@ export interface SegmentWriter<Input> {
 
 type Writers = { [S in MasterSettingSegment]: SegmentWriter<MasterSettingWriteFor<S>> };
 
+/** The columns of a segment's row taken from its input; an `undefined` column is left as it is. */
+type Columns = Record<string, string | null | undefined>;
+
+interface SegmentColumns<Input> {
+  kind: MasterKind;
+  references?(input: Input): MasterReference[];
+  columns(input: Input): Columns;
+  /** Values a new row takes where the input leaves a column out. */
+  insertDefaults?(tx: Transaction): Promise<Columns>;
+}
+
 function ref(field: string, kind: MasterKind, id: string | null | undefined): MasterReference[] {
   return id ? [{ field, kind, id }] : [];
 }
 
-async function insertedId(rows: Promise<{ id: string }[]>): Promise<string> {
-  const [row] = await rows;
-  if (!row) throw new Error('insert returned no row');
-  return row.id;
+function definedOnly(columns: Columns): Columns {
+  return Object.fromEntries(Object.entries(columns).filter(([, value]) => value !== undefined));
 }
 
-async function updatedAny(rows: Promise<{ id: string }[]>): Promise<boolean> {
-  return (await rows).length > 0;
+/** One writer for every master table: they share id, name, seq, deleted and the timestamps. */
+function segmentWriter<Input>(segment: SegmentColumns<Input>): SegmentWriter<Input> {
+  const { table } = MASTER_TABLES[segment.kind];
+  return {
+    kind: segment.kind,
+    references: (input) => segment.references?.(input) ?? [],
+    async insert(tx, input, { seq, now }) {
+      const defaults = (await segment.insertDefaults?.(tx)) ?? {};
+      const values = {
+        ...defaults,
+        ...definedOnly(segment.columns(input)),
+        seq,
+        createdAt: now,
+        updatedAt: now,
+      };
+      // The union of master tables has no common insert type; the columns come from the segment's own table.
+      const [row] = await tx
+        .insert(table)
+        .values(values as typeof table.$inferInsert)
+        .returning({ id: table.id });
+      if (!row) throw new Error('insert returned no row');
+      return row.id;
+    },
+    async update(tx, id, input, { seq, now }) {
+      const rows = await tx
+        .update(table)
+        .set({ ...definedOnly(segment.columns(input)), seq, updatedAt: now })
+        .where(and(eq(table.id, id), eq(table.deleted, false)))
+        .returning({ id: table.id });
+      return rows.length > 0;
+    },
+  };
 }
 
 // A new year code takes the next palette colour, so neighbours in a list differ without the admin choosing.
-async function nextYearCodeColor(tx: Transaction): Promise<string> {
+async function nextYearCodeColor(tx: Transaction): Promise<Columns> {
   const [row] = await tx.select({ total: count() }).from(yearCodes);
-  return YEAR_CODE_COLORS[(row?.total ?? 0) % YEAR_CODE_COLORS.length] ?? YEAR_CODE_COLORS[0];
+  return { color: YEAR_CODE_COLORS[(row?.total ?? 0) % YEAR_CODE_COLORS.length] ?? YEAR_CODE_COLORS[0] };
 }
 
 /** The writer of every master-setting segment. */
 export const SEGMENT_WRITERS: Writers = {
-  universities: {
+  universities: segmentWriter({
     kind: MASTER_SETTING_SEGMENTS.universities,
-    references: () => [],
-    insert: (tx, input, { seq, now }) =>
-      insertedId(
-        tx
-          .insert(universities)
-          .values({ name: input.name, seq, createdAt: now, updatedAt: now })
-          .returning({ id: universities.id }),
-      ),
-    update: (tx, id, input, { seq, now }) =>
-      updatedAny(
-        tx
-          .update(universities)
-          .set({ name: input.name, seq, updatedAt: now })
-          .where(and(eq(universities.id, id), eq(universities.deleted, false)))
-          .returning({ id: universities.id }),
-      ),
-  },
-  faculties: {
+    columns: (input) => ({ name: input.name }),
+  }),
+  faculties: segmentWriter({
     kind: MASTER_SETTING_SEGMENTS.faculties,
     references: (input) => ref('university_id', 'universities', input.university_id),
-    insert: (tx, input, { seq, now }) =>
-      insertedId(
-        tx
-          .insert(faculties)
-          .values({
-            name: input.name,
-            universityId: input.university_id,
-            seq,
-            createdAt: now,
-            updatedAt: now,
-          })
-          .returning({ id: faculties.id }),
-      ),
-    update: (tx, id, input, { seq, now }) =>
-      updatedAny(
-        tx
-          .update(faculties)
-          .set({ name: input.name, universityId: input.university_id, seq, updatedAt: now })
-          .where(and(eq(faculties.id, id), eq(faculties.deleted, false)))
-          .returning({ id: faculties.id }),
-      ),
-  },
-  'year-codes': {
+    columns: (input) => ({ name: input.name, universityId: input.university_id }),
+  }),
+  'year-codes': segmentWriter({
     kind: MASTER_SETTING_SEGMENTS['year-codes'],
     references: (input) => [
       ...ref('university_id', 'universities', input.university_id),
       ...ref('faculty_id', 'faculties', input.faculty_id),
     ],
-    insert: async (tx, input, { seq, now }) =>
-      insertedId(
-        tx
-          .insert(yearCodes)
-          .values({
-            name: input.name,
-            universityId: input.university_id,
-            facultyId: input.faculty_id,
-            color: input.color ?? (await nextYearCodeColor(tx)),
-            seq,
-            createdAt: now,
-            updatedAt: now,
-          })
-          .returning({ id: yearCodes.id }),
-      ),
-    update: (tx, id, input, { seq, now }) =>
-      updatedAny(
-        tx
-          .update(yearCodes)
-          .set({
-            name: input.name,
-            universityId: input.university_id,
-            facultyId: input.faculty_id,
-            ...(input.color === undefined ? {} : { color: input.color }),
-            seq,
-            updatedAt: now,
-          })
-          .where(and(eq(yearCodes.id, id), eq(yearCodes.deleted, false)))
-          .returning({ id: yearCodes.id }),
-      ),
-  },
-  classes: {
+    columns: (input) => ({
+      name: input.name,
+      universityId: input.university_id,
+      facultyId: input.faculty_id,
+      color: input.color,
+    }),
+    insertDefaults: nextYearCodeColor,
+  }),
+  classes: segmentWriter({
     kind: MASTER_SETTING_SEGMENTS.classes,
     references: (input) => ref('university_id', 'universities', input.university_id),
-    insert: (tx, input, { seq, now }) =>
-      insertedId(
-        tx
-          .insert(classNames)
-          .values({
-            name: input.name,
-            universityId: input.university_id ?? null,
-            seq,
-            createdAt: now,
-            updatedAt: now,
-          })
-          .returning({ id: classNames.id }),
-      ),
-    update: (tx, id, input, { seq, now }) =>
-      updatedAny(
-        tx
-          .update(classNames)
-          .set({
-            name: input.name,
-            ...(input.university_id === undefined ? {} : { universityId: input.university_id }),
-            seq,
-            updatedAt: now,
-          })
-          .where(and(eq(classNames.id, id), eq(classNames.deleted, false)))
-          .returning({ id: classNames.id }),
-      ),
-  },
-  exams: {
+    columns: (input) => ({ name: input.name, universityId: input.university_id }),
+  }),
+  exams: segmentWriter({
     kind: MASTER_SETTING_SEGMENTS.exams,
     references: (input) => ref('subject_name_id', 'subjectNames', input.subject_name_id),
-    insert: (tx, input, { seq, now }) =>
-      insertedId(
-        tx
-          .insert(examNames)
-          .values({
-            name: input.name,
-            subjectNameId: input.subject_name_id,
-            seq,
-            createdAt: now,
-            updatedAt: now,
-          })
-          .returning({ id: examNames.id }),
-      ),
-    update: (tx, id, input, { seq, now }) =>
-      updatedAny(
-        tx
-          .update(examNames)
-          .set({ name: input.name, subjectNameId: input.subject_name_id, seq, updatedAt: now })
-          .where(and(eq(examNames.id, id), eq(examNames.deleted, false)))
-          .returning({ id: examNames.id }),
-      ),
-  },
-  rooms: {
+    columns: (input) => ({ name: input.name, subjectNameId: input.subject_name_id }),
+  }),
+  rooms: segmentWriter({
     kind: MASTER_SETTING_SEGMENTS.rooms,
     references: (input) => ref('university_id', 'universities', input.university_id),
-    insert: (tx, input, { seq, now }) =>
-      insertedId(
-        tx
-          .insert(rooms)
-          .values({
-            name: input.name,
-            universityId: input.university_id,
-            seq,
-            createdAt: now,
-            updatedAt: now,
-          })
-          .returning({ id: rooms.id }),
-      ),
-    update: (tx, id, input, { seq, now }) =>
-      updatedAny(
-        tx
-          .update(rooms)
-          .set({ name: input.name, universityId: input.university_id, seq, updatedAt: now })
-          .where(and(eq(rooms.id, id), eq(rooms.deleted, false)))
-          .returning({ id: rooms.id }),
-      ),
-  },
-  subjects: {
+    columns: (input) => ({ name: input.name, universityId: input.university_id }),
+  }),
+  subjects: segmentWriter({
     kind: MASTER_SETTING_SEGMENTS.subjects,
-    references: () => [],
-    insert: (tx, input, { seq, now }) =>
-      insertedId(
-        tx
-          .insert(subjectNames)
-          .values({ name: input.name, seq, createdAt: now, updatedAt: now })
-          .returning({ id: subjectNames.id }),
-      ),
-    update: (tx, id, input, { seq, now }) =>
-      updatedAny(
-        tx
-          .update(subjectNames)
-          .set({ name: input.name, seq, updatedAt: now })
-          .where(and(eq(subjectNames.id, id), eq(subjectNames.deleted, false)))
-          .returning({ id: subjectNames.id }),
-      ),
-  },
+    columns: (input) => ({ name: input.name }),
+  }),
 };
