@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type ReactNode, useState } from 'react';
-import { type UseFormRegisterReturn, useForm } from 'react-hook-form';
+import { type DefaultValues, type FieldValues, type UseFormRegisterReturn, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import type { LoginResponse } from '../../../domain/auth';
 import { emailRequestSchema, forceChangePasswordRequestSchema } from '../../../domain/schemas/auth-account';
@@ -9,11 +9,40 @@ import { changePasswordSchema, passwordPairSchema } from '../../../domain/valida
 import { errorMessage } from '../../i18n/error-messages';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
-import { changePassword, forceChangePassword, requestPasswordReset, resetPassword } from './account-calls';
+import {
+  type CallResult,
+  changePassword,
+  forceChangePassword,
+  requestPasswordReset,
+  resetPassword,
+} from './account-calls';
 import { AuthCard, FormMessage } from './auth-card';
 
 type PairInput = z.input<typeof passwordPairSchema>;
 type ChangeInput = z.input<typeof changePasswordSchema>;
+
+/**
+ * A form that validates with a schema, sends one account call and shows the call's refusal translated; the
+ * field errors it returns are error codes, translated by `fieldError`.
+ */
+function useAccountCallForm<Values extends FieldValues, T>(
+  schema: z.ZodType<Values, Values>,
+  defaultValues: DefaultValues<Values>,
+  call: (values: Values) => Promise<CallResult<T>>,
+  onDone: (value: T) => void,
+) {
+  const { i18n } = useLingui();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues });
+  const submit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    const result = await call(values);
+    if (result.ok) onDone(result.value);
+    else setFailure(errorMessage(i18n, result.failure.code));
+  });
+  const fieldError = (code: string | undefined) => (code ? errorMessage(i18n, code) : undefined);
+  return { form, submit, failure, fieldError };
+}
 
 function NewPasswordFields({
   password,
@@ -51,22 +80,16 @@ function NewPasswordFields({
 
 /** /change-password for an account that must change its password before anything else (SPEC §2, §4). */
 export function ForceChangePasswordScreen({ onChanged }: { onChanged: (user: LoginResponse) => void }) {
-  const { i18n } = useLingui();
-  const [failure, setFailure] = useState<string | null>(null);
+  const { form, submit, failure } = useAccountCallForm<PairInput, LoginResponse>(
+    forceChangePasswordRequestSchema,
+    { password: '', password_confirmation: '' },
+    forceChangePassword,
+    onChanged,
+  );
   const {
     register,
-    handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<PairInput>({
-    resolver: zodResolver(forceChangePasswordRequestSchema),
-    defaultValues: { password: '', password_confirmation: '' },
-  });
-  const submit = handleSubmit(async (values) => {
-    setFailure(null);
-    const result = await forceChangePassword(values);
-    if (result.ok) onChanged(result.value);
-    else setFailure(errorMessage(i18n, result.failure.code));
-  });
+  } = form;
   return (
     <AuthCard
       title={<Trans>Change your password</Trans>}
@@ -89,35 +112,26 @@ export function ForceChangePasswordScreen({ onChanged }: { onChanged: (user: Log
 
 /** The voluntary change of the profile: current password and a confirmed new one. */
 export function ChangePasswordForm({ isStudent, onChanged }: { isStudent: boolean; onChanged: () => void }) {
-  const { i18n } = useLingui();
-  const [failure, setFailure] = useState<string | null>(null);
+  const { form, submit, failure, fieldError } = useAccountCallForm<ChangeInput, unknown>(
+    changePasswordSchema,
+    { current_password: '', password: '', password_confirmation: '' },
+    (values) => changePassword(isStudent, values),
+    () => {
+      form.reset();
+      onChanged();
+    },
+  );
   const {
     register,
-    handleSubmit,
-    reset,
     formState: { errors, isSubmitting },
-  } = useForm<ChangeInput>({
-    resolver: zodResolver(changePasswordSchema),
-    defaultValues: { current_password: '', password: '', password_confirmation: '' },
-  });
-  const submit = handleSubmit(async (values) => {
-    setFailure(null);
-    const result = await changePassword(isStudent, values);
-    if (!result.ok) {
-      setFailure(errorMessage(i18n, result.failure.code));
-      return;
-    }
-    reset();
-    onChanged();
-  });
-  const current = errors.current_password?.message;
+  } = form;
   return (
     <form noValidate onSubmit={submit} className="flex max-w-sm flex-col gap-4">
       <TextField
         label={<Trans>Current password</Trans>}
         type="password"
         autoComplete="current-password"
-        error={current ? errorMessage(i18n, current) : undefined}
+        error={fieldError(errors.current_password?.message)}
         {...register('current_password')}
       />
       <NewPasswordFields
@@ -135,24 +149,20 @@ export function ChangePasswordForm({ isStudent, onChanged }: { isStudent: boolea
 
 /** /forgot-password: asks for a reset link; the answer never tells whether the address has an account. */
 export function ForgotPasswordScreen({ loginLink }: { loginLink: ReactNode }) {
-  const { i18n } = useLingui();
   const [sent, setSent] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { form, submit, failure, fieldError } = useAccountCallForm<
+    z.input<typeof emailRequestSchema>,
+    unknown
+  >(
+    emailRequestSchema,
+    { email: '' },
+    (values) => requestPasswordReset(values.email),
+    () => setSent(true),
+  );
   const {
     register,
-    handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<z.input<typeof emailRequestSchema>>({
-    resolver: zodResolver(emailRequestSchema),
-    defaultValues: { email: '' },
-  });
-  const submit = handleSubmit(async (values) => {
-    setFailure(null);
-    const result = await requestPasswordReset(values.email);
-    if (result.ok) setSent(true);
-    else setFailure(errorMessage(i18n, result.failure.code));
-  });
-  const emailError = errors.email?.message;
+  } = form;
   return (
     <AuthCard
       title={<Trans>Reset your password</Trans>}
@@ -163,7 +173,7 @@ export function ForgotPasswordScreen({ loginLink }: { loginLink: ReactNode }) {
           label={<Trans>Email address</Trans>}
           type="email"
           autoComplete="username"
-          error={emailError ? errorMessage(i18n, emailError) : undefined}
+          error={fieldError(errors.email?.message)}
           {...register('email')}
         />
         {sent && (
@@ -183,23 +193,17 @@ export function ForgotPasswordScreen({ loginLink }: { loginLink: ReactNode }) {
 
 /** /reset-password/{token}: sets a new password from the mailed single-use link. */
 export function ResetPasswordScreen({ token, loginLink }: { token: string; loginLink: ReactNode }) {
-  const { i18n } = useLingui();
   const [done, setDone] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { form, submit, failure } = useAccountCallForm<PairInput, unknown>(
+    passwordPairSchema,
+    { password: '', password_confirmation: '' },
+    (values) => resetPassword({ token, ...values }),
+    () => setDone(true),
+  );
   const {
     register,
-    handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<PairInput>({
-    resolver: zodResolver(passwordPairSchema),
-    defaultValues: { password: '', password_confirmation: '' },
-  });
-  const submit = handleSubmit(async (values) => {
-    setFailure(null);
-    const result = await resetPassword({ token, ...values });
-    if (result.ok) setDone(true);
-    else setFailure(errorMessage(i18n, result.failure.code));
-  });
+  } = form;
   return (
     <AuthCard title={<Trans>Set a new password</Trans>}>
       {done ? (
