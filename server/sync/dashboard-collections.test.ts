@@ -11,6 +11,7 @@ import { buildTestApp, signIn, type TestApp } from '../testing/test-app';
 import { notificationsCollection } from './collections/notifications';
 import { stickiesCollection } from './collections/stickies';
 import { pullCollection, pushCollection, type SyncActor, type SyncCollectionDef } from './engine';
+import { nextSequence } from './sequence';
 
 let t: TestApp;
 let school: SchoolFixture;
@@ -69,9 +70,7 @@ async function insertSticky(
   extra: Partial<typeof stickies.$inferInsert> = {},
 ): Promise<string> {
   return t.db.transaction(async (tx) => {
-    const [seq] = await tx
-      .execute<{ seq: string }>(sql`select pg_current_xact_id()::text as seq`)
-      .then((result) => result.rows);
+    const seq = await nextSequence(tx);
     const [row] = await tx
       .insert(stickies)
       .values({
@@ -81,7 +80,7 @@ async function insertSticky(
         universityId: school.universityId,
         classId: school.classId,
         content: '<p>本文</p>',
-        seq: Number(seq?.seq ?? 0),
+        seq,
         ...extra,
       })
       .returning({ id: stickies.id });
@@ -92,12 +91,10 @@ async function insertSticky(
 
 async function insertNotification(userId: string, message = 'notification_new_sticky'): Promise<string> {
   return t.db.transaction(async (tx) => {
-    const [seq] = await tx
-      .execute<{ seq: string }>(sql`select pg_current_xact_id()::text as seq`)
-      .then((result) => result.rows);
+    const seq = await nextSequence(tx);
     const [row] = await tx
       .insert(notifications)
-      .values({ userId, message, url: '/', seq: Number(seq?.seq ?? 0) })
+      .values({ userId, message, url: '/', seq })
       .returning({ id: notifications.id });
     if (!row) throw new Error('notification not inserted');
     return row.id;

@@ -53,7 +53,6 @@ const rowSchema = stickyRowSchema.extend({ total: z.coerce.number().int() });
 /** A card row with the names it shows. */
 export type StickyRow = z.infer<typeof stickyRowSchema>;
 
-
 /** The sticky types a role's dashboard lists: students only highlight cards (SPEC §2), staff everything. */
 export function visibleTypes(role: AccountRole): SQL {
   if (role === Role.student)
