@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { benchArgon2 } from './argon2-hash';
+import { benchDashboardFirstCard } from './dashboard-first-card';
 import { benchSignInAndMaster } from './sign-in-and-master';
 
 // `npm run bench`: prints figures; nothing here asserts a time (tests never do).
@@ -13,6 +14,9 @@ if (!existsSync(path.join(root, 'dist', 'index.html'))) {
 console.log(`# School admin benchmarks (${new Date().toISOString()}, Node ${process.version})\n`);
 console.log('## Sign-in and master data (walking skeleton)');
 await benchSignInAndMaster();
+
+console.log('\n## Dashboard: cold load to the first card');
+await benchDashboardFirstCard();
 
 console.log('\n## Password hashing');
 await benchArgon2();

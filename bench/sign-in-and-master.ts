@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
 import { CSRF_HEADER } from '../domain/auth';
+import { codeFromLog, launchChromium } from './browser';
 import { ms, percentile, startServer } from './server-process';
 
 /**
@@ -19,16 +19,7 @@ export async function benchSignInAndMaster(): Promise<void> {
 }
 
 async function measureSignInPageJs(baseUrl: string): Promise<void> {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  });
+  const browser = await launchChromium();
   try {
     const page = await browser.newPage();
     const scripts: Promise<{ url: string; raw: number; gzip: number; sent: number }>[] = [];
@@ -62,16 +53,6 @@ async function measureSignInPageJs(baseUrl: string): Promise<void> {
   } finally {
     await browser.close();
   }
-}
-
-/** Waits for the latest sign-in code the server printed (its mail goes to the log without SMTP_URL). */
-async function codeFromLog(output: () => string, seen: number): Promise<string> {
-  for (let round = 0; round < 200; round++) {
-    const codes = [...output().matchAll(/^Sign-in code: (\d{6})$/gm)].map((match) => match[1] ?? '');
-    if (codes.length > seen) return codes.at(-1) ?? '';
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error('no sign-in code in the server log');
 }
 
 async function measureCalls(baseUrl: string, output: () => string): Promise<void> {

@@ -13,6 +13,23 @@ export const NotificationMessage = {
 } as const;
 export type NotificationMessage = (typeof NotificationMessage)[keyof typeof NotificationMessage];
 
+/**
+ * The notifications also mailed to users whose mail switch is on. A new card is not: the dashboard the user
+ * lands on lists it, and a mail per card would bury the mails that matter (requests, account changes).
+ */
+export const MAILED_NOTIFICATIONS = [
+  NotificationMessage.requestCreated,
+  NotificationMessage.requestApproved,
+  NotificationMessage.requestRejected,
+  NotificationMessage.accountChanged,
+] as const;
+export type MailedNotification = (typeof MAILED_NOTIFICATIONS)[number];
+
+/** Whether a notification is also mailed (to users whose mail switch is on). */
+export function isMailedNotification(message: NotificationMessage): message is MailedNotification {
+  return (MAILED_NOTIFICATIONS as readonly NotificationMessage[]).includes(message);
+}
+
 /** Notifications per page of `GET /api/notification`. */
 export const NOTIFICATIONS_PER_PAGE = 20;
 

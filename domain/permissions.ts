@@ -113,6 +113,9 @@ export const CALL_ROLES = {
   // online; each collection narrows its rows to the user's scope, and a push refuses foreign rows in-band.
   'GET /api/sync/:collection/pull': ALL_BUT_SUPER_ADMIN,
   'POST /api/sync/:collection/push': TEACHERS_ADMINS_STUDENTS,
+  // The bell's notifications: every role reads its own and marks them read (the push takes only that).
+  'GET /api/sync/notifications/pull': 'signedIn',
+  'POST /api/sync/notifications/push': 'signedIn',
   'GET /api/master-setting/:segment/search': ADMINS_ONLY,
   'POST /api/master-setting/:segment': ADMINS_ONLY,
   'POST /api/master-setting/:segment/:id': ADMINS_ONLY,
@@ -387,6 +390,7 @@ export const OWN_ACCOUNT_CALLS = [
   'POST /api/notification/read',
   'POST /api/notification/readAll',
   'POST /api/schedules/save-filter',
+  'POST /api/sync/notifications/push',
 ] as const satisfies readonly CallKey[];
 
 /** Whether a call is one of the own-account calls. */
@@ -414,6 +418,7 @@ const SHARED_READS: readonly string[] = [
   'GET /api/sync/master/pull',
   'GET /api/users/notification-by-user',
   'GET /api/notification',
+  'GET /api/sync/notifications/pull',
   'GET /api/profile',
   'GET /api/sessions',
 ];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { attendanceStatusSchema } from './attendance';
+import { LIMITS } from './limits';
 
 const id = z.string().min(1).max(64);
 const sequence = z.number().int().nonnegative();
@@ -62,3 +63,59 @@ export const achievementDocSchema = z.strictObject({
 });
 
 export type AchievementDoc = z.infer<typeof achievementDocSchema>;
+
+/**
+ * One open dashboard card of the `stickies` collection (SPEC §3 Sticky), flattened with the names it shows,
+ * so the dashboard renders offline. A card the user closed arrives deleted: the dashboard lists open cards
+ * only. The names are copied when the card last changed.
+ */
+export const stickyDocSchema = z.strictObject({
+  id,
+  type: z.number().int(),
+  content: text.nullable(),
+  createdAt: z.string().max(40),
+  subjectId: id.nullable(),
+  subjectName: z.string().nullable(),
+  yearCodeName: z.string().nullable(),
+  lessonId: id.nullable(),
+  lessonName: z.string().nullable(),
+  lessonType: z.number().int().nullable(),
+  classId: id.nullable(),
+  className: z.string().nullable(),
+  scheduleId: id.nullable(),
+  roomName: z.string().nullable(),
+  highlightId: id.nullable(),
+  highlightType: z.number().int().nullable(),
+  conditionType: z.number().int().nullable(),
+  compareType: z.number().int().nullable(),
+  highlightValue: z.number().nullable(),
+  messageToStudent: text.nullable(),
+  planId: id.nullable(),
+  contactUrls: z.array(z.string().max(LIMITS.urlMaxLength)).max(50),
+  memoId: id.nullable(),
+  requestId: id.nullable(),
+  studentId: id.nullable(),
+  studentIdentity: z.string().nullable(),
+  studentName: z.string().nullable(),
+  updatedAt: sequence,
+  _deleted: z.boolean(),
+});
+
+export type StickyDoc = z.infer<typeof stickyDocSchema>;
+
+/**
+ * One notification of the `notifications` collection (SPEC §3: id, created_at, data.message, data.url).
+ * `read` is the only field a client writes: marking read is pushed, offline too. It is a flag rather than the
+ * time (the server keeps the time), so two devices that both mark a notification read agree, not conflict.
+ */
+export const notificationDocSchema = z.strictObject({
+  id,
+  message: z.string().max(LIMITS.noteMaxLength),
+  url: z.string().max(LIMITS.urlMaxLength),
+  createdAt: z.string().max(40),
+  read: z.boolean(),
+  updatedAt: sequence,
+  _deleted: z.boolean(),
+});
+
+export type NotificationDoc = z.infer<typeof notificationDocSchema>;

@@ -7,6 +7,8 @@ export const SyncCollection = {
   people: 'people',
   attendance: 'attendance',
   achievements: 'achievements',
+  stickies: 'stickies',
+  notifications: 'notifications',
 } as const;
 
 export type SyncCollection = (typeof SyncCollection)[keyof typeof SyncCollection];
@@ -26,6 +28,10 @@ export const SYNC_COLLECTION_ROLES: Record<
   people: { pull: [Role.observer, Role.teacher, Role.admin, Role.student], push: [] },
   attendance: { pull: CLASS_WORK_READERS, push: CLASS_WORK_WRITERS },
   achievements: { pull: CLASS_WORK_READERS, push: CLASS_WORK_WRITERS },
+  // Each user pulls their own cards; the super admin has no dashboard (SPEC §2). Closing is the REST call.
+  stickies: { pull: [Role.observer, Role.teacher, Role.admin, Role.student], push: [] },
+  // Everybody has the bell; marking read is the one write, pushed (offline too) by the owner only.
+  notifications: { pull: ROLE_LIST, push: ROLE_LIST },
 };
 
 /**

@@ -97,3 +97,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     stickyRefreshMs: 5 * 60_000,
   };
 }
+
+/** The origin of links the app mails (reset links, notification links): never taken from a request. */
+export function appPublicUrl(config: Pick<AppConfig, 'publicUrl' | 'port'>): string {
+  return (config.publicUrl ?? `http://localhost:${config.port}`).replace(/\/$/, '');
+}

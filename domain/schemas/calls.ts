@@ -12,6 +12,7 @@ import {
   syncPushResponseSchema,
   versionBuildResponseSchema,
 } from '../sync';
+import { notificationDocSchema } from '../sync-docs';
 import {
   classAchievementResponseSchema,
   finalScorePermissionResponseSchema,
@@ -299,6 +300,14 @@ export const CALL_SCHEMAS = {
     params: syncCollectionParamsSchema,
     body: syncPushRequestSchema(syncedDocSchema),
     response: syncPushResponseSchema(syncedDocSchema),
+  },
+  'GET /api/sync/notifications/pull': {
+    query: syncPullQuerySchema,
+    response: syncPullResponseSchema(notificationDocSchema),
+  },
+  'POST /api/sync/notifications/push': {
+    body: syncPushRequestSchema(notificationDocSchema),
+    response: syncPushResponseSchema(notificationDocSchema),
   },
 
   // Stickies and notifications.

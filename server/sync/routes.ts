@@ -2,6 +2,7 @@ import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { ErrorCode } from '../../domain/errors';
+import { CALL_ROLES, type CallKey } from '../../domain/permissions';
 import {
   CLIENT_BUILD_HEADER,
   OFFLINE_ORIGIN_HEADER,
@@ -18,7 +19,9 @@ import { signedInUser } from '../plugins/session';
 import { achievementsCollection } from './collections/achievements';
 import { attendanceCollection } from './collections/attendance';
 import { masterCollection } from './collections/master';
+import { notificationsCollection } from './collections/notifications';
 import { peopleCollection } from './collections/people';
+import { stickiesCollection } from './collections/stickies';
 import { pullCollection, pushCollection, type SyncCollectionDef } from './engine';
 
 /** Whether a request says its writes were made offline (`X-Offline-Origin: 1`). */
@@ -41,6 +44,13 @@ function requireCurrentBuild(staticDir: string): onRequestHookHandler {
   };
 }
 
+/** The call-table key of a collection's pull or push: its own entry when it has one, else the generic one. */
+function callKeyOf(method: 'GET' | 'POST', name: string, action: 'pull' | 'push'): CallKey {
+  const own = `${method} /api/sync/${name}/${action}`;
+  if (own in CALL_ROLES) return own as CallKey;
+  return method === 'GET' ? 'GET /api/sync/:collection/pull' : 'POST /api/sync/:collection/push';
+}
+
 /** Registers `/api/sync/<name>/pull` and `/push` of one collection. */
 function registerCollection<Doc extends SyncedDoc, Row>(
   app: FastifyInstance,
@@ -49,8 +59,10 @@ function registerCollection<Doc extends SyncedDoc, Row>(
 ): void {
   const currentBuild = requireCurrentBuild(deps.config.staticDir);
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  // The master pull has its own entry in the call table: every role, the super admin included, reads it.
-  const pullCall = def.name === 'master' ? 'GET /api/sync/master/pull' : 'GET /api/sync/:collection/pull';
+  // A collection with entries of its own in the call table (master, notifications: every role, the super
+  // admin included) is checked against them; the others against the generic entries.
+  const pullCall = callKeyOf('GET', def.name, 'pull');
+  const pushCall = callKeyOf('POST', def.name, 'push');
   const docSchema: z.ZodType<Doc> = def.docSchema;
 
   routes.get(
@@ -69,7 +81,7 @@ function registerCollection<Doc extends SyncedDoc, Row>(
   routes.post(
     `/api/sync/${def.name}/push`,
     {
-      onRequest: [app.requireUser, app.requireRole('POST /api/sync/:collection/push'), currentBuild],
+      onRequest: [app.requireUser, app.requireRole(pushCall), currentBuild],
       schema: {
         body: syncPushRequestSchema(docSchema),
         response: { 200: syncPushResponseSchema(docSchema) },
@@ -92,4 +104,6 @@ export const syncRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   registerCollection(app, deps, peopleCollection);
   registerCollection(app, deps, attendanceCollection);
   registerCollection(app, deps, achievementsCollection);
+  registerCollection(app, deps, stickiesCollection);
+  registerCollection(app, deps, notificationsCollection);
 };

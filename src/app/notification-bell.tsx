@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { UIEvent } from 'react';
+import { type UIEvent, useState } from 'react';
 import { LIMITS } from '../../domain/limits';
 import { formatDate } from '../i18n/format';
 import { isLocale } from '../i18n/i18n';
@@ -52,6 +52,7 @@ export function NotificationBell({
   onNavigate,
 }: NotificationBellProps) {
   const { t, i18n } = useLingui();
+  const [isOpen, setOpen] = useState(false);
   const locale = isLocale(i18n.locale) ? i18n.locale : 'ja';
   const hasMore = items.length < total;
   const badge = unreadCount > 99 ? '99+' : String(unreadCount);
@@ -64,6 +65,8 @@ export function NotificationBell({
   };
 
   const open = (notification: BellNotification) => {
+    // The popover closes on the way to the notification's page.
+    setOpen(false);
     if (!notification.read) onRead(notification);
     if (notification.url) onNavigate(notification.url);
   };
@@ -72,6 +75,8 @@ export function NotificationBell({
     <Popover
       label={t`Notifications`}
       widthPx={LIMITS.notificationPopoverPx}
+      open={isOpen}
+      onOpenChange={setOpen}
       trigger={
         <Button variant="ghost" size="icon" aria-label={bellLabel} className="relative">
           <Icon name="bell" />

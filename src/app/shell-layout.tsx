@@ -12,6 +12,7 @@ import { Toaster } from '../ui/toast';
 import { AvatarMenu } from './avatar-menu';
 import { Footer } from './footer';
 import { BackButton } from './header-back-button';
+import { HeaderNotifications } from './header-notifications';
 import { LeaveGuard } from './leave-guard';
 import { useCallsInFlight } from './loading-counter';
 import { menuForRole, mobileMenuForRole, visibleMenu } from './menu';
@@ -98,6 +99,7 @@ function DesktopShell({ user, children }: { user: StoredUser; children: ReactNod
           <LoadingIndicator />
           <div className="ml-auto flex items-center gap-2">
             <SyncStatus role={user.role} />
+            <HeaderNotifications />
             <AvatarMenu user={user} />
           </div>
         </header>
@@ -166,6 +168,7 @@ function MobileShell({ user, children }: { user: StoredUser; children: ReactNode
         <LoadingIndicator />
         <div className="ml-auto flex items-center gap-1">
           <SyncStatus role={user.role} compact />
+          <HeaderNotifications />
           <AvatarMenu user={user} compact />
         </div>
       </header>

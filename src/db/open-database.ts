@@ -16,9 +16,13 @@ import {
   type AttendanceDocType,
   achievementSchema,
   attendanceSchema,
+  type NotificationDocType,
   noMigrations,
+  notificationSchema,
   type PersonDocType,
   personSchema,
+  type StickyDocType,
+  stickySchema,
 } from './synced-schemas';
 
 /** The replicated `master` collection. */
@@ -33,6 +37,8 @@ export type SchoolCollections = {
   people: RxCollection<PersonDocType>;
   attendance: RxCollection<AttendanceDocType>;
   achievements: RxCollection<AchievementDocType>;
+  stickies: RxCollection<StickyDocType>;
+  notifications: RxCollection<NotificationDocType>;
   outbox: OutboxCollection;
 };
 
@@ -45,6 +51,8 @@ export const REPLICATED_COLLECTIONS: readonly ReplicatedCollectionName[] = [
   'people',
   'attendance',
   'achievements',
+  'stickies',
+  'notifications',
 ];
 
 /** One signed-in user's local database. */
@@ -108,6 +116,8 @@ export async function openDatabase(
     people: { schema: personSchema, migrationStrategies: noMigrations },
     attendance: { schema: attendanceSchema, migrationStrategies: noMigrations },
     achievements: { schema: achievementSchema, migrationStrategies: noMigrations },
+    stickies: { schema: stickySchema, migrationStrategies: noMigrations },
+    notifications: { schema: notificationSchema, migrationStrategies: noMigrations },
     outbox: { schema: outboxSchema, migrationStrategies: outboxMigrationStrategies },
   });
   return database;

@@ -1,5 +1,11 @@
 import type { MigrationStrategies, RxJsonSchema } from 'rxdb';
-import type { AchievementDoc, AttendanceDoc, PersonDoc } from '../../domain/sync-docs';
+import type {
+  AchievementDoc,
+  AttendanceDoc,
+  NotificationDoc,
+  PersonDoc,
+  StickyDoc,
+} from '../../domain/sync-docs';
 
 /** A person as stored locally (RxDB keeps the deleted flag itself). */
 export type PersonDocType = Omit<PersonDoc, '_deleted'>;
@@ -120,6 +126,103 @@ export const achievementSchema: RxJsonSchema<AchievementDocType> = {
     'updatedAt',
   ],
   indexes: ['scoreNameId', 'subjectStudentId', 'subjectId'],
+  additionalProperties: false,
+};
+
+/** A dashboard card as stored locally. */
+export type StickyDocType = Omit<StickyDoc, '_deleted'>;
+/** A notification as stored locally. */
+export type NotificationDocType = Omit<NotificationDoc, '_deleted'>;
+
+const nullableKey = { type: ['string', 'null'], maxLength: 64 } as const;
+const timestamp = { type: 'string', maxLength: 40 } as const;
+
+/** The `stickies` collection: the user's open cards; indexed by creation time, the dashboard's order. */
+export const stickySchema: RxJsonSchema<StickyDocType> = {
+  title: 'stickies',
+  version: 0,
+  primaryKey: 'id',
+  type: 'object',
+  properties: {
+    id: key,
+    type: { type: 'number', minimum: 0, maximum: 99, multipleOf: 1 },
+    content: nullableString,
+    createdAt: timestamp,
+    subjectId: nullableKey,
+    subjectName: nullableString,
+    yearCodeName: nullableString,
+    lessonId: nullableKey,
+    lessonName: nullableString,
+    lessonType: nullableNumber,
+    classId: nullableKey,
+    className: nullableString,
+    scheduleId: nullableKey,
+    roomName: nullableString,
+    highlightId: nullableKey,
+    highlightType: nullableNumber,
+    conditionType: nullableNumber,
+    compareType: nullableNumber,
+    highlightValue: nullableNumber,
+    messageToStudent: nullableString,
+    planId: nullableKey,
+    contactUrls: { type: 'array', items: { type: 'string' } },
+    memoId: nullableKey,
+    requestId: nullableKey,
+    studentId: nullableKey,
+    studentIdentity: nullableString,
+    studentName: nullableString,
+    updatedAt: sequence,
+  },
+  required: [
+    'id',
+    'type',
+    'content',
+    'createdAt',
+    'subjectId',
+    'subjectName',
+    'yearCodeName',
+    'lessonId',
+    'lessonName',
+    'lessonType',
+    'classId',
+    'className',
+    'scheduleId',
+    'roomName',
+    'highlightId',
+    'highlightType',
+    'conditionType',
+    'compareType',
+    'highlightValue',
+    'messageToStudent',
+    'planId',
+    'contactUrls',
+    'memoId',
+    'requestId',
+    'studentId',
+    'studentIdentity',
+    'studentName',
+    'updatedAt',
+  ],
+  indexes: ['createdAt'],
+  additionalProperties: false,
+};
+
+/** The `notifications` collection: the bell's list; indexed by creation time, newest first in the bell. */
+export const notificationSchema: RxJsonSchema<NotificationDocType> = {
+  title: 'notifications',
+  version: 0,
+  primaryKey: 'id',
+  type: 'object',
+  properties: {
+    id: key,
+    message: { type: 'string' },
+    url: { type: 'string' },
+    createdAt: timestamp,
+    read: { type: 'boolean' },
+    updatedAt: sequence,
+  },
+  required: ['id', 'message', 'url', 'createdAt', 'read', 'updatedAt'],
+  indexes: ['createdAt'],
   additionalProperties: false,
 };
 

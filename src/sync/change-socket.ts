@@ -24,6 +24,12 @@ export type ChangeSocketOptions = {
 export type ChangeSocket = {
   /** Reconnects now if the socket is down (the network came back). */
   wake(): void;
+  /**
+   * Drops the current socket because the browser reports the network gone: a socket may otherwise look
+   * open for a long while after the network went, and the app would count itself online. It reconnects
+   * with the usual backoff (and at once on `wake`).
+   */
+  drop(): void;
   close(): void;
 };
 
@@ -79,6 +85,16 @@ export function connectChangeSocket(options: ChangeSocketOptions): ChangeSocket 
       if (connected) return;
       // A pending reconnect wait ends now and opens the next socket.
       backoff.wake();
+    },
+    drop() {
+      const current = socket;
+      if (!current) return;
+      // Without a network the closing handshake may never finish, so the socket is let go at once.
+      socket = null;
+      current.onclose = null;
+      current.close();
+      setConnected(false);
+      backoff.wait().then(open);
     },
     close() {
       closed = true;

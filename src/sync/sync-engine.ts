@@ -106,7 +106,11 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncCommands {
       });
     },
     setNetwork({ online }) {
-      if (!online || !running) return;
+      if (!running) return;
+      if (!online) {
+        running.socket.drop();
+        return;
+      }
       running.socket.wake();
       reSyncAll();
     },

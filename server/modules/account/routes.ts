@@ -18,6 +18,7 @@ import {
 import { type AppDeps, emptyBodySchema } from '../../deps';
 import { notFound } from '../../http-error';
 import { signedInUser } from '../../plugins/session';
+import { notifyAccountChange, notifyDepsOf } from '../dashboard/notifications';
 import { avatarFolder, DEFAULT_AVATAR_SVG, storeAvatar } from './avatar';
 import {
   listSessions,
@@ -59,7 +60,14 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
         onRequest: [app.requireUser, app.requireRole(`POST /api/${kind}/update-profile`)],
         schema: { body: updateProfileRequestSchema, response: { 200: profileSchema } },
       },
-      async (request) => updateProfile(deps.db, signedInUser(request).id, request.body, deps.now()),
+      async (request) => {
+        const userId = signedInUser(request).id;
+        const profile = await updateProfile(deps.db, userId, request.body, deps.now());
+        // An account change is one of the events a user must know (issue 8): a web notice and, with the
+        // mail switch on, a mail, so a change made by somebody else with the session does not go unseen.
+        await notifyAccountChange(notifyDepsOf(deps), userId);
+        return profile;
+      },
     );
 
     app.post(

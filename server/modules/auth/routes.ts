@@ -17,10 +17,12 @@ import {
   passwordResetRequestSchema,
   verifyOtpRequestSchema,
 } from '../../../domain/schemas/auth-account';
+import { appPublicUrl } from '../../config';
 import { type AppDeps, emptyBodySchema } from '../../deps';
 import { unauthenticated } from '../../http-error';
 import { issueCsrfToken } from '../../plugins/csrf';
 import { clearSessionCookie, setSessionCookie, signedInUser } from '../../plugins/session';
+import { notifyAccountChange, notifyDepsOf } from '../dashboard/notifications';
 import { changePassword, forceChangePassword, requestPasswordLink, resetPassword } from './password-service';
 import { login, logout, profileOf, resendCode, verifyCode } from './service';
 import { sessionIdOf } from './sessions';
@@ -42,7 +44,7 @@ function sessionIdOfRequest(request: FastifyRequest): string {
 
 /** Sign-in, the two-step code, sign-out, passwords and the current user (SPEC §7 "Auth and account"). */
 export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const publicUrl = deps.config.publicUrl ?? `http://localhost:${deps.config.port}`;
+  const publicUrl = appPublicUrl(deps.config);
 
   app.get(
     '/api/csrf',
@@ -187,6 +189,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
           currentPassword: request.body.current_password,
           password: request.body.password,
         });
+        await notifyAccountChange(notifyDepsOf(deps), signedInUser(request).id);
         return { ok: true as const };
       },
     );

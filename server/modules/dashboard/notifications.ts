@@ -1,15 +1,22 @@
-import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import {
+  isMailedNotification,
   NOTIFICATIONS_PER_PAGE,
   type NotificationList,
   type NotificationMessage,
 } from '../../../domain/notifications';
 import { RequestStatus } from '../../../domain/requests';
+import { appPublicUrl } from '../../config';
 import type { Database, Executor, Transaction } from '../../db/client';
-import { notificationSettings, notifications, requests, students } from '../../db/schema';
+import { queryRows } from '../../db/rows';
+import { notifications, requests, students } from '../../db/schema';
+import type { AppDeps } from '../../deps';
 import { notFound } from '../../http-error';
 import type { ChangeFeed } from '../../sync/change-feed';
 import { nextSequence, SyncScope } from '../../sync/sequence';
+import type { Mailer } from '../mail/outbox';
+import { notificationMail } from '../mail/templates';
 import { requestHandlers } from './rules/requests';
 
 /** One notification to send. */
@@ -19,24 +26,53 @@ export interface NewNotification {
   url: string;
 }
 
+/** Where notification mail goes: the outbox, and the origin of the links in it. */
+export interface NotificationMail {
+  mailer: Mailer;
+  publicUrl: string;
+}
+
+const recipientSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  web: z.boolean(),
+  mail: z.boolean(),
+});
+
 /**
- * Stores notifications inside the caller's transaction, skipping users whose web notifications are off
- * (notification_settings.web false; no settings row means the default, on). Returns the users notified, for
- * the caller to publish after its commit.
+ * Stores notifications inside the caller's transaction, for users whose web notifications are on, and queues
+ * a mail of the mailed kinds (`MAILED_NOTIFICATIONS`) for users whose mail switch is on; no settings row
+ * means the defaults, both on. Returns the users given a web notification, for the caller to publish after
+ * its commit (and to kick the mailer, which sends once the transaction has committed).
  */
 export async function insertNotifications(
   tx: Transaction,
   items: readonly NewNotification[],
   now: Date,
+  mail?: NotificationMail,
 ): Promise<string[]> {
   if (items.length === 0) return [];
   const userIds = [...new Set(items.map((item) => item.userId))];
-  const muted = await tx
-    .select({ userId: notificationSettings.userId })
-    .from(notificationSettings)
-    .where(and(inArray(notificationSettings.userId, userIds), eq(notificationSettings.web, false)));
-  const mutedIds = new Set(muted.map((row) => row.userId));
-  const wanted = items.filter((item) => !mutedIds.has(item.userId));
+  const recipients = await queryRows(
+    tx,
+    sql`select u.id::text as id, u.email, coalesce(ns.web, true) as web, coalesce(ns.mail, true) as mail
+        from users u left join notification_settings ns on ns.user_id = u.id
+        where not u.deleted and u.id in (${sql.join(
+          userIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+    recipientSchema,
+  );
+  const byId = new Map(recipients.map((recipient) => [recipient.id, recipient]));
+  if (mail) {
+    for (const item of items) {
+      const recipient = byId.get(item.userId);
+      if (!recipient?.mail || !isMailedNotification(item.message)) continue;
+      const link = `${mail.publicUrl}/admin${item.url}`;
+      await mail.mailer.enqueue(tx, notificationMail(recipient.email, item.message, link), now);
+    }
+  }
+  const wanted = items.filter((item) => byId.get(item.userId)?.web === true);
   if (wanted.length === 0) return [];
   const seq = await nextSequence(tx, SyncScope.notifications);
   await tx.insert(notifications).values(
@@ -52,19 +88,26 @@ export async function insertNotifications(
   return [...new Set(wanted.map((item) => item.userId))];
 }
 
-/** What sending notifications needs. */
+/** What sending notifications needs; without `mail` nothing is mailed (tests of the web side). */
 export interface NotifyDeps {
   db: Database;
   feed: ChangeFeed;
   now: () => Date;
+  mail?: NotificationMail;
 }
 
-/** Sends notifications in their own transaction and pushes a change to the users notified. */
+/** The notification deps of the app: its database, feed and clock, and mail through its outbox. */
+export function notifyDepsOf(deps: AppDeps): NotifyDeps {
+  return { ...deps, mail: { mailer: deps.mailer, publicUrl: appPublicUrl(deps.config) } };
+}
+
+/** Sends notifications in their own transaction, then pushes a change to the users notified and mails. */
 export async function sendNotifications(
   deps: NotifyDeps,
   items: readonly NewNotification[],
 ): Promise<string[]> {
-  const notified = await deps.db.transaction((tx) => insertNotifications(tx, items, deps.now()));
+  const notified = await deps.db.transaction((tx) => insertNotifications(tx, items, deps.now(), deps.mail));
+  deps.mail?.mailer.kick();
   if (notified.length > 0) await deps.feed.publishChange(['notifications'], notified);
   return notified;
 }

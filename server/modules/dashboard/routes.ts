@@ -23,6 +23,7 @@ import {
   markAllRead,
   markRead,
   notifyAccountChange,
+  notifyDepsOf,
   notifyRequestEvent,
 } from './notifications';
 import { type RefreshResult, refreshAndPublish } from './refresh';
@@ -60,11 +61,12 @@ const LIST_CLASSES_CALLS = [
  * `config.stickyRefreshMs` is set; tests leave it unset and call `refreshStickies` with their clock).
  */
 export const dashboardRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const notify = notifyDepsOf(deps);
   app.decorate('dashboard', {
     refresh: (scope: StickyScope) => refreshAndPublish(deps, scope),
     notifyRequestEvent: (requestId: string, event: 'created' | 'decided') =>
-      notifyRequestEvent(deps, requestId, event),
-    notifyAccountChange: (userId: string) => notifyAccountChange(deps, userId),
+      notifyRequestEvent(notify, requestId, event),
+    notifyAccountChange: (userId: string) => notifyAccountChange(notify, userId),
     db: deps.db,
   });
   const period = deps.config.stickyRefreshMs;

@@ -17,7 +17,8 @@ import { highlightHits } from './rules/highlights';
 import { notePlanItems, type PlanItem, unplannedItems } from './rules/plans';
 import type { RuleContext } from './rules/types';
 
-const rowSchema = z.object({
+/** A card with the names it shows, as `stickyColumns` select it. */
+export const stickyRowSchema = z.object({
   id: z.string(),
   user_id: z.string(),
   type: z.number(),
@@ -47,12 +48,13 @@ const rowSchema = z.object({
   student_id: z.string().nullable(),
   student_identity: z.string().nullable(),
   student_name: z.string().nullable(),
-  total: z.coerce.number().int(),
 });
-type StickyRow = z.infer<typeof rowSchema>;
+const rowSchema = stickyRowSchema.extend({ total: z.coerce.number().int() });
+/** A card row with the names it shows. */
+export type StickyRow = z.infer<typeof stickyRowSchema>;
 
 /** The sticky types a role's dashboard lists: students only highlight cards (SPEC §2), staff everything. */
-function visibleTypes(role: AccountRole): SQL {
+export function visibleTypes(role: AccountRole): SQL {
   if (role === Role.student)
     return sql`and st.type in (${sql.join(
       STUDENT_STICKY_TYPES.map((type) => sql`${type}`),
@@ -61,13 +63,17 @@ function visibleTypes(role: AccountRole): SQL {
   return sql``;
 }
 
-function selectStickies(where: SQL, tail: SQL): SQL {
-  return sql`select st.id, st.user_id, st.type, st.status, st.content, st.created_at, st.subject_id,
+/**
+ * The columns and joins of a card with the names it shows (alias `st` for the card); the list call, the
+ * detail call and the `stickies` sync collection read cards through it.
+ */
+export function stickyColumns(extra: SQL): SQL {
+  return sql`select st.id::text as id, st.user_id, st.type, st.status, st.content, st.created_at, st.subject_id,
       sn.name as subject_name, yc.name as year_code_name, st.lesson_id, l.name as lesson_name,
       l.type as lesson_type, st.class_id, cn.name as class_name, st.schedule_id, rm.name as room_name,
       st.highlight_id, h.type as highlight_type, h.condition_type, h.compare_type, h.value as highlight_value,
       h.message_to_student, st.plan_id, p.contact_to_student, st.memo_id, st.request_id, st.student_id,
-      stu.identity as student_identity, su.name as student_name, count(*) over () as total
+      stu.identity as student_identity, su.name as student_name ${extra}
     from stickies st
     left join subjects sub on sub.id = st.subject_id
     left join subject_names sn on sn.id = sub.subject_name_id
@@ -80,8 +86,11 @@ function selectStickies(where: SQL, tail: SQL): SQL {
     left join highlights h on h.id = st.highlight_id
     left join plans p on p.id = st.plan_id
     left join students stu on stu.id = st.student_id
-    left join users su on su.id = stu.user_id
-    where ${where} ${tail}`;
+    left join users su on su.id = stu.user_id`;
+}
+
+function selectStickies(where: SQL, tail: SQL): SQL {
+  return sql`${stickyColumns(sql`, count(*) over () as total`)} where ${where} ${tail}`;
 }
 
 function toItem(row: StickyRow): StickyItem {

@@ -1,3 +1,4 @@
+import type { MailedNotification } from '../../../domain/notifications';
 import type { OutgoingMail } from './outbox';
 
 // Mail goes out before the server knows the reader's language, so each mail carries Japanese (the default),
@@ -69,5 +70,39 @@ export function lockedMail(to: string, hours: number): OutgoingMail {
       '',
       `Your account was locked for ${hours} hours after too many wrong sign-in codes. Resetting your password unlocks it at once.`,
     ].join('\n'),
+  };
+}
+
+/** The three languages' text of each notification that is also mailed. */
+const NOTIFICATION_TEXTS: Record<MailedNotification, readonly [ja: string, vi: string, en: string]> = {
+  notification_request_created: [
+    '新しい申請が届いています。',
+    'Có một yêu cầu mới đang chờ bạn.',
+    'A new request is waiting for you.',
+  ],
+  notification_request_approved: [
+    '申請が承認されました。',
+    'Yêu cầu của bạn đã được chấp thuận.',
+    'Your request was approved.',
+  ],
+  notification_request_rejected: [
+    '申請が却下されました。',
+    'Yêu cầu của bạn đã bị từ chối.',
+    'Your request was rejected.',
+  ],
+  notification_account_changed: [
+    'アカウント情報が変更されました。心当たりがない場合は管理者に連絡してください。',
+    'Tài khoản của bạn đã được thay đổi. Nếu không phải bạn, hãy liên hệ quản trị viên.',
+    'Your account was changed. If this was not you, contact an administrator.',
+  ],
+};
+
+/** A notification sent by mail (the user's mail switch is on), linking to the page it points at. */
+export function notificationMail(to: string, message: MailedNotification, link: string): OutgoingMail {
+  const [ja, vi, en] = NOTIFICATION_TEXTS[message];
+  return {
+    to,
+    subject: 'お知らせ / Thông báo / Notification',
+    text: [ja, link, '', vi, link, '', en, link].join('\n'),
   };
 }

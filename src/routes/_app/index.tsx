@@ -1,23 +1,17 @@
-import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { menuForRole, visibleMenu } from '../../app/menu';
+import { useConnection } from '../../app/connection-context';
 import { useSessionUser } from '../../app/session-context';
-import { useIsRegisteredPath } from '../../app/use-registered-paths';
-import { type HomeLink, HomeScreen } from '../../features/home/home-screen';
+import { useIsMobile } from '../../app/use-is-mobile';
+import { DashboardScreen } from '../../features/home/dashboard-screen';
 
 export const Route = createFileRoute('/_app/')({
   component: HomeRoute,
 });
 
 function HomeRoute() {
-  const { i18n } = useLingui();
   const user = useSessionUser();
-  const isRegistered = useIsRegisteredPath();
+  const { online } = useConnection();
+  const isMobile = useIsMobile();
   if (!user) return null;
-  // The home page lists the role's menu screens that exist so far (it becomes the dashboard later).
-  const links: HomeLink[] = visibleMenu(menuForRole(user.role), user.role, isRegistered)
-    .flatMap((entry) => (entry.kind === 'link' ? [entry] : entry.children))
-    .filter((entry) => entry.to !== '/')
-    .map((entry) => ({ to: entry.to, label: i18n._(entry.label) }));
-  return <HomeScreen name={user.name} links={links} />;
+  return <DashboardScreen role={user.role} online={online === true} isMobile={isMobile} />;
 }

@@ -1,0 +1,98 @@
+import { inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { SYNC_COLLECTION_ROLES, type SyncRejectReason } from '../../../domain/sync';
+import { type NotificationDoc, notificationDocSchema } from '../../../domain/sync-docs';
+import { queryRows } from '../../db/rows';
+import { notifications } from '../../db/schema';
+import type { SyncActor, SyncCollectionDef, SyncWriteContext } from '../engine';
+
+const notificationRowSchema = z.object({
+  id: z.string(),
+  message: z.string(),
+  url: z.string(),
+  created_at: z.coerce.date(),
+  read: z.boolean(),
+  seq: z.coerce.number().int(),
+  deleted: z.boolean(),
+});
+
+type NotificationRow = z.infer<typeof notificationRowSchema>;
+
+const SELECT = sql`select n.id::text as id, n.message, n.url, n.created_at, (n.read_at is not null) as read,
+  n.seq, n.deleted from notifications n`;
+
+function toDoc(row: NotificationRow): NotificationDoc {
+  return {
+    id: row.id,
+    message: row.message,
+    url: row.url,
+    createdAt: row.created_at.toISOString(),
+    read: row.read,
+    updatedAt: row.seq,
+    _deleted: row.deleted,
+  };
+}
+
+/**
+ * The row as its owner sees it, locked until the push commits. Another user's row reads as absent, so a push
+ * naming it learns nothing of it (not even that it exists).
+ */
+async function readOwnForUpdate({ tx, actor }: SyncWriteContext, doc: NotificationDoc) {
+  const [row] = await queryRows(
+    tx,
+    sql`${SELECT} where n.id::text = ${doc.id} and n.user_id = ${actor.id} for update`,
+    notificationRowSchema,
+  );
+  return row ? toDoc(row) : null;
+}
+
+/**
+ * The one change a client may make: its own existing notification from unread to read. Creating, deleting,
+ * un-reading or editing the text are the server's alone.
+ */
+function refuseNotification(next: NotificationDoc, current: NotificationDoc | null): SyncRejectReason | null {
+  if (!current) return 'forbidden';
+  const sameText =
+    next.message === current.message && next.url === current.url && next.createdAt === current.createdAt;
+  if (!sameText || next._deleted !== current._deleted) return 'invalid';
+  if (current.read && !next.read) return 'invalid';
+  return null;
+}
+
+/**
+ * `notifications`: the bell's list, each user their own (SPEC §4). Every role pulls it; marking read is the
+ * one write and goes through the push, so it may be made offline and arrive later (the REST read calls do
+ * the same online). The server stamps the read time with its own clock.
+ */
+export const notificationsCollection: SyncCollectionDef<NotificationDoc, NotificationRow> = {
+  name: 'notifications',
+  docSchema: notificationDocSchema,
+  pullRoles: SYNC_COLLECTION_ROLES.notifications.pull,
+  scope: (actor: SyncActor) => sql`${SELECT} where n.user_id = ${actor.id}`,
+  rowSchema: notificationRowSchema,
+  toDoc,
+  push: {
+    roles: SYNC_COLLECTION_ROLES.notifications.push,
+    mergeFields: null,
+    readForUpdate: readOwnForUpdate,
+    refuse: async (_ctx, next, current) => refuseNotification(next, current),
+    async write({ tx, seq, now }, doc) {
+      await tx
+        .update(notifications)
+        .set({ readAt: doc.read ? now : null, seq, updatedAt: now })
+        .where(sql`${notifications.id}::text = ${doc.id}`);
+    },
+    async audience(tx, docs) {
+      const rows = await tx
+        .selectDistinct({ userId: notifications.userId })
+        .from(notifications)
+        .where(
+          inArray(
+            sql`${notifications.id}::text`,
+            docs.map((doc) => doc.id),
+          ),
+        );
+      return rows.map((row) => row.userId);
+    },
+  },
+};

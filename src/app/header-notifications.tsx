@@ -1,0 +1,42 @@
+import { useLingui } from '@lingui/react/macro';
+import { useRouter } from '@tanstack/react-router';
+import { useDatabase } from '../db/database-context';
+import { markAllNotificationsRead, markNotificationRead } from '../features/notifications/mark-read';
+import { notificationText } from '../features/notifications/notification-text';
+import { useNotifications } from '../features/notifications/use-notifications';
+import { type BellNotification, NotificationBell } from './notification-bell';
+
+/**
+ * The header's bell fed by the local `notifications` collection: the count and list follow the last sync,
+ * new ones arrive live, and reading one goes through the router (so the unsaved-edits guard asks first).
+ */
+export function HeaderNotifications() {
+  const { i18n } = useLingui();
+  const router = useRouter();
+  const database = useDatabase();
+  const { items, total, unread, loadMore } = useNotifications();
+
+  const bellItems: BellNotification[] = items.map((item) => ({
+    id: item.id,
+    createdAt: item.createdAt,
+    message: notificationText(i18n, item.message),
+    url: item.url,
+    read: item.read,
+  }));
+
+  return (
+    <NotificationBell
+      items={bellItems}
+      total={total}
+      unreadCount={unread}
+      onLoadMore={loadMore}
+      onRead={(notification) => {
+        if (database) void markNotificationRead(database, notification.id);
+      }}
+      onReadAll={() => {
+        if (database) void markAllNotificationsRead(database);
+      }}
+      onNavigate={(url) => void router.navigate({ href: url })}
+    />
+  );
+}

@@ -1,0 +1,157 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import type { AccountRole } from '../../../domain/roles';
+import {
+  clampStickyPage,
+  pageAfterClose,
+  stickiesPerPage,
+  stickyPageCount,
+  stickyPageSlots,
+} from '../../../domain/sticky-paging';
+import type { StickyDocType } from '../../db/synced-schemas';
+import { errorMessage } from '../../i18n/error-messages';
+import { Button } from '../../ui/button';
+import { EmptyState } from '../../ui/empty-state';
+import { Icon } from '../../ui/icons';
+import { Spinner } from '../../ui/spinner';
+import { closeSticky } from './sticky-calls';
+import { StickyCard } from './sticky-card';
+import { useStickies } from './use-stickies';
+import { useWindowWidth } from './use-window-width';
+
+/** Previous / next with "page x of y"; on mobile this is the one-card carousel's control. */
+function Pager({
+  page,
+  pageCount,
+  onPage,
+}: {
+  page: number;
+  pageCount: number;
+  onPage: (page: number) => void;
+}) {
+  const { t } = useLingui();
+  return (
+    <nav aria-label={t`Card pages`} className="flex items-center justify-center gap-3">
+      <Button
+        variant="secondary"
+        size="icon"
+        aria-label={t`Previous page`}
+        disabled={page <= 1}
+        onClick={() => onPage(page - 1)}
+      >
+        <Icon name="chevronLeft" />
+      </Button>
+      <p aria-live="polite" className="min-w-20 text-center text-sm text-slate-700">
+        <Trans>
+          Page {page} of {pageCount}
+        </Trans>
+      </p>
+      <Button
+        variant="secondary"
+        size="icon"
+        aria-label={t`Next page`}
+        disabled={page >= pageCount}
+        onClick={() => onPage(page + 1)}
+      >
+        <Icon name="chevronRight" />
+      </Button>
+    </nav>
+  );
+}
+
+/**
+ * The dashboard of SPEC §2, rendered from the local `stickies` collection (offline too). Desktop: a strip of
+ * 6 cards on windows at least 1920 px wide, else 4, with empty placeholders filling the row and paging;
+ * mobile: one card, with the carousel's previous/next shown only online and when more pages exist. Closing
+ * a card (staff, online) keeps the page, or steps back one when it was the last card of the last page.
+ */
+export function DashboardScreen({
+  role,
+  online,
+  isMobile,
+}: {
+  role: AccountRole;
+  online: boolean;
+  isMobile: boolean;
+}) {
+  const { t, i18n } = useLingui();
+  const width = useWindowWidth();
+  const { cards, loading } = useStickies(role);
+  const [page, setPage] = useState(1);
+  // Cards closed here stay hidden until the pull brings them back deleted.
+  const [closed, setClosed] = useState<ReadonlySet<string>>(new Set());
+  const [closing, setClosing] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const visible = cards.filter((card) => !closed.has(card.id));
+  const perPage = stickiesPerPage(width, isMobile);
+  const pageCount = stickyPageCount(visible.length, perPage);
+  const current = clampStickyPage(page, visible.length, perPage);
+  const slots = stickyPageSlots(visible, current, perPage);
+  const showPager = isMobile ? online && pageCount > 1 : pageCount > 1;
+
+  const close = async (card: StickyDocType) => {
+    setClosing(card.id);
+    setFailure(null);
+    const result = await closeSticky(card.id);
+    setClosing(null);
+    if (!result.ok) {
+      setFailure(errorMessage(i18n, result.code));
+      return;
+    }
+    setClosed((before) => new Set(before).add(card.id));
+    setPage(pageAfterClose(current, visible.length, perPage));
+  };
+
+  return (
+    <section aria-labelledby="dashboard-title" className="flex flex-col gap-4">
+      <h1 id="dashboard-title" className="text-xl font-semibold">
+        <Trans>Dashboard</Trans>
+      </h1>
+      {failure && (
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+          {failure}
+        </p>
+      )}
+      {loading ? (
+        <div className="flex justify-center py-10">
+          <Spinner label={t`Loading…`} />
+        </div>
+      ) : visible.length === 0 ? (
+        <EmptyState title={t`Nothing to do: your dashboard has no cards.`} />
+      ) : (
+        <>
+          <ul
+            aria-label={t`Cards`}
+            className="grid gap-4"
+            style={{ gridTemplateColumns: `repeat(${perPage}, minmax(0, 1fr))` }}
+          >
+            {slots.map((card, index) =>
+              card ? (
+                <li key={card.id} className="min-h-48">
+                  <StickyCard
+                    card={card}
+                    role={role}
+                    online={online}
+                    closing={closing === card.id}
+                    onClose={(target) => void close(target)}
+                  />
+                </li>
+              ) : (
+                <li
+                  // Placeholders have no identity but their place in the row.
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a placeholder is its slot
+                  key={`placeholder-${index}`}
+                  aria-hidden="true"
+                  data-placeholder="true"
+                  className="min-h-48 rounded-lg border border-dashed border-slate-300 bg-slate-50"
+                />
+              ),
+            )}
+          </ul>
+          {showPager && <Pager page={current} pageCount={pageCount} onPage={setPage} />}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,195 @@
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { DashboardPage } from './pages/dashboard-page';
+import { LoginPage } from './pages/login-page';
+import { type ApiSession, signInApi } from './support/api';
+
+interface StickyPage {
+  data: { id: string; type: number }[];
+  meta: { pagination: { total: number; total_pages: number } };
+}
+
+interface NotificationPage {
+  data: { id: string; read_at: string | null; data: { message: string } }[];
+}
+
+/** Request cards cannot be closed (SPEC §4): they go when the request is decided. */
+const REQUEST_TYPES = new Set([9, 18]);
+
+/** The user's open cards as the server lists them (the server's truth the dashboard must show). */
+async function openCards(api: ApiSession): Promise<StickyPage['data']> {
+  const cards: StickyPage['data'] = [];
+  for (let page = 1; ; page += 1) {
+    const answer = (await api.get(`/api/sticky?page=${page}&numberSticky=6`)) as StickyPage;
+    cards.push(...answer.data);
+    if (page >= answer.meta.pagination.total_pages) return cards;
+  }
+}
+
+async function signInOnDashboard(
+  page: import('@playwright/test').Page,
+  email: string,
+): Promise<DashboardPage> {
+  await page.goto('/admin/');
+  await new LoginPage(page).signInWithCode(email);
+  await expect(page).toHaveURL(/\/admin\/$/);
+  const dashboard = new DashboardPage(page);
+  await dashboard.waitUntilShown();
+  return dashboard;
+}
+
+/** The bell's accessible name for an unread count. */
+function bellName(unread: number): string {
+  return unread === 0 ? 'お知らせ' : `お知らせ（未読 ${unread} 件）`;
+}
+
+async function apiFor(request: APIRequestContext, email: string): Promise<ApiSession> {
+  return signInApi(request, email);
+}
+
+test.describe('desktop dashboard', () => {
+  test('shows 6 cards per page at 1920 px and 4 at 1280 px, placeholders filling the last row', async ({
+    page,
+    request,
+  }) => {
+    const total = (await openCards(await apiFor(request, 'teacher@demo.test'))).length;
+    expect(total, 'the demo teacher needs more than one page of cards').toBeGreaterThan(6);
+
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    const dashboard = await signInOnDashboard(page, 'teacher@demo.test');
+    const widePages = Math.ceil(total / 6);
+    await expect(dashboard.cards).toHaveCount(6);
+    await dashboard.expectPage(1, widePages);
+    await expect(dashboard.previous).toBeDisabled();
+    await dashboard.goToLastPage(widePages);
+    const onLastWide = total - 6 * (widePages - 1);
+    await expect(dashboard.cards).toHaveCount(onLastWide);
+    await expect(dashboard.placeholders).toHaveCount(6 - onLastWide);
+    await expect(dashboard.next).toBeDisabled();
+
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const narrowPages = Math.ceil(total / 4);
+    await expect(dashboard.pager).toContainText(`${narrowPages}ページ中`);
+    await dashboard.previous.click();
+    await expect(dashboard.cards).toHaveCount(4);
+    await expect(dashboard.placeholders).toHaveCount(0);
+  });
+
+  test('closing the last card of the last page steps back a page, and the server has it closed', async ({
+    page,
+    request,
+  }) => {
+    const api = await apiFor(request, 'teacher2@demo.test');
+    // Close cards through the API until the last 4-card page holds exactly one.
+    let cards = await openCards(api);
+    const closable = cards.filter((card) => !REQUEST_TYPES.has(card.type));
+    while (cards.length % 4 !== 1 && closable.length > 1) {
+      const card = closable.shift();
+      if (!card) break;
+      await api.post(`/api/sticky/${card.id}`, { status: 1 });
+      cards = await openCards(api);
+    }
+    expect(cards.length % 4, 'one card alone on the last page').toBe(1);
+    expect(cards.length, 'at least two pages').toBeGreaterThan(4);
+    const pages = Math.ceil(cards.length / 4);
+
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const dashboard = await signInOnDashboard(page, 'teacher2@demo.test');
+    await dashboard.expectPage(1, pages);
+    await dashboard.goToLastPage(pages);
+    await expect(dashboard.cards).toHaveCount(1);
+    await expect(dashboard.placeholders).toHaveCount(3);
+    const last = dashboard.cards.first();
+    const lastClose = last.getByRole('button', { name: /^カードを閉じる/ });
+    // The last card may be a request card, which has no close button; then the test arranged it wrongly.
+    await expect(lastClose).toBeVisible();
+    await lastClose.click();
+
+    await dashboard.expectPage(pages - 1, pages - 1);
+    await expect(dashboard.cards).toHaveCount(4);
+    await expect.poll(async () => (await openCards(api)).length).toBe(cards.length - 1);
+  });
+
+  test('a notification made by a real server call arrives live and is marked read', async ({
+    page,
+    request,
+  }) => {
+    const api = await apiFor(request, 'teacher3@demo.test');
+    const dashboard = await signInOnDashboard(page, 'teacher3@demo.test');
+    // The bell starts from the server's own count, once the first pull has brought the notifications.
+    const unreadBefore = ((await api.get('/api/notification')) as { unread: number }).unread;
+    await expect(dashboard.bell).toHaveAccessibleName(bellName(unreadBefore));
+
+    // Changing the profile is an account change, which the server notifies (and pushes over /ws).
+    const profile = (await api.get('/api/profile')) as { name: string; email: string };
+    await api.post('/api/users/update-profile', {
+      name: profile.name,
+      name_kana: null,
+      phone: null,
+      email: profile.email,
+    });
+    await expect(dashboard.bell).toHaveAccessibleName(bellName(unreadBefore + 1));
+
+    await dashboard.bell.click();
+    const item = page.getByRole('dialog', { name: 'お知らせ' }).getByRole('button', {
+      name: /アカウント情報が変更されました/,
+    });
+    await item.first().click();
+    await expect(page).toHaveURL(/\/admin\/profile/);
+    await expect
+      .poll(async () => {
+        const list = (await api.get('/api/notification')) as NotificationPage;
+        return list.data.filter(
+          (entry) => entry.data.message === 'notification_account_changed' && entry.read_at === null,
+        ).length;
+      })
+      .toBe(0);
+    await expect(dashboard.bell).toHaveAccessibleName(bellName(unreadBefore));
+    await expect(page.getByRole('dialog', { name: 'お知らせ' })).toBeHidden();
+  });
+
+  test('the dashboard renders offline after a reload, from the last sync', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const total = (await openCards(await apiFor(request, 'teacher@demo.test'))).length;
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const dashboard = await signInOnDashboard(page, 'teacher@demo.test');
+    await expect(dashboard.cards).toHaveCount(Math.min(4, total));
+    await dashboard.waitForOfflineShell();
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect(dashboard.offlineBanner).toBeVisible();
+    await expect(dashboard.cards).toHaveCount(Math.min(4, total));
+    await dashboard.expectPage(1, Math.ceil(total / 4));
+    // Closing is online only: no card offers it now.
+    await expect(dashboard.closeButtons()).toHaveCount(0);
+    await context.setOffline(false);
+  });
+});
+
+test.describe('mobile dashboard', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('shows one card with the carousel online, and no carousel offline', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const total = (await openCards(await apiFor(request, 'teacher@demo.test'))).length;
+    expect(total).toBeGreaterThan(1);
+    const dashboard = await signInOnDashboard(page, 'teacher@demo.test');
+    await expect(dashboard.cards).toHaveCount(1);
+    await dashboard.expectPage(1, total);
+    await dashboard.next.click();
+    await dashboard.expectPage(2, total);
+    await expect(dashboard.cards).toHaveCount(1);
+
+    await context.setOffline(true);
+    await expect(dashboard.pager).toBeHidden();
+    await expect(dashboard.cards).toHaveCount(1);
+    await context.setOffline(false);
+    await expect(dashboard.pager).toBeVisible();
+  });
+});
