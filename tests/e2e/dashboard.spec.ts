@@ -68,7 +68,7 @@ test.describe('desktop dashboard', () => {
 
     await page.setViewportSize({ width: 1280, height: 900 });
     const narrowPages = Math.ceil(total / 4);
-    await expect(dashboard.pager).toContainText(`${narrowPages}ページ中`);
+    await expect(dashboard.pager).toContainText(`${narrowPages} ページ中`);
     await dashboard.previous.click();
     await expect(dashboard.cards).toHaveCount(4);
     await expect(dashboard.placeholders).toHaveCount(0);
