@@ -169,6 +169,27 @@ test.describe('desktop dashboard', () => {
   });
 });
 
+test('a student sees only highlight cards, without a close button, with More to their profile', async ({
+  page,
+  request,
+}) => {
+  const total = (await openCards(await apiFor(request, 'student@demo.test'))).length;
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const dashboard = await signInOnDashboard(page, 'student@demo.test');
+  if (total === 0) {
+    await expect(
+      page.getByRole('status').filter({ hasText: 'ダッシュボードにカードはありません' }),
+    ).toBeVisible();
+    return;
+  }
+  await expect(dashboard.cards).toHaveCount(Math.min(4, total));
+  const headings = await dashboard.cards.getByRole('heading').allTextContents();
+  expect(headings.every((heading) => /^ハイライト/.test(heading))).toBe(true);
+  await expect(dashboard.closeButtons()).toHaveCount(0);
+  const more = dashboard.cards.first().getByRole('link', { name: '詳細' });
+  await expect(more).toHaveAttribute('href', '/admin/achievement-attendance-profile');
+});
+
 test.describe('mobile dashboard', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
