@@ -22,6 +22,11 @@ async function signIn(context: BrowserContext, baseUrl: string, output: () => st
     data: { code, trust_device: true },
   });
   if (!verified.ok()) throw new Error(`verify-otp answered ${verified.status()}`);
+  // The SPA knows its user from local storage (SPEC §4), as the sign-in screen leaves it.
+  const me = await (await context.request.get(`${baseUrl}/api/me`)).text();
+  await context.addInitScript((user) => {
+    if (!localStorage.getItem('user')) localStorage.setItem('user', user);
+  }, me);
 }
 
 /** Waits until the server's sticky rules have given the user cards (the refresh at start runs in the background). */

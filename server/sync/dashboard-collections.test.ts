@@ -2,10 +2,10 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '../../domain/roles';
 import { StickyStatus, StickyType } from '../../domain/stickies';
-import type { SocketMessage, SyncCheckpoint } from '../../domain/sync';
+import type { SocketMessage } from '../../domain/sync';
 import type { NotificationDoc, StickyDoc } from '../../domain/sync-docs';
 import { notifications, stickies, users } from '../db/schema';
-import { call, waitForWatermark } from '../testing/calls';
+import { call, pullAllDocs, waitForWatermark } from '../testing/calls';
 import { createSchoolFixture, type SchoolFixture } from '../testing/school-fixture';
 import { buildTestApp, signIn, type TestApp } from '../testing/test-app';
 import { notificationsCollection } from './collections/notifications';
@@ -42,25 +42,11 @@ afterAll(async () => {
   await t.close();
 });
 
-async function pullAllOf<Doc extends { id: string; updatedAt: number; _deleted: boolean }>(
+function pullAllOf<Doc extends { id: string; updatedAt: number; _deleted: boolean }>(
   def: SyncCollectionDef<Doc>,
   actor: SyncActor,
 ): Promise<Doc[]> {
-  await waitForWatermark(t.db);
-  const documents: Doc[] = [];
-  let checkpoint: SyncCheckpoint | null = null;
-  for (;;) {
-    const page: { documents: Doc[]; checkpoint: SyncCheckpoint | null } = await pullCollection(
-      t.db,
-      def,
-      actor,
-      checkpoint,
-      2,
-    );
-    documents.push(...page.documents);
-    checkpoint = page.checkpoint;
-    if (page.documents.length < 2) return documents;
-  }
+  return pullAllDocs(t.app.appDeps.db, def, actor, 2);
 }
 
 /** A card of `userId`, written the way the sticky rules write them (one transaction, its own sequence). */

@@ -118,4 +118,11 @@ describe('notification bell', () => {
     renderBell({ items: [], total: 0, unreadCount: 0 });
     expect(within(openBell(/^Notifications$/)).getByText('No notifications')).toBeTruthy();
   });
+  it('closes the popover on the way to the page of a clicked notification', () => {
+    const props = renderBell();
+    const list = openBell(/1 unread/);
+    fireEvent.click(within(list).getByRole('button', { name: /Message 1/ }));
+    expect(props.onNavigate).toHaveBeenCalledWith('/requests/1');
+    expect(screen.queryByRole('dialog', { name: 'Notifications' })).toBeNull();
+  });
 });

@@ -7,23 +7,33 @@ export function pageCount(total: number, perPage: number): number {
   return Math.max(1, Math.ceil(total / Math.max(1, perPage)));
 }
 
-/** Previous / next page controls with "page N of M"; pages count from 1 (SPEC §9 default page 1). */
+/**
+ * Previous / next page controls with "page N of M"; pages count from 1 (SPEC §9 default page 1). `label`
+ * names the navigation when a screen has more than one; `align` places it (tables at the end).
+ */
 export function Pagination({
   page,
   total,
   perPage,
   onPageChange,
+  label,
+  align = 'end',
 }: {
   page: number;
   total: number;
   perPage: number;
   onPageChange: (page: number) => void;
+  label?: string;
+  align?: 'center' | 'end';
 }) {
   const { t } = useLingui();
   const pages = pageCount(total, perPage);
   const current = Math.min(Math.max(1, page), pages);
   return (
-    <nav aria-label={t`Pagination`} className="flex items-center justify-end gap-2 text-sm">
+    <nav
+      aria-label={label ?? t`Pagination`}
+      className={`flex items-center gap-2 text-sm ${align === 'center' ? 'justify-center' : 'justify-end'}`}
+    >
       <Button
         variant="secondary"
         size="sm"

@@ -37,6 +37,14 @@ async function signInOnDashboard(
   return dashboard;
 }
 
+/** How many account-change notifications of the user the server holds unread. */
+async function unreadAccountChanges(api: ApiSession): Promise<number> {
+  const list = (await api.get('/api/notification')) as NotificationPage;
+  return list.data.filter(
+    (entry) => entry.data.message === 'notification_account_changed' && entry.read_at === null,
+  ).length;
+}
+
 /** The bell's accessible name for an unread count. */
 function bellName(unread: number): string {
   return unread === 0 ? 'お知らせ' : `お知らせ（未読 ${unread} 件）`;
@@ -68,7 +76,7 @@ test.describe('desktop dashboard', () => {
 
     await page.setViewportSize({ width: 1280, height: 900 });
     const narrowPages = Math.ceil(total / 4);
-    await expect(dashboard.pager).toContainText(`${narrowPages}ページ中`);
+    await expect(dashboard.pager).toContainText(`${narrowPages} ページ中`);
     await dashboard.previous.click();
     await expect(dashboard.cards).toHaveCount(4);
     await expect(dashboard.placeholders).toHaveCount(0);
@@ -117,16 +125,19 @@ test.describe('desktop dashboard', () => {
     const dashboard = await signInOnDashboard(page, 'teacher3@demo.test');
     // The bell starts from the server's own count, once the first pull has brought the notifications.
     const unreadBefore = ((await api.get('/api/notification')) as { unread: number }).unread;
+    // Other tests may have changed this account before: only the notification made here is counted.
+    const accountChangesBefore = await unreadAccountChanges(api);
     await expect(dashboard.bell).toHaveAccessibleName(bellName(unreadBefore));
 
     // Changing the profile is an account change, which the server notifies (and pushes over /ws).
-    const profile = (await api.get('/api/profile')) as { name: string; email: string };
-    await api.post('/api/users/update-profile', {
-      name: profile.name,
-      name_kana: null,
-      phone: null,
-      email: profile.email,
-    });
+    const profile = (await api.get('/api/profile')) as {
+      name: string;
+      name_kana: string | null;
+      phone: string | null;
+      email: string;
+    };
+    const { name, name_kana, phone, email } = profile;
+    await api.post('/api/users/update-profile', { name, name_kana, phone, email });
     await expect(dashboard.bell).toHaveAccessibleName(bellName(unreadBefore + 1));
 
     await dashboard.bell.click();
@@ -135,14 +146,7 @@ test.describe('desktop dashboard', () => {
     });
     await item.first().click();
     await expect(page).toHaveURL(/\/admin\/profile/);
-    await expect
-      .poll(async () => {
-        const list = (await api.get('/api/notification')) as NotificationPage;
-        return list.data.filter(
-          (entry) => entry.data.message === 'notification_account_changed' && entry.read_at === null,
-        ).length;
-      })
-      .toBe(0);
+    await expect.poll(() => unreadAccountChanges(api)).toBe(accountChangesBefore);
     await expect(dashboard.bell).toHaveAccessibleName(bellName(unreadBefore));
     await expect(page.getByRole('dialog', { name: 'お知らせ' })).toBeHidden();
   });
@@ -167,6 +171,27 @@ test.describe('desktop dashboard', () => {
     await expect(dashboard.closeButtons()).toHaveCount(0);
     await context.setOffline(false);
   });
+});
+
+test('a student sees only highlight cards, without a close button, with More to their profile', async ({
+  page,
+  request,
+}) => {
+  const total = (await openCards(await apiFor(request, 'student@demo.test'))).length;
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const dashboard = await signInOnDashboard(page, 'student@demo.test');
+  if (total === 0) {
+    await expect(
+      page.getByRole('status').filter({ hasText: 'ダッシュボードにカードはありません' }),
+    ).toBeVisible();
+    return;
+  }
+  await expect(dashboard.cards).toHaveCount(Math.min(4, total));
+  const headings = await dashboard.cards.getByRole('heading').allTextContents();
+  expect(headings.every((heading) => /^ハイライト/.test(heading))).toBe(true);
+  await expect(dashboard.closeButtons()).toHaveCount(0);
+  const more = dashboard.cards.first().getByRole('link', { name: '詳細' });
+  await expect(more).toHaveAttribute('href', '/admin/achievement-attendance-profile');
 });
 
 test.describe('mobile dashboard', () => {

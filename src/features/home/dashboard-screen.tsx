@@ -10,54 +10,13 @@ import {
 } from '../../../domain/sticky-paging';
 import type { StickyDocType } from '../../db/synced-schemas';
 import { errorMessage } from '../../i18n/error-messages';
-import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
-import { Icon } from '../../ui/icons';
+import { Pagination } from '../../ui/pagination';
 import { Spinner } from '../../ui/spinner';
 import { closeSticky } from './sticky-calls';
 import { StickyCard } from './sticky-card';
 import { useStickies } from './use-stickies';
 import { useWindowWidth } from './use-window-width';
-
-/** Previous / next with "page x of y"; on mobile this is the one-card carousel's control. */
-function Pager({
-  page,
-  pageCount,
-  onPage,
-}: {
-  page: number;
-  pageCount: number;
-  onPage: (page: number) => void;
-}) {
-  const { t } = useLingui();
-  return (
-    <nav aria-label={t`Card pages`} className="flex items-center justify-center gap-3">
-      <Button
-        variant="secondary"
-        size="icon"
-        aria-label={t`Previous page`}
-        disabled={page <= 1}
-        onClick={() => onPage(page - 1)}
-      >
-        <Icon name="chevronLeft" />
-      </Button>
-      <p aria-live="polite" className="min-w-20 text-center text-sm text-slate-700">
-        <Trans>
-          Page {page} of {pageCount}
-        </Trans>
-      </p>
-      <Button
-        variant="secondary"
-        size="icon"
-        aria-label={t`Next page`}
-        disabled={page >= pageCount}
-        onClick={() => onPage(page + 1)}
-      >
-        <Icon name="chevronRight" />
-      </Button>
-    </nav>
-  );
-}
 
 /**
  * The dashboard of SPEC §2, rendered from the local `stickies` collection (offline too). Desktop: a strip of
@@ -149,7 +108,16 @@ export function DashboardScreen({
               ),
             )}
           </ul>
-          {showPager && <Pager page={current} pageCount={pageCount} onPage={setPage} />}
+          {showPager && (
+            <Pagination
+              page={current}
+              total={visible.length}
+              perPage={perPage}
+              onPageChange={setPage}
+              label={t`Card pages`}
+              align="center"
+            />
+          )}
         </>
       )}
     </section>

@@ -9,6 +9,7 @@ const card = {
   requestId: 'req',
   studentId: 'stu',
   memoId: 'memo',
+  classId: 'cls',
 };
 
 describe('sticky card rules', () => {
@@ -28,6 +29,14 @@ describe('sticky card rules', () => {
     });
     expect(stickyMore({ ...card, type: StickyType.lessonNotePlan }, Role.teacher)).toMatchObject({
       list: 'note-plan',
+    });
+    expect(stickyMore({ ...card, type: StickyType.lessonAttendance }, Role.teacher)).toEqual({
+      kind: 'link',
+      to: '/attendance?subjectClass=cls',
+    });
+    expect(stickyMore({ ...card, type: StickyType.lessonAchievement }, Role.admin)).toEqual({
+      kind: 'link',
+      to: '/achievement?subjectClass=cls',
     });
   });
 

@@ -36,16 +36,23 @@ export function lessonPath(
 
 /** The More of a card for a role: what the card's kind lists or where it leads (SPEC §2). */
 export function stickyMore(
-  card: Pick<StickyDocType, 'type' | 'subjectId' | 'lessonId' | 'requestId' | 'studentId' | 'memoId'>,
+  card: Pick<StickyDocType, 'type' | 'subjectId' | 'lessonId' | 'classId' | 'requestId' | 'studentId'>,
   role: AccountRole,
 ): StickyMore {
   switch (card.type) {
     case StickyType.attendance:
-    case StickyType.lessonAttendance:
       return { kind: 'classes', list: 'attendance', empty: 'sticky_not_class_attendance' };
     case StickyType.achievement:
-    case StickyType.lessonAchievement:
       return { kind: 'classes', list: 'achievement', empty: 'sticky_not_class_achievement' };
+    // The lesson variants name their one class: More opens its sheet directly (no list call covers them).
+    case StickyType.lessonAttendance:
+      return card.classId
+        ? { kind: 'link', to: `/attendance?subjectClass=${card.classId}` }
+        : { kind: 'none' };
+    case StickyType.lessonAchievement:
+      return card.classId
+        ? { kind: 'link', to: `/achievement?subjectClass=${card.classId}` }
+        : { kind: 'none' };
     case StickyType.lessonNotPlan:
     case StickyType.examNotPlan:
       return { kind: 'classes', list: 'lesson-plan', empty: 'sticky_not_class_no_data' };

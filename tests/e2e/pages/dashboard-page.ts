@@ -32,7 +32,7 @@ export class DashboardPage {
 
   /** Expects the pager to say "page `page` of `pages`". */
   async expectPage(page: number, pages: number): Promise<void> {
-    await expect(this.pager).toContainText(`${pages}ページ中${page}ページ`);
+    await expect(this.pager).toContainText(`${pages} ページ中 ${page} ページ`);
   }
 
   /** Pages forward until the last page. */
