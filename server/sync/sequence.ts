@@ -47,6 +47,12 @@ export async function nextSequence(tx: Transaction, _scope?: string): Promise<nu
 }
 
 /**
+ * `nextSequence` as an SQL expression, for a single-statement write outside an explicit transaction (the
+ * statement's own transaction stamps the row).
+ */
+export const changeSequence = sql`pg_current_xact_id()::text::bigint`;
+
+/**
  * The SQL condition a pull puts on a row's `seq`: only changes of transactions that have all ended are
  * visible yet. In one statement the snapshot's `xmin` is the oldest transaction still running; everything
  * below it committed (and is visible to this statement) or rolled back.

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
+import { call, waitForWatermark } from '../../testing/calls';
 import { anonymous, buildTestApp, signIn, type TestApp, type TestSession } from '../../testing/test-app';
 
 let t: TestApp;
@@ -97,6 +98,44 @@ describe('profile', () => {
       payload: { name: 'x', name_kana: null, phone: null, email: 'student@demo.test' },
     });
     expect(wrongPath.statusCode).toBe(403);
+  });
+});
+
+/** Every `people` change `session` pulls after `checkpoint`, and the checkpoint to pull from next. */
+async function pullPeople(session: TestSession, checkpoint: unknown) {
+  await waitForWatermark(t.db);
+  const documents: { id: string; name: string; avatar: string | null }[] = [];
+  for (let from = checkpoint; ; ) {
+    const query = new URLSearchParams({ limit: '500' });
+    if (from) query.set('checkpoint', JSON.stringify(from));
+    const page = (await call(t.app, session, 'GET', `/api/sync/people/pull?${query}`)).json();
+    documents.push(...page.documents);
+    from = page.checkpoint;
+    if (page.documents.length < 500) return { documents, checkpoint: from };
+  }
+}
+
+describe('profile in the people collection', () => {
+  it('brings a changed name and picture to those who see the user, on their next pull', async () => {
+    const admin = await signIn(t.app, 'admin@demo.test');
+    const teacher = await signIn(t.app, 'teacher@demo.test');
+    const teacherId = (await userRow('teacher@demo.test')).id;
+    const { checkpoint } = await pullPeople(admin, null);
+
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/users/update-profile',
+      headers: teacher.headers(),
+      payload: { name: '佐藤 花子', name_kana: null, phone: null, email: 'teacher@demo.test' },
+    });
+    const renamed = await pullPeople(admin, checkpoint);
+    expect(renamed.documents).toEqual([expect.objectContaining({ id: teacherId, name: '佐藤 花子' })]);
+
+    const uploaded = await upload(teacher, '/api/users/update-avatar', png);
+    const pictured = await pullPeople(admin, renamed.checkpoint);
+    expect(pictured.documents).toEqual([
+      expect.objectContaining({ id: teacherId, avatar: uploaded.json().avatar }),
+    ]);
   });
 });
 

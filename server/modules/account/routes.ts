@@ -32,6 +32,9 @@ import {
 
 // Avatars arrive as the raw image body (`Content-Type: image/png` or `image/jpeg`); the declared type only
 // picks the parser, the content decides.
+// A user's name and picture travel in the `people` collection of everyone who may see them.
+const publishPeopleChange = (deps: AppDeps) => deps.feed.publishChange(['people'], 'all');
+
 const AVATAR_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/jpg'];
 
 /** Profile, avatar, sessions and notification settings of the signed-in user (SPEC §7 "Auth and account"). */
@@ -63,6 +66,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
       async (request) => {
         const userId = signedInUser(request).id;
         const profile = await updateProfile(deps.db, userId, request.body, deps.now());
+        await publishPeopleChange(deps);
         // An account change is one of the events a user must know (issue 8): a web notice and, with the
         // mail switch on, a mail, so a change made by somebody else with the session does not go unseen.
         await notifyAccountChange(notifyDepsOf(deps), userId);
@@ -85,6 +89,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
           bytes,
         );
         await setAvatar(deps.db, user.id, fileName, deps.now());
+        await publishPeopleChange(deps);
         return { avatar: fileName };
       },
     );

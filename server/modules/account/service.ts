@@ -5,6 +5,7 @@ import { ValidationCode } from '../../../domain/validation-codes';
 import type { Executor } from '../../db/client';
 import { notificationSettings as notificationSettingsTable, sessions, users } from '../../db/schema';
 import { notFound, unauthenticated, validationFailed } from '../../http-error';
+import { changeSequence } from '../../sync/sequence';
 
 /** The caller's own details. */
 export async function profileDetails(db: Executor, userId: string): Promise<Profile> {
@@ -49,14 +50,24 @@ export async function updateProfile(
   if (taken) throw validationFailed({ email: [ValidationCode.emailTaken] });
   await db
     .update(users)
-    .set({ name: input.name, nameKana: input.name_kana, phone: input.phone, email, updatedAt: now })
+    .set({
+      name: input.name,
+      nameKana: input.name_kana,
+      phone: input.phone,
+      email,
+      seq: changeSequence,
+      updatedAt: now,
+    })
     .where(eq(users.id, userId));
   return profileDetails(db, userId);
 }
 
 /** Stores a new avatar file name. */
 export async function setAvatar(db: Executor, userId: string, fileName: string, now: Date): Promise<void> {
-  await db.update(users).set({ avatar: fileName, updatedAt: now }).where(eq(users.id, userId));
+  await db
+    .update(users)
+    .set({ avatar: fileName, seq: changeSequence, updatedAt: now })
+    .where(eq(users.id, userId));
 }
 
 /** The caller's live sessions, newest first, marking the one making the call. */
