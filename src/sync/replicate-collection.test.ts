@@ -150,7 +150,7 @@ describe('writes waiting', () => {
       answerPush = resolve;
     });
     let pushes = 0;
-    const fetchImpl: FetchLike = async (input, init) => {
+    const fetchImpl: FetchLike = async (_input, init) => {
       if (init?.method !== 'POST') {
         return new Response(JSON.stringify({ documents: [], checkpoint: null }), { status: 200 });
       }
