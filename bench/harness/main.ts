@@ -20,6 +20,29 @@ let database: SchoolDatabase | null = null;
 let client: SyncClient | null = null;
 let user: { userId: string; role: AccountRole } | null = null;
 
+let syncing = false;
+let lastActivity = 0;
+
+function watchActivity(started: SyncClient): SyncClient {
+  started.on('activity', (event) => {
+    syncing = event.syncing;
+    lastActivity = performance.now();
+  });
+  return started;
+}
+
+/**
+ * Waits until no write waits and the worker has been idle for `quietMs`: the outbox count alone can reach
+ * zero between two push cycles.
+ */
+async function settled(db: SchoolDatabase, quietMs = 1500): Promise<void> {
+  for (;;) {
+    await firstValueFrom(pendingCount$(db).pipe(filter((pending) => pending === 0)));
+    if (!syncing && performance.now() - lastActivity >= quietMs) return;
+    await sleep(100);
+  }
+}
+
 function opened(): SchoolDatabase {
   if (!database) throw new Error('call initialSync first');
   return database;
@@ -55,7 +78,7 @@ const syncBench = {
     trackLocalWrites(database, () => false);
     const names = REPLICATED_COLLECTIONS.filter((name) => args.expected[name] !== undefined);
     const started = performance.now();
-    client = startSyncClient(args.userId, args.role);
+    client = watchActivity(startSyncClient(args.userId, args.role));
     for (;;) {
       const counts = await localCounts(database, names);
       if (names.every((name) => (counts[name] ?? 0) >= (args.expected[name] ?? 0))) {
@@ -155,14 +178,14 @@ const syncBench = {
     const db = opened();
     if (!user || !client) throw new Error('call initialSync first');
     // Every earlier write pushed first, so only this batch is measured.
-    await firstValueFrom(pendingCount$(db).pipe(filter((pending) => pending === 0)));
+    await settled(db);
     client.terminate();
     await sleep(1000);
     const docs = await db.attendance.find({ limit: count, sort: [{ id: 'asc' }] }).exec();
     for (const [index, doc] of docs.entries()) await doc.incrementalPatch({ comment: `${marker} ${index}` });
     const queued = await firstValueFrom(pendingCount$(db).pipe(filter((pending) => pending >= docs.length)));
     const started = performance.now();
-    client = startSyncClient(user.userId, user.role);
+    client = watchActivity(startSyncClient(user.userId, user.role));
     await firstValueFrom(pendingCount$(db).pipe(filter((pending) => pending === 0)));
     const ms = performance.now() - started;
     const issues = (await firstValueFrom(syncIssues$(db))).map((issue) => issue.reason ?? '');
