@@ -106,10 +106,15 @@ export function syncPushResponseSchema<Doc extends z.ZodType>(doc: Doc) {
   });
 }
 
-/** Position in a collection's change stream: the last `(updatedAt, id)` the client holds. */
+/**
+ * Position in a collection's change stream: the last `(updatedAt, id)` the client holds, and the version of
+ * the user's scope it was taken under (`scope`). A row that enters a scope keeps its old sequence, so the
+ * server starts a pull over when the scope has changed since the checkpoint.
+ */
 export const syncCheckpointSchema = z.strictObject({
   updatedAt: z.number().int().nonnegative(),
   id: z.string().max(128),
+  scope: z.string().max(64).optional(),
 });
 
 export type SyncCheckpoint = z.infer<typeof syncCheckpointSchema>;
