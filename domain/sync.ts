@@ -7,6 +7,8 @@ export const SyncCollection = {
   people: 'people',
   attendance: 'attendance',
   achievements: 'achievements',
+  requests: 'requests',
+  notes: 'notes',
 } as const;
 
 export type SyncCollection = (typeof SyncCollection)[keyof typeof SyncCollection];
@@ -26,6 +28,10 @@ export const SYNC_COLLECTION_ROLES: Record<
   people: { pull: [Role.observer, Role.teacher, Role.admin, Role.student], push: [] },
   attendance: { pull: CLASS_WORK_READERS, push: CLASS_WORK_WRITERS },
   achievements: { pull: CLASS_WORK_READERS, push: CLASS_WORK_WRITERS },
+  // SPEC §6: /requests is for teachers, admins and students; students create and cancel, staff decide.
+  requests: { pull: CLASS_WORK_READERS, push: CLASS_WORK_READERS },
+  // Subjects' memos, plans and notes: every role that opens a subject; edited online through their calls.
+  notes: { pull: [Role.observer, Role.teacher, Role.admin, Role.student], push: [] },
 };
 
 /**

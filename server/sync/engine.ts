@@ -37,6 +37,8 @@ export interface SyncPushDef<Doc extends SyncedDoc> {
   refuse(ctx: SyncWriteContext, next: Doc, current: Doc | null): Promise<SyncRejectReason | null>;
   /** Stores `doc` (insert or update, `_deleted` as a soft delete) with the context's sequence. */
   write(ctx: SyncWriteContext, doc: Doc, current: Doc | null): Promise<void>;
+  /** Whether `write` sets fields of the server's own (who decided, when): the row is then read back. */
+  serverFields?: boolean;
   /** Who must hear that these rows changed. */
   audience(tx: Transaction, docs: readonly Doc[]): Promise<ChangeAudience>;
 }
@@ -177,8 +179,9 @@ async function pushRow<Doc extends SyncedDoc>(
     };
   }
 
-  const written: Doc = { ...decision.doc, id: next.id, updatedAt: ctx.seq };
-  await push.write(ctx, written, current);
+  const merged: Doc = { ...decision.doc, id: next.id, updatedAt: ctx.seq };
+  await push.write(ctx, merged, current);
+  const written = (push.serverFields ? await push.readForUpdate(ctx, merged) : null) ?? merged;
   await push.history?.(ctx, current, written, offline);
   const conflict: SyncPushConflict<Doc> | null =
     decision.conflictFields.length > 0

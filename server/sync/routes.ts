@@ -18,7 +18,9 @@ import { signedInUser } from '../plugins/session';
 import { achievementsCollection } from './collections/achievements';
 import { attendanceCollection } from './collections/attendance';
 import { masterCollection } from './collections/master';
+import { notesCollection } from './collections/notes';
 import { peopleCollection } from './collections/people';
+import { requestsCollection } from './collections/requests';
 import { pullCollection, pushCollection, type SyncCollectionDef } from './engine';
 
 /** Whether a request says its writes were made offline (`X-Offline-Origin: 1`). */
@@ -92,4 +94,6 @@ export const syncRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   registerCollection(app, deps, peopleCollection);
   registerCollection(app, deps, attendanceCollection);
   registerCollection(app, deps, achievementsCollection);
+  registerCollection(app, deps, requestsCollection);
+  registerCollection(app, deps, notesCollection);
 };
