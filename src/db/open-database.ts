@@ -16,9 +16,13 @@ import {
   type AttendanceDocType,
   achievementSchema,
   attendanceSchema,
+  type NoteDocType,
   noMigrations,
+  noteSchema,
   type PersonDocType,
   personSchema,
+  type RequestDocType,
+  requestSchema,
 } from './synced-schemas';
 
 /** The replicated `master` collection. */
@@ -34,6 +38,8 @@ export type SchoolCollections = {
   attendance: RxCollection<AttendanceDocType>;
   achievements: RxCollection<AchievementDocType>;
   outbox: OutboxCollection;
+  requests: RxCollection<RequestDocType>;
+  notes: RxCollection<NoteDocType>;
 };
 
 /** The replicated collections by name, the outbox left out. */
@@ -45,6 +51,8 @@ export const REPLICATED_COLLECTIONS: readonly ReplicatedCollectionName[] = [
   'people',
   'attendance',
   'achievements',
+  'requests',
+  'notes',
 ];
 
 /** One signed-in user's local database. */
@@ -109,6 +117,8 @@ export async function openDatabase(
     attendance: { schema: attendanceSchema, migrationStrategies: noMigrations },
     achievements: { schema: achievementSchema, migrationStrategies: noMigrations },
     outbox: { schema: outboxSchema, migrationStrategies: outboxMigrationStrategies },
+    requests: { schema: requestSchema, migrationStrategies: noMigrations },
+    notes: { schema: noteSchema, migrationStrategies: noMigrations },
   });
   return database;
 }

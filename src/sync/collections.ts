@@ -3,7 +3,13 @@ import type { z } from 'zod';
 import { masterDocSchema } from '../../domain/master';
 import type { AccountRole } from '../../domain/roles';
 import { SYNC_COLLECTION_ROLES } from '../../domain/sync';
-import { achievementDocSchema, attendanceDocSchema, personDocSchema } from '../../domain/sync-docs';
+import {
+  achievementDocSchema,
+  attendanceDocSchema,
+  noteDocSchema,
+  personDocSchema,
+  requestDocSchema,
+} from '../../domain/sync-docs';
 import type { ReplicatedCollectionName } from '../db/open-database';
 
 /** How the worker replicates one collection: its wire schema and who pushes it. */
@@ -26,4 +32,6 @@ export const CLIENT_COLLECTIONS: Record<ReplicatedCollectionName, ClientCollecti
   people: { docSchema: personDocSchema, ...roles('people') },
   attendance: { docSchema: attendanceDocSchema, ...roles('attendance') },
   achievements: { docSchema: achievementDocSchema, ...roles('achievements') },
+  requests: { docSchema: requestDocSchema, ...roles('requests') },
+  notes: { docSchema: noteDocSchema, ...roles('notes') },
 };
