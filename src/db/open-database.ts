@@ -24,6 +24,7 @@ import {
   type RequestDocType,
   requestSchema,
 } from './synced-schemas';
+import { type ViewDocType, viewMigrationStrategies, viewSchema } from './views-schema';
 
 /** The replicated `master` collection. */
 export type MasterCollection = RxCollection<MasterDocType>;
@@ -40,10 +41,11 @@ export type SchoolCollections = {
   outbox: OutboxCollection;
   requests: RxCollection<RequestDocType>;
   notes: RxCollection<NoteDocType>;
+  views: RxCollection<ViewDocType>;
 };
 
-/** The replicated collections by name, the outbox left out. */
-export type ReplicatedCollectionName = Exclude<keyof SchoolCollections, 'outbox'>;
+/** The replicated collections by name: the device's own outbox and view cache left out. */
+export type ReplicatedCollectionName = Exclude<keyof SchoolCollections, 'outbox' | 'views'>;
 
 /** Every replicated collection's name, in the order the worker starts them. */
 export const REPLICATED_COLLECTIONS: readonly ReplicatedCollectionName[] = [
@@ -119,6 +121,7 @@ export async function openDatabase(
     outbox: { schema: outboxSchema, migrationStrategies: outboxMigrationStrategies },
     requests: { schema: requestSchema, migrationStrategies: noMigrations },
     notes: { schema: noteSchema, migrationStrategies: noMigrations },
+    views: { schema: viewSchema, migrationStrategies: viewMigrationStrategies },
   });
   return database;
 }
