@@ -233,6 +233,8 @@ export function ProfileScreen({
           notify={notify}
           onSaved={(avatar) => {
             setCurrent({ ...shown, avatar });
+            // Read again so the device's copy (shown offline) holds the change.
+            profile.reload();
             onChanged({ name: shown.name, avatar });
           }}
         />
@@ -243,6 +245,7 @@ export function ProfileScreen({
           notify={notify}
           onSaved={(saved) => {
             setCurrent(saved);
+            profile.reload();
             onChanged({ name: saved.name, avatar: saved.avatar });
           }}
         />
