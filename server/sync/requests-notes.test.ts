@@ -4,16 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LessonType, PlanPublish } from '../../domain/lessons';
 import { AcceptReason, RequestOption, RequestStatus, RequestType } from '../../domain/requests';
 import { Role } from '../../domain/roles';
-import type { SyncCheckpoint } from '../../domain/sync';
 import { type NoteDoc, NoteKind, type RequestDoc } from '../../domain/sync-docs';
 import type { Database } from '../db/client';
 import { classTeachers, memoSchedules, memos, notes, planNotes, plans, users } from '../db/schema';
-import { waitForWatermark } from '../testing/calls';
+import { pullThrough } from '../testing/calls';
 import { createSchoolFixture, type SchoolFixture } from '../testing/school-fixture';
 import { buildTestApp, type TestApp } from '../testing/test-app';
 import { notesCollection } from './collections/notes';
 import { requestsCollection } from './collections/requests';
-import { pullCollection, pushCollection, type SyncActor, type SyncCollectionDef } from './engine';
+import { pushCollection, type SyncActor, type SyncCollectionDef } from './engine';
 import { nextSequence } from './sequence';
 
 type AnyDoc = { id: string; updatedAt: number; _deleted: boolean };
@@ -31,21 +30,7 @@ let otherStudent: SyncActor;
 const written = { notes: new Map<string, string[]>() };
 
 async function pullAll<Doc extends AnyDoc>(def: SyncCollectionDef<Doc>, actor: SyncActor): Promise<Doc[]> {
-  await waitForWatermark(db);
-  const documents: Doc[] = [];
-  let checkpoint: SyncCheckpoint | null = null;
-  for (;;) {
-    const page: { documents: Doc[]; checkpoint: SyncCheckpoint | null } = await pullCollection(
-      db,
-      def,
-      actor,
-      checkpoint,
-      50,
-    );
-    documents.push(...page.documents);
-    checkpoint = page.checkpoint;
-    if (page.documents.length < 50) return documents;
-  }
+  return (await pullThrough(db, def, actor)).documents;
 }
 
 function requestOf(fixture: SchoolFixture, overrides: Partial<RequestDoc> = {}): RequestDoc {

@@ -6,13 +6,13 @@ import type { AchievementDoc, AttendanceDoc } from '../../domain/sync-docs';
 import { achievementId, attendanceId } from '../../domain/sync-ids';
 import type { Database } from '../db/client';
 import { classStudents, classTeachers, students, subjectStudents, users } from '../db/schema';
-import { waitForWatermark } from '../testing/calls';
+import { pullThrough } from '../testing/calls';
 import { createSchoolFixture, type SchoolFixture } from '../testing/school-fixture';
 import { buildTestApp, type TestApp } from '../testing/test-app';
 import { achievementsCollection } from './collections/achievements';
 import { attendanceCollection } from './collections/attendance';
 import { peopleCollection } from './collections/people';
-import { pullCollection, pushCollection, type SyncActor, type SyncCollectionDef } from './engine';
+import { pushCollection, type SyncActor, type SyncCollectionDef } from './engine';
 import { nextSequence } from './sequence';
 
 type AnyDoc = { id: string; updatedAt: number; _deleted: boolean };
@@ -24,28 +24,11 @@ let own: SchoolFixture;
 let admin: SyncActor;
 let teacher: SyncActor;
 
-/** Pulls after `checkpoint` until a short page, as the client does; returns the documents and where it stopped. */
-async function pullFrom<Doc extends AnyDoc>(
+const pullFrom = <Doc extends AnyDoc>(
   def: SyncCollectionDef<Doc>,
   actor: SyncActor,
   checkpoint: SyncCheckpoint | null,
-): Promise<{ documents: Doc[]; checkpoint: SyncCheckpoint | null }> {
-  await waitForWatermark(db);
-  const documents: Doc[] = [];
-  let position = checkpoint;
-  for (;;) {
-    const page: { documents: Doc[]; checkpoint: SyncCheckpoint | null } = await pullCollection(
-      db,
-      def,
-      actor,
-      position,
-      20,
-    );
-    documents.push(...page.documents);
-    position = page.checkpoint;
-    if (page.documents.length < 20) return { documents, checkpoint: position };
-  }
-}
+) => pullThrough(db, def, actor, checkpoint, 20);
 
 /** Runs `work` in a transaction stamped with a fresh sequence, as every writer of replicated rows does. */
 async function write(

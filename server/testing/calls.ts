@@ -3,8 +3,10 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { z } from 'zod';
 import type { MasterDoc } from '../../domain/master';
 import type { SyncCheckpoint } from '../../domain/sync';
+import type { SyncedDoc } from '../../domain/sync-merge';
 import type { Database } from '../db/client';
 import { queryRows } from '../db/rows';
+import { pullCollection, type SyncActor, type SyncCollectionDef } from '../sync/engine';
 import type { TestSession } from './test-app';
 
 type Method = 'GET' | 'POST' | 'DELETE';
@@ -106,4 +108,32 @@ export async function waitForWatermark(db: Database): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
   throw new Error('pull watermark did not pass the last write');
+}
+
+/**
+ * Pulls a collection for `actor` straight from the engine, page by page after `from` as a client does, once
+ * every earlier write is under the watermark; returns the documents and where the pull stopped.
+ */
+export async function pullThrough<Doc extends SyncedDoc>(
+  db: Database,
+  def: SyncCollectionDef<Doc>,
+  actor: SyncActor,
+  from: SyncCheckpoint | null = null,
+  limit = 50,
+): Promise<{ documents: Doc[]; checkpoint: SyncCheckpoint | null }> {
+  await waitForWatermark(db);
+  const documents: Doc[] = [];
+  let checkpoint = from;
+  for (;;) {
+    const page: { documents: Doc[]; checkpoint: SyncCheckpoint | null } = await pullCollection(
+      db,
+      def,
+      actor,
+      checkpoint,
+      limit,
+    );
+    documents.push(...page.documents);
+    checkpoint = page.checkpoint;
+    if (page.documents.length < limit) return { documents, checkpoint };
+  }
 }
