@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { CSRF_HEADER } from '../domain/auth';
-import { codeFromLog, codesPrinted, launchChromium } from './browser';
-import { ms, percentile, startServer } from './server-process';
+import { launchChromium } from './browser';
+import { codeFromLog, codesPrinted, ms, percentile, startServer } from './server-process';
 
 const RUNS = 5;
 const EMAIL = 'teacher@demo.test';

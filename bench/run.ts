@@ -3,6 +3,7 @@ import path from 'node:path';
 import { benchArgon2 } from './argon2-hash';
 import { benchDashboardFirstCard } from './dashboard-first-card';
 import { benchSignInAndMaster } from './sign-in-and-master';
+import { benchSync } from './sync-figures';
 
 // `npm run bench`: prints figures; nothing here asserts a time (tests never do).
 const root = path.resolve(import.meta.dirname, '..');
@@ -11,12 +12,22 @@ if (!existsSync(path.join(root, 'dist', 'index.html'))) {
   process.exit(1);
 }
 
-console.log(`# School admin benchmarks (${new Date().toISOString()}, Node ${process.version})\n`);
-console.log('## Sign-in and master data (walking skeleton)');
-await benchSignInAndMaster();
+// `npm run bench -- sync` runs one section only; no argument runs them all.
+const only = process.argv[2];
+const sections: [key: string, title: string, run: () => Promise<void>][] = [
+  ['sign-in', 'Sign-in and master data (walking skeleton)', benchSignInAndMaster],
+  ['dashboard', 'Dashboard: cold load to the first card', benchDashboardFirstCard],
+  ['argon2', 'Password hashing', benchArgon2],
+  ['sync', `Sync on the scale-${process.env.BENCH_SYNC_SCALE ?? 10} demo school`, benchSync],
+];
+if (only && !sections.some(([key]) => key === only)) {
+  console.error(`Unknown section ${only}; one of ${sections.map(([key]) => key).join(', ')}.`);
+  process.exit(1);
+}
 
-console.log('\n## Dashboard: cold load to the first card');
-await benchDashboardFirstCard();
-
-console.log('\n## Password hashing');
-await benchArgon2();
+console.log(`# School admin benchmarks (${new Date().toISOString()}, Node ${process.version})`);
+for (const [key, title, run] of sections) {
+  if (only && key !== only) continue;
+  console.log(`\n## ${title}`);
+  await run();
+}

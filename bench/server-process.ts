@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '../domain/auth';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -15,9 +16,17 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-/** Starts `server/main.ts` on a throw-away data folder and waits until it answers. */
-export async function startServer(port: number, env: Record<string, string> = {}): Promise<BenchServer> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'school-bench-'));
+/**
+ * Starts `server/main.ts` and waits until it answers: on a throw-away data folder, or on `options.dataDir`
+ * (an already seeded folder the caller owns and removes).
+ */
+export async function startServer(
+  port: number,
+  env: Record<string, string> = {},
+  options: { dataDir?: string } = {},
+): Promise<BenchServer> {
+  const ownsDataDir = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'school-bench-'));
   const started = performance.now();
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
@@ -48,7 +57,7 @@ export async function startServer(port: number, env: Record<string, string> = {}
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
       await exited;
-      rmSync(dataDir, { recursive: true, force: true });
+      if (ownsDataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
@@ -63,4 +72,54 @@ export function percentile(values: number[], p: number): number {
 /** Formats milliseconds for the printed tables. */
 export function ms(value: number): string {
   return `${value.toFixed(1)} ms`;
+}
+
+/** Waits for a sign-in code the server printed after the first `seen` ones (its mail goes to the log). */
+export async function codeFromLog(output: () => string, seen: number): Promise<string> {
+  for (let round = 0; round < 400; round++) {
+    const codes = [...output().matchAll(/^Sign-in code: (\d{6})$/gm)].map((match) => match[1] ?? '');
+    if (codes.length > seen) return codes.at(-1) ?? '';
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error('no sign-in code in the server log');
+}
+
+/** How many sign-in codes the server printed so far. */
+export function codesPrinted(output: () => string): number {
+  return [...output().matchAll(/^Sign-in code: \d{6}$/gm)].length;
+}
+
+/** The cookies of a signed-in session: the session id and the CSRF double-submit token. */
+export interface BenchSession {
+  sid: string;
+  csrfToken: string;
+  /** The `cookie` header carrying both. */
+  cookie: string;
+}
+
+/** Signs `email` in through the real calls, entering the code the server printed, as a new device does. */
+export async function signIn(server: BenchServer, email: string, password: string): Promise<BenchSession> {
+  const { token } = (await (await fetch(`${server.baseUrl}/api/csrf`)).json()) as { token: string };
+  const csrfCookie = `${CSRF_COOKIE}=${token}`;
+  const seen = codesPrinted(server.output);
+  const login = await fetch(`${server.baseUrl}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', [CSRF_HEADER]: token, cookie: csrfCookie },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!login.ok) throw new Error(`login of ${email} answered ${login.status}`);
+  const sidCookie = login.headers.getSetCookie().find((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`));
+  const sid = sidCookie?.split(';')[0]?.slice(SESSION_COOKIE.length + 1) ?? '';
+  const cookie = `${SESSION_COOKIE}=${sid}; ${csrfCookie}`;
+  const user = (await login.json()) as { verified_otp: boolean };
+  if (!user.verified_otp) {
+    const code = await codeFromLog(server.output, seen);
+    const verified = await fetch(`${server.baseUrl}/api/verify-otp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [CSRF_HEADER]: token, cookie },
+      body: JSON.stringify({ code, trust_device: false }),
+    });
+    if (!verified.ok) throw new Error(`verify-otp of ${email} answered ${verified.status}`);
+  }
+  return { sid, csrfToken: token, cookie };
 }

@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { CSRF_HEADER } from '../domain/auth';
-import { codeFromLog, launchChromium } from './browser';
-import { ms, percentile, startServer } from './server-process';
+import { launchChromium } from './browser';
+import { codeFromLog, ms, percentile, startServer } from './server-process';
 
 /**
  * Walking-skeleton figures: server start on an empty data folder (migrations + demo seed), the JavaScript a

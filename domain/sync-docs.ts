@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { attendanceStatusSchema } from './attendance';
 import { LIMITS } from './limits';
+import {
+  acceptReasonSchema,
+  attendanceRequestKindSchema,
+  confirmKindSchema,
+  requestOptionSchema,
+  requestStatusSchema,
+  requestTypeSchema,
+} from './requests';
 
 const id = z.string().min(1).max(64);
 const sequence = z.number().int().nonnegative();
@@ -119,3 +127,63 @@ export const notificationDocSchema = z.strictObject({
 });
 
 export type NotificationDoc = z.infer<typeof notificationDocSchema>;
+
+/**
+ * One student request of the `requests` collection (SPEC §3). The student creates it with a client-made id
+ * and may cancel it; staff of its class accept or reject it. `decidedBy` and `decidedAt` are the server's.
+ */
+export const requestDocSchema = z.strictObject({
+  id,
+  subjectId: id,
+  universityId: id,
+  studentId: id,
+  classId: id.nullable(),
+  scheduleId: id.nullable(),
+  scoreNameId: id.nullable(),
+  type: requestTypeSchema,
+  status: requestStatusSchema,
+  option: requestOptionSchema,
+  attendanceKind: attendanceRequestKindSchema.nullable(),
+  confirmKind: confirmKindSchema.nullable(),
+  acceptReason: acceptReasonSchema.nullable(),
+  lateMinutes: z.number().int().nullable(),
+  content: z.string().max(LIMITS.requestContentMaxLength),
+  decidedBy: id.nullable(),
+  decidedAt: z.string().max(40).nullable(),
+  createdAt: z.string().max(40),
+  updatedAt: sequence,
+  _deleted: z.boolean(),
+});
+
+export type RequestDoc = z.infer<typeof requestDocSchema>;
+
+/** The kinds of row the `notes` collection groups by shape (ARCHITECTURE §3). */
+export const NoteKind = { memo: 'memo', plan: 'plan', planNote: 'plan_note', note: 'note' } as const;
+export type NoteKind = (typeof NoteKind)[keyof typeof NoteKind];
+
+/**
+ * One row of the `notes` collection: a memo (with its schedules), a plan, a note on a plan, or a note on a
+ * subject, told apart by `kind`. Fields another kind does not have are null (empty lists for lists).
+ */
+export const noteDocSchema = z.strictObject({
+  id,
+  kind: z.enum(NoteKind),
+  subjectId: id,
+  universityId: id,
+  lessonId: id.nullable(),
+  scheduleId: id.nullable(),
+  planId: id.nullable(),
+  studentId: id.nullable(),
+  authorId: id.nullable(),
+  content: text.nullable(),
+  publish: z.number().int().nullable(),
+  lessonType: z.number().int().nullable(),
+  contactToHeadTeacher: z.boolean().nullable(),
+  scheduleIds: z.array(id),
+  links: z.array(z.object({ title: z.string(), link: z.string() })),
+  contactToStudent: z.array(z.object({ url: z.string() })),
+  updatedAt: sequence,
+  _deleted: z.boolean(),
+});
+
+export type NoteDoc = z.infer<typeof noteDocSchema>;

@@ -9,6 +9,8 @@ export const SyncCollection = {
   achievements: 'achievements',
   stickies: 'stickies',
   notifications: 'notifications',
+  requests: 'requests',
+  notes: 'notes',
 } as const;
 
 export type SyncCollection = (typeof SyncCollection)[keyof typeof SyncCollection];
@@ -32,6 +34,10 @@ export const SYNC_COLLECTION_ROLES: Record<
   stickies: { pull: [Role.observer, Role.teacher, Role.admin, Role.student], push: [] },
   // Everybody has the bell; marking read is the one write, pushed (offline too) by the owner only.
   notifications: { pull: ROLE_LIST, push: ROLE_LIST },
+  // SPEC §6: /requests is for teachers, admins and students; students create and cancel, staff decide.
+  requests: { pull: CLASS_WORK_READERS, push: CLASS_WORK_READERS },
+  // Subjects' memos, plans and notes: every role that opens a subject; edited online through their calls.
+  notes: { pull: [Role.observer, Role.teacher, Role.admin, Role.student], push: [] },
 };
 
 /**
@@ -112,10 +118,15 @@ export function syncPushResponseSchema<Doc extends z.ZodType>(doc: Doc) {
   });
 }
 
-/** Position in a collection's change stream: the last `(updatedAt, id)` the client holds. */
+/**
+ * Position in a collection's change stream: the last `(updatedAt, id)` the client holds, and the version of
+ * the user's scope it was taken under (`scope`). A row that enters a scope keeps its old sequence, so the
+ * server starts a pull over when the scope has changed since the checkpoint.
+ */
 export const syncCheckpointSchema = z.strictObject({
   updatedAt: z.number().int().nonnegative(),
   id: z.string().max(128),
+  scope: z.string().max(64).optional(),
 });
 
 export type SyncCheckpoint = z.infer<typeof syncCheckpointSchema>;

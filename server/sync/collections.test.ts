@@ -5,7 +5,7 @@ import type { SocketMessage } from '../../domain/sync';
 import type { AchievementDoc, AttendanceDoc } from '../../domain/sync-docs';
 import { achievementId, attendanceId } from '../../domain/sync-ids';
 import { attendanceHistory, classTeachers, scoreHistory, users } from '../db/schema';
-import { pullAllDocs } from '../testing/calls';
+import { pullThrough } from '../testing/calls';
 import { createSchoolFixture, type SchoolFixture } from '../testing/school-fixture';
 import { buildTestApp, type TestApp } from '../testing/test-app';
 import { achievementsCollection } from './collections/achievements';
@@ -49,11 +49,11 @@ afterAll(async () => {
   await t.close();
 });
 
-function pullAllOf<Doc extends { id: string; updatedAt: number; _deleted: boolean }>(
+async function pullAllOf<Doc extends { id: string; updatedAt: number; _deleted: boolean }>(
   def: SyncCollectionDef<Doc>,
   actor: SyncActor,
 ): Promise<Doc[]> {
-  return pullAllDocs(t.app.appDeps.db, def, actor, 50);
+  return (await pullThrough(t.app.appDeps.db, def, actor)).documents;
 }
 
 function attendanceOf(fixture: SchoolFixture, overrides: Partial<AttendanceDoc> = {}): AttendanceDoc {

@@ -5,7 +5,7 @@ import { StickyStatus, StickyType } from '../../domain/stickies';
 import type { SocketMessage } from '../../domain/sync';
 import type { NotificationDoc, StickyDoc } from '../../domain/sync-docs';
 import { notifications, stickies, users } from '../db/schema';
-import { call, pullAllDocs, waitForWatermark } from '../testing/calls';
+import { call, pullThrough, waitForWatermark } from '../testing/calls';
 import { createSchoolFixture, type SchoolFixture } from '../testing/school-fixture';
 import { buildTestApp, signIn, type TestApp } from '../testing/test-app';
 import { notificationsCollection } from './collections/notifications';
@@ -42,11 +42,11 @@ afterAll(async () => {
   await t.close();
 });
 
-function pullAllOf<Doc extends { id: string; updatedAt: number; _deleted: boolean }>(
+async function pullAllOf<Doc extends { id: string; updatedAt: number; _deleted: boolean }>(
   def: SyncCollectionDef<Doc>,
   actor: SyncActor,
 ): Promise<Doc[]> {
-  return pullAllDocs(t.app.appDeps.db, def, actor, 2);
+  return (await pullThrough(t.app.appDeps.db, def, actor, null, 2)).documents;
 }
 
 /** A card of `userId`, written the way the sticky rules write them (one transaction, its own sequence). */

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { AccountRole } from '../../domain/roles';
 import type { SyncCheckpoint, SyncRejectReason } from '../../domain/sync';
 import { decidePush, type PushRow, type SyncedDoc } from '../../domain/sync-merge';
@@ -37,6 +37,8 @@ export interface SyncPushDef<Doc extends SyncedDoc> {
   refuse(ctx: SyncWriteContext, next: Doc, current: Doc | null): Promise<SyncRejectReason | null>;
   /** Stores `doc` (insert or update, `_deleted` as a soft delete) with the context's sequence. */
   write(ctx: SyncWriteContext, doc: Doc, current: Doc | null): Promise<void>;
+  /** Whether `write` sets fields of the server's own (who decided, when): the row is then read back. */
+  serverFields?: boolean;
   /** Who must hear that these rows changed. */
   audience(tx: Transaction, docs: readonly Doc[]): Promise<ChangeAudience>;
 }
@@ -55,6 +57,11 @@ export interface SyncCollectionDef<Doc extends SyncedDoc, Row = unknown> {
    * rows included, so replicas learn of deletions.
    */
   scope(actor: SyncActor): SQL;
+  /**
+   * A query answering one row `{ version }` that changes whenever the rows deciding `actor`'s scope change
+   * (class assignments, enrolments); absent when the scope never depends on such rows.
+   */
+  scopeVersion?(actor: SyncActor): SQL;
   rowSchema: z.ZodType<Row>;
   toDoc(row: Row): Doc;
   push: SyncPushDef<Doc> | null;
@@ -66,10 +73,28 @@ export interface SyncPullPage<Doc> {
   checkpoint: SyncCheckpoint | null;
 }
 
+const scopeVersionRow = z.object({ version: z.string() });
+
+/** The current version of `actor`'s scope in `def`, or undefined when the collection has none. */
+async function scopeVersionOf<Doc extends SyncedDoc, Row>(
+  db: Database,
+  def: SyncCollectionDef<Doc, Row>,
+  actor: SyncActor,
+): Promise<string | undefined> {
+  if (!def.scopeVersion) return undefined;
+  const [row] = await queryRows(db, def.scopeVersion(actor), scopeVersionRow);
+  return row?.version ?? '';
+}
+
 /**
  * The documents of `def` visible to `actor` strictly after `checkpoint`, in `(seq, id)` order. Ids compare
  * in the "C" collation, the byte order the client's string comparison also uses. Only rows under the
  * watermark are served, so a transaction that commits late can never land behind a checkpoint.
+ *
+ * A checkpoint taken under another version of the user's scope starts the pull over: rows that entered the
+ * scope since (a class newly assigned, a student newly enrolled) keep their old sequence and would never
+ * come after it. The version is read before the rows, so a scope change committing in between only causes
+ * one more start-over, never a missed row.
  */
 export async function pullCollection<Doc extends SyncedDoc, Row>(
   db: Database,
@@ -78,8 +103,10 @@ export async function pullCollection<Doc extends SyncedDoc, Row>(
   checkpoint: SyncCheckpoint | null,
   limit: number,
 ): Promise<SyncPullPage<Doc>> {
-  const after = checkpoint
-    ? sql`and (r.seq > ${checkpoint.updatedAt} or (r.seq = ${checkpoint.updatedAt} and r.id collate "C" > ${checkpoint.id}))`
+  const scope = await scopeVersionOf(db, def, actor);
+  const from = checkpoint && checkpoint.scope === scope ? checkpoint : null;
+  const after = from
+    ? sql`and (r.seq > ${from.updatedAt} or (r.seq = ${from.updatedAt} and r.id collate "C" > ${from.id}))`
     : sql``;
   const rows = await queryRows(
     db,
@@ -89,7 +116,10 @@ export async function pullCollection<Doc extends SyncedDoc, Row>(
   );
   const documents = rows.map((row) => def.toDoc(row));
   const last = documents.at(-1);
-  return { documents, checkpoint: last ? { updatedAt: last.updatedAt, id: last.id } : checkpoint };
+  const position = last ? { updatedAt: last.updatedAt, id: last.id } : from;
+  if (scope === undefined) return { documents, checkpoint: position };
+  // Even an empty answer carries the scope version, so the client starts over only once per change.
+  return { documents, checkpoint: { ...(position ?? { updatedAt: 0, id: '' }), scope } };
 }
 
 /** A row the push did not take as sent. */
@@ -149,8 +179,9 @@ async function pushRow<Doc extends SyncedDoc>(
     };
   }
 
-  const written: Doc = { ...decision.doc, id: next.id, updatedAt: ctx.seq };
-  await push.write(ctx, written, current);
+  const merged: Doc = { ...decision.doc, id: next.id, updatedAt: ctx.seq };
+  await push.write(ctx, merged, current);
+  const written = (push.serverFields ? await push.readForUpdate(ctx, merged) : null) ?? merged;
   await push.history?.(ctx, current, written, offline);
   const conflict: SyncPushConflict<Doc> | null =
     decision.conflictFields.length > 0

@@ -19,8 +19,10 @@ import { signedInUser } from '../plugins/session';
 import { achievementsCollection } from './collections/achievements';
 import { attendanceCollection } from './collections/attendance';
 import { masterCollection } from './collections/master';
+import { notesCollection } from './collections/notes';
 import { notificationsCollection } from './collections/notifications';
 import { peopleCollection } from './collections/people';
+import { requestsCollection } from './collections/requests';
 import { stickiesCollection } from './collections/stickies';
 import { pullCollection, pushCollection, type SyncCollectionDef } from './engine';
 
@@ -106,4 +108,6 @@ export const syncRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   registerCollection(app, deps, achievementsCollection);
   registerCollection(app, deps, stickiesCollection);
   registerCollection(app, deps, notificationsCollection);
+  registerCollection(app, deps, requestsCollection);
+  registerCollection(app, deps, notesCollection);
 };

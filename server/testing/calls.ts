@@ -111,18 +111,19 @@ export async function waitForWatermark(db: Database): Promise<void> {
 }
 
 /**
- * Every document of a collection `actor` may see, pulled through the engine page by page (pages of `limit`,
- * small by default so tests cross page boundaries), after the watermark has passed the last write.
+ * Pulls a collection for `actor` straight from the engine, page by page after `from` as a client does, once
+ * every earlier write is under the watermark; returns the documents and where the pull stopped.
  */
-export async function pullAllDocs<Doc extends SyncedDoc>(
+export async function pullThrough<Doc extends SyncedDoc>(
   db: Database,
   def: SyncCollectionDef<Doc>,
   actor: SyncActor,
+  from: SyncCheckpoint | null = null,
   limit = 50,
-): Promise<Doc[]> {
+): Promise<{ documents: Doc[]; checkpoint: SyncCheckpoint | null }> {
   await waitForWatermark(db);
   const documents: Doc[] = [];
-  let checkpoint: SyncCheckpoint | null = null;
+  let checkpoint = from;
   for (;;) {
     const page: { documents: Doc[]; checkpoint: SyncCheckpoint | null } = await pullCollection(
       db,
@@ -133,6 +134,6 @@ export async function pullAllDocs<Doc extends SyncedDoc>(
     );
     documents.push(...page.documents);
     checkpoint = page.checkpoint;
-    if (page.documents.length < limit) return documents;
+    if (page.documents.length < limit) return { documents, checkpoint };
   }
 }

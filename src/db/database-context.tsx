@@ -65,3 +65,8 @@ export function DatabaseProvider({
 export function useDatabase(): SchoolDatabase | null {
   return useContext(DatabaseContext);
 }
+
+/** Hands an already open database to the hooks below (tests, and pages that open the database themselves). */
+export function ProvideDatabase({ database, children }: { database: SchoolDatabase; children: ReactNode }) {
+  return <DatabaseContext value={database}>{children}</DatabaseContext>;
+}

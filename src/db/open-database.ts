@@ -16,14 +16,19 @@ import {
   type AttendanceDocType,
   achievementSchema,
   attendanceSchema,
+  type NoteDocType,
   type NotificationDocType,
   noMigrations,
+  noteSchema,
   notificationSchema,
   type PersonDocType,
   personSchema,
+  type RequestDocType,
+  requestSchema,
   type StickyDocType,
   stickySchema,
 } from './synced-schemas';
+import { type ViewDocType, viewMigrationStrategies, viewSchema } from './views-schema';
 
 /** The replicated `master` collection. */
 export type MasterCollection = RxCollection<MasterDocType>;
@@ -40,10 +45,13 @@ export type SchoolCollections = {
   stickies: RxCollection<StickyDocType>;
   notifications: RxCollection<NotificationDocType>;
   outbox: OutboxCollection;
+  requests: RxCollection<RequestDocType>;
+  notes: RxCollection<NoteDocType>;
+  views: RxCollection<ViewDocType>;
 };
 
-/** The replicated collections by name, the outbox left out. */
-export type ReplicatedCollectionName = Exclude<keyof SchoolCollections, 'outbox'>;
+/** The replicated collections by name: the device's own outbox and view cache left out. */
+export type ReplicatedCollectionName = Exclude<keyof SchoolCollections, 'outbox' | 'views'>;
 
 /** Every replicated collection's name, in the order the worker starts them. */
 export const REPLICATED_COLLECTIONS: readonly ReplicatedCollectionName[] = [
@@ -53,6 +61,8 @@ export const REPLICATED_COLLECTIONS: readonly ReplicatedCollectionName[] = [
   'achievements',
   'stickies',
   'notifications',
+  'requests',
+  'notes',
 ];
 
 /** One signed-in user's local database. */
@@ -62,6 +72,11 @@ export type SchoolDatabase = RxDatabase<SchoolCollections>;
 export type OpenDatabaseOptions = {
   dexie?: DexieSettings;
   multiInstance?: boolean;
+  /**
+   * Only these collections (tests that open several databases in one process: RxDB's free tier opens 13
+   * collections per process). The app always opens all of them.
+   */
+  only?: readonly (keyof SchoolCollections)[];
 };
 
 const DATABASE_NAME_PATTERN = /^[a-z][_$a-zA-Z0-9-]*$/;
@@ -111,7 +126,7 @@ export async function openDatabase(
     eventReduce: true,
     closeDuplicates: true,
   });
-  await database.addCollections({
+  const collections = {
     master: { schema: masterSchema, migrationStrategies: masterMigrationStrategies },
     people: { schema: personSchema, migrationStrategies: noMigrations },
     attendance: { schema: attendanceSchema, migrationStrategies: noMigrations },
@@ -119,6 +134,15 @@ export async function openDatabase(
     stickies: { schema: stickySchema, migrationStrategies: noMigrations },
     notifications: { schema: notificationSchema, migrationStrategies: noMigrations },
     outbox: { schema: outboxSchema, migrationStrategies: outboxMigrationStrategies },
-  });
+    requests: { schema: requestSchema, migrationStrategies: noMigrations },
+    notes: { schema: noteSchema, migrationStrategies: noMigrations },
+    views: { schema: viewSchema, migrationStrategies: viewMigrationStrategies },
+  };
+  const only = options.only;
+  await database.addCollections(
+    only
+      ? Object.fromEntries(Object.entries(collections).filter(([name]) => only.some((kept) => kept === name)))
+      : collections,
+  );
   return database;
 }

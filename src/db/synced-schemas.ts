@@ -2,13 +2,19 @@ import type { MigrationStrategies, RxJsonSchema } from 'rxdb';
 import type {
   AchievementDoc,
   AttendanceDoc,
+  NoteDoc,
   NotificationDoc,
   PersonDoc,
+  RequestDoc,
   StickyDoc,
 } from '../../domain/sync-docs';
 
 /** A person as stored locally (RxDB keeps the deleted flag itself). */
 export type PersonDocType = Omit<PersonDoc, '_deleted'>;
+/** A request as stored locally. */
+export type RequestDocType = Omit<RequestDoc, '_deleted'>;
+/** A memo, plan, plan note or note as stored locally. */
+export type NoteDocType = Omit<NoteDoc, '_deleted'>;
 /** An attendance as stored locally. */
 export type AttendanceDocType = Omit<AttendanceDoc, '_deleted'>;
 /** A score as stored locally. */
@@ -223,6 +229,121 @@ export const notificationSchema: RxJsonSchema<NotificationDocType> = {
   },
   required: ['id', 'message', 'url', 'createdAt', 'read', 'updatedAt'],
   indexes: ['createdAt'],
+  additionalProperties: false,
+};
+
+const code = { type: 'number', minimum: -1, maximum: 99, multipleOf: 1 } as const;
+const nullableCode = { type: ['number', 'null'] } as const;
+
+/** The `requests` collection; indexed by status and by subject for the request lists. */
+export const requestSchema: RxJsonSchema<RequestDocType> = {
+  title: 'requests',
+  version: 0,
+  primaryKey: 'id',
+  type: 'object',
+  properties: {
+    id: key,
+    subjectId: key,
+    universityId: key,
+    studentId: key,
+    classId: nullableKey,
+    scheduleId: nullableKey,
+    scoreNameId: nullableKey,
+    type: code,
+    status: code,
+    option: code,
+    attendanceKind: nullableCode,
+    confirmKind: nullableCode,
+    acceptReason: nullableCode,
+    lateMinutes: nullableNumber,
+    content: { type: 'string', maxLength: 500 },
+    decidedBy: nullableKey,
+    decidedAt: nullableString,
+    createdAt: { type: 'string', maxLength: 40 },
+    updatedAt: sequence,
+  },
+  required: [
+    'id',
+    'subjectId',
+    'universityId',
+    'studentId',
+    'classId',
+    'scheduleId',
+    'scoreNameId',
+    'type',
+    'status',
+    'option',
+    'attendanceKind',
+    'confirmKind',
+    'acceptReason',
+    'lateMinutes',
+    'content',
+    'decidedBy',
+    'decidedAt',
+    'createdAt',
+    'updatedAt',
+  ],
+  indexes: [['status', 'createdAt'], 'subjectId'],
+  additionalProperties: false,
+};
+
+const linkList = {
+  type: 'array',
+  items: {
+    type: 'object',
+    properties: { title: { type: 'string' }, link: { type: 'string' } },
+    required: ['title', 'link'],
+  },
+} as const;
+
+/** The `notes` collection (memos, plans, plan notes, notes by `kind`); indexed by subject and kind. */
+export const noteSchema: RxJsonSchema<NoteDocType> = {
+  title: 'notes',
+  version: 0,
+  primaryKey: 'id',
+  type: 'object',
+  properties: {
+    id: key,
+    kind: { type: 'string', maxLength: 16 },
+    subjectId: key,
+    universityId: key,
+    lessonId: nullableKey,
+    scheduleId: nullableKey,
+    planId: nullableKey,
+    studentId: nullableKey,
+    authorId: nullableKey,
+    content: nullableString,
+    publish: nullableCode,
+    lessonType: nullableCode,
+    contactToHeadTeacher: { type: ['boolean', 'null'] },
+    scheduleIds: { type: 'array', items: { type: 'string' } },
+    links: linkList,
+    contactToStudent: {
+      type: 'array',
+      items: { type: 'object', properties: { url: { type: 'string' } }, required: ['url'] },
+    },
+    updatedAt: sequence,
+  },
+  required: [
+    'id',
+    'kind',
+    'subjectId',
+    'universityId',
+    'lessonId',
+    'scheduleId',
+    'planId',
+    'studentId',
+    'authorId',
+    'content',
+    'publish',
+    'lessonType',
+    'contactToHeadTeacher',
+    'scheduleIds',
+    'links',
+    'contactToStudent',
+    'updatedAt',
+  ],
+  indexes: [['subjectId', 'kind']],
   additionalProperties: false,
 };
 

@@ -6,8 +6,10 @@ import { SYNC_COLLECTION_ROLES } from '../../domain/sync';
 import {
   achievementDocSchema,
   attendanceDocSchema,
+  noteDocSchema,
   notificationDocSchema,
   personDocSchema,
+  requestDocSchema,
   stickyDocSchema,
 } from '../../domain/sync-docs';
 import type { ReplicatedCollectionName } from '../db/open-database';
@@ -34,4 +36,6 @@ export const CLIENT_COLLECTIONS: Record<ReplicatedCollectionName, ClientCollecti
   achievements: { docSchema: achievementDocSchema, ...roles('achievements') },
   stickies: { docSchema: stickyDocSchema, ...roles('stickies') },
   notifications: { docSchema: notificationDocSchema, ...roles('notifications') },
+  requests: { docSchema: requestDocSchema, ...roles('requests') },
+  notes: { docSchema: noteDocSchema, ...roles('notes') },
 };

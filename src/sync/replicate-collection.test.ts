@@ -4,6 +4,7 @@ import { type MasterDoc, masterDocSchema } from '../../domain/master';
 import { syncCheckpointSchema } from '../../domain/sync';
 import type { MasterDocType } from '../db/master-schema';
 import { openDatabase, type SchoolDatabase } from '../db/open-database';
+import { markPending, pendingCount$ } from '../db/outbox';
 import { markMasterSynced, masterSyncedAt$, parseSyncedAt } from '../db/sync-state';
 import type { FetchLike } from './http';
 import { type CollectionReplication, replicateCollection } from './replicate-collection';
@@ -134,6 +135,51 @@ describe('master replication', () => {
       });
     });
     expect(parseSyncedAt(syncState)).toBe(42);
+  });
+});
+
+describe('writes waiting', () => {
+  it('keeps a write queued before the replication started waiting until its push is answered', async () => {
+    const db = await openTestDatabase();
+    const room = masterDoc({ id: 'room-q', name: 'Queued room', updatedAt: 0 });
+    const { _deleted, ...stored } = room;
+    await db.master.insert(stored);
+    await markPending(db, 'master', room.id, true, Date.now() - 1000);
+    let answerPush: () => void = () => {};
+    const pushAnswered = new Promise<void>((resolve) => {
+      answerPush = resolve;
+    });
+    let pushes = 0;
+    const fetchImpl: FetchLike = async (_input, init) => {
+      if (init?.method !== 'POST') {
+        return new Response(JSON.stringify({ documents: [], checkpoint: null }), { status: 200 });
+      }
+      pushes += 1;
+      await pushAnswered;
+      const written = [{ ...room, updatedAt: 9 }];
+      return new Response(JSON.stringify({ conflicts: [], written }), { status: 200 });
+    };
+    const counts: number[] = [];
+    const counting = pendingCount$(db).subscribe((count) => counts.push(count));
+    replication = replicateCollection({
+      name: 'master',
+      database: db,
+      collection: db.master,
+      docSchema: masterDocSchema,
+      push: true,
+      request: { fetchImpl, baseUrl: BASE_URL, clientBuild: 'test', csrfToken: { current: 'token' } },
+      waitForLeadership: false,
+      onSignInRequired: () => {},
+      onUpdateRequired: () => {},
+      onPulled: async () => {},
+    });
+    await expect.poll(() => pushes).toBe(1);
+    // The replication has started and pulled, but the push is unanswered: the write still waits.
+    expect(counts.at(-1)).toBe(1);
+    answerPush();
+    await replication.state.awaitInSync();
+    await expect.poll(() => counts.at(-1)).toBe(0);
+    counting.unsubscribe();
   });
 });
 

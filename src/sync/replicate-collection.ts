@@ -214,8 +214,13 @@ export function replicateCollection<Doc extends LocalDoc>(
       : undefined,
   });
 
+  // Only a change from busy to idle means the queue was worked through: the first `false` comes before the
+  // replication has even started, and settling then would hide writes queued while the app was closed.
+  let wasActive = false;
   const idle = state.active$.subscribe((active) => {
-    if (active || !healthy) return;
+    const finished = wasActive && !active;
+    wasActive = active;
+    if (!finished || !healthy) return;
     void settlePendingBefore(options.database, options.name, Date.now()).catch(() => undefined);
   });
 

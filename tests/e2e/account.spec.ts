@@ -17,6 +17,8 @@ const TEXT = {
     save: '保存',
     saved: '通知設定を保存しました。',
     logout: 'ログアウト',
+    profile: 'プロフィール',
+    asOf: '保存済みの内容',
   },
   en: {
     phone: 'Phone number',
@@ -31,6 +33,8 @@ const TEXT = {
     save: 'Save',
     saved: 'Notification settings saved.',
     logout: 'Log out',
+    profile: 'Profile',
+    asOf: 'Saved copy, as of',
   },
 } as const;
 
@@ -40,6 +44,7 @@ for (const language of ['ja', 'en'] as const) {
 
   test(`a user edits the profile, changes the avatar, ends another session and saves notification settings (${language})`, async ({
     page,
+    context,
     playwright,
     baseURL,
   }) => {
@@ -89,6 +94,14 @@ for (const language of ['ja', 'en'] as const) {
     await expect(page.getByRole('status').filter({ hasText: text.saved })).toBeVisible();
     await page.reload();
     await expect(page.getByRole('checkbox', { name: text.mail })).not.toBeChecked();
+
+    // Offline, the profile reads the device's copy of its last answer and says when it was fetched.
+    await context.setOffline(true);
+    await page.getByRole('button', { name: /アカウントメニュー|Account menu/ }).click();
+    await page.getByRole('menuitem', { name: text.profile }).click();
+    await expect(page.getByRole('status').filter({ hasText: text.asOf })).toBeVisible();
+    await expect(page.getByLabel(text.phone)).toHaveValue('090-1234-5678');
+    await context.setOffline(false);
 
     await page.getByRole('button', { name: /アカウントメニュー|Account menu/ }).click();
     await page.getByRole('menuitem', { name: text.logout }).click();

@@ -8,7 +8,7 @@ import { queryRows } from '../../db/rows';
 import { achievements, scoreHistory } from '../../db/schema';
 import type { SyncActor, SyncCollectionDef, SyncWriteContext } from '../engine';
 import { upsertRow } from '../write-row';
-import { classTeacherIds, classWorkAudience, classWorkScope } from './class-access';
+import { classScopeVersion, classTeacherIds, classWorkAudience, classWorkScope } from './class-access';
 
 const achievementRowSchema = z.object({
   id: z.string(),
@@ -74,6 +74,7 @@ export const achievementsCollection: SyncCollectionDef<AchievementDoc, Achieveme
   name: 'achievements',
   docSchema: achievementDocSchema,
   pullRoles: SYNC_COLLECTION_ROLES.achievements.pull,
+  scopeVersion: classScopeVersion,
   scope: (actor: SyncActor) =>
     sql`${SELECT} where ${classWorkScope(actor, { subjectStudentId: sql`a.subject_student_id` }, sql`a.student_id`)}`,
   rowSchema: achievementRowSchema,

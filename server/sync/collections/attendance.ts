@@ -8,7 +8,7 @@ import { queryRows } from '../../db/rows';
 import { attendanceHistory, attendances } from '../../db/schema';
 import type { SyncActor, SyncCollectionDef, SyncWriteContext } from '../engine';
 import { upsertRow } from '../write-row';
-import { classTeacherIds, classWorkAudience, classWorkScope } from './class-access';
+import { classScopeVersion, classTeacherIds, classWorkAudience, classWorkScope } from './class-access';
 
 const attendanceRowSchema = z.object({
   id: z.string(),
@@ -68,6 +68,7 @@ export const attendanceCollection: SyncCollectionDef<AttendanceDoc, AttendanceRo
   name: 'attendance',
   docSchema: attendanceDocSchema,
   pullRoles: SYNC_COLLECTION_ROLES.attendance.pull,
+  scopeVersion: classScopeVersion,
   scope: (actor: SyncActor) =>
     sql`${SELECT} where ${classWorkScope(actor, { classStudentId: sql`a.class_student_id` }, sql`a.student_id`)}`,
   rowSchema: attendanceRowSchema,

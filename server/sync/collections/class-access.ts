@@ -58,6 +58,31 @@ export function classWorkScope(
     where ${match} and ct.teacher_id = ${actor.id})`;
 }
 
+/**
+ * The version of a user's class scope, for `SyncCollectionDef.scopeVersion`: the count and the sum of the
+ * sequences of the rows that decide it. A teacher's scope rests on their class assignments and the
+ * enrolments of those classes; a student's on their own enrolments. Every write stamps a new, larger
+ * sequence (a soft delete too), so any change moves the sum, even one committed late with a smaller
+ * sequence than rows already counted. Admins see everything and observers nothing here: constant.
+ */
+export function classScopeVersion(actor: SyncActor): SQL {
+  const fingerprint = (rows: SQL) =>
+    sql`select count(*)::text || '.' || coalesce(sum(x.seq), 0)::text as version from (${rows}) as x`;
+  if (actor.role === Role.teacher) {
+    return fingerprint(sql`select ct.seq from class_teachers ct where ct.teacher_id = ${actor.id}
+      union all
+      select cs.seq from class_students cs
+      where cs.class_id in (select ct.class_id from class_teachers ct where ct.teacher_id = ${actor.id})`);
+  }
+  if (actor.role === Role.student) {
+    const mine = sql`(select s.id from students s where s.user_id = ${actor.id})`;
+    return fingerprint(sql`select ss.seq from subject_students ss where ss.student_id in ${mine}
+      union all
+      select cs.seq from class_students cs where cs.student_id in ${mine}`);
+  }
+  return sql`select '' as version`;
+}
+
 /** A changed row of class work, by the key that places its student in a class. */
 export type ClassWorkRow = { studentId: string } & (
   | { classStudentId: string }

@@ -4,6 +4,7 @@ import { Role } from '../../../domain/roles';
 import { SYNC_COLLECTION_ROLES } from '../../../domain/sync';
 import { type PersonDoc, personDocSchema } from '../../../domain/sync-docs';
 import type { SyncActor, SyncCollectionDef } from '../engine';
+import { classScopeVersion } from './class-access';
 
 const personRowSchema = z.object({
   id: z.string(),
@@ -45,6 +46,8 @@ export const peopleCollection: SyncCollectionDef<PersonDoc, PersonRow> = {
   name: 'people',
   docSchema: personDocSchema,
   pullRoles: SYNC_COLLECTION_ROLES.people.pull,
+  // A teacher sees the students of their classes: assignments and enrolments decide the scope.
+  scopeVersion: classScopeVersion,
   scope: (actor) => sql`select u.id::text as id, u.role::int as role, u.name, u.name_kana, u.avatar,
       u.retire_at::text as retire_at, s.id::text as student_id, s.identity, s.university_id::text as university_id,
       s.faculty_id::text as faculty_id, s.year_code_id::text as year_code_id,

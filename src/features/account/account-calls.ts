@@ -1,4 +1,3 @@
-import { useCallback, useEffect, useState } from 'react';
 import type { z } from 'zod';
 import { CSRF_HEADER } from '../../../domain/auth';
 import {
@@ -13,6 +12,7 @@ import {
   type UpdateProfileRequest,
 } from '../../../domain/schemas/auth-account';
 import { okResponseSchema } from '../../../domain/schemas/common';
+import { type OnlineView, useOnlineView } from '../../db/use-online-view';
 import { apiRequest, HttpError, readCsrfCookie, readResponse } from '../../sync/http';
 
 /** Why an account call failed: one code to translate, and its field when there is one. */
@@ -77,44 +77,23 @@ export function saveNotificationSettings(
   );
 }
 
-/** An online-only read: its value, its failure, and a way to read it again. */
-export type OnlineRead<T> = { value: T | null; failure: AccountFailure | null; reload: () => void };
-
-function useOnlineRead<T>(schema: z.ZodType<T>, path: string): OnlineRead<T> {
-  const [value, setValue] = useState<T | null>(null);
-  const [failure, setFailure] = useState<AccountFailure | null>(null);
-  const [round, setRound] = useState(0);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `round` re-runs the read when asked to.
-  useEffect(() => {
-    let live = true;
-    void run(schema, () => apiRequest('GET', path)).then((result) => {
-      if (!live) return;
-      if (result.ok) {
-        setValue(result.value);
-        setFailure(null);
-      } else setFailure(result.failure);
-    });
-    return () => {
-      live = false;
-    };
-  }, [schema, path, round]);
-  const reload = useCallback(() => setRound((current) => current + 1), []);
-  return { value, failure, reload };
+/** An online-only read through the view cache: shown offline from its last answer, with its time. */
+function useAccountView<T>(schema: z.ZodType<T>, path: string): OnlineView<T> {
+  return useOnlineView(path, () => run(schema, () => apiRequest('GET', path)), schema);
 }
 
 /** The caller's profile (`GET /api/profile`). */
-export function useProfile(): OnlineRead<Profile> {
-  return useOnlineRead(profileSchema, '/api/profile');
+export function useProfile(): OnlineView<Profile> {
+  return useAccountView(profileSchema, '/api/profile');
 }
 
-const sessionsOnly = sessionListSchema.transform((list) => list.data);
-
 /** The caller's sessions (`GET /api/sessions`). */
-export function useSessions(): OnlineRead<SessionEntry[]> {
-  return useOnlineRead(sessionsOnly, '/api/sessions');
+export function useSessions(): OnlineView<SessionEntry[]> {
+  const view = useAccountView(sessionListSchema, '/api/sessions');
+  return { ...view, value: view.value?.data ?? null };
 }
 
 /** The caller's notification settings (`GET /api/users/notification-by-user`). */
-export function useNotificationSettings(): OnlineRead<NotificationSettings> {
-  return useOnlineRead(notificationSettingsSchema, '/api/users/notification-by-user');
+export function useNotificationSettings(): OnlineView<NotificationSettings> {
+  return useAccountView(notificationSettingsSchema, '/api/users/notification-by-user');
 }

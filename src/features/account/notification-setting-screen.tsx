@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import type { NotificationSettings } from '../../../domain/schemas/auth-account';
 import { errorMessage } from '../../i18n/error-messages';
+import { AsOf } from '../../ui/as-of';
 import { Button } from '../../ui/button';
 import { CheckboxField } from '../../ui/checkbox-field';
 import { Skeleton } from '../../ui/skeleton';
@@ -28,7 +29,7 @@ export function NotificationSettingScreen({
     (draft.web !== stored.value.web || draft.mail !== stored.value.mail);
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
 
-  if (stored.failure) return <p role="alert">{errorMessage(i18n, stored.failure.code)}</p>;
+  if (stored.failure) return <p role="alert">{errorMessage(i18n, stored.failure)}</p>;
   if (!draft) return <Skeleton className="h-32" />;
   return (
     <form
@@ -49,6 +50,7 @@ export function NotificationSettingScreen({
       <h1 className="text-xl font-semibold">
         <Trans>Notification settings</Trans>
       </h1>
+      {stored.stale && stored.at !== null && <AsOf at={stored.at} />}
       <CheckboxField
         label={<Trans>Show notifications in the bell</Trans>}
         checked={draft.web}

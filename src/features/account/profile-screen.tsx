@@ -9,6 +9,7 @@ import { validateAvatarFile } from '../../../domain/validation';
 import { errorMessage } from '../../i18n/error-messages';
 import { formatDate } from '../../i18n/format';
 import { isLocale } from '../../i18n/i18n';
+import { AsOf } from '../../ui/as-of';
 import { Button } from '../../ui/button';
 import { Skeleton } from '../../ui/skeleton';
 import { TextField } from '../../ui/text-field';
@@ -166,7 +167,7 @@ function SessionList({ notify }: { notify: Notify }) {
   const { t, i18n } = useLingui();
   const sessions = useSessions();
   const locale = isLocale(i18n.locale) ? i18n.locale : 'ja';
-  if (sessions.failure) return <p role="alert">{errorMessage(i18n, sessions.failure.code)}</p>;
+  if (sessions.failure) return <p role="alert">{errorMessage(i18n, sessions.failure)}</p>;
   if (!sessions.value) return <Skeleton className="h-16" />;
   return (
     <ul className="flex flex-col divide-y divide-slate-200">
@@ -218,19 +219,22 @@ export function ProfileScreen({
   const profile = useProfile();
   const [current, setCurrent] = useState<Profile | null>(null);
   const shown = current ?? profile.value;
-  if (profile.failure) return <p role="alert">{errorMessage(i18n, profile.failure.code)}</p>;
+  if (profile.failure) return <p role="alert">{errorMessage(i18n, profile.failure)}</p>;
   if (!shown) return <Skeleton className="h-64" />;
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6">
       <h1 className="text-xl font-semibold">
         <Trans>Profile</Trans>
       </h1>
+      {profile.stale && profile.at !== null && <AsOf at={profile.at} />}
       <Section title={<Trans>Avatar</Trans>}>
         <AvatarForm
           profile={shown}
           notify={notify}
           onSaved={(avatar) => {
             setCurrent({ ...shown, avatar });
+            // Read again so the device's copy (shown offline) holds the change.
+            profile.reload();
             onChanged({ name: shown.name, avatar });
           }}
         />
@@ -241,6 +245,7 @@ export function ProfileScreen({
           notify={notify}
           onSaved={(saved) => {
             setCurrent(saved);
+            profile.reload();
             onChanged({ name: saved.name, avatar: saved.avatar });
           }}
         />

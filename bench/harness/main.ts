@@ -1,0 +1,207 @@
+import { filter, firstValueFrom } from 'rxjs';
+import type { AccountRole } from '../../domain/roles';
+import {
+  openDatabase,
+  REPLICATED_COLLECTIONS,
+  type ReplicatedCollectionName,
+  type SchoolDatabase,
+} from '../../src/db/open-database';
+import { pendingCount$, replicatedCollection, syncIssues$, trackLocalWrites } from '../../src/db/outbox';
+import { type SyncClient, startSyncClient } from '../../src/sync/sync-client';
+
+// The sync bench page: the app's own database code and sync worker, driven by bench/sync-figures.ts through
+// `window.syncBench`. It runs on the real server's origin, so the worker's calls carry the session cookie.
+
+type Counts = Partial<Record<ReplicatedCollectionName, number>>;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+let database: SchoolDatabase | null = null;
+let client: SyncClient | null = null;
+let user: { userId: string; role: AccountRole } | null = null;
+
+let syncing = false;
+let lastActivity = 0;
+
+function watchActivity(started: SyncClient): SyncClient {
+  started.on('activity', (event) => {
+    syncing = event.syncing;
+    lastActivity = performance.now();
+  });
+  return started;
+}
+
+/**
+ * Waits until no write waits and the worker has been idle for `quietMs`: the outbox count alone can reach
+ * zero between two push cycles.
+ */
+async function settled(db: SchoolDatabase, quietMs = 1500): Promise<void> {
+  for (;;) {
+    await firstValueFrom(pendingCount$(db).pipe(filter((pending) => pending === 0)));
+    if (!syncing && performance.now() - lastActivity >= quietMs) return;
+    await sleep(100);
+  }
+}
+
+function opened(): SchoolDatabase {
+  if (!database) throw new Error('call initialSync first');
+  return database;
+}
+
+async function localCounts(db: SchoolDatabase, names: readonly ReplicatedCollectionName[]): Promise<Counts> {
+  const counts: Counts = {};
+  for (const name of names) counts[name] = await replicatedCollection(db, name).count().exec();
+  return counts;
+}
+
+/** Index definitions of a collection's RxDB schema, so the raw store carries the same indexes. */
+function indexesOf(db: SchoolDatabase, name: ReplicatedCollectionName): string[][] {
+  const indexes = replicatedCollection(db, name).schema.jsonSchema.indexes ?? [];
+  return indexes.map((index) => (typeof index === 'string' ? [index] : [...index]));
+}
+
+function request<T>(req: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error);
+  });
+}
+
+const syncBench = {
+  /**
+   * Opens the user's database in the window (as the app's shell does) and starts the sync worker on an
+   * empty store; resolves when every collection holds the expected number of documents.
+   */
+  async initialSync(args: { userId: string; role: AccountRole; expected: Counts }) {
+    user = { userId: args.userId, role: args.role };
+    database = await openDatabase(args.userId);
+    trackLocalWrites(database, () => false);
+    const names = REPLICATED_COLLECTIONS.filter((name) => args.expected[name] !== undefined);
+    const started = performance.now();
+    client = watchActivity(startSyncClient(args.userId, args.role));
+    for (;;) {
+      const counts = await localCounts(database, names);
+      if (names.every((name) => (counts[name] ?? 0) >= (args.expected[name] ?? 0))) {
+        return { ms: performance.now() - started, counts };
+      }
+      await sleep(100);
+    }
+  },
+
+  /**
+   * Writes the same documents with plain IndexedDB into a fresh database with the same indexes: one
+   * transaction, one `put` per document. The floor any local store pays for these rows in this browser.
+   */
+  async rawBulkPut() {
+    const db = opened();
+    const docs = new Map<ReplicatedCollectionName, unknown[]>();
+    for (const name of REPLICATED_COLLECTIONS) {
+      const found = await replicatedCollection(db, name).find().exec();
+      docs.set(
+        name,
+        found.map((doc) => doc.toMutableJSON()),
+      );
+    }
+    await request(indexedDB.deleteDatabase('bench-raw'));
+    const started = performance.now();
+    const openRequest = indexedDB.open('bench-raw', 1);
+    openRequest.onupgradeneeded = () => {
+      for (const name of REPLICATED_COLLECTIONS) {
+        const store = openRequest.result.createObjectStore(name, { keyPath: 'id' });
+        for (const fields of indexesOf(db, name)) {
+          store.createIndex(fields.join('+'), fields.length === 1 ? (fields[0] ?? 'id') : fields);
+        }
+      }
+    };
+    const raw = await request(openRequest);
+    const tx = raw.transaction(REPLICATED_COLLECTIONS, 'readwrite', { durability: 'default' });
+    let documents = 0;
+    for (const [name, rows] of docs) {
+      const store = tx.objectStore(name);
+      for (const row of rows) store.put(row);
+      documents += rows.length;
+    }
+    await new Promise<void>((resolve, reject) => {
+      tx.oncomplete = () => resolve();
+      tx.onerror = () => reject(tx.error);
+    });
+    const ms = performance.now() - started;
+    raw.close();
+    await request(indexedDB.deleteDatabase('bench-raw'));
+    return { ms, documents };
+  },
+
+  /**
+   * Edits attendance comments one at a time, as a screen's command does, and times each write until the
+   * live query of that schedule's sheet (which the screen holds) emits the new value.
+   */
+  async liveQueryLatency(runs: number) {
+    const db = opened();
+    const first = await db.attendance.findOne({ selector: {} }).exec();
+    if (!first) throw new Error('no attendance to edit');
+    const query = db.attendance.find({ selector: { scheduleId: first.scheduleId } });
+    let waiting: { id: string; comment: string; done: () => void } | null = null;
+    let rows: { id: string; comment: string | null }[] = [];
+    const subscription = query.$.subscribe((docs) => {
+      rows = docs.map((doc) => ({ id: doc.id, comment: doc.comment }));
+      const want = waiting;
+      if (want && rows.some((row) => row.id === want.id && row.comment === want.comment)) want.done();
+    });
+    await sleep(200);
+    const times: number[] = [];
+    try {
+      for (let run = 0; run < runs; run++) {
+        const target = rows[run % rows.length];
+        if (!target) throw new Error('the sheet is empty');
+        const comment = `bench live ${run} ${Date.now()}`;
+        const updated = new Promise<void>((resolve) => {
+          waiting = { id: target.id, comment, done: resolve };
+        });
+        const started = performance.now();
+        const doc = await db.attendance.findOne(target.id).exec();
+        await doc?.incrementalPatch({ comment });
+        await updated;
+        times.push(performance.now() - started);
+        waiting = null;
+      }
+    } finally {
+      subscription.unsubscribe();
+    }
+    return { times, sheetRows: rows.length };
+  },
+
+  /**
+   * Stops the worker, makes `count` attendance edits while nothing pushes (they wait in the outbox), then
+   * starts the worker again and times until the outbox holds no waiting write.
+   */
+  async pushQueued(count: number, marker: string) {
+    const db = opened();
+    if (!user || !client) throw new Error('call initialSync first');
+    // Every earlier write pushed first, so only this batch is measured.
+    await settled(db);
+    client.terminate();
+    await sleep(1000);
+    const docs = await db.attendance.find({ limit: count, sort: [{ id: 'asc' }] }).exec();
+    for (const [index, doc] of docs.entries()) await doc.incrementalPatch({ comment: `${marker} ${index}` });
+    const queued = await firstValueFrom(pendingCount$(db).pipe(filter((pending) => pending >= docs.length)));
+    const started = performance.now();
+    client = watchActivity(startSyncClient(user.userId, user.role));
+    await firstValueFrom(pendingCount$(db).pipe(filter((pending) => pending === 0)));
+    const ms = performance.now() - started;
+    const issues = (await firstValueFrom(syncIssues$(db))).map((issue) => issue.reason ?? '');
+    return { ms, queued, issues, ids: docs.map((doc) => doc.id) };
+  },
+
+  async stop() {
+    client?.terminate();
+    client = null;
+    await sleep(500);
+    await database?.close();
+    database = null;
+  },
+};
+
+export type SyncBench = typeof syncBench;
+
+Object.assign(window, { syncBench });
+document.title = 'sync bench ready';

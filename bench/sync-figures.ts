@@ -1,0 +1,222 @@
+import { spawn } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { build } from 'vite';
+import { z } from 'zod';
+import { CSRF_COOKIE, SESSION_COOKIE } from '../domain/auth';
+import { Role } from '../domain/roles';
+import { SYNC_COLLECTION_ROLES, SYNC_PULL_MAX_LIMIT, type SyncCheckpoint } from '../domain/sync';
+import { openDatabase } from '../server/db/client';
+import { queryRows } from '../server/db/rows';
+import { launchChromium } from './browser';
+import type { SyncBench } from './harness/main';
+import { type BenchServer, type BenchSession, ms, percentile, signIn, startServer } from './server-process';
+
+const root = path.resolve(import.meta.dirname, '..');
+const PASSWORD = process.env.DEMO_PASSWORD ?? 'demo-2026';
+const LIVE_RUNS = 200;
+const QUEUED_WRITES = 500;
+
+const teacherSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  classes: z.coerce.number(),
+  attendance: z.coerce.number(),
+  achievements: z.coerce.number(),
+});
+
+/** Seeds a demo school of `scale` into an empty PGlite folder with `npm run seed`'s own code. */
+async function seed(dataDir: string, scale: number): Promise<number> {
+  const started = performance.now();
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'server/db/seed-cli.ts', '--scale', String(scale)],
+    {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, DATA_DIR: dataDir },
+    },
+  );
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`seeding scale ${scale} exited with ${code}`);
+  return performance.now() - started;
+}
+
+/**
+ * The teacher whose sync scope is largest: the most attendance and score rows of the students in the
+ * classes they teach (the rule of `classWorkScope`).
+ */
+async function biggestTeacher(dataDir: string): Promise<z.infer<typeof teacherSchema>> {
+  // The server keeps PGlite in `DATA_DIR/pglite` (server/config.ts).
+  const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
+  try {
+    const [teacher] = await queryRows(
+      database.db,
+      sql`with taught as (
+            select distinct ct.teacher_id, cs.id as class_student_id, cs.subject_student_id, cs.class_id
+            from class_teachers ct join class_students cs on cs.class_id = ct.class_id
+            where not ct.deleted and not cs.deleted)
+          select * from (select u.id::text as id, u.email,
+            (select count(distinct t.class_id) from taught t where t.teacher_id = u.id) as classes,
+            (select count(*) from attendances a join taught t on t.class_student_id = a.class_student_id
+              where t.teacher_id = u.id) as attendance,
+            (select count(*) from achievements r join taught t on t.subject_student_id = r.subject_student_id
+              where t.teacher_id = u.id) as achievements
+          from users u where u.role = ${Role.teacher} and not u.deleted and not u.must_change_password) as scopes
+          order by attendance + achievements desc limit 1`,
+      teacherSchema,
+    );
+    if (!teacher) throw new Error('the seeded school has no teacher');
+    return teacher;
+  } finally {
+    await database.close();
+  }
+}
+
+const pageSchema = z.object({
+  documents: z.array(
+    z.object({ id: z.string(), _deleted: z.boolean(), comment: z.string().nullable().optional() }),
+  ),
+  checkpoint: z.object({ updatedAt: z.number(), id: z.string() }).nullable(),
+});
+
+/** Every document of a collection a session may pull, page by page, straight from Node. */
+async function pullAll(server: BenchServer, session: BenchSession, collection: string) {
+  const documents: z.infer<typeof pageSchema>['documents'] = [];
+  let checkpoint: SyncCheckpoint | null = null;
+  for (;;) {
+    const query = new URLSearchParams({ limit: String(SYNC_PULL_MAX_LIMIT) });
+    if (checkpoint) query.set('checkpoint', JSON.stringify(checkpoint));
+    const response = await fetch(`${server.baseUrl}/api/sync/${collection}/pull?${query}`, {
+      headers: { cookie: session.cookie },
+    });
+    if (!response.ok) throw new Error(`pull of ${collection} answered ${response.status}`);
+    const page = pageSchema.parse(await response.json());
+    documents.push(...page.documents);
+    if (page.documents.length < SYNC_PULL_MAX_LIMIT) return documents;
+    checkpoint = page.checkpoint;
+  }
+}
+
+/** Copies the app's build and builds the bench page into it, so the real server serves both. */
+async function buildStaticDir(): Promise<string> {
+  const staticDir = mkdtempSync(path.join(os.tmpdir(), 'school-bench-static-'));
+  cpSync(path.join(root, 'dist'), staticDir, { recursive: true });
+  process.env.BENCH_HARNESS_OUT = path.join(staticDir, 'bench-harness');
+  await build({ configFile: path.join(root, 'bench', 'harness', 'vite.config.ts') });
+  return staticDir;
+}
+
+async function openBenchPage(server: BenchServer, session: BenchSession) {
+  const browser = await launchChromium();
+  const context = await browser.newContext();
+  await context.addCookies([
+    { name: SESSION_COOKIE, value: session.sid, url: server.baseUrl, httpOnly: true },
+    { name: CSRF_COOKIE, value: session.csrfToken, url: server.baseUrl },
+  ]);
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.error(`bench page error: ${error.message}`));
+  await page.goto(`${server.baseUrl}/admin/bench-harness/index.html`);
+  await page.waitForFunction(() => 'syncBench' in window);
+  return { browser, page };
+}
+
+/** Calls one method of the bench page's `window.syncBench`. */
+function call<Name extends keyof SyncBench>(
+  page: Page,
+  name: Name,
+  ...args: Parameters<SyncBench[Name]>
+): Promise<Awaited<ReturnType<SyncBench[Name]>>> {
+  return page.evaluate(
+    ([method, params]) => {
+      const bench = Reflect.get(window, 'syncBench') as Record<string, (...values: unknown[]) => unknown>;
+      return bench[method]?.(...params);
+    },
+    [name, args] as const,
+  ) as Promise<Awaited<ReturnType<SyncBench[Name]>>>;
+}
+
+const seconds = (value: number) => `${(value / 1000).toFixed(2)} s`;
+
+/**
+ * Sync figures of ARCHITECTURE §3 on the demo school of `BENCH_SYNC_SCALE` (10 unless set), in Debian's Chromium
+ * against the real built server: the biggest teacher's first sync beside a raw IndexedDB put of the same
+ * documents, local write to live query update, and pushing 500 queued writes. `BENCH_SYNC_DATA_DIR` reuses
+ * an already seeded PGlite folder (it is written to) instead of seeding a new one.
+ */
+export async function benchSync(): Promise<void> {
+  const scale = Number(process.env.BENCH_SYNC_SCALE ?? 10);
+  const port = Number(process.env.BENCH_SYNC_PORT ?? 3091);
+  const reuse = process.env.BENCH_SYNC_DATA_DIR;
+  const dataDir = reuse ?? mkdtempSync(path.join(os.tmpdir(), 'school-bench-sync-'));
+  let staticDir: string | null = null;
+  try {
+    if (!reuse) console.log(`seed scale ${scale} on PGlite: ${seconds(await seed(dataDir, scale))}`);
+    const teacher = await biggestTeacher(dataDir);
+    staticDir = await buildStaticDir();
+    const server = await startServer(port, { STATIC_DIR: staticDir }, { dataDir });
+    try {
+      const session = await signIn(server, teacher.email, PASSWORD);
+      const collections = Object.entries(SYNC_COLLECTION_ROLES)
+        .filter(([, roles]) => roles.pull.includes(Role.teacher))
+        .map(([name]) => name);
+      const pullStarted = performance.now();
+      const expected: Record<string, number> = {};
+      for (const name of collections) {
+        expected[name] = (await pullAll(server, session, name)).filter((doc) => !doc._deleted).length;
+      }
+      const nodePullMs = performance.now() - pullStarted;
+      const total = Object.values(expected).reduce((sum, count) => sum + count, 0);
+      console.log(
+        `biggest teacher: ${teacher.email}, ${teacher.classes} classes; scope ${total} documents (${Object.entries(
+          expected,
+        )
+          .map(([name, count]) => `${name} ${count}`)
+          .join(', ')})`,
+      );
+      console.log(
+        `the same pulls from Node (HTTP + JSON only, pages of ${SYNC_PULL_MAX_LIMIT}): ${seconds(nodePullMs)}`,
+      );
+      const { browser, page } = await openBenchPage(server, session);
+      try {
+        const initial = await call(page, 'initialSync', { userId: teacher.id, role: Role.teacher, expected });
+        const raw = await call(page, 'rawBulkPut');
+        console.log(
+          `initial sync in Chromium (worker, RxDB on IndexedDB): ${total} documents in ${seconds(initial.ms)} (${Math.round(
+            (total * 1000) / initial.ms,
+          )} documents/s)`,
+        );
+        console.log(
+          `raw IndexedDB bulk put of the same ${raw.documents} documents (one transaction, same indexes): ${seconds(raw.ms)}; sync / raw = ${(
+            initial.ms / raw.ms
+          ).toFixed(1)}×`,
+        );
+        const live = await call(page, 'liveQueryLatency', LIVE_RUNS);
+        console.log(
+          `local write → live query update (attendance sheet of ${live.sheetRows} rows, ${LIVE_RUNS} writes): p50 ${ms(
+            percentile(live.times, 50),
+          )}, p95 ${ms(percentile(live.times, 95))}`,
+        );
+        const marker = `bench queued ${Date.now()}`;
+        const pushed = await call(page, 'pushQueued', QUEUED_WRITES, marker);
+        const onServer = (await pullAll(server, session, 'attendance')).filter((doc) =>
+          doc.comment?.startsWith(marker),
+        ).length;
+        console.log(
+          `push of ${pushed.queued} queued writes (worker restart to empty outbox): ${seconds(pushed.ms)}; on the server: ${onServer}, sync issues: ${pushed.issues.length}${pushed.issues.length > 0 ? ` (${[...new Set(pushed.issues)].join(', ')})` : ''}`,
+        );
+        await call(page, 'stop');
+      } finally {
+        await browser.close();
+      }
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    if (staticDir) rmSync(staticDir, { recursive: true, force: true });
+    if (!reuse) rmSync(dataDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,72 @@
+import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
+import { afterEach, describe, expect, it } from 'vitest';
+import { RequestOption, RequestStatus, RequestType } from '../../domain/requests';
+import { NoteKind, noteDocSchema, requestDocSchema } from '../../domain/sync-docs';
+import { openDatabase, type SchoolDatabase } from './open-database';
+
+let database: SchoolDatabase | undefined;
+
+afterEach(async () => {
+  await database?.remove();
+  database = undefined;
+});
+
+const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+describe('requests and notes stored locally', () => {
+  it('takes a request and a memo exactly as the server sends them, and finds them by their indexes', async () => {
+    database = await openDatabase(`schemas-${Date.now()}`, {
+      dexie: { indexedDB, IDBKeyRange },
+      multiInstance: false,
+    });
+    const { _deleted: _r, ...request } = requestDocSchema.parse({
+      id: id(1),
+      subjectId: id(2),
+      universityId: id(3),
+      studentId: id(4),
+      classId: id(5),
+      scheduleId: null,
+      scoreNameId: null,
+      type: RequestType.other,
+      status: RequestStatus.requesting,
+      option: RequestOption.other,
+      attendanceKind: null,
+      confirmKind: null,
+      acceptReason: null,
+      lateMinutes: null,
+      content: '相談があります',
+      decidedBy: null,
+      decidedAt: null,
+      createdAt: '2026-11-23T10:00:00.000Z',
+      updatedAt: 7,
+      _deleted: false,
+    });
+    const { _deleted: _n, ...memo } = noteDocSchema.parse({
+      id: id(6),
+      kind: NoteKind.memo,
+      subjectId: id(2),
+      universityId: id(3),
+      lessonId: null,
+      scheduleId: null,
+      planId: null,
+      studentId: null,
+      authorId: id(8),
+      content: 'プリントを配る',
+      publish: null,
+      lessonType: null,
+      contactToHeadTeacher: true,
+      scheduleIds: [id(9)],
+      links: [],
+      contactToStudent: [],
+      updatedAt: 8,
+      _deleted: false,
+    });
+    await database.requests.insert(request);
+    await database.notes.insert(memo);
+
+    const pending = await database.requests.find({ selector: { status: RequestStatus.requesting } }).exec();
+    expect(pending.map((doc) => doc.toJSON())).toEqual([expect.objectContaining(request)]);
+    const memos = await database.notes.find({ selector: { subjectId: id(2), kind: NoteKind.memo } }).exec();
+    expect(memos.map((doc) => doc.scheduleIds)).toEqual([[id(9)]]);
+  });
+});

@@ -1,0 +1,94 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { z } from 'zod';
+import { useDatabase } from './database-context';
+
+/** What an online-only read answered: its value, or the code of its failure. */
+export type ViewAnswer<T> = { ok: true; value: T } | { ok: false; failure: { code: string } };
+
+/** An online-only read as a screen shows it. */
+export type OnlineView<T> = {
+  /** The fresh answer, else the last stored one, else null. */
+  value: T | null;
+  /** When `value` was fetched, epoch ms; null without a value. */
+  at: number | null;
+  /** True when `value` is a stored answer because this read failed (offline): show "as of `at`". */
+  stale: boolean;
+  /** Why there is nothing to show (`offline_feature` when offline with nothing stored); null otherwise. */
+  failure: string | null;
+  reload: () => void;
+};
+
+type Answer<T> = { value: T; at: number };
+
+const OFFLINE_NOW = 'offline_now';
+const OFFLINE_FEATURE = 'offline_feature';
+
+/** A stored answer read back through `schema`; anything else (an older shape) counts as none. */
+function parseStored<T>(schema: z.ZodType<T>, doc: { data: string; at: number } | null): Answer<T> | null {
+  if (!doc) return null;
+  try {
+    const parsed = schema.safeParse(JSON.parse(doc.data));
+    return parsed.success ? { value: parsed.data, at: doc.at } : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Runs an online-only read (`fetcher`) and keeps its last answer in the `views` collection under `key`.
+ * The screen gets the fresh answer when the read works, and the stored one with its time when it fails.
+ * The fetcher may change identity on every render; `key` names the query.
+ */
+export function useOnlineView<T>(
+  key: string,
+  fetcher: () => Promise<ViewAnswer<T>>,
+  schema: z.ZodType<T>,
+): OnlineView<T> {
+  const database = useDatabase();
+  const [stored, setStored] = useState<Answer<T> | null>(null);
+  const [fresh, setFresh] = useState<Answer<T> | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [round, setRound] = useState(0);
+  const fetcherRef = useRef(fetcher);
+  fetcherRef.current = fetcher;
+
+  useEffect(() => {
+    if (!database) return;
+    const subscription = database.views
+      .findOne(key)
+      .$.subscribe((doc) => setStored(parseStored(schema, doc ? { data: doc.data, at: doc.at } : null)));
+    return () => subscription.unsubscribe();
+  }, [database, key, schema]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `round` re-runs the read when asked to.
+  useEffect(() => {
+    let live = true;
+    setFresh(null);
+    void fetcherRef.current().then((answer) => {
+      if (!live) return;
+      if (answer.ok) {
+        setFresh({ value: answer.value, at: Date.now() });
+        setFailure(null);
+      } else setFailure(answer.failure.code);
+    });
+    return () => {
+      live = false;
+    };
+  }, [key, round]);
+
+  useEffect(() => {
+    if (!database || !fresh) return;
+    void database.views.upsert({ id: key, data: JSON.stringify(fresh.value), at: fresh.at });
+  }, [database, fresh, key]);
+
+  const reload = useCallback(() => setRound((current) => current + 1), []);
+  const shown = fresh ?? (failure ? stored : null);
+  const nothing = failure === OFFLINE_NOW ? OFFLINE_FEATURE : failure;
+  return {
+    value: shown?.value ?? null,
+    at: shown?.at ?? null,
+    stale: shown !== null && fresh === null,
+    failure: shown ? null : nothing,
+    reload,
+  };
+}
