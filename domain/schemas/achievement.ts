@@ -52,13 +52,14 @@ export type AchievementEntry = z.infer<typeof achievementEntrySchema>;
 /**
  * Achievement of one student in a subject (SPEC §3: id, subject_student_id, achievements, score_names, gpa,
  * comment, formula). `id` is the student's id; `identity` and `name` are added so the table needs no join
- * against the master students.
+ * against the master students; `final_score` is the subject formula's result over the student's scores.
  */
 export const achievementPerStudentSchema = studentRefSchema.extend({
   subject_student_id: idSchema,
   achievements: z.array(achievementEntrySchema),
   score_names: z.array(scoreNameSchema),
   gpa: z.number().nullable(),
+  final_score: z.number().nullable(),
   comment: z.string().nullable(),
   formula: z.string().nullable(),
 });
