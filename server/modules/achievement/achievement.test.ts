@@ -1,29 +1,18 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HighlightCompare, HighlightCondition, HighlightType } from '../../../domain/highlights';
 import type { ClassAchievementResponse } from '../../../domain/schemas/achievement';
 import type { AchievementDoc } from '../../../domain/sync-docs';
 import { achievementId } from '../../../domain/sync-ids';
 import type { Database } from '../../db/client';
-import {
-  achievements,
-  classStudents,
-  classTeachers,
-  highlights,
-  scoreHistory,
-  scoreNames,
-  students,
-  subjectStudents,
-  subjects,
-  users,
-} from '../../db/schema';
+import { achievements, scoreHistory } from '../../db/schema';
+import { createScoreClassFixture, type ScoreClassFixture } from '../../testing/achievement-fixture';
 import { call, waitForWatermark } from '../../testing/calls';
-import { createSchoolFixture, type SchoolFixture } from '../../testing/school-fixture';
+import { createSchoolFixture } from '../../testing/school-fixture';
 import { buildTestApp, signIn, type TestApp, type TestSession } from '../../testing/test-app';
 
 let t: TestApp;
 let db: Database;
-let f: SchoolFixture;
+let f: ScoreClassFixture;
 const sessions: Record<string, TestSession> = {};
 /** The demo student's enrolment in the fixture subject. */
 let ownEnrolment: string;
@@ -36,12 +25,6 @@ const session = (name: string): TestSession => {
   if (!found) throw new Error(`no session ${name}`);
   return found;
 };
-
-async function userId(email: string): Promise<string> {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  if (!row) throw new Error(`no user ${email}`);
-  return row.id;
-}
 
 async function pointsOf(subjectStudentId: string, scoreNameId: string) {
   const [row] = await db
@@ -64,7 +47,6 @@ const classUrl = (scoreNameId: string) => `/api/achievement/${scoreNameId}/${f.c
 beforeAll(async () => {
   t = await buildTestApp();
   db = t.app.appDeps.db;
-  f = await createSchoolFixture(db);
   for (const [name, email] of [
     ['teacher', 'teacher@demo.test'],
     ['teacher2', 'teacher2@demo.test'],
@@ -74,51 +56,11 @@ beforeAll(async () => {
   ] as const) {
     sessions[name] = await signIn(t.app, email);
   }
-  const partition = { subjectId: f.subjectId, universityId: f.universityId, seq: 1 };
-  await db
-    .insert(classTeachers)
-    .values({ ...partition, classId: f.classId, teacherId: await userId('teacher@demo.test') });
-  const [demoStudent] = await db
-    .select({ id: students.id })
-    .from(students)
-    .where(eq(students.userId, await userId('student@demo.test')));
-  if (!demoStudent) throw new Error('no demo student row');
-  const [enrolment] = await db
-    .insert(subjectStudents)
-    .values({ ...partition, studentId: demoStudent.id })
-    .returning();
-  if (!enrolment) throw new Error('no enrolment');
-  ownEnrolment = enrolment.id;
-  await db.insert(classStudents).values({
-    ...partition,
-    classId: f.classId,
-    studentId: demoStudent.id,
-    subjectStudentId: enrolment.id,
-  });
-  const [parent] = await db
-    .insert(scoreNames)
-    .values({ ...partition, name: 'レポート', fullScore: 20, position: 1 })
-    .returning();
-  if (!parent) throw new Error('no parent score name');
-  parentId = parent.id;
-  const parts = await db
-    .insert(scoreNames)
-    .values([
-      { ...partition, name: 'R1', fullScore: 10, parentId, position: 0 },
-      { ...partition, name: 'R2', fullScore: 10, parentId, position: 1 },
-    ])
-    .returning();
-  partOneId = parts[0]?.id ?? '';
-  partTwoId = parts[1]?.id ?? '';
-  await db.update(subjects).set({ formula: '筆記 + レポート' }).where(eq(subjects.id, f.subjectId));
-  await db.insert(highlights).values({
-    ...partition,
-    type: HighlightType.achievement,
-    conditionType: HighlightCondition.gpa,
-    compareType: HighlightCompare.lessThan,
-    value: 2,
-    messageToStudent: 'もう少し頑張りましょう',
-  });
+  f = await createScoreClassFixture(db);
+  ownEnrolment = f.ownEnrolment;
+  parentId = f.parentId;
+  partOneId = f.partOneId;
+  partTwoId = f.partTwoId;
 });
 
 afterAll(async () => {

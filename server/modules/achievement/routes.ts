@@ -1,8 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { LIMITS } from '../../../domain/limits';
 import { CALL_SCHEMAS } from '../../../domain/schemas/calls';
+import { XLSX_MIME_TYPE } from '../../../domain/validation';
 import type { AppDeps } from '../../deps';
 import { signedInUser } from '../../plugins/session';
 import { isOfflineOrigin } from '../../sync/routes';
+import { importScores, previewScoreImport } from './import';
 import {
   enterClassScores,
   enterStudentExam,
@@ -23,6 +26,48 @@ import {
  */
 export const achievementRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const guard = (call: Parameters<typeof app.requireRole>[0]) => [app.requireUser, app.requireRole(call)];
+
+  // Score imports arrive as the raw xlsx body; Fastify answers 413 above the limit before reading further,
+  // and the zip is checked before anything is unpacked (zip-guard.ts).
+  app.addContentTypeParser(
+    XLSX_MIME_TYPE,
+    { parseAs: 'buffer', bodyLimit: LIMITS.importMaxBytes },
+    (_request, body, done) => done(null, body),
+  );
+  const importBody = (body: unknown): Uint8Array => (body instanceof Uint8Array ? body : new Uint8Array());
+
+  const preview = CALL_SCHEMAS['POST /api/achievement/import/:subjectClassId/preview'];
+  app.post(
+    '/api/achievement/import/:subjectClassId/preview',
+    {
+      onRequest: guard('POST /api/achievement/import/:subjectClassId/preview'),
+      schema: { params: preview.params, response: { 200: preview.response } },
+    },
+    async (request) =>
+      previewScoreImport(
+        deps,
+        signedInUser(request),
+        request.params.subjectClassId,
+        importBody(request.body),
+      ),
+  );
+
+  const commit = CALL_SCHEMAS['POST /api/achievement/import/:subjectClassId'];
+  app.post(
+    '/api/achievement/import/:subjectClassId',
+    {
+      onRequest: guard('POST /api/achievement/import/:subjectClassId'),
+      schema: { params: commit.params, response: { 200: commit.response } },
+    },
+    async (request) =>
+      importScores(
+        deps,
+        signedInUser(request),
+        request.params.subjectClassId,
+        importBody(request.body),
+        isOfflineOrigin(request.headers),
+      ),
+  );
 
   const classTable = CALL_SCHEMAS['GET /api/achievement/:subjectClassId'];
   app.get(

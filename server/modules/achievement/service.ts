@@ -42,7 +42,8 @@ export interface ScoreWrite {
   subjectStudentId: string;
   scoreNameId: string;
   points: number | null;
-  comment: string | null;
+  /** The comment to store; absent keeps the score's current comment (an import carries points only). */
+  comment?: string | null;
   /** Where the entry sits in the request body (`achievements.3`), so a refusal names its field. */
   field: string;
 }
@@ -120,7 +121,7 @@ export async function writeScores(
       fullScore: scoreName.fullScore,
       scheduleId: base?.scheduleId ?? null,
       points: write.points,
-      comment: write.comment,
+      comment: write.comment === undefined ? (base?.comment ?? null) : write.comment,
       updatedAt: base?.updatedAt ?? 0,
       _deleted: false,
     };
@@ -338,14 +339,10 @@ async function withParentSums(
       errors[`achievements.${lastIndex}.point`] = [ValidationCode.scoreAboveFull];
       continue;
     }
-    const parentComment =
-      scores.find((score) => score.subject_student_id === studentId && score.score_name_id === parent.id)
-        ?.comment ?? null;
     writes.push({
       subjectStudentId: studentId,
       scoreNameId: parent.id,
       points: sum,
-      comment: parentComment,
       field: `achievements.${lastIndex}`,
     });
   }
