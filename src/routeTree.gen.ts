@@ -15,6 +15,7 @@ import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as OtpRouteImport } from './routes/otp'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
+import { Route as AppAttendanceRouteImport } from './routes/_app/attendance'
 import { Route as AppMasterSettingRouteImport } from './routes/_app/master-setting'
 import { Route as AppNotFoundRouteImport } from './routes/_app/not-found'
 import { Route as AppNotificationSettingRouteImport } from './routes/_app/notification-setting'
@@ -50,6 +51,11 @@ const AppIndexRoute = AppIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AppRoute,
 } as any)
+const AppAttendanceRoute = AppAttendanceRouteImport.update({
+  id: '/attendance',
+  path: '/attendance',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppMasterSettingRoute = AppMasterSettingRouteImport.update({
   id: '/master-setting',
   path: '/master-setting',
@@ -82,6 +88,7 @@ export interface FileRoutesByFullPath {
   '/forgot-password': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
   '/otp': typeof OtpRoute
+  '/attendance': typeof AppAttendanceRoute
   '/master-setting': typeof AppMasterSettingRoute
   '/not-found': typeof AppNotFoundRoute
   '/notification-setting': typeof AppNotificationSettingRoute
@@ -93,6 +100,7 @@ export interface FileRoutesByTo {
   '/forgot-password': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
   '/otp': typeof OtpRoute
+  '/attendance': typeof AppAttendanceRoute
   '/master-setting': typeof AppMasterSettingRoute
   '/not-found': typeof AppNotFoundRoute
   '/notification-setting': typeof AppNotificationSettingRoute
@@ -107,6 +115,7 @@ export interface FileRoutesById {
   '/forgot-password': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
   '/otp': typeof OtpRoute
+  '/_app/attendance': typeof AppAttendanceRoute
   '/_app/master-setting': typeof AppMasterSettingRoute
   '/_app/not-found': typeof AppNotFoundRoute
   '/_app/notification-setting': typeof AppNotificationSettingRoute
@@ -122,6 +131,7 @@ export interface FileRouteTypes {
     | '/forgot-password'
     | '/login'
     | '/otp'
+    | '/attendance'
     | '/master-setting'
     | '/not-found'
     | '/notification-setting'
@@ -133,6 +143,7 @@ export interface FileRouteTypes {
     | '/forgot-password'
     | '/login'
     | '/otp'
+    | '/attendance'
     | '/master-setting'
     | '/not-found'
     | '/notification-setting'
@@ -146,6 +157,7 @@ export interface FileRouteTypes {
     | '/forgot-password'
     | '/login'
     | '/otp'
+    | '/_app/attendance'
     | '/_app/master-setting'
     | '/_app/not-found'
     | '/_app/notification-setting'
@@ -207,6 +219,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppIndexRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/attendance': {
+      id: '/_app/attendance'
+      path: '/attendance'
+      fullPath: '/attendance'
+      preLoaderRoute: typeof AppAttendanceRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/master-setting': {
       id: '/_app/master-setting'
       path: '/master-setting'
@@ -246,6 +265,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AppRouteChildren {
+  AppAttendanceRoute: typeof AppAttendanceRoute
   AppMasterSettingRoute: typeof AppMasterSettingRoute
   AppNotFoundRoute: typeof AppNotFoundRoute
   AppNotificationSettingRoute: typeof AppNotificationSettingRoute
@@ -254,6 +274,7 @@ interface AppRouteChildren {
 }
 
 const AppRouteChildren: AppRouteChildren = {
+  AppAttendanceRoute: AppAttendanceRoute,
   AppMasterSettingRoute: AppMasterSettingRoute,
   AppNotFoundRoute: AppNotFoundRoute,
   AppNotificationSettingRoute: AppNotificationSettingRoute,

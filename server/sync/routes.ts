@@ -17,8 +17,11 @@ import { readBuildId } from '../modules/meta/build-info';
 import { signedInUser } from '../plugins/session';
 import { achievementsCollection } from './collections/achievements';
 import { attendanceCollection } from './collections/attendance';
+import { lessonsCollection } from './collections/lessons';
 import { masterCollection } from './collections/master';
 import { peopleCollection } from './collections/people';
+import { schedulesCollection } from './collections/schedules';
+import { subjectsCollection } from './collections/subjects';
 import { pullCollection, pushCollection, type SyncCollectionDef } from './engine';
 
 /** Whether a request says its writes were made offline (`X-Offline-Origin: 1`). */
@@ -92,4 +95,7 @@ export const syncRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   registerCollection(app, deps, peopleCollection);
   registerCollection(app, deps, attendanceCollection);
   registerCollection(app, deps, achievementsCollection);
+  registerCollection(app, deps, subjectsCollection);
+  registerCollection(app, deps, schedulesCollection);
+  registerCollection(app, deps, lessonsCollection);
 };

@@ -16,9 +16,15 @@ import {
   type AttendanceDocType,
   achievementSchema,
   attendanceSchema,
+  type LessonDocType,
+  lessonSchema,
   noMigrations,
   type PersonDocType,
   personSchema,
+  type ScheduleDocType,
+  type SubjectDocType,
+  scheduleSchema,
+  subjectSchema,
 } from './synced-schemas';
 
 /** The replicated `master` collection. */
@@ -34,6 +40,9 @@ export type SchoolCollections = {
   attendance: RxCollection<AttendanceDocType>;
   achievements: RxCollection<AchievementDocType>;
   outbox: OutboxCollection;
+  subjects: RxCollection<SubjectDocType>;
+  schedules: RxCollection<ScheduleDocType>;
+  lessons: RxCollection<LessonDocType>;
 };
 
 /** The replicated collections by name, the outbox left out. */
@@ -45,6 +54,9 @@ export const REPLICATED_COLLECTIONS: readonly ReplicatedCollectionName[] = [
   'people',
   'attendance',
   'achievements',
+  'subjects',
+  'schedules',
+  'lessons',
 ];
 
 /** One signed-in user's local database. */
@@ -109,6 +121,9 @@ export async function openDatabase(
     attendance: { schema: attendanceSchema, migrationStrategies: noMigrations },
     achievements: { schema: achievementSchema, migrationStrategies: noMigrations },
     outbox: { schema: outboxSchema, migrationStrategies: outboxMigrationStrategies },
+    subjects: { schema: subjectSchema, migrationStrategies: noMigrations },
+    schedules: { schema: scheduleSchema, migrationStrategies: noMigrations },
+    lessons: { schema: lessonSchema, migrationStrategies: noMigrations },
   });
   return database;
 }

@@ -3,7 +3,14 @@ import type { z } from 'zod';
 import { masterDocSchema } from '../../domain/master';
 import type { AccountRole } from '../../domain/roles';
 import { SYNC_COLLECTION_ROLES } from '../../domain/sync';
-import { achievementDocSchema, attendanceDocSchema, personDocSchema } from '../../domain/sync-docs';
+import {
+  achievementDocSchema,
+  attendanceDocSchema,
+  lessonDocSchema,
+  personDocSchema,
+  scheduleDocSchema,
+  subjectDocSchema,
+} from '../../domain/sync-docs';
 import type { ReplicatedCollectionName } from '../db/open-database';
 
 /** How the worker replicates one collection: its wire schema and who pushes it. */
@@ -26,4 +33,7 @@ export const CLIENT_COLLECTIONS: Record<ReplicatedCollectionName, ClientCollecti
   people: { docSchema: personDocSchema, ...roles('people') },
   attendance: { docSchema: attendanceDocSchema, ...roles('attendance') },
   achievements: { docSchema: achievementDocSchema, ...roles('achievements') },
+  subjects: { docSchema: subjectDocSchema, ...roles('subjects') },
+  schedules: { docSchema: scheduleDocSchema, ...roles('schedules') },
+  lessons: { docSchema: lessonDocSchema, ...roles('lessons') },
 };

@@ -104,6 +104,11 @@ const WEEKS_BEFORE_TODAY = 4;
 /** The midterm comes after this many lessons. */
 const MIDTERM_AFTER = 3;
 const CLASSES_PER_SUBJECT = 2;
+/**
+ * The first class of a subject seats this share of its year code, the rest split evenly: at scale 1 the
+ * demo teacher's first class then holds a full lecture of 42 students (the 40-student browser test).
+ */
+const FIRST_CLASS_SHARE = 0.7;
 const LESSONS_PER_SUBJECT = 10;
 const REQUESTS_PER_SCALE = 40;
 const NOTIFICATIONS_PER_ACCOUNT = 12;
@@ -647,7 +652,9 @@ class SchoolBuilder {
         );
 
         const classes: ClassPlan[] = [];
-        const share = Math.ceil(yearStudents.length / CLASSES_PER_SUBJECT);
+        const firstShare = Math.ceil(yearStudents.length * FIRST_CLASS_SHARE);
+        const share = Math.ceil((yearStudents.length - firstShare) / (CLASSES_PER_SUBJECT - 1));
+        const seatsBefore = (c: number) => (c === 0 ? 0 : firstShare + (c - 1) * share);
         for (let c = 0; c < CLASSES_PER_SUBJECT; c += 1) {
           const classId = random.uuid();
           rows.classes.push({ id: classId, ...partition, classNameId: classNameIds[c] ?? '' });
@@ -666,7 +673,7 @@ class SchoolBuilder {
           const plan: ClassPlan = {
             id: classId,
             teacherIds,
-            studentIds: yearStudents.slice(c * share, (c + 1) * share),
+            studentIds: yearStudents.slice(seatsBefore(c), seatsBefore(c + 1)),
             classStudentIds: new Map(),
             scheduleIds: [],
             scheduleDays: [],
