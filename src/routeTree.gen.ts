@@ -15,12 +15,15 @@ import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as OtpRouteImport } from './routes/otp'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
+import { Route as AppAchievementRouteImport } from './routes/_app/achievement'
+import { Route as AppAchievementAttendanceProfileRouteImport } from './routes/_app/achievement-attendance-profile'
 import { Route as AppAttendanceRouteImport } from './routes/_app/attendance'
 import { Route as AppMasterSettingRouteImport } from './routes/_app/master-setting'
 import { Route as AppNotFoundRouteImport } from './routes/_app/not-found'
 import { Route as AppNotificationSettingRouteImport } from './routes/_app/notification-setting'
 import { Route as AppProfileRouteImport } from './routes/_app/profile'
 import { Route as ResetPasswordTokenRouteImport } from './routes/reset-password.$token'
+import { Route as AppAchievementSubjectsSubjectIdScoreNamesScoreNameIdRouteImport } from './routes/_app/achievement/subjects/$subjectId/score-names/$scoreNameId'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -51,6 +54,17 @@ const AppIndexRoute = AppIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AppRoute,
 } as any)
+const AppAchievementRoute = AppAchievementRouteImport.update({
+  id: '/achievement',
+  path: '/achievement',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppAchievementAttendanceProfileRoute =
+  AppAchievementAttendanceProfileRouteImport.update({
+    id: '/achievement-attendance-profile',
+    path: '/achievement-attendance-profile',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppAttendanceRoute = AppAttendanceRouteImport.update({
   id: '/attendance',
   path: '/attendance',
@@ -81,6 +95,12 @@ const ResetPasswordTokenRoute = ResetPasswordTokenRouteImport.update({
   path: '/reset-password/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AppAchievementSubjectsSubjectIdScoreNamesScoreNameIdRoute =
+  AppAchievementSubjectsSubjectIdScoreNamesScoreNameIdRouteImport.update({
+    id: '/subjects/$subjectId/score-names/$scoreNameId',
+    path: '/subjects/$subjectId/score-names/$scoreNameId',
+    getParentRoute: () => AppAchievementRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
@@ -88,18 +108,23 @@ export interface FileRoutesByFullPath {
   '/forgot-password': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
   '/otp': typeof OtpRoute
+  '/achievement': typeof AppAchievementRouteWithChildren
+  '/achievement-attendance-profile': typeof AppAchievementAttendanceProfileRoute
   '/attendance': typeof AppAttendanceRoute
   '/master-setting': typeof AppMasterSettingRoute
   '/not-found': typeof AppNotFoundRoute
   '/notification-setting': typeof AppNotificationSettingRoute
   '/profile': typeof AppProfileRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
+  '/achievement/subjects/$subjectId/score-names/$scoreNameId': typeof AppAchievementSubjectsSubjectIdScoreNamesScoreNameIdRoute
 }
 export interface FileRoutesByTo {
   '/change-password': typeof ChangePasswordRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
   '/otp': typeof OtpRoute
+  '/achievement': typeof AppAchievementRouteWithChildren
+  '/achievement-attendance-profile': typeof AppAchievementAttendanceProfileRoute
   '/attendance': typeof AppAttendanceRoute
   '/master-setting': typeof AppMasterSettingRoute
   '/not-found': typeof AppNotFoundRoute
@@ -107,6 +132,7 @@ export interface FileRoutesByTo {
   '/profile': typeof AppProfileRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/': typeof AppIndexRoute
+  '/achievement/subjects/$subjectId/score-names/$scoreNameId': typeof AppAchievementSubjectsSubjectIdScoreNamesScoreNameIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -115,6 +141,8 @@ export interface FileRoutesById {
   '/forgot-password': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
   '/otp': typeof OtpRoute
+  '/_app/achievement': typeof AppAchievementRouteWithChildren
+  '/_app/achievement-attendance-profile': typeof AppAchievementAttendanceProfileRoute
   '/_app/attendance': typeof AppAttendanceRoute
   '/_app/master-setting': typeof AppMasterSettingRoute
   '/_app/not-found': typeof AppNotFoundRoute
@@ -122,6 +150,7 @@ export interface FileRoutesById {
   '/_app/profile': typeof AppProfileRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/_app/': typeof AppIndexRoute
+  '/_app/achievement/subjects/$subjectId/score-names/$scoreNameId': typeof AppAchievementSubjectsSubjectIdScoreNamesScoreNameIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -131,18 +160,23 @@ export interface FileRouteTypes {
     | '/forgot-password'
     | '/login'
     | '/otp'
+    | '/achievement'
+    | '/achievement-attendance-profile'
     | '/attendance'
     | '/master-setting'
     | '/not-found'
     | '/notification-setting'
     | '/profile'
     | '/reset-password/$token'
+    | '/achievement/subjects/$subjectId/score-names/$scoreNameId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/change-password'
     | '/forgot-password'
     | '/login'
     | '/otp'
+    | '/achievement'
+    | '/achievement-attendance-profile'
     | '/attendance'
     | '/master-setting'
     | '/not-found'
@@ -150,6 +184,7 @@ export interface FileRouteTypes {
     | '/profile'
     | '/reset-password/$token'
     | '/'
+    | '/achievement/subjects/$subjectId/score-names/$scoreNameId'
   id:
     | '__root__'
     | '/_app'
@@ -157,6 +192,8 @@ export interface FileRouteTypes {
     | '/forgot-password'
     | '/login'
     | '/otp'
+    | '/_app/achievement'
+    | '/_app/achievement-attendance-profile'
     | '/_app/attendance'
     | '/_app/master-setting'
     | '/_app/not-found'
@@ -164,6 +201,7 @@ export interface FileRouteTypes {
     | '/_app/profile'
     | '/reset-password/$token'
     | '/_app/'
+    | '/_app/achievement/subjects/$subjectId/score-names/$scoreNameId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -219,6 +257,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppIndexRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/achievement': {
+      id: '/_app/achievement'
+      path: '/achievement'
+      fullPath: '/achievement'
+      preLoaderRoute: typeof AppAchievementRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/achievement-attendance-profile': {
+      id: '/_app/achievement-attendance-profile'
+      path: '/achievement-attendance-profile'
+      fullPath: '/achievement-attendance-profile'
+      preLoaderRoute: typeof AppAchievementAttendanceProfileRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/attendance': {
       id: '/_app/attendance'
       path: '/attendance'
@@ -261,10 +313,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ResetPasswordTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_app/achievement/subjects/$subjectId/score-names/$scoreNameId': {
+      id: '/_app/achievement/subjects/$subjectId/score-names/$scoreNameId'
+      path: '/subjects/$subjectId/score-names/$scoreNameId'
+      fullPath: '/achievement/subjects/$subjectId/score-names/$scoreNameId'
+      preLoaderRoute: typeof AppAchievementSubjectsSubjectIdScoreNamesScoreNameIdRouteImport
+      parentRoute: typeof AppAchievementRoute
+    }
   }
 }
 
+interface AppAchievementRouteChildren {
+  AppAchievementSubjectsSubjectIdScoreNamesScoreNameIdRoute: typeof AppAchievementSubjectsSubjectIdScoreNamesScoreNameIdRoute
+}
+
+const AppAchievementRouteChildren: AppAchievementRouteChildren = {
+  AppAchievementSubjectsSubjectIdScoreNamesScoreNameIdRoute:
+    AppAchievementSubjectsSubjectIdScoreNamesScoreNameIdRoute,
+}
+
+const AppAchievementRouteWithChildren = AppAchievementRoute._addFileChildren(
+  AppAchievementRouteChildren,
+)
+
 interface AppRouteChildren {
+  AppAchievementRoute: typeof AppAchievementRouteWithChildren
+  AppAchievementAttendanceProfileRoute: typeof AppAchievementAttendanceProfileRoute
   AppAttendanceRoute: typeof AppAttendanceRoute
   AppMasterSettingRoute: typeof AppMasterSettingRoute
   AppNotFoundRoute: typeof AppNotFoundRoute
@@ -274,6 +348,8 @@ interface AppRouteChildren {
 }
 
 const AppRouteChildren: AppRouteChildren = {
+  AppAchievementRoute: AppAchievementRouteWithChildren,
+  AppAchievementAttendanceProfileRoute: AppAchievementAttendanceProfileRoute,
   AppAttendanceRoute: AppAttendanceRoute,
   AppMasterSettingRoute: AppMasterSettingRoute,
   AppNotFoundRoute: AppNotFoundRoute,

@@ -6,6 +6,7 @@ import type { SchoolDatabase } from '../../db/open-database';
 import { OutboxKind } from '../../db/outbox-schema';
 import { useLiveQuery } from '../../db/use-live-query';
 import { buildScoreGrid } from './score-grid';
+import { buildProfile } from './student-profile';
 
 const json = <T>(documents: { toMutableJSON(): T }[]) =>
   documents.map((document) => document.toMutableJSON());
@@ -105,5 +106,46 @@ export function useClassChoices() {
         }),
       ),
     [],
+  );
+}
+
+/** The signed-in student's own profile from the local database (their scope holds only their rows); live. */
+export function useStudentProfile(userId: string) {
+  return useLiveQuery(
+    (database) =>
+      database.people.findOne(userId).$.pipe(
+        map((person) => person?.studentId ?? null),
+        switchMap((studentId) => {
+          if (!studentId) return of([]);
+          return combineLatest([
+            database.subjects.find().$.pipe(map(json)),
+            database.master.find({ selector: { kind: MasterKind.subjectNames } }).$.pipe(map(json)),
+            database.achievements.find({ selector: { studentId } }).$.pipe(map(json)),
+            database.attendance.find({ selector: { studentId } }).$.pipe(map(json)),
+          ]).pipe(
+            map(([subjects, subjectNames, scores, attendance]) => {
+              const names = new Map(subjectNames.map((row) => [row.id, row.name]));
+              const ofKind = (kind: string) => subjects.filter((row) => row.kind === kind);
+              return buildProfile({
+                subjects: ofKind(SubjectDocKind.subject).map((row) => ({
+                  id: row.id,
+                  name: names.get(row.subjectNameId ?? '') ?? '',
+                  formula: row.formula,
+                })),
+                enrolments: ofKind(SubjectDocKind.classStudent).flatMap((row) =>
+                  row.studentId === studentId && row.subjectStudentId
+                    ? [{ subjectId: row.subjectId, subjectStudentId: row.subjectStudentId }]
+                    : [],
+                ),
+                scoreNames: ofKind(SubjectDocKind.scoreName),
+                highlights: ofKind(SubjectDocKind.highlight),
+                scores,
+                attendance,
+              });
+            }),
+          );
+        }),
+      ),
+    [userId],
   );
 }
