@@ -66,6 +66,7 @@ function ScoreInput({
         aria-invalid={error ? true : undefined}
         title={error ?? undefined}
         data-cell={dataCell}
+        data-state={cell.state}
         inputMode="decimal"
         readOnly={readOnly}
         value={text}
