@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { benchAchievementGrid } from './achievement-grid';
 import { benchArgon2 } from './argon2-hash';
 import { benchSignInAndMaster } from './sign-in-and-master';
 
@@ -16,3 +17,6 @@ await benchSignInAndMaster();
 
 console.log('\n## Password hashing');
 await benchArgon2();
+
+console.log('\n## Achievement score grid (50 × 30, Chromium)');
+await benchAchievementGrid();

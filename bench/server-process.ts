@@ -15,9 +15,16 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-/** Starts `server/main.ts` on a throw-away data folder and waits until it answers. */
-export async function startServer(port: number, env: Record<string, string> = {}): Promise<BenchServer> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'school-bench-'));
+/**
+ * Starts `server/main.ts` and waits until it answers: on a throw-away data folder, or on `options.dataDir`,
+ * which is then kept when the server stops (a benchmark may prepare data between two starts).
+ */
+export async function startServer(
+  port: number,
+  env: Record<string, string> = {},
+  options: { dataDir?: string } = {},
+): Promise<BenchServer> {
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'school-bench-'));
   const started = performance.now();
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
@@ -48,7 +55,7 @@ export async function startServer(port: number, env: Record<string, string> = {}
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
       await exited;
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
@@ -63,4 +70,14 @@ export function percentile(values: number[], p: number): number {
 /** Formats milliseconds for the printed tables. */
 export function ms(value: number): string {
   return `${value.toFixed(1)} ms`;
+}
+
+/** Waits for the latest sign-in code the server printed (its mail goes to the log without SMTP_URL). */
+export async function codeFromLog(output: () => string, seen: number): Promise<string> {
+  for (let round = 0; round < 200; round++) {
+    const codes = [...output().matchAll(/^Sign-in code: (\d{6})$/gm)].map((match) => match[1] ?? '');
+    if (codes.length > seen) return codes.at(-1) ?? '';
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error('no sign-in code in the server log');
 }

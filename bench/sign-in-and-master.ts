@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { CSRF_HEADER } from '../domain/auth';
-import { ms, percentile, startServer } from './server-process';
+import { codeFromLog, ms, percentile, startServer } from './server-process';
 
 /**
  * Walking-skeleton figures: server start on an empty data folder (migrations + demo seed), the JavaScript a
@@ -62,16 +62,6 @@ async function measureSignInPageJs(baseUrl: string): Promise<void> {
   } finally {
     await browser.close();
   }
-}
-
-/** Waits for the latest sign-in code the server printed (its mail goes to the log without SMTP_URL). */
-async function codeFromLog(output: () => string, seen: number): Promise<string> {
-  for (let round = 0; round < 200; round++) {
-    const codes = [...output().matchAll(/^Sign-in code: (\d{6})$/gm)].map((match) => match[1] ?? '');
-    if (codes.length > seen) return codes.at(-1) ?? '';
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error('no sign-in code in the server log');
 }
 
 async function measureCalls(baseUrl: string, output: () => string): Promise<void> {

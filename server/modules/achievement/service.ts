@@ -1,4 +1,8 @@
-import { achievementHighlightsMet, studentResult, sumOfSubScores } from '../../../domain/achievement-results';
+import {
+  achievementHighlightsMet,
+  prepareStudentResults,
+  sumOfSubScores,
+} from '../../../domain/achievement-results';
 import { ErrorCode, FieldError } from '../../../domain/errors';
 import { mayEditClassWork } from '../../../domain/permissions';
 import { Role } from '../../../domain/roles';
@@ -160,12 +164,13 @@ async function achievementRows(
     byStudent.set(score.subject_student_id, [...(byStudent.get(score.subject_student_id) ?? []), score]);
   }
   const apiScoreNames = scoreNames.map(toScoreName);
+  const resultOf = prepareStudentResults(formula, scoreNames);
   return students.map((student) => {
     const own = (byStudent.get(student.subjectStudentId) ?? []).filter((score) =>
       byName.has(score.score_name_id),
     );
     const points = new Map(own.map((score) => [score.score_name_id, score.points]));
-    const result = studentResult(formula, scoreNames, points);
+    const result = resultOf(points);
     return {
       id: student.studentId,
       identity: student.identity,

@@ -165,7 +165,7 @@ export function AchievementScreen({
           )}
           {selectedRow && selectedColumn && selectedCell && (
             <CommentEditor
-              key={`${selectedCell.id}:${selectedCell.comment ?? ''}`}
+              key={`${selectedCell.key}:${selectedCell.comment ?? ''}`}
               title={`${selectedRow.name} — ${selectedColumn.name}`}
               comment={selectedCell.comment ?? ''}
               editable={grid.editable}

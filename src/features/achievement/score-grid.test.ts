@@ -20,6 +20,19 @@ const scoreName = (
   position,
 });
 
+const score = (
+  subjectStudentId: string,
+  scoreNameId: string,
+  points: number,
+  comment: string | null = null,
+) => ({
+  id: achievementId(subjectStudentId, scoreNameId),
+  subjectStudentId,
+  scoreNameId,
+  points,
+  comment,
+});
+
 const base: ScoreGridInput = {
   actor: { id: 'teacher-1', role: Role.teacher },
   subjectClass: { id: 'class-1', subjectId: 'subject-1', universityId: 'u', teacherIds: ['teacher-1'] },
@@ -37,11 +50,7 @@ const base: ScoreGridInput = {
     scoreName('report', 'report', 20, null, 1),
     scoreName('written', 'written', 100),
   ],
-  scores: [
-    { id: achievementId('ss-1', 'written'), points: 80, comment: 'good' },
-    { id: achievementId('ss-1', 'report'), points: 10, comment: null },
-    { id: achievementId('ss-2', 'written'), points: 0, comment: null },
-  ],
+  scores: [score('ss-1', 'written', 80, 'good'), score('ss-1', 'report', 10), score('ss-2', 'written', 0)],
   outbox: new Map([[achievementId('ss-2', 'written'), 'waiting']]),
   highlights: [
     {

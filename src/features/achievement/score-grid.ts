@@ -1,13 +1,12 @@
 import {
   achievementHighlightsMet,
   orderScoreNames,
+  prepareStudentResults,
   type ResultHighlight,
-  studentResult,
 } from '../../../domain/achievement-results';
 import type { HighlightCompare, HighlightCondition } from '../../../domain/highlights';
 import { mayEditClassWork } from '../../../domain/permissions';
 import type { AccountRole } from '../../../domain/roles';
-import { achievementId } from '../../../domain/sync-ids';
 
 /** A score name as the local `subjects` collection holds it (the fields the grid reads). */
 export interface LocalScoreName {
@@ -38,7 +37,13 @@ export interface ScoreGridInput {
   classStudents: readonly { studentId: string | null; subjectStudentId: string | null }[];
   students: ReadonlyMap<string, { name: string; identity: string | null }>;
   scoreNames: readonly LocalScoreName[];
-  scores: readonly { id: string; points: number | null; comment: string | null }[];
+  scores: readonly {
+    id: string;
+    subjectStudentId: string;
+    scoreNameId: string;
+    points: number | null;
+    comment: string | null;
+  }[];
   /** Outbox state by score id: waiting for the server, or refused / overridden by it. */
   outbox: ReadonlyMap<string, 'waiting' | 'refused'>;
   highlights: readonly LocalHighlight[];
@@ -62,7 +67,8 @@ export interface ScoreColumn {
 
 /** One cell: a student's score for one score name. */
 export interface ScoreCell {
-  id: string;
+  /** Unique in the grid: the enrolment and the score name. */
+  key: string;
   scoreNameId: string;
   points: number | null;
   comment: string | null;
@@ -149,27 +155,31 @@ export function buildScoreGrid(input: ScoreGridInput): ScoreGrid {
     hasParts: parents.has(row.id),
   }));
   const rules = completeHighlights(input.highlights);
-  const byId = new Map(input.scores.map((row) => [row.id, row]));
+  // Keyed by enrolment and score name rather than the hashed natural id: a 50 × 30 grid is rebuilt on every
+  // keystroke that stores a score, and hashing 1,500 ids each time is most of that work.
+  const cellKey = (subjectStudentId: string, scoreNameId: string) => `${subjectStudentId}|${scoreNameId}`;
+  const byKey = new Map(input.scores.map((row) => [cellKey(row.subjectStudentId, row.scoreNameId), row]));
+  const resultOf = prepareStudentResults(input.formula, scoreNames);
   const rows = input.classStudents.flatMap((classStudent): ScoreRow[] => {
     const { studentId, subjectStudentId } = classStudent;
     if (!studentId || !subjectStudentId) return [];
     const person = input.students.get(studentId);
     const points = new Map<string, number | null>();
     for (const scoreName of scoreNames) {
-      points.set(scoreName.id, byId.get(achievementId(subjectStudentId, scoreName.id))?.points ?? null);
+      points.set(scoreName.id, byKey.get(cellKey(subjectStudentId, scoreName.id))?.points ?? null);
     }
     const cells = columns.map((column): ScoreCell => {
-      const id = achievementId(subjectStudentId, column.id);
-      const stored = byId.get(id);
+      const key = cellKey(subjectStudentId, column.id);
+      const stored = byKey.get(key);
       return {
-        id,
+        key,
         scoreNameId: column.id,
         points: stored?.points ?? null,
         comment: stored?.comment ?? null,
-        state: input.outbox.get(id) ?? (stored ? 'saved' : 'empty'),
+        state: (stored && input.outbox.get(stored.id)) ?? (stored ? 'saved' : 'empty'),
       };
     });
-    const result = studentResult(input.formula, scoreNames, points);
+    const result = resultOf(points);
     const met = achievementHighlightsMet(rules, result.gpa);
     return [
       {

@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { type ReactNode, useRef, useState } from 'react';
+import { memo, type ReactNode, useRef, useState } from 'react';
 import { formatDecimal } from '../../i18n/format';
 import type { Locale } from '../../i18n/i18n';
 import { cn } from '../../ui/cn';
@@ -28,7 +28,7 @@ export function pointText(points: number | null): string {
 }
 
 /** One score input: typed text is entered on blur or Enter; a refused value stays with its message. */
-function ScoreInput({
+function ScoreInputView({
   cell,
   label,
   readOnly,
@@ -105,6 +105,24 @@ function ScoreInput({
 }
 
 /**
+ * A cell re-renders only when what it shows changes: storing one score rebuilds the grid's data, and
+ * re-rendering all 1,500 inputs of a full grid for it would be most of the time a keystroke takes. The
+ * callbacks are left out of the comparison on purpose: they act on the cell's student and score name,
+ * which a cell with the same key and label never changes.
+ */
+const ScoreInput = memo(
+  ScoreInputView,
+  (before, after) =>
+    before.label === after.label &&
+    before.readOnly === after.readOnly &&
+    before.dataCell === after.dataCell &&
+    before.cell.key === after.cell.key &&
+    before.cell.points === after.cell.points &&
+    before.cell.comment === after.cell.comment &&
+    before.cell.state === after.cell.state,
+);
+
+/**
  * The students × score names grid. A score with sub-scores shows their sum read-only (its header links to
  * the sub-score page); GPA and the final score follow the cells as they change. Highlighted students (a
  * total-score highlight met) are tinted with the highlight's message as a tooltip.
@@ -179,7 +197,7 @@ export function ScoreTable({
                 const column = grid.columns[columnIndex];
                 if (!column) return null;
                 return (
-                  <td key={cell.id} className="px-2 py-1">
+                  <td key={cell.key} className="px-2 py-1">
                     <ScoreInput
                       cell={cell}
                       label={t`${column.name} of ${row.name}`}

@@ -63,7 +63,7 @@ export function SubScoreScreen({
       )}
       {grid && row && column && cell && (
         <CommentEditor
-          key={`${cell.id}:${cell.comment ?? ''}`}
+          key={`${cell.key}:${cell.comment ?? ''}`}
           title={`${row.name} — ${column.name}`}
           comment={cell.comment ?? ''}
           editable={grid.editable && !column.hasParts}

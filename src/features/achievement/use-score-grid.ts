@@ -8,8 +8,9 @@ import { useLiveQuery } from '../../db/use-live-query';
 import { buildScoreGrid } from './score-grid';
 import { buildProfile } from './student-profile';
 
-const json = <T>(documents: { toMutableJSON(): T }[]) =>
-  documents.map((document) => document.toMutableJSON());
+// `toJSON` copies only the top level; the grid never mutates its input, and a deep copy of a thousand scores
+// on every stored keystroke would cost more than building the grid.
+const json = <T>(documents: { toJSON(): T }[]) => documents.map((document) => document.toJSON());
 
 function grid$(
   database: SchoolDatabase,
