@@ -4,7 +4,7 @@ import type { ClassAchievementResponse } from '../../../domain/schemas/achieveme
 import type { AchievementDoc } from '../../../domain/sync-docs';
 import { achievementId } from '../../../domain/sync-ids';
 import type { Database } from '../../db/client';
-import { achievements, scoreHistory } from '../../db/schema';
+import { achievements, scoreHistory, subjectStudents } from '../../db/schema';
 import { createScoreClassFixture, type ScoreClassFixture } from '../../testing/achievement-fixture';
 import { call, waitForWatermark } from '../../testing/calls';
 import { createSchoolFixture } from '../../testing/school-fixture';
@@ -315,6 +315,42 @@ describe('reading calls', () => {
     const classmate = await call(t.app, session('student2'), 'GET', '/api/sync/achievements/pull?limit=1000');
     const classmateDocs: AchievementDoc[] = classmate.json().documents;
     expect(classmateDocs.filter((doc) => doc.subjectStudentId === ownEnrolment)).toEqual([]);
+  });
+});
+
+describe('the student profile call', () => {
+  it('a student reads their own profile with highlight messages, and never another student’s', async () => {
+    const [own] = await db
+      .select({ studentId: subjectStudents.studentId })
+      .from(subjectStudents)
+      .where(eq(subjectStudents.id, ownEnrolment));
+    if (!own) throw new Error('no enrolment');
+    const mine = await call(
+      t.app,
+      session('student'),
+      'GET',
+      `/api/students/${own.studentId}/achievement-attendance`,
+    );
+    expect(mine.statusCode, mine.body).toBe(200);
+    const [subject] = mine.json().subjects;
+    expect(subject.subject.id).toBe(f.subjectId);
+    expect(subject.achievement.gpa).toBeLessThan(2);
+    expect(subject.messages).toEqual(['もう少し頑張りましょう']);
+    const other = await call(
+      t.app,
+      session('student'),
+      'GET',
+      `/api/students/${f.studentId}/achievement-attendance`,
+    );
+    expect(other.statusCode).toBe(403);
+    const byTeacher = await call(
+      t.app,
+      session('teacher'),
+      'GET',
+      `/api/students/${f.studentId}/achievement-attendance`,
+    );
+    expect(byTeacher.statusCode).toBe(200);
+    expect(byTeacher.json().subjects[0].achievement.final_score).toBe(107.5);
   });
 });
 

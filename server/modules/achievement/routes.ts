@@ -6,6 +6,7 @@ import type { AppDeps } from '../../deps';
 import { signedInUser } from '../../plugins/session';
 import { isOfflineOrigin } from '../../sync/routes';
 import { importScores, previewScoreImport } from './import';
+import { readStudentProfile } from './profile';
 import {
   enterClassScores,
   enterStudentExam,
@@ -219,5 +220,15 @@ export const achievementRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
         request.body.achievements,
         isOfflineOrigin(request.headers),
       ),
+  );
+
+  const profile = CALL_SCHEMAS['GET /api/students/:studentId/achievement-attendance'];
+  app.get(
+    '/api/students/:studentId/achievement-attendance',
+    {
+      onRequest: guard('GET /api/students/:studentId/achievement-attendance'),
+      schema: { params: profile.params, response: { 200: profile.response } },
+    },
+    async (request) => readStudentProfile(deps.db, signedInUser(request), request.params.studentId),
   );
 };

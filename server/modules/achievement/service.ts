@@ -52,7 +52,8 @@ export interface ScoreWrite {
   field: string;
 }
 
-function toScoreName(scoreName: SubjectScoreName): ScoreName {
+/** A score name as the calls answer it (SPEC §3 `score_name`). */
+export function toScoreName(scoreName: SubjectScoreName): ScoreName {
   return {
     id: scoreName.id,
     name: scoreName.name,
@@ -189,7 +190,8 @@ async function achievementRows(
   });
 }
 
-function entryOf(score: ScoreRow, scoreName: SubjectScoreName) {
+/** A stored score as the calls answer it (SPEC §3 `achievements[]`). */
+export function entryOf(score: ScoreRow, scoreName: SubjectScoreName) {
   return {
     id: score.id,
     subject_student_id: score.subject_student_id,
