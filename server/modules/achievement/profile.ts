@@ -69,7 +69,7 @@ export async function readStudentProfile(
         from students s join users u on u.id = s.user_id where s.id = ${studentId} and not s.deleted`,
     studentRow,
   );
-  if (!student || !student.university) throw notFound();
+  if (!student?.university) throw notFound();
   if (!mayReadStudentRecord(actor, student.user_id)) throw forbidden();
   const enrolments = (await readStudentEnrolments(db, studentId)).filter((row) => row.classId !== null);
   const scores = await readScores(
