@@ -114,6 +114,9 @@ export async function benchAchievementGrid(): Promise<void> {
       const renders: number[] = [];
       for (let round = 0; round < RENDERS; round++) {
         await timeInPage(page, { kind: 'choose', value: '' }, { kind: 'grid', shown: false, cells: CELLS });
+        // The picker navigates; the next choice waits until that navigation has settled.
+        await page.waitForURL((url) => !url.search.includes(classId));
+        await page.waitForLoadState('networkidle');
         renders.push(
           await timeInPage(
             page,
