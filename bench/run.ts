@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { benchAchievementGrid } from './achievement-grid';
 import { benchArgon2 } from './argon2-hash';
 import { benchDashboardFirstCard } from './dashboard-first-card';
 import { benchSignInAndMaster } from './sign-in-and-master';
@@ -17,6 +18,7 @@ const only = process.argv[2];
 const sections: [key: string, title: string, run: () => Promise<void>][] = [
   ['sign-in', 'Sign-in and master data (walking skeleton)', benchSignInAndMaster],
   ['dashboard', 'Dashboard: cold load to the first card', benchDashboardFirstCard],
+  ['achievement', 'Achievement score grid (50 × 30, Chromium)', benchAchievementGrid],
   ['argon2', 'Password hashing', benchArgon2],
   ['sync', `Sync on the scale-${process.env.BENCH_SYNC_SCALE ?? 10} demo school`, benchSync],
 ];

@@ -48,6 +48,16 @@ export const LIMITS = {
   phoneMaxDigits: 15,
   importMaxStudents: 50,
   importMaxColumns: 30,
+  // A 50 × 30 score sheet is a few tens of kilobytes as xlsx: anything far bigger is not one. The zip is
+  // checked against these before anything is unpacked (SPEC §5 achievement import).
+  /** Largest xlsx upload. */
+  importMaxBytes: 1024 * 1024,
+  /** Most files inside the xlsx zip (a workbook has about ten). */
+  importMaxZipEntries: 64,
+  /** Most bytes the xlsx may unpack to, all files together. */
+  importMaxUnpackedBytes: 16 * 1024 * 1024,
+  /** Highest unpacked-to-packed ratio of one zip entry (XML compresses about 10:1; zip bombs 1000:1). */
+  importMaxCompressionRatio: 100,
 
   // Chosen where SPEC §5 says "other client-side limits: not shown": what a user of such a screen expects,
   // one number each so the forms and the server cannot drift apart.

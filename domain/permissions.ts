@@ -242,6 +242,9 @@ export const CALL_ROLES = {
   'POST /api/achievement/updateScore/:scoreNameId': TEACHERS_AND_ADMINS,
   'GET /api/student-exam/subjects/:subjectId/score-names/:scoreNameId': TEACHERS_AND_ADMINS,
   'POST /api/student-exam/subjects/:subjectId/score-names/:scoreNameId': TEACHERS_AND_ADMINS,
+  // Not in SPEC §7: the achievement xlsx import (SPEC §5 limits) with its preview, for the score screen's roles.
+  'POST /api/achievement/import/:subjectClassId/preview': TEACHERS_AND_ADMINS,
+  'POST /api/achievement/import/:subjectClassId': TEACHERS_AND_ADMINS,
   'GET /api/exchange-attendance/:id/:apply': TEACHERS_AND_ADMINS,
   'POST /api/exchange-attendance/:subjectId': TEACHERS_AND_ADMINS,
 

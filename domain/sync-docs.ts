@@ -187,3 +187,100 @@ export const noteDocSchema = z.strictObject({
 });
 
 export type NoteDoc = z.infer<typeof noteDocSchema>;
+
+/** The kinds of row the `subjects` collection groups by shape (ARCHITECTURE §3: one collection per shape). */
+export const SubjectDocKind = {
+  subject: 'subject',
+  subjectClass: 'class',
+  classStudent: 'classStudent',
+  scoreName: 'scoreName',
+  highlight: 'highlight',
+} as const;
+
+export type SubjectDocKind = (typeof SubjectDocKind)[keyof typeof SubjectDocKind];
+
+/**
+ * One row of the `subjects` collection: a subject with its formula, period and settings; a class of it with
+ * its teachers; a class student (the enrolment, with the `subjectStudentId` scores hang on); a score name;
+ * or a highlight rule. Fields that do not belong to a row's kind are null (an empty list for `teacherIds`),
+ * because the local database cannot index optional fields. `subjectId` is the subject's own id on a subject.
+ */
+export const subjectDocSchema = z.strictObject({
+  id,
+  kind: z.enum(SubjectDocKind),
+  subjectId: id,
+  universityId: id,
+  // subject
+  subjectNameId: id.nullable(),
+  facultyId: id.nullable(),
+  yearCodeId: id.nullable(),
+  semesterId: id.nullable(),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  formula: text.nullable(),
+  teacherAllowUpdateFinalScore: z.boolean().nullable(),
+  publish: z.number().int().nullable(),
+  // class
+  classNameId: id.nullable(),
+  teacherIds: z.array(id),
+  // class student
+  classId: id.nullable(),
+  studentId: id.nullable(),
+  subjectStudentId: id.nullable(),
+  // score name
+  lessonId: id.nullable(),
+  parentId: id.nullable(),
+  name: z.string().nullable(),
+  fullScore: z.number().nullable(),
+  optionPlus: z.boolean().nullable(),
+  position: z.number().int().nullable(),
+  // highlight
+  highlightType: z.number().int().nullable(),
+  conditionType: z.number().int().nullable(),
+  compareType: z.number().int().nullable(),
+  value: z.number().nullable(),
+  messageToStudent: text.nullable(),
+  hidden: z.boolean().nullable(),
+  updatedAt: sequence,
+  _deleted: z.boolean(),
+});
+
+export type SubjectDoc = z.infer<typeof subjectDocSchema>;
+
+/** One schedule (a sitting of a lesson for a class) of the `schedules` collection, with its teachers. */
+export const scheduleDocSchema = z.strictObject({
+  id,
+  subjectId: id,
+  universityId: id,
+  lessonId: id,
+  classId: id,
+  day: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
+  roomId: id.nullable(),
+  teacherIds: z.array(id),
+  updatedAt: sequence,
+  _deleted: z.boolean(),
+});
+
+export type ScheduleDoc = z.infer<typeof scheduleDocSchema>;
+
+/** One lesson or exam of the `lessons` collection; `publish` draft is the lessons-draft tab. */
+export const lessonDocSchema = z.strictObject({
+  id,
+  subjectId: id,
+  universityId: id,
+  name: z.string(),
+  type: z.number().int(),
+  publish: z.number().int(),
+  tableOfContents: text.nullable(),
+  overview: text.nullable(),
+  minutes: z.number().int().nullable(),
+  examNameId: id.nullable(),
+  assistApply: z.boolean(),
+  assistStatus: z.number().int(),
+  updatedAt: sequence,
+  _deleted: z.boolean(),
+});
+
+export type LessonDoc = z.infer<typeof lessonDocSchema>;

@@ -11,12 +11,16 @@ export const SyncCollection = {
   notifications: 'notifications',
   requests: 'requests',
   notes: 'notes',
+  subjects: 'subjects',
+  schedules: 'schedules',
+  lessons: 'lessons',
 } as const;
 
 export type SyncCollection = (typeof SyncCollection)[keyof typeof SyncCollection];
 
 const CLASS_WORK_READERS = [Role.teacher, Role.admin, Role.student] as const;
 const CLASS_WORK_WRITERS = [Role.teacher, Role.admin] as const;
+const SUBJECT_READERS = [Role.observer, Role.teacher, Role.admin, Role.student] as const;
 
 /**
  * Who pulls and who pushes each collection (the permission table of the sync calls). The server narrows the
@@ -38,6 +42,10 @@ export const SYNC_COLLECTION_ROLES: Record<
   requests: { pull: CLASS_WORK_READERS, push: CLASS_WORK_READERS },
   // Subjects' memos, plans and notes: every role that opens a subject; edited online through their calls.
   notes: { pull: [Role.observer, Role.teacher, Role.admin, Role.student], push: [] },
+  // Subjects, schedules and lessons change through the subject screens' REST calls: pull only.
+  subjects: { pull: SUBJECT_READERS, push: [] },
+  schedules: { pull: SUBJECT_READERS, push: [] },
+  lessons: { pull: SUBJECT_READERS, push: [] },
 };
 
 /**

@@ -15,11 +15,15 @@ import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as OtpRouteImport } from './routes/otp'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
+import { Route as AppAchievementRouteImport } from './routes/_app/achievement'
+import { Route as AppAchievementAttendanceProfileRouteImport } from './routes/_app/achievement-attendance-profile'
+import { Route as AppAttendanceRouteImport } from './routes/_app/attendance'
 import { Route as AppMasterSettingRouteImport } from './routes/_app/master-setting'
 import { Route as AppNotFoundRouteImport } from './routes/_app/not-found'
 import { Route as AppNotificationSettingRouteImport } from './routes/_app/notification-setting'
 import { Route as AppProfileRouteImport } from './routes/_app/profile'
 import { Route as ResetPasswordTokenRouteImport } from './routes/reset-password.$token'
+import { Route as AppAchievementSubjectsSubjectIdScoreNamesScoreNameIdRouteImport } from './routes/_app/achievement/subjects/$subjectId/score-names/$scoreNameId'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -50,6 +54,22 @@ const AppIndexRoute = AppIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AppRoute,
 } as any)
+const AppAchievementRoute = AppAchievementRouteImport.update({
+  id: '/achievement',
+  path: '/achievement',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppAchievementAttendanceProfileRoute =
+  AppAchievementAttendanceProfileRouteImport.update({
+    id: '/achievement-attendance-profile',
+    path: '/achievement-attendance-profile',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppAttendanceRoute = AppAttendanceRouteImport.update({
+  id: '/attendance',
+  path: '/attendance',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppMasterSettingRoute = AppMasterSettingRouteImport.update({
   id: '/master-setting',
   path: '/master-setting',
@@ -75,6 +95,12 @@ const ResetPasswordTokenRoute = ResetPasswordTokenRouteImport.update({
   path: '/reset-password/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AppAchievementSubjectsSubjectIdScoreNamesScoreNameIdRoute =
+  AppAchievementSubjectsSubjectIdScoreNamesScoreNameIdRouteImport.update({
+    id: '/subjects/$subjectId/score-names/$scoreNameId',
+    path: '/subjects/$subjectId/score-names/$scoreNameId',
+    getParentRoute: () => AppAchievementRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
@@ -82,23 +108,31 @@ export interface FileRoutesByFullPath {
   '/forgot-password': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
   '/otp': typeof OtpRoute
+  '/achievement': typeof AppAchievementRouteWithChildren
+  '/achievement-attendance-profile': typeof AppAchievementAttendanceProfileRoute
+  '/attendance': typeof AppAttendanceRoute
   '/master-setting': typeof AppMasterSettingRoute
   '/not-found': typeof AppNotFoundRoute
   '/notification-setting': typeof AppNotificationSettingRoute
   '/profile': typeof AppProfileRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
+  '/achievement/subjects/$subjectId/score-names/$scoreNameId': typeof AppAchievementSubjectsSubjectIdScoreNamesScoreNameIdRoute
 }
 export interface FileRoutesByTo {
   '/change-password': typeof ChangePasswordRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
   '/otp': typeof OtpRoute
+  '/achievement': typeof AppAchievementRouteWithChildren
+  '/achievement-attendance-profile': typeof AppAchievementAttendanceProfileRoute
+  '/attendance': typeof AppAttendanceRoute
   '/master-setting': typeof AppMasterSettingRoute
   '/not-found': typeof AppNotFoundRoute
   '/notification-setting': typeof AppNotificationSettingRoute
   '/profile': typeof AppProfileRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/': typeof AppIndexRoute
+  '/achievement/subjects/$subjectId/score-names/$scoreNameId': typeof AppAchievementSubjectsSubjectIdScoreNamesScoreNameIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -107,12 +141,16 @@ export interface FileRoutesById {
   '/forgot-password': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
   '/otp': typeof OtpRoute
+  '/_app/achievement': typeof AppAchievementRouteWithChildren
+  '/_app/achievement-attendance-profile': typeof AppAchievementAttendanceProfileRoute
+  '/_app/attendance': typeof AppAttendanceRoute
   '/_app/master-setting': typeof AppMasterSettingRoute
   '/_app/not-found': typeof AppNotFoundRoute
   '/_app/notification-setting': typeof AppNotificationSettingRoute
   '/_app/profile': typeof AppProfileRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/_app/': typeof AppIndexRoute
+  '/_app/achievement/subjects/$subjectId/score-names/$scoreNameId': typeof AppAchievementSubjectsSubjectIdScoreNamesScoreNameIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -122,23 +160,31 @@ export interface FileRouteTypes {
     | '/forgot-password'
     | '/login'
     | '/otp'
+    | '/achievement'
+    | '/achievement-attendance-profile'
+    | '/attendance'
     | '/master-setting'
     | '/not-found'
     | '/notification-setting'
     | '/profile'
     | '/reset-password/$token'
+    | '/achievement/subjects/$subjectId/score-names/$scoreNameId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/change-password'
     | '/forgot-password'
     | '/login'
     | '/otp'
+    | '/achievement'
+    | '/achievement-attendance-profile'
+    | '/attendance'
     | '/master-setting'
     | '/not-found'
     | '/notification-setting'
     | '/profile'
     | '/reset-password/$token'
     | '/'
+    | '/achievement/subjects/$subjectId/score-names/$scoreNameId'
   id:
     | '__root__'
     | '/_app'
@@ -146,12 +192,16 @@ export interface FileRouteTypes {
     | '/forgot-password'
     | '/login'
     | '/otp'
+    | '/_app/achievement'
+    | '/_app/achievement-attendance-profile'
+    | '/_app/attendance'
     | '/_app/master-setting'
     | '/_app/not-found'
     | '/_app/notification-setting'
     | '/_app/profile'
     | '/reset-password/$token'
     | '/_app/'
+    | '/_app/achievement/subjects/$subjectId/score-names/$scoreNameId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -207,6 +257,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppIndexRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/achievement': {
+      id: '/_app/achievement'
+      path: '/achievement'
+      fullPath: '/achievement'
+      preLoaderRoute: typeof AppAchievementRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/achievement-attendance-profile': {
+      id: '/_app/achievement-attendance-profile'
+      path: '/achievement-attendance-profile'
+      fullPath: '/achievement-attendance-profile'
+      preLoaderRoute: typeof AppAchievementAttendanceProfileRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/attendance': {
+      id: '/_app/attendance'
+      path: '/attendance'
+      fullPath: '/attendance'
+      preLoaderRoute: typeof AppAttendanceRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/master-setting': {
       id: '/_app/master-setting'
       path: '/master-setting'
@@ -242,10 +313,33 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ResetPasswordTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_app/achievement/subjects/$subjectId/score-names/$scoreNameId': {
+      id: '/_app/achievement/subjects/$subjectId/score-names/$scoreNameId'
+      path: '/subjects/$subjectId/score-names/$scoreNameId'
+      fullPath: '/achievement/subjects/$subjectId/score-names/$scoreNameId'
+      preLoaderRoute: typeof AppAchievementSubjectsSubjectIdScoreNamesScoreNameIdRouteImport
+      parentRoute: typeof AppAchievementRoute
+    }
   }
 }
 
+interface AppAchievementRouteChildren {
+  AppAchievementSubjectsSubjectIdScoreNamesScoreNameIdRoute: typeof AppAchievementSubjectsSubjectIdScoreNamesScoreNameIdRoute
+}
+
+const AppAchievementRouteChildren: AppAchievementRouteChildren = {
+  AppAchievementSubjectsSubjectIdScoreNamesScoreNameIdRoute:
+    AppAchievementSubjectsSubjectIdScoreNamesScoreNameIdRoute,
+}
+
+const AppAchievementRouteWithChildren = AppAchievementRoute._addFileChildren(
+  AppAchievementRouteChildren,
+)
+
 interface AppRouteChildren {
+  AppAchievementRoute: typeof AppAchievementRouteWithChildren
+  AppAchievementAttendanceProfileRoute: typeof AppAchievementAttendanceProfileRoute
+  AppAttendanceRoute: typeof AppAttendanceRoute
   AppMasterSettingRoute: typeof AppMasterSettingRoute
   AppNotFoundRoute: typeof AppNotFoundRoute
   AppNotificationSettingRoute: typeof AppNotificationSettingRoute
@@ -254,6 +348,9 @@ interface AppRouteChildren {
 }
 
 const AppRouteChildren: AppRouteChildren = {
+  AppAchievementRoute: AppAchievementRouteWithChildren,
+  AppAchievementAttendanceProfileRoute: AppAchievementAttendanceProfileRoute,
+  AppAttendanceRoute: AppAttendanceRoute,
   AppMasterSettingRoute: AppMasterSettingRoute,
   AppNotFoundRoute: AppNotFoundRoute,
   AppNotificationSettingRoute: AppNotificationSettingRoute,

@@ -52,13 +52,14 @@ export type AchievementEntry = z.infer<typeof achievementEntrySchema>;
 /**
  * Achievement of one student in a subject (SPEC §3: id, subject_student_id, achievements, score_names, gpa,
  * comment, formula). `id` is the student's id; `identity` and `name` are added so the table needs no join
- * against the master students.
+ * against the master students; `final_score` is the subject formula's result over the student's scores.
  */
 export const achievementPerStudentSchema = studentRefSchema.extend({
   subject_student_id: idSchema,
   achievements: z.array(achievementEntrySchema),
   score_names: z.array(scoreNameSchema),
   gpa: z.number().nullable(),
+  final_score: z.number().nullable(),
   comment: z.string().nullable(),
   formula: z.string().nullable(),
 });
@@ -197,3 +198,42 @@ export const studentGpaSchema = studentRefSchema.extend({
 });
 /** A student with their GPA. */
 export type StudentGpa = z.infer<typeof studentGpaSchema>;
+
+/** One score column of an achievement import: its header and the score name it fills, or its problem. */
+export const scoreImportColumnSchema = z.object({
+  header: z.string(),
+  score_name_id: idSchema.nullable(),
+  error: z.string().nullable(),
+});
+
+/** One student row of an achievement import with the points read from it and each cell's problem. */
+export const scoreImportRowSchema = z.object({
+  /** The sheet's row number (1 is the header). */
+  row: z.number().int(),
+  identity: z.string(),
+  name: z.string(),
+  subject_student_id: idSchema.nullable(),
+  /** Points by score name id; null is an empty cell ("not entered"). */
+  points: z.record(z.string(), z.number().nullable()),
+  /** Problems by column header (`identity` for the student number). */
+  errors: z.record(z.string(), z.string()),
+});
+/** One row of an import preview. */
+export type ScoreImportRow = z.infer<typeof scoreImportRowSchema>;
+
+/**
+ * `POST /api/achievement/import/{subjectClassId}/preview`: what an xlsx score sheet would write, with every
+ * problem, before anything is written. The sheet is column A student number, column B name, then one column
+ * per score name headed by its name.
+ */
+export const scoreImportPreviewSchema = z.object({
+  columns: z.array(scoreImportColumnSchema),
+  rows: z.array(scoreImportRowSchema),
+  /** Whether the sheet may be imported as it is. */
+  valid: z.boolean(),
+});
+/** An import preview. */
+export type ScoreImportPreview = z.infer<typeof scoreImportPreviewSchema>;
+
+/** `POST /api/achievement/import/{subjectClassId}`: how many scores one transaction wrote. */
+export const scoreImportResponseSchema = z.object({ written: z.number().int() });

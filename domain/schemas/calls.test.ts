@@ -112,8 +112,13 @@ describe('the call registry', () => {
   });
 
   it('gives reads no body and every JSON write a body', () => {
-    // Avatar updates upload the image itself, checked by file rules rather than a JSON schema.
-    const multipart = ['POST /api/students/update-avatar', 'POST /api/users/update-avatar'];
+    // Avatar updates and score imports upload the file itself, checked by file rules rather than a JSON schema.
+    const multipart = [
+      'POST /api/students/update-avatar',
+      'POST /api/users/update-avatar',
+      'POST /api/achievement/import/:subjectClassId/preview',
+      'POST /api/achievement/import/:subjectClassId',
+    ];
     const wrong = Object.keys(CALL_SCHEMAS).filter((call) => {
       const hasBody = schemasOf(call).body !== undefined;
       if (callMethod(call) === 'GET') return hasBody;

@@ -17,6 +17,8 @@ import {
   classAchievementResponseSchema,
   finalScorePermissionResponseSchema,
   scoreEntriesRequestSchema,
+  scoreImportPreviewSchema,
+  scoreImportResponseSchema,
   scoreNamesResponseSchema,
   studentExamRequestSchema,
   studentExamSchema,
@@ -592,6 +594,15 @@ export const CALL_SCHEMAS = {
     params: subjectScoreName,
     body: studentExamRequestSchema,
     response: studentExamSchema,
+  },
+  // The xlsx itself is the body (`Content-Type` of xlsx), checked by the import's file rules.
+  'POST /api/achievement/import/:subjectClassId/preview': {
+    params: subjectClass,
+    response: scoreImportPreviewSchema,
+  },
+  'POST /api/achievement/import/:subjectClassId': {
+    params: subjectClass,
+    response: scoreImportResponseSchema,
   },
   'GET /api/exchange-attendance/:id/:apply': exchangeAttendance,
   'POST /api/exchange-attendance/:subjectId': {

@@ -200,6 +200,8 @@ export const studentSubjectRecordSchema = z.object({
   class: namedRefSchema,
   attendance: attendancePerStudentSchema,
   achievement: achievementPerStudentSchema,
+  /** The messages to students of the subject's highlights the student meets (SPEC §3 `message_to_student`). */
+  messages: z.array(z.string()),
 });
 
 /** `GET /api/students/{id}/achievement-attendance`: the student's profile across subjects. */

@@ -191,10 +191,22 @@ async function pushRow<Doc extends SyncedDoc>(
 }
 
 /**
+ * Thrown by an all-or-nothing push (a REST command) when one row is not taken as sent: the transaction is
+ * rolled back, so nothing of the command lands, and the caller answers with the row's reason.
+ */
+export class PushRowRefused<Doc> extends Error {
+  override name = 'PushRowRefused';
+  constructor(readonly conflict: SyncPushConflict<Doc>) {
+    super(`push row refused: ${conflict.reason}`);
+  }
+}
+
+/**
  * `POST /api/sync/<collection>/push`: compares every row with the server's current row and writes what may
  * be written, all in one transaction. Each row runs in its own savepoint, so a row that breaks a database
  * rule comes back `invalid` and the others still land. After the commit the audience of the written rows is
- * told the collection changed.
+ * told the collection changed. With `atomic` (the REST commands of SPEC §7 that write through this same
+ * function) the first refused row throws `PushRowRefused` and nothing is written.
  */
 export async function pushCollection<Doc extends SyncedDoc>(
   deps: SyncPushDeps,
@@ -202,6 +214,7 @@ export async function pushCollection<Doc extends SyncedDoc>(
   actor: SyncActor,
   rows: readonly PushRow<Doc>[],
   offline: boolean,
+  options: { atomic?: boolean } = {},
 ): Promise<{ conflicts: SyncPushConflict<Doc>[]; written: Doc[] }> {
   const push = def.push;
   if (!push) {
@@ -227,6 +240,7 @@ export async function pushCollection<Doc extends SyncedDoc>(
             conflict: { document: current ?? absent(row.newDocumentState), reason: 'invalid' },
           };
         });
+      if (outcome.conflict && options.atomic) throw new PushRowRefused(outcome.conflict);
       if (outcome.written) written.push(outcome.written);
       if (outcome.conflict) conflicts.push(outcome.conflict);
       if (outcome.took) took.push(outcome.took);

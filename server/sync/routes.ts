@@ -18,12 +18,15 @@ import { readBuildId } from '../modules/meta/build-info';
 import { signedInUser } from '../plugins/session';
 import { achievementsCollection } from './collections/achievements';
 import { attendanceCollection } from './collections/attendance';
+import { lessonsCollection } from './collections/lessons';
 import { masterCollection } from './collections/master';
 import { notesCollection } from './collections/notes';
 import { notificationsCollection } from './collections/notifications';
 import { peopleCollection } from './collections/people';
 import { requestsCollection } from './collections/requests';
+import { schedulesCollection } from './collections/schedules';
 import { stickiesCollection } from './collections/stickies';
+import { subjectsCollection } from './collections/subjects';
 import { pullCollection, pushCollection, type SyncCollectionDef } from './engine';
 
 /** Whether a request says its writes were made offline (`X-Offline-Origin: 1`). */
@@ -110,4 +113,7 @@ export const syncRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   registerCollection(app, deps, notificationsCollection);
   registerCollection(app, deps, requestsCollection);
   registerCollection(app, deps, notesCollection);
+  registerCollection(app, deps, subjectsCollection);
+  registerCollection(app, deps, schedulesCollection);
+  registerCollection(app, deps, lessonsCollection);
 };

@@ -16,6 +16,8 @@ import {
   type AttendanceDocType,
   achievementSchema,
   attendanceSchema,
+  type LessonDocType,
+  lessonSchema,
   type NoteDocType,
   type NotificationDocType,
   noMigrations,
@@ -25,8 +27,12 @@ import {
   personSchema,
   type RequestDocType,
   requestSchema,
+  type ScheduleDocType,
   type StickyDocType,
+  type SubjectDocType,
+  scheduleSchema,
   stickySchema,
+  subjectSchema,
 } from './synced-schemas';
 import { type ViewDocType, viewMigrationStrategies, viewSchema } from './views-schema';
 
@@ -48,6 +54,9 @@ export type SchoolCollections = {
   requests: RxCollection<RequestDocType>;
   notes: RxCollection<NoteDocType>;
   views: RxCollection<ViewDocType>;
+  subjects: RxCollection<SubjectDocType>;
+  schedules: RxCollection<ScheduleDocType>;
+  lessons: RxCollection<LessonDocType>;
 };
 
 /** The replicated collections by name: the device's own outbox and view cache left out. */
@@ -63,6 +72,9 @@ export const REPLICATED_COLLECTIONS: readonly ReplicatedCollectionName[] = [
   'notifications',
   'requests',
   'notes',
+  'subjects',
+  'schedules',
+  'lessons',
 ];
 
 /** One signed-in user's local database. */
@@ -137,6 +149,9 @@ export async function openDatabase(
     requests: { schema: requestSchema, migrationStrategies: noMigrations },
     notes: { schema: noteSchema, migrationStrategies: noMigrations },
     views: { schema: viewSchema, migrationStrategies: viewMigrationStrategies },
+    subjects: { schema: subjectSchema, migrationStrategies: noMigrations },
+    schedules: { schema: scheduleSchema, migrationStrategies: noMigrations },
+    lessons: { schema: lessonSchema, migrationStrategies: noMigrations },
   };
   const only = options.only;
   await database.addCollections(

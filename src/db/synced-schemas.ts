@@ -2,11 +2,14 @@ import type { MigrationStrategies, RxJsonSchema } from 'rxdb';
 import type {
   AchievementDoc,
   AttendanceDoc,
+  LessonDoc,
   NoteDoc,
   NotificationDoc,
   PersonDoc,
   RequestDoc,
+  ScheduleDoc,
   StickyDoc,
+  SubjectDoc,
 } from '../../domain/sync-docs';
 
 /** A person as stored locally (RxDB keeps the deleted flag itself). */
@@ -344,6 +347,168 @@ export const noteSchema: RxJsonSchema<NoteDocType> = {
     'updatedAt',
   ],
   indexes: [['subjectId', 'kind']],
+  additionalProperties: false,
+};
+
+/** A subject, class, class student, score name or highlight as stored locally. */
+export type SubjectDocType = Omit<SubjectDoc, '_deleted'>;
+/** A schedule as stored locally. */
+export type ScheduleDocType = Omit<ScheduleDoc, '_deleted'>;
+/** A lesson or exam as stored locally. */
+export type LessonDocType = Omit<LessonDoc, '_deleted'>;
+
+const nullableBoolean = { type: ['boolean', 'null'] } as const;
+const idList = { type: 'array', items: { type: 'string' } } as const;
+
+/** The `subjects` collection (every kind in one); indexed by kind and subject for the filters and sheets. */
+export const subjectSchema: RxJsonSchema<SubjectDocType> = {
+  title: 'subjects',
+  version: 0,
+  primaryKey: 'id',
+  type: 'object',
+  properties: {
+    id: key,
+    kind: { type: 'string', maxLength: 16 },
+    subjectId: key,
+    universityId: key,
+    subjectNameId: nullableString,
+    facultyId: nullableString,
+    yearCodeId: nullableString,
+    semesterId: nullableString,
+    startDate: nullableString,
+    endDate: nullableString,
+    formula: nullableString,
+    teacherAllowUpdateFinalScore: nullableBoolean,
+    publish: nullableNumber,
+    classNameId: nullableString,
+    teacherIds: idList,
+    classId: nullableString,
+    studentId: nullableString,
+    subjectStudentId: nullableString,
+    lessonId: nullableString,
+    parentId: nullableString,
+    name: nullableString,
+    fullScore: nullableNumber,
+    optionPlus: nullableBoolean,
+    position: nullableNumber,
+    highlightType: nullableNumber,
+    conditionType: nullableNumber,
+    compareType: nullableNumber,
+    value: nullableNumber,
+    messageToStudent: nullableString,
+    hidden: nullableBoolean,
+    updatedAt: sequence,
+  },
+  required: [
+    'id',
+    'kind',
+    'subjectId',
+    'universityId',
+    'subjectNameId',
+    'facultyId',
+    'yearCodeId',
+    'semesterId',
+    'startDate',
+    'endDate',
+    'formula',
+    'teacherAllowUpdateFinalScore',
+    'publish',
+    'classNameId',
+    'teacherIds',
+    'classId',
+    'studentId',
+    'subjectStudentId',
+    'lessonId',
+    'parentId',
+    'name',
+    'fullScore',
+    'optionPlus',
+    'position',
+    'highlightType',
+    'conditionType',
+    'compareType',
+    'value',
+    'messageToStudent',
+    'hidden',
+    'updatedAt',
+  ],
+  indexes: [['kind', 'subjectId']],
+  additionalProperties: false,
+};
+
+/** The `schedules` collection; indexed by class and day for the attendance sheet and the calendars. */
+export const scheduleSchema: RxJsonSchema<ScheduleDocType> = {
+  title: 'schedules',
+  version: 0,
+  primaryKey: 'id',
+  type: 'object',
+  properties: {
+    id: key,
+    subjectId: key,
+    universityId: key,
+    lessonId: key,
+    classId: key,
+    day: { type: 'string', maxLength: 10 },
+    startTime: { type: 'string', maxLength: 8 },
+    endTime: { type: 'string', maxLength: 8 },
+    roomId: nullableString,
+    teacherIds: idList,
+    updatedAt: sequence,
+  },
+  required: [
+    'id',
+    'subjectId',
+    'universityId',
+    'lessonId',
+    'classId',
+    'day',
+    'startTime',
+    'endTime',
+    'roomId',
+    'teacherIds',
+    'updatedAt',
+  ],
+  indexes: [['classId', 'day'], 'subjectId', 'day'],
+  additionalProperties: false,
+};
+
+/** The `lessons` collection (lessons and exams, drafts included for staff); indexed by subject. */
+export const lessonSchema: RxJsonSchema<LessonDocType> = {
+  title: 'lessons',
+  version: 0,
+  primaryKey: 'id',
+  type: 'object',
+  properties: {
+    id: key,
+    subjectId: key,
+    universityId: key,
+    name: { type: 'string' },
+    type: { type: 'number' },
+    publish: { type: 'number' },
+    tableOfContents: nullableString,
+    overview: nullableString,
+    minutes: nullableNumber,
+    examNameId: nullableString,
+    assistApply: { type: 'boolean' },
+    assistStatus: { type: 'number' },
+    updatedAt: sequence,
+  },
+  required: [
+    'id',
+    'subjectId',
+    'universityId',
+    'name',
+    'type',
+    'publish',
+    'tableOfContents',
+    'overview',
+    'minutes',
+    'examNameId',
+    'assistApply',
+    'assistStatus',
+    'updatedAt',
+  ],
+  indexes: ['subjectId'],
   additionalProperties: false,
 };
 

@@ -6,11 +6,14 @@ import { SYNC_COLLECTION_ROLES } from '../../domain/sync';
 import {
   achievementDocSchema,
   attendanceDocSchema,
+  lessonDocSchema,
   noteDocSchema,
   notificationDocSchema,
   personDocSchema,
   requestDocSchema,
+  scheduleDocSchema,
   stickyDocSchema,
+  subjectDocSchema,
 } from '../../domain/sync-docs';
 import type { ReplicatedCollectionName } from '../db/open-database';
 
@@ -38,4 +41,7 @@ export const CLIENT_COLLECTIONS: Record<ReplicatedCollectionName, ClientCollecti
   notifications: { docSchema: notificationDocSchema, ...roles('notifications') },
   requests: { docSchema: requestDocSchema, ...roles('requests') },
   notes: { docSchema: noteDocSchema, ...roles('notes') },
+  subjects: { docSchema: subjectDocSchema, ...roles('subjects') },
+  schedules: { docSchema: scheduleDocSchema, ...roles('schedules') },
+  lessons: { docSchema: lessonDocSchema, ...roles('lessons') },
 };

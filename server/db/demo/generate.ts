@@ -10,6 +10,7 @@ import { AcceptReason, RequestOption, RequestStatus, requestOptionMeaning } from
 import { type AccountRole, Role } from '../../../domain/roles';
 import { JlptLevel } from '../../../domain/schemas/people';
 import { StickyStatus, StickyType } from '../../../domain/stickies';
+import { achievementId, attendanceId } from '../../../domain/sync-ids';
 import type { SyncScope } from '../../sync/sequence';
 import {
   achievements,
@@ -104,6 +105,11 @@ const WEEKS_BEFORE_TODAY = 4;
 /** The midterm comes after this many lessons. */
 const MIDTERM_AFTER = 3;
 const CLASSES_PER_SUBJECT = 2;
+/**
+ * The first class of a subject seats this share of its year code, the rest split evenly: at scale 1 the
+ * demo teacher's first class then holds a full lecture of 42 students (the 40-student browser test).
+ */
+const FIRST_CLASS_SHARE = 0.7;
 const LESSONS_PER_SUBJECT = 10;
 const REQUESTS_PER_SCALE = 40;
 const NOTIFICATIONS_PER_ACCOUNT = 12;
@@ -647,7 +653,9 @@ class SchoolBuilder {
         );
 
         const classes: ClassPlan[] = [];
-        const share = Math.ceil(yearStudents.length / CLASSES_PER_SUBJECT);
+        const firstShare = Math.ceil(yearStudents.length * FIRST_CLASS_SHARE);
+        const share = Math.ceil((yearStudents.length - firstShare) / (CLASSES_PER_SUBJECT - 1));
+        const seatsBefore = (c: number) => (c === 0 ? 0 : firstShare + (c - 1) * share);
         for (let c = 0; c < CLASSES_PER_SUBJECT; c += 1) {
           const classId = random.uuid();
           rows.classes.push({ id: classId, ...partition, classNameId: classNameIds[c] ?? '' });
@@ -666,7 +674,7 @@ class SchoolBuilder {
           const plan: ClassPlan = {
             id: classId,
             teacherIds,
-            studentIds: yearStudents.slice(c * share, (c + 1) * share),
+            studentIds: yearStudents.slice(seatsBefore(c), seatsBefore(c + 1)),
             classStudentIds: new Map(),
             scheduleIds: [],
             scheduleDays: [],
@@ -893,7 +901,9 @@ class SchoolBuilder {
             ? AttendanceStatus.absent
             : AttendanceStatus.unexplainedAbsence;
     return {
-      id: random.uuid(),
+      // The natural id a client computes for the same mark (ARCHITECTURE §3), so edits made on a device
+      // update the seeded row instead of colliding with it.
+      id: attendanceId(classStudentId, scheduleId),
       ...partition,
       ...seq,
       classStudentId,
@@ -938,7 +948,7 @@ class SchoolBuilder {
       scheduleId: string | null,
     ) => {
       out.push({
-        id: random.uuid(),
+        id: achievementId(subjectStudentId, scoreNameId),
         ...partition,
         subjectStudentId,
         studentId,

@@ -4,6 +4,8 @@ import { mayEditClassWork } from '../../../domain/permissions';
 import { SYNC_COLLECTION_ROLES } from '../../../domain/sync';
 import { type AchievementDoc, achievementDocSchema } from '../../../domain/sync-docs';
 import { achievementId } from '../../../domain/sync-ids';
+import { pointValueSchema, scoreWithinFull } from '../../../domain/validation';
+import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { achievements, scoreHistory } from '../../db/schema';
 import type { SyncActor, SyncCollectionDef, SyncWriteContext } from '../engine';
@@ -51,6 +53,17 @@ function toDoc(row: AchievementRow): AchievementDoc {
   };
 }
 
+/** The server's current score documents with these ids (deleted ones included). */
+export async function readAchievementDocs(db: Executor, ids: readonly string[]): Promise<AchievementDoc[]> {
+  if (ids.length === 0) return [];
+  const list = sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const rows = await queryRows(db, sql`${SELECT} where a.id in (${list})`, achievementRowSchema);
+  return rows.map(toDoc);
+}
+
 const KEY_FIELDS = ['subjectId', 'universityId', 'subjectStudentId', 'studentId', 'scoreNameId'] as const;
 
 async function refuseAchievement(
@@ -61,6 +74,9 @@ async function refuseAchievement(
   if (current && KEY_FIELDS.some((field) => current[field] !== next[field])) return 'invalid' as const;
   if (!current && next.id !== achievementId(next.subjectStudentId, next.scoreNameId))
     return 'invalid' as const;
+  // The database refuses these too; answering here keeps the reason exact (SPEC §5: never above full).
+  if (next.points !== null && !pointValueSchema.safeParse(next.points).success) return 'invalid' as const;
+  if (!scoreWithinFull(next.points, next.fullScore)) return 'invalid' as const;
   const teachers = await classTeacherIds(ctx.tx, { subjectStudentId: next.subjectStudentId });
   if (teachers === null) return 'invalid' as const;
   return mayEditClassWork(ctx.actor, teachers) ? null : ('forbidden' as const);

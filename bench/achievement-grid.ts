@@ -1,0 +1,162 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Page } from 'playwright-core';
+import { openDatabase } from '../server/db/client';
+import { BENCH_GRID, insertBenchSubject } from './achievement-grid-data';
+import { codeFromLog, ms, percentile, startServer } from './server-process';
+
+const CELLS = BENCH_GRID.students * BENCH_GRID.scoreNames;
+const TAPS = 60;
+const RENDERS = 10;
+
+/** What the page is told to do: choose a class in the picker, or type a score into a cell and press Enter. */
+type Action = { kind: 'choose'; value: string } | { kind: 'type'; cell: string; value: string };
+/** What the page waits for: the grid shown or gone, or a cell showing a stored value. */
+type Goal = { kind: 'grid'; shown: boolean; cells: number } | { kind: 'cell'; cell: string; value: string };
+
+/**
+ * In the page: runs `action`, then resolves with the milliseconds until `goal` holds, checked after every
+ * DOM change (a MutationObserver, so the figure is not rounded to animation frames).
+ */
+async function timeInPage(page: Page, action: Action, goal: Goal): Promise<number> {
+  return page.evaluate(
+    ([act, target]) =>
+      new Promise<number>((resolve, reject) => {
+        const gridCells = () =>
+          document.querySelectorAll('table[aria-label="成績表"] input[data-cell]').length;
+        const input = (cell: string) =>
+          document.querySelector<HTMLInputElement>(`input[data-cell="${cell}"]`);
+        const reached = () => {
+          if (target.kind === 'grid') return (gridCells() === target.cells) === target.shown;
+          const element = input(target.cell);
+          return element?.value === target.value && element.dataset.state !== 'empty';
+        };
+        const timeout = setTimeout(() => reject(new Error(`timed out: ${JSON.stringify(target)}`)), 30_000);
+        const observer = new MutationObserver(() => {
+          if (!reached()) return;
+          const elapsed = performance.now() - started;
+          observer.disconnect();
+          clearTimeout(timeout);
+          resolve(elapsed);
+        });
+        observer.observe(document.body, { subtree: true, childList: true, attributes: true });
+        const started = performance.now();
+        if (act.kind === 'choose') {
+          const select = document.querySelector('select');
+          if (!select) throw new Error('no class picker');
+          select.value = act.value;
+          select.dispatchEvent(new Event('change', { bubbles: true }));
+          return;
+        }
+        const element = input(act.cell);
+        const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+        if (!element || !setter) throw new Error(`no cell ${act.cell}`);
+        // React reads typed text through the native setter and an input event, as a keyboard makes them.
+        setter.call(element, act.value);
+        element.dispatchEvent(new Event('input', { bubbles: true }));
+        element.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+      }),
+    [action, goal] as const,
+  );
+}
+
+const gridShown = `document.querySelectorAll('table[aria-label="成績表"] input[data-cell]').length === ${CELLS}`;
+
+async function signIn(page: Page, baseUrl: string, output: () => string): Promise<void> {
+  await page.goto(`${baseUrl}/admin/login`);
+  await page.getByLabel('メールアドレス').fill('teacher@demo.test');
+  await page.getByLabel('パスワード', { exact: true }).fill(process.env.DEMO_PASSWORD ?? 'demo-2026');
+  const seen = [...output().matchAll(/^Sign-in code: (\d{6})$/gm)].length;
+  await page.getByRole('button', { name: 'ログイン' }).click();
+  await page.getByLabel('確認コード').fill(await codeFromLog(output, seen));
+  await page.getByRole('button', { name: '認証する' }).click();
+  await page.waitForURL((url) => !url.pathname.endsWith('/otp') && !url.pathname.endsWith('/login'));
+}
+
+/**
+ * The score grid at its largest (50 students × 30 score names, SPEC §5 import limits) in Debian's Chromium
+ * against the real server: the time from entering a score in an empty cell to the cell showing the stored
+ * value with its sync state (write to the local database, live query, GPA/final score recomputed, React
+ * render), and the time to render the whole grid from the local database when the class is chosen.
+ */
+export async function benchAchievementGrid(): Promise<void> {
+  const port = Number(process.env.BENCH_PORT ?? 3090) + 2;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'school-bench-grid-'));
+  const env = { DEMO_SCALE: '0' };
+  try {
+    const seeding = await startServer(port, env, { dataDir });
+    await seeding.stop();
+    const handle = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
+    const classId = await insertBenchSubject(handle.db, 'teacher@demo.test');
+    await handle.close();
+
+    const server = await startServer(port, env, { dataDir });
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    });
+    try {
+      const page = await browser.newPage({ locale: 'ja-JP' });
+      // tsx compiles this file with esbuild's keepNames, whose `__name` helper the functions handed to
+      // `page.evaluate` then call inside the page: give the page a no-op one.
+      await page.addInitScript({ content: 'window.__name = (fn) => fn;' });
+      await signIn(page, server.baseUrl, server.output);
+      await page.goto(`${server.baseUrl}/admin/achievement?subjectClass=${classId}`);
+      await page.waitForFunction(gridShown, undefined, { timeout: 120_000 });
+
+      const renders: number[] = [];
+      for (let round = 0; round < RENDERS; round++) {
+        await timeInPage(page, { kind: 'choose', value: '' }, { kind: 'grid', shown: false, cells: CELLS });
+        // The picker navigates; the next choice waits until that navigation has settled.
+        await page.waitForURL((url) => !url.search.includes(classId));
+        await page.waitForLoadState('networkidle');
+        renders.push(
+          await timeInPage(
+            page,
+            { kind: 'choose', value: classId },
+            { kind: 'grid', shown: true, cells: CELLS },
+          ),
+        );
+      }
+
+      const taps: number[] = [];
+      for (let tap = 0; tap < TAPS; tap++) {
+        const row = tap % BENCH_GRID.students;
+        const column = BENCH_GRID.enteredScoreNames + Math.floor(tap / BENCH_GRID.students);
+        const cell = `${row}:${column}`;
+        const value = String((tap % 100) + 0.5);
+        taps.push(await timeInPage(page, { kind: 'type', cell, value }, { kind: 'cell', cell, value }));
+      }
+
+      const reloads: number[] = [];
+      for (let round = 0; round < 3; round++) {
+        const started = performance.now();
+        await page.reload();
+        await page.waitForFunction(gridShown, undefined, { timeout: 60_000, polling: 'raf' });
+        reloads.push(performance.now() - started);
+      }
+
+      console.log(
+        `score entry on a ${BENCH_GRID.students} × ${BENCH_GRID.scoreNames} grid, tap to updated cell, ${TAPS} taps: p50 ${ms(percentile(taps, 50))}, p95 ${ms(percentile(taps, 95))}`,
+      );
+      console.log(
+        `grid render from the local database (class chosen → ${CELLS} cells), ${RENDERS} runs: p50 ${ms(percentile(renders, 50))}, p95 ${ms(percentile(renders, 95))}`,
+      );
+      console.log(
+        `page reload to the rendered grid (app start, database open, query, render), 3 runs: p50 ${ms(percentile(reloads, 50))}`,
+      );
+    } finally {
+      await browser.close();
+      await server.stop();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}

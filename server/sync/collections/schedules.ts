@@ -1,0 +1,41 @@
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { SYNC_COLLECTION_ROLES } from '../../../domain/sync';
+import { type ScheduleDoc, scheduleDocSchema } from '../../../domain/sync-docs';
+import type { SyncActor, SyncCollectionDef } from '../engine';
+import {
+  lessonPublishScope,
+  SYNC_DOC_FIELDS,
+  SYNC_ROW_COLUMNS,
+  subjectScope,
+  toDocFields,
+} from './subject-access';
+
+const scheduleRowSchema = scheduleDocSchema.omit(SYNC_DOC_FIELDS).extend(SYNC_ROW_COLUMNS);
+
+type ScheduleRow = z.infer<typeof scheduleRowSchema>;
+
+// A schedule's row changes when its teachers do, so its sequence is the latest of the schedule and them.
+const scheduleRows = (actor: SyncActor) => sql`select s.id::text as "id", s.subject_id::text as "subjectId",
+    s.university_id::text as "universityId", s.lesson_id::text as "lessonId", s.class_id::text as "classId",
+    s.day::text as "day", to_char(s.start_time, 'HH24:MI') as "startTime", to_char(s.end_time, 'HH24:MI') as "endTime",
+    s.room_id::text as "roomId", coalesce(st.ids, '{}'::text[]) as "teacherIds",
+    greatest(s.seq, coalesce(st.seq, 0)) as seq, (s.deleted or l.deleted) as deleted
+  from schedules s join lessons l on l.id = s.lesson_id
+  left join lateral (select array_agg(x.teacher_id::text order by x.teacher_id) filter (where not x.deleted) as ids,
+    max(x.seq) as seq from schedule_teachers x where x.schedule_id = s.id) st on true
+  where ${subjectScope(actor, sql`s.subject_id`)} and ${lessonPublishScope(actor, sql`l.publish`)}`;
+
+/**
+ * `schedules`: the sittings of the lessons of the subjects a user sees, with their teachers (students only
+ * those of published lessons). Pull only: schedules change through the lesson screens' REST calls.
+ */
+export const schedulesCollection: SyncCollectionDef<ScheduleDoc, ScheduleRow> = {
+  name: 'schedules',
+  docSchema: scheduleDocSchema,
+  pullRoles: SYNC_COLLECTION_ROLES.schedules.pull,
+  scope: scheduleRows,
+  rowSchema: scheduleRowSchema,
+  toDoc: toDocFields,
+  push: null,
+};

@@ -1,0 +1,298 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import type { AccountRole } from '../../../domain/roles';
+import type { ScoreImportPreview } from '../../../domain/schemas/achievement';
+import { useDatabase } from '../../db/database-context';
+import { errorMessage } from '../../i18n/error-messages';
+import { Button } from '../../ui/button';
+import { EmptyState } from '../../ui/empty-state';
+import { SelectField } from '../../ui/select-field';
+import { TextField } from '../../ui/text-field';
+import { downloadWorkbook } from '../shared/xlsx-export';
+import { enterScore, type ScorePatch } from './achievement-commands';
+import { commitImport, previewImport } from './import-calls';
+import type { ScoreColumn, ScoreGrid, ScoreRow } from './score-grid';
+import { ScoreTable } from './score-table';
+import { useClassChoices, useScoreGrid } from './use-score-grid';
+
+type Loaded = NonNullable<ReturnType<typeof useScoreGrid>>;
+
+/** Writes one entry of a loaded grid through the local command; answers the translated refusal, if any. */
+export function useScoreWriter(actor: { id: string; role: AccountRole }, loaded: Loaded | null | undefined) {
+  const database = useDatabase();
+  const { i18n, t } = useLingui();
+  return async (row: ScoreRow, column: ScoreColumn, patch: ScorePatch): Promise<string | null> => {
+    if (!database || !loaded) return null;
+    const parent = column.parentId
+      ? loaded.grid.columns.find((candidate) => candidate.id === column.parentId)
+      : undefined;
+    const refusal = await enterScore(
+      database,
+      actor,
+      {
+        subjectClass: loaded.subjectClass,
+        subjectStudentId: row.subjectStudentId,
+        studentId: row.studentId,
+        scoreName: { id: column.id, fullScore: column.fullScore },
+        ...(parent
+          ? {
+              parent: {
+                id: parent.id,
+                fullScore: parent.fullScore,
+                partIds: loaded.grid.columns
+                  .filter((part) => part.parentId === parent.id)
+                  .map((part) => part.id),
+              },
+            }
+          : {}),
+      },
+      patch,
+    );
+    if (refusal === null) return null;
+    return refusal === 'forbidden'
+      ? t`You may not enter scores for a class not assigned to you.`
+      : errorMessage(i18n, refusal);
+  };
+}
+
+/** The sheet as shown, for the Excel export: student number, name, every score, GPA and final score. */
+export function gridSheet(
+  grid: ScoreGrid,
+  labels: { identity: string; name: string; gpa: string; final: string },
+) {
+  return {
+    sheetName: 'Scores',
+    header: [
+      labels.identity,
+      labels.name,
+      ...grid.columns.map((column) => column.name),
+      labels.gpa,
+      labels.final,
+    ],
+    rows: grid.rows.map((row) => [
+      row.identity,
+      row.name,
+      ...row.cells.map((cell) => cell.points),
+      row.gpa,
+      row.finalScore,
+    ]),
+  };
+}
+
+/**
+ * The achievement screen (SPEC §2 /achievement, issue 7): pick a class, then enter its scores in the grid,
+ * read from and written to the local database only; GPA, final score and highlights follow every entry.
+ * `classId` comes from `?subjectClass=`.
+ */
+export function AchievementScreen({
+  actor,
+  classId,
+  onChooseClass,
+}: {
+  actor: { id: string; role: AccountRole };
+  classId: string;
+  onChooseClass: (classId: string) => void;
+}) {
+  const { t } = useLingui();
+  const choices = useClassChoices();
+  const loaded = useScoreGrid(classId, actor);
+  const write = useScoreWriter(actor, loaded);
+  const [selected, setSelected] = useState<{ classId: string; row: number; column: number } | null>(null);
+  const grid = loaded?.grid;
+  const at = selected?.classId === classId ? selected : null;
+  const selectedRow = at && grid ? grid.rows[at.row] : undefined;
+  const selectedColumn = at && grid ? grid.columns[at.column] : undefined;
+  const selectedCell = at && selectedRow ? selectedRow.cells[at.column] : undefined;
+  const labels = { identity: t`Student number`, name: t`Name`, gpa: t`GPA`, final: t`Final score` };
+
+  return (
+    <section aria-labelledby="achievement-title" className="space-y-4">
+      <h1 id="achievement-title" className="text-2xl font-semibold">
+        <Trans>Achievement</Trans>
+      </h1>
+      <div className="max-w-md">
+        <SelectField
+          label={t`Class`}
+          value={classId}
+          placeholder={t`Choose`}
+          options={choices ?? []}
+          onChange={(event) => onChooseClass(event.target.value)}
+        />
+      </div>
+      {!classId && <EmptyState title={t`Choose a class to enter its scores.`} />}
+      {classId && loaded === null && <EmptyState title={t`This class is not available on this device.`} />}
+      {grid && loaded && (
+        <>
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <p className="text-sm text-slate-600">
+              {grid.editable ? (
+                <Trans>Type a score and press Enter; a blank score is not entered, 0 is a score.</Trans>
+              ) : (
+                <Trans>This class is not assigned to you: its scores are read-only.</Trans>
+              )}
+            </p>
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => void downloadWorkbook('achievement', gridSheet(grid, labels))}
+            >
+              <Trans>Export to Excel</Trans>
+            </Button>
+          </div>
+          {grid.rows.length === 0 ? (
+            <EmptyState title={t`No students in this class.`} />
+          ) : (
+            <ScoreTable
+              grid={grid}
+              caption={t`Score sheet`}
+              showTotals
+              columnLink={(column) =>
+                column.hasParts ? (
+                  <Link
+                    to="/achievement/subjects/$subjectId/score-names/$scoreNameId"
+                    params={{ subjectId: loaded.subjectClass.subjectId, scoreNameId: column.id }}
+                    search={{ subjectClass: classId }}
+                    className="block text-xs font-normal text-sky-700 underline"
+                  >
+                    {t`Enter sub-scores`}
+                  </Link>
+                ) : null
+              }
+              onEnter={(row, column, text) => write(row, column, { pointText: text })}
+              onSelect={(position) => setSelected({ classId, ...position })}
+            />
+          )}
+          {selectedRow && selectedColumn && selectedCell && (
+            <CommentEditor
+              key={`${selectedCell.key}:${selectedCell.comment ?? ''}`}
+              title={`${selectedRow.name} — ${selectedColumn.name}`}
+              comment={selectedCell.comment ?? ''}
+              editable={grid.editable}
+              onSave={(comment) => write(selectedRow, selectedColumn, { comment })}
+            />
+          )}
+          {grid.editable && <ImportPanel classId={classId} />}
+        </>
+      )}
+    </section>
+  );
+}
+
+/** The comment of the selected score. */
+export function CommentEditor({
+  title,
+  comment,
+  editable,
+  onSave,
+}: {
+  title: string;
+  comment: string;
+  editable: boolean;
+  onSave: (comment: string) => Promise<string | null>;
+}) {
+  const { t } = useLingui();
+  const [text, setText] = useState(comment);
+  const [error, setError] = useState<string | undefined>(undefined);
+  return (
+    <form
+      aria-label={t`Selected score`}
+      className="flex flex-wrap items-end gap-3 rounded border border-slate-200 p-3"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void onSave(text).then((refusal) => setError(refusal ?? undefined));
+      }}
+    >
+      <p className="w-full font-medium">{title}</p>
+      <TextField
+        label={t`Comment`}
+        value={text}
+        error={error}
+        readOnly={!editable}
+        onChange={(event) => setText(event.target.value)}
+      />
+      {editable && <Button type="submit">{t`Save`}</Button>}
+    </form>
+  );
+}
+
+/** The xlsx import: pick a file, see every problem row by row, then import it in one go (online only). */
+function ImportPanel({ classId }: { classId: string }) {
+  const { t, i18n } = useLingui();
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<ScoreImportPreview | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const choose = async (picked: File | null) => {
+    setFile(picked);
+    setPreview(null);
+    setMessage(null);
+    if (!picked) return;
+    const answer = await previewImport(classId, picked);
+    if (answer.ok) setPreview(answer.value);
+    else setMessage(errorMessage(i18n, answer.code));
+  };
+  const commit = async () => {
+    if (!file) return;
+    const answer = await commitImport(classId, file);
+    setPreview(null);
+    setMessage(answer.ok ? t`${answer.value.written} scores imported.` : errorMessage(i18n, answer.code));
+  };
+  return (
+    <section aria-label={t`Import scores`} className="space-y-2 rounded border border-slate-200 p-3">
+      <label className="block text-sm font-medium">
+        {t`Import scores from Excel (.xlsx, at most 50 students and 30 score columns)`}
+        <input
+          type="file"
+          accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          className="mt-1 block text-sm"
+          onChange={(event) => void choose(event.target.files?.[0] ?? null)}
+        />
+      </label>
+      {message && (
+        <p role="status" className="text-sm">
+          {message}
+        </p>
+      )}
+      {preview && (
+        <>
+          <table className="text-sm" aria-label={t`Import preview`}>
+            <thead>
+              <tr>
+                <th scope="col" className="px-2 text-left">{t`Row`}</th>
+                <th scope="col" className="px-2 text-left">{t`Student number`}</th>
+                <th scope="col" className="px-2 text-left">{t`Problems`}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {preview.columns.flatMap((column, index) =>
+                column.error
+                  ? [
+                      <tr key={`column-${column.header}-${String(index)}`} className="text-red-700">
+                        <td className="px-2">1</td>
+                        <td className="px-2">{column.header}</td>
+                        <td className="px-2">{errorMessage(i18n, column.error)}</td>
+                      </tr>,
+                    ]
+                  : [],
+              )}
+              {preview.rows.map((row) => (
+                <tr key={row.row} className={Object.keys(row.errors).length > 0 ? 'text-red-700' : undefined}>
+                  <td className="px-2">{row.row}</td>
+                  <td className="px-2">{row.identity}</td>
+                  <td className="px-2">
+                    {Object.entries(row.errors)
+                      .map(([field, code]) => `${field}: ${errorMessage(i18n, code)}`)
+                      .join(' / ') || t`OK`}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <Button disabled={!preview.valid} onClick={() => void commit()}>
+            {t`Import`}
+          </Button>
+        </>
+      )}
+    </section>
+  );
+}

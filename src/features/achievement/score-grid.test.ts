@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import { HighlightCompare, HighlightCondition, HighlightType } from '../../../domain/highlights';
+import { Role } from '../../../domain/roles';
+import { achievementId } from '../../../domain/sync-ids';
+import { buildScoreGrid, type ScoreGridInput } from './score-grid';
+import { buildProfile } from './student-profile';
+
+const scoreName = (
+  id: string,
+  name: string,
+  fullScore: number,
+  parentId: string | null = null,
+  position = 0,
+) => ({
+  id,
+  name,
+  fullScore,
+  optionPlus: false,
+  parentId,
+  position,
+});
+
+const score = (
+  subjectStudentId: string,
+  scoreNameId: string,
+  points: number,
+  comment: string | null = null,
+) => ({
+  id: achievementId(subjectStudentId, scoreNameId),
+  subjectStudentId,
+  scoreNameId,
+  points,
+  comment,
+});
+
+const base: ScoreGridInput = {
+  actor: { id: 'teacher-1', role: Role.teacher },
+  subjectClass: { id: 'class-1', subjectId: 'subject-1', universityId: 'u', teacherIds: ['teacher-1'] },
+  formula: 'written + report',
+  classStudents: [
+    { studentId: 'st-2', subjectStudentId: 'ss-2' },
+    { studentId: 'st-1', subjectStudentId: 'ss-1' },
+  ],
+  students: new Map([
+    ['st-1', { name: 'An', identity: 'S-1' }],
+    ['st-2', { name: 'Binh', identity: 'S-2' }],
+  ]),
+  scoreNames: [
+    scoreName('part-1', 'r1', 10, 'report'),
+    scoreName('report', 'report', 20, null, 1),
+    scoreName('written', 'written', 100),
+  ],
+  scores: [score('ss-1', 'written', 80, 'good'), score('ss-1', 'report', 10), score('ss-2', 'written', 0)],
+  outbox: new Map([[achievementId('ss-2', 'written'), 'waiting']]),
+  highlights: [
+    {
+      highlightType: HighlightType.achievement,
+      conditionType: HighlightCondition.gpa,
+      compareType: HighlightCompare.lessThan,
+      value: 2,
+      hidden: false,
+      messageToStudent: 'Come and see me',
+    },
+  ],
+};
+
+describe('score grid', () => {
+  it('orders columns and students, keeps 0, and recomputes GPA, final score and highlights', () => {
+    const grid = buildScoreGrid(base);
+    expect(grid.columns.map((column) => [column.id, column.hasParts])).toEqual([
+      ['written', false],
+      ['report', true],
+      ['part-1', false],
+    ]);
+    expect(grid.rows.map((row) => row.identity)).toEqual(['S-1', 'S-2']);
+    const [first, second] = grid.rows;
+    expect(first?.cells.map((cell) => cell.points)).toEqual([80, 10, null]);
+    expect(first?.finalScore).toBe(90);
+    expect(first?.gpa).toBe(3);
+    expect(first?.highlighted).toBe(false);
+    expect(second?.cells.map((cell) => cell.state)).toEqual(['waiting', 'empty', 'empty']);
+    expect(second?.gpa).toBe(0);
+    expect(second?.finalScore).toBeNull();
+    expect(second?.highlights).toEqual(['Come and see me']);
+    expect(grid.editable).toBe(true);
+  });
+
+  it('is read-only for a teacher of another class and narrows to one score on the sub-score page', () => {
+    const grid = buildScoreGrid({
+      ...base,
+      actor: { id: 'teacher-2', role: Role.teacher },
+      parentId: 'report',
+    });
+    expect(grid.editable).toBe(false);
+    expect(grid.columns.map((column) => column.id)).toEqual(['report', 'part-1']);
+  });
+});
+
+describe('student profile', () => {
+  it('shows own scores, attendance tallies and the messages of the highlights met', () => {
+    const [subject] = buildProfile({
+      subjects: [{ id: 'subject-1', name: 'Math', formula: 'written' }],
+      enrolments: [{ subjectId: 'subject-1', subjectStudentId: 'ss-2' }],
+      scoreNames: base.scoreNames.map((row) => ({ ...row, subjectId: 'subject-1' })),
+      highlights: [
+        ...base.highlights.map((row) => ({ ...row, subjectId: 'subject-1' })),
+        {
+          subjectId: 'subject-1',
+          highlightType: HighlightType.attendance,
+          conditionType: HighlightCondition.late,
+          compareType: HighlightCompare.above,
+          value: 1,
+          hidden: false,
+          messageToStudent: 'Please be on time',
+        },
+      ],
+      scores: base.scores,
+      attendance: [
+        { subjectId: 'subject-1', status: 2 },
+        { subjectId: 'subject-1', status: 1 },
+        { subjectId: 'subject-1', status: 0 },
+      ],
+    });
+    expect(subject?.scores.map((score) => score.points)).toEqual([0, null, null]);
+    expect(subject?.finalScore).toBe(0);
+    expect(subject?.attendance).toEqual({
+      missing: 0,
+      attendance: 1,
+      late: 1,
+      unexplainedAbsence: 0,
+      absent: 1,
+    });
+    expect(subject?.messages).toEqual(['Come and see me', 'Please be on time']);
+  });
+});

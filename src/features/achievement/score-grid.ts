@@ -1,0 +1,200 @@
+import {
+  achievementHighlightsMet,
+  orderScoreNames,
+  prepareStudentResults,
+  type ResultHighlight,
+} from '../../../domain/achievement-results';
+import type { HighlightCompare, HighlightCondition } from '../../../domain/highlights';
+import { mayEditClassWork } from '../../../domain/permissions';
+import type { AccountRole } from '../../../domain/roles';
+
+/** A score name as the local `subjects` collection holds it (the fields the grid reads). */
+export interface LocalScoreName {
+  id: string;
+  name: string | null;
+  fullScore: number | null;
+  optionPlus: boolean | null;
+  parentId: string | null;
+  position: number | null;
+}
+
+/** A highlight rule as the local `subjects` collection holds it. */
+export interface LocalHighlight {
+  highlightType: number | null;
+  conditionType: number | null;
+  compareType: number | null;
+  value: number | null;
+  hidden: boolean | null;
+  messageToStudent: string | null;
+}
+
+/** The local rows a score grid is built from. */
+export interface ScoreGridInput {
+  actor: { id: string; role: AccountRole };
+  subjectClass: { id: string; subjectId: string; universityId: string; teacherIds: readonly string[] };
+  /** The subject's final-score formula (SPEC §3 `formula`) and whether teachers may set the final score. */
+  formula: string | null;
+  classStudents: readonly { studentId: string | null; subjectStudentId: string | null }[];
+  students: ReadonlyMap<string, { name: string; identity: string | null }>;
+  scoreNames: readonly LocalScoreName[];
+  scores: readonly {
+    id: string;
+    subjectStudentId: string;
+    scoreNameId: string;
+    points: number | null;
+    comment: string | null;
+  }[];
+  /** Outbox state by score id: waiting for the server, or refused / overridden by it. */
+  outbox: ReadonlyMap<string, 'waiting' | 'refused'>;
+  highlights: readonly LocalHighlight[];
+  /** Only this score name and its sub-scores (the sub-score page); all score names when absent. */
+  parentId?: string;
+}
+
+/** Where a cell's value stands between this device and the server. */
+export type ScoreCellState = 'saved' | 'waiting' | 'refused' | 'empty';
+
+/** A column of the grid: one score name. */
+export interface ScoreColumn {
+  id: string;
+  name: string;
+  fullScore: number;
+  optionPlus: boolean;
+  parentId: string | null;
+  /** A score made of sub-scores: its points are their sum, entered on the sub-score page. */
+  hasParts: boolean;
+}
+
+/** One cell: a student's score for one score name. */
+export interface ScoreCell {
+  /** Unique in the grid: the enrolment and the score name. */
+  key: string;
+  scoreNameId: string;
+  points: number | null;
+  comment: string | null;
+  state: ScoreCellState;
+}
+
+/** One row: a student with a cell per column, GPA, final score and the total-score highlights met. */
+export interface ScoreRow {
+  subjectStudentId: string;
+  studentId: string;
+  name: string;
+  identity: string;
+  cells: ScoreCell[];
+  gpa: number | null;
+  finalScore: number | null;
+  /** Messages of the achievement highlights the student's GPA meets (empty: not highlighted). */
+  highlights: string[];
+  highlighted: boolean;
+}
+
+/** The score grid of one class as the screen shows it. */
+export interface ScoreGrid {
+  columns: ScoreColumn[];
+  rows: ScoreRow[];
+  /** Whether the signed-in user may enter this class's scores (SPEC §6); otherwise read-only. */
+  editable: boolean;
+}
+
+const collator = new Intl.Collator(undefined, { numeric: true });
+
+/** The score names of the local collection with every field the rules need (incomplete rows are skipped). */
+export function completeScoreNames(rows: readonly LocalScoreName[]) {
+  return rows.flatMap((row) =>
+    row.name === null || row.fullScore === null
+      ? []
+      : [
+          {
+            id: row.id,
+            name: row.name,
+            fullScore: row.fullScore,
+            optionPlus: row.optionPlus ?? false,
+            parentId: row.parentId,
+            position: row.position ?? 0,
+          },
+        ],
+  );
+}
+
+/** The highlight rules of the local collection in the shape of the domain rules. */
+export function completeHighlights(rows: readonly LocalHighlight[]): ResultHighlight[] {
+  return rows.flatMap((row) =>
+    row.highlightType === null || row.conditionType === null || row.compareType === null || row.value === null
+      ? []
+      : [
+          {
+            type: row.highlightType,
+            conditionType: row.conditionType as HighlightCondition,
+            compareType: row.compareType as HighlightCompare,
+            value: row.value,
+            hidden: row.hidden ?? false,
+            messageToStudent: row.messageToStudent,
+          },
+        ],
+  );
+}
+
+/**
+ * Builds the grid: score names in their order (sub-scores after their parent), students by number, each
+ * cell with its sync state, and GPA, final score and highlights recomputed from the cells as they are now.
+ */
+export function buildScoreGrid(input: ScoreGridInput): ScoreGrid {
+  const scoreNames = orderScoreNames(completeScoreNames(input.scoreNames));
+  const parents = new Set(scoreNames.flatMap((row) => (row.parentId ? [row.parentId] : [])));
+  const shown =
+    input.parentId === undefined
+      ? scoreNames
+      : scoreNames.filter((row) => row.parentId === input.parentId || row.id === input.parentId);
+  const columns: ScoreColumn[] = shown.map((row) => ({
+    id: row.id,
+    name: row.name,
+    fullScore: row.fullScore,
+    optionPlus: row.optionPlus,
+    parentId: row.parentId,
+    hasParts: parents.has(row.id),
+  }));
+  const rules = completeHighlights(input.highlights);
+  // Keyed by enrolment and score name rather than the hashed natural id: a 50 × 30 grid is rebuilt on every
+  // keystroke that stores a score, and hashing 1,500 ids each time is most of that work.
+  const cellKey = (subjectStudentId: string, scoreNameId: string) => `${subjectStudentId}|${scoreNameId}`;
+  const byKey = new Map(input.scores.map((row) => [cellKey(row.subjectStudentId, row.scoreNameId), row]));
+  const resultOf = prepareStudentResults(input.formula, scoreNames);
+  const rows = input.classStudents.flatMap((classStudent): ScoreRow[] => {
+    const { studentId, subjectStudentId } = classStudent;
+    if (!studentId || !subjectStudentId) return [];
+    const person = input.students.get(studentId);
+    const points = new Map<string, number | null>();
+    for (const scoreName of scoreNames) {
+      points.set(scoreName.id, byKey.get(cellKey(subjectStudentId, scoreName.id))?.points ?? null);
+    }
+    const cells = columns.map((column): ScoreCell => {
+      const key = cellKey(subjectStudentId, column.id);
+      const stored = byKey.get(key);
+      return {
+        key,
+        scoreNameId: column.id,
+        points: stored?.points ?? null,
+        comment: stored?.comment ?? null,
+        state: (stored && input.outbox.get(stored.id)) ?? (stored ? 'saved' : 'empty'),
+      };
+    });
+    const result = resultOf(points);
+    const met = achievementHighlightsMet(rules, result.gpa);
+    return [
+      {
+        subjectStudentId,
+        studentId,
+        name: person?.name ?? '',
+        identity: person?.identity ?? '',
+        cells,
+        gpa: result.gpa,
+        finalScore: result.finalScore,
+        highlights: met.flatMap((rule) => (rule.messageToStudent ? [rule.messageToStudent] : [])),
+        highlighted: met.length > 0,
+      },
+    ];
+  });
+  rows.sort((a, b) => collator.compare(a.identity, b.identity) || collator.compare(a.name, b.name));
+  return { columns, rows, editable: mayEditClassWork(input.actor, input.subjectClass.teacherIds) };
+}

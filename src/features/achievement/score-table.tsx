@@ -1,0 +1,229 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
+import { memo, type ReactNode, useRef, useState } from 'react';
+import { formatDecimal } from '../../i18n/format';
+import type { Locale } from '../../i18n/i18n';
+import { cn } from '../../ui/cn';
+import type { ScoreCell, ScoreCellState, ScoreColumn, ScoreGrid, ScoreRow } from './score-grid';
+
+/** What each sync state of a cell says. */
+export const SCORE_STATE_LABELS: Record<ScoreCellState, MessageDescriptor> = {
+  saved: msg`Saved`,
+  waiting: msg`Waiting to sync`,
+  refused: msg`Refused by the server`,
+  empty: msg`Not entered`,
+};
+
+const STATE_DOT: Record<ScoreCellState, string> = {
+  saved: 'bg-emerald-600',
+  waiting: 'bg-amber-500',
+  refused: 'bg-red-600',
+  empty: 'bg-transparent',
+};
+
+/** The points as the cell shows them (two decimals at most, SPEC §9), or blank when not entered. */
+export function pointText(points: number | null): string {
+  return points === null ? '' : String(points);
+}
+
+/** One score input: typed text is entered on blur or Enter; a refused value stays with its message. */
+function ScoreInputView({
+  cell,
+  label,
+  readOnly,
+  dataCell,
+  onEnter,
+  onFocus,
+  onMoveDown,
+}: {
+  cell: ScoreCell;
+  label: string;
+  readOnly: boolean;
+  dataCell: string;
+  onEnter: (text: string) => Promise<string | null>;
+  onFocus: () => void;
+  onMoveDown: () => void;
+}) {
+  const { i18n } = useLingui();
+  const shown = pointText(cell.points);
+  const [draft, setDraft] = useState<{ base: string; text: string } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const text = draft && draft.base === shown ? draft.text : shown;
+  const commit = async () => {
+    if (!draft || draft.text === shown) {
+      setDraft(null);
+      return;
+    }
+    const refusal = await onEnter(draft.text);
+    setError(refusal);
+    if (!refusal) setDraft(null);
+  };
+  return (
+    <div className="flex items-center gap-1">
+      <input
+        aria-label={label}
+        aria-invalid={error ? true : undefined}
+        title={error ?? undefined}
+        data-cell={dataCell}
+        data-state={cell.state}
+        inputMode="decimal"
+        readOnly={readOnly}
+        value={text}
+        className={cn(
+          'w-16 rounded border px-1 py-0.5 text-right tabular-nums',
+          error ? 'border-red-600 bg-red-50' : 'border-slate-300',
+          readOnly && 'bg-slate-50 text-slate-700',
+        )}
+        onFocus={onFocus}
+        onChange={(event) => setDraft({ base: shown, text: event.target.value })}
+        onBlur={() => void commit()}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') {
+            setDraft(null);
+            setError(null);
+          }
+          if (event.key === 'Enter') {
+            event.preventDefault();
+            void commit().then(onMoveDown);
+          }
+        }}
+      />
+      <span
+        role="img"
+        aria-label={i18n._(SCORE_STATE_LABELS[cell.state])}
+        title={i18n._(SCORE_STATE_LABELS[cell.state])}
+        className={cn('size-2 shrink-0 rounded-full', STATE_DOT[cell.state])}
+      />
+      {error && (
+        <span role="alert" className="sr-only">
+          {error}
+        </span>
+      )}
+    </div>
+  );
+}
+
+/**
+ * A cell re-renders only when what it shows changes: storing one score rebuilds the grid's data, and
+ * re-rendering all 1,500 inputs of a full grid for it would be most of the time a keystroke takes. The
+ * callbacks are left out of the comparison on purpose: they act on the cell's student and score name,
+ * which a cell with the same key and label never changes.
+ */
+const ScoreInput = memo(
+  ScoreInputView,
+  (before, after) =>
+    before.label === after.label &&
+    before.readOnly === after.readOnly &&
+    before.dataCell === after.dataCell &&
+    before.cell.key === after.cell.key &&
+    before.cell.points === after.cell.points &&
+    before.cell.comment === after.cell.comment &&
+    before.cell.state === after.cell.state,
+);
+
+/**
+ * The students × score names grid. A score with sub-scores shows their sum read-only (its header links to
+ * the sub-score page); GPA and the final score follow the cells as they change. Highlighted students (a
+ * total-score highlight met) are tinted with the highlight's message as a tooltip.
+ */
+export function ScoreTable({
+  grid,
+  caption,
+  showTotals,
+  columnLink,
+  onEnter,
+  onSelect,
+}: {
+  grid: ScoreGrid;
+  caption: string;
+  showTotals: boolean;
+  columnLink?: (column: ScoreColumn) => ReactNode;
+  onEnter: (row: ScoreRow, column: ScoreColumn, text: string) => Promise<string | null>;
+  onSelect: (at: { row: number; column: number }) => void;
+}) {
+  const { t, i18n } = useLingui();
+  const locale = i18n.locale as Locale;
+  const table = useRef<HTMLTableElement>(null);
+  const decimal = (value: number | null) => (value === null ? '—' : formatDecimal(value, locale));
+  const focusCell = (row: number, column: number) =>
+    table.current?.querySelector<HTMLInputElement>(`[data-cell="${row}:${column}"]`)?.focus();
+
+  return (
+    <div className="max-h-[70dvh] overflow-auto rounded border border-slate-200">
+      <table ref={table} className="border-collapse text-sm" aria-label={caption}>
+        <thead className="sticky top-0 z-10 bg-slate-50">
+          <tr>
+            <th scope="col" className="sticky left-0 bg-slate-50 px-3 py-2 text-left">
+              {t`Student`}
+            </th>
+            {grid.columns.map((column) => (
+              <th key={column.id} scope="col" className="min-w-24 px-2 py-2 text-left align-top font-medium">
+                <span className={cn(column.parentId && 'pl-2 text-slate-600')}>
+                  {column.name}
+                  {column.optionPlus && (
+                    <span title={t`Bonus points (option plus)`} className="ml-1 text-emerald-700">
+                      +
+                    </span>
+                  )}
+                </span>
+                <span className="block text-xs font-normal text-slate-500">
+                  {t`Full score ${decimal(column.fullScore)}`}
+                </span>
+                {columnLink?.(column)}
+              </th>
+            ))}
+            {showTotals && (
+              <>
+                <th scope="col" className="px-2 py-2 text-left">{t`GPA`}</th>
+                <th scope="col" className="px-2 py-2 text-left">{t`Final score`}</th>
+              </>
+            )}
+          </tr>
+        </thead>
+        <tbody>
+          {grid.rows.map((row, rowIndex) => (
+            <tr
+              key={row.subjectStudentId}
+              className={cn('border-t border-slate-100', row.highlighted && 'bg-amber-50')}
+              title={row.highlights.join('\n') || undefined}
+            >
+              <th scope="row" className="sticky left-0 bg-inherit px-3 py-1 text-left font-normal">
+                <span className="block text-xs text-slate-500">{row.identity}</span>
+                {row.name}
+                {row.highlighted && <span className="sr-only">{t`Highlighted`}</span>}
+              </th>
+              {row.cells.map((cell, columnIndex) => {
+                const column = grid.columns[columnIndex];
+                if (!column) return null;
+                return (
+                  <td key={cell.key} className="px-2 py-1">
+                    <ScoreInput
+                      cell={cell}
+                      label={t`${column.name} of ${row.name}`}
+                      readOnly={!grid.editable || column.hasParts}
+                      dataCell={`${rowIndex}:${columnIndex}`}
+                      onEnter={(text) => onEnter(row, column, text)}
+                      onFocus={() => onSelect({ row: rowIndex, column: columnIndex })}
+                      onMoveDown={() => focusCell(rowIndex + 1, columnIndex)}
+                    />
+                  </td>
+                );
+              })}
+              {showTotals && (
+                <>
+                  <td className="px-2 py-1 tabular-nums" data-testid="gpa">
+                    {decimal(row.gpa)}
+                  </td>
+                  <td className="px-2 py-1 tabular-nums" data-testid="final-score">
+                    {decimal(row.finalScore)}
+                  </td>
+                </>
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+import { orderScoreNames, studentResult } from '../../../domain/achievement-results';
+import { type AttendanceCounts, AttendanceStatus, countAttendance } from '../../../domain/attendance';
+import { isHighlighted } from '../../../domain/highlights';
+import { achievementId } from '../../../domain/sync-ids';
+import {
+  completeHighlights,
+  completeScoreNames,
+  type LocalHighlight,
+  type LocalScoreName,
+} from './score-grid';
+
+/** One subject of the student's own profile: attendance tallies, scores, GPA, final score, messages. */
+export interface ProfileSubject {
+  subjectId: string;
+  subjectName: string;
+  attendance: AttendanceCounts & { absent: number };
+  scores: { id: string; name: string; fullScore: number; points: number | null; isPart: boolean }[];
+  gpa: number | null;
+  finalScore: number | null;
+  /** Messages of every highlight (attendance or achievement) the student meets: what the school tells them. */
+  messages: string[];
+}
+
+/** The local rows of the signed-in student the profile is built from. */
+export interface ProfileInput {
+  subjects: readonly { id: string; name: string; formula: string | null }[];
+  /** The student's enrolments: subject and `subjectStudentId`. */
+  enrolments: readonly { subjectId: string; subjectStudentId: string }[];
+  scoreNames: readonly (LocalScoreName & { subjectId: string })[];
+  highlights: readonly (LocalHighlight & { subjectId: string })[];
+  scores: readonly { id: string; points: number | null }[];
+  attendance: readonly { subjectId: string; status: number | null }[];
+}
+
+const STATUSES = new Set<number>(Object.values(AttendanceStatus));
+
+/**
+ * The student's achievement-attendance profile (SPEC §2 /achievement-attendance-profile): per subject the
+ * attendance entered so far, the scores, GPA and final score by the subject's rules, and the highlight
+ * messages the school wrote for students in their situation.
+ */
+export function buildProfile(input: ProfileInput): ProfileSubject[] {
+  const byId = new Map(input.scores.map((row) => [row.id, row]));
+  return input.enrolments.flatMap((enrolment): ProfileSubject[] => {
+    const subject = input.subjects.find((row) => row.id === enrolment.subjectId);
+    if (!subject) return [];
+    const scoreNames = orderScoreNames(
+      completeScoreNames(input.scoreNames.filter((row) => row.subjectId === subject.id)),
+    );
+    const points = new Map(
+      scoreNames.map((row) => [
+        row.id,
+        byId.get(achievementId(enrolment.subjectStudentId, row.id))?.points ?? null,
+      ]),
+    );
+    const result = studentResult(subject.formula, scoreNames, points);
+    const statuses = input.attendance
+      .filter((row) => row.subjectId === subject.id)
+      .map((row) =>
+        row.status !== null && STATUSES.has(row.status) ? (row.status as AttendanceStatus) : null,
+      );
+    const counts = countAttendance(statuses);
+    const facts = { attendance: counts, gpa: result.gpa };
+    const messages = completeHighlights(input.highlights.filter((row) => row.subjectId === subject.id))
+      .filter((rule) => !rule.hidden && rule.messageToStudent)
+      .filter((rule) =>
+        isHighlighted(
+          { condition_type: rule.conditionType, compare_type: rule.compareType, value: rule.value },
+          facts,
+        ),
+      )
+      .flatMap((rule) => (rule.messageToStudent ? [rule.messageToStudent] : []));
+    return [
+      {
+        subjectId: subject.id,
+        subjectName: subject.name,
+        attendance: {
+          ...counts,
+          absent: statuses.filter((status) => status === AttendanceStatus.absent).length,
+        },
+        scores: scoreNames.map((row) => ({
+          id: row.id,
+          name: row.name,
+          fullScore: row.fullScore,
+          points: points.get(row.id) ?? null,
+          isPart: row.parentId !== null,
+        })),
+        gpa: result.gpa,
+        finalScore: result.finalScore,
+        messages,
+      },
+    ];
+  });
+}

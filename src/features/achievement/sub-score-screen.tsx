@@ -1,0 +1,75 @@
+import { useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import type { AccountRole } from '../../../domain/roles';
+import { EmptyState } from '../../ui/empty-state';
+import { SelectField } from '../../ui/select-field';
+import { CommentEditor, useScoreWriter } from './achievement-screen';
+import { ScoreTable } from './score-table';
+import { useClassChoices, useScoreGrid } from './use-score-grid';
+
+/**
+ * The sub-score page (SPEC §2 /achievement/subjects/{id}/score-names/{scoreNameId}): the sub-scores of one
+ * score name for one class of the subject, entered locally; the score itself shows their sum.
+ */
+export function SubScoreScreen({
+  actor,
+  subjectId,
+  scoreNameId,
+  classId,
+  onChooseClass,
+}: {
+  actor: { id: string; role: AccountRole };
+  subjectId: string;
+  scoreNameId: string;
+  classId: string | undefined;
+  onChooseClass: (classId: string) => void;
+}) {
+  const { t } = useLingui();
+  const classes = (useClassChoices() ?? []).filter((choice) => choice.subjectId === subjectId);
+  const chosen = classId ?? classes[0]?.value ?? '';
+  const loaded = useScoreGrid(chosen, actor, scoreNameId);
+  const write = useScoreWriter(actor, loaded);
+  const [selected, setSelected] = useState<{ row: number; column: number } | null>(null);
+  const grid = loaded?.grid;
+  const parent = grid?.columns.find((column) => column.id === scoreNameId);
+  const row = selected && grid ? grid.rows[selected.row] : undefined;
+  const column = selected && grid ? grid.columns[selected.column] : undefined;
+  const cell = selected && row ? row.cells[selected.column] : undefined;
+
+  return (
+    <section aria-labelledby="sub-score-title" className="space-y-4">
+      <h1 id="sub-score-title" className="text-2xl font-semibold">
+        {parent ? t`Sub-scores of ${parent.name}` : t`Sub-scores`}
+      </h1>
+      <div className="max-w-md">
+        <SelectField
+          label={t`Class`}
+          value={chosen}
+          placeholder={t`Choose`}
+          options={classes}
+          onChange={(event) => onChooseClass(event.target.value)}
+        />
+      </div>
+      {loaded === null && <EmptyState title={t`This class is not available on this device.`} />}
+      {grid && !parent && <EmptyState title={t`This score name is not available on this device.`} />}
+      {grid && parent && (
+        <ScoreTable
+          grid={grid}
+          caption={t`Sub-score sheet`}
+          showTotals={false}
+          onEnter={(target, scoreColumn, text) => write(target, scoreColumn, { pointText: text })}
+          onSelect={setSelected}
+        />
+      )}
+      {grid && row && column && cell && (
+        <CommentEditor
+          key={`${cell.key}:${cell.comment ?? ''}`}
+          title={`${row.name} — ${column.name}`}
+          comment={cell.comment ?? ''}
+          editable={grid.editable && !column.hasParts}
+          onSave={(comment) => write(row, column, { comment })}
+        />
+      )}
+    </section>
+  );
+}

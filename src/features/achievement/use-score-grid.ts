@@ -1,0 +1,152 @@
+import { combineLatest, map, of, switchMap } from 'rxjs';
+import { MasterKind } from '../../../domain/master';
+import type { AccountRole } from '../../../domain/roles';
+import { SubjectDocKind } from '../../../domain/sync-docs';
+import type { SchoolDatabase } from '../../db/open-database';
+import { OutboxKind } from '../../db/outbox-schema';
+import { useLiveQuery } from '../../db/use-live-query';
+import { buildScoreGrid } from './score-grid';
+import { buildProfile } from './student-profile';
+
+// `toJSON` copies only the top level; the grid never mutates its input, and a deep copy of a thousand scores
+// on every stored keystroke would cost more than building the grid.
+const json = <T>(documents: { toJSON(): T }[]) => documents.map((document) => document.toJSON());
+
+function grid$(
+  database: SchoolDatabase,
+  classId: string,
+  actor: { id: string; role: AccountRole },
+  parentId: string | undefined,
+) {
+  return database.subjects.findOne(classId).$.pipe(
+    map((document) => document?.toMutableJSON() ?? null),
+    switchMap((subjectClass) => {
+      if (!subjectClass || subjectClass.kind !== SubjectDocKind.subjectClass) return of(null);
+      const { subjectId } = subjectClass;
+      return combineLatest([
+        database.subjects.findOne(subjectId).$.pipe(map((document) => document?.toMutableJSON() ?? null)),
+        database.subjects
+          .find({ selector: { kind: SubjectDocKind.classStudent, subjectId } })
+          .$.pipe(map(json)),
+        database.subjects.find({ selector: { kind: SubjectDocKind.scoreName, subjectId } }).$.pipe(map(json)),
+        database.subjects.find({ selector: { kind: SubjectDocKind.highlight, subjectId } }).$.pipe(map(json)),
+        database.people.find({ selector: { studentId: { $ne: null } } }).$.pipe(map(json)),
+        database.achievements.find({ selector: { subjectId } }).$.pipe(map(json)),
+        database.outbox.find({ selector: { collectionName: 'achievements' } }).$.pipe(map(json)),
+      ]).pipe(
+        map(([subject, classStudents, scoreNames, highlights, people, scores, outbox]) => {
+          const students = new Map(
+            people.flatMap((person) =>
+              person.studentId
+                ? [[person.studentId, { name: person.name, identity: person.identity }] as const]
+                : [],
+            ),
+          );
+          const states = new Map<string, 'waiting' | 'refused'>();
+          for (const entry of outbox) {
+            if (entry.kind === OutboxKind.issue) states.set(entry.docId, 'refused');
+            else if (!states.has(entry.docId)) states.set(entry.docId, 'waiting');
+          }
+          const grid = buildScoreGrid({
+            actor,
+            subjectClass,
+            formula: subject?.formula ?? null,
+            classStudents: classStudents.filter((row) => row.classId === classId),
+            students,
+            scoreNames,
+            scores,
+            outbox: states,
+            highlights,
+            ...(parentId ? { parentId } : {}),
+          });
+          return { grid, subjectClass, subject };
+        }),
+      );
+    }),
+  );
+}
+
+/**
+ * The live score grid of a class from the local database (all score names, or one score name and its
+ * sub-scores): undefined while loading, null when the class is not on this device.
+ */
+export function useScoreGrid(classId: string, actor: { id: string; role: AccountRole }, parentId?: string) {
+  return useLiveQuery(
+    (database) => (classId ? grid$(database, classId, actor, parentId) : null),
+    [classId, actor.id, actor.role, parentId],
+  );
+}
+
+/** The classes on this device with their subject's and their own names, for the class picker; live. */
+export function useClassChoices() {
+  return useLiveQuery(
+    (database) =>
+      combineLatest([
+        database.subjects
+          .find({ selector: { kind: { $in: [SubjectDocKind.subject, SubjectDocKind.subjectClass] } } })
+          .$.pipe(map(json)),
+        database.master
+          .find({ selector: { kind: { $in: [MasterKind.subjectNames, MasterKind.classNames] } } })
+          .$.pipe(map(json)),
+      ]).pipe(
+        map(([subjects, master]) => {
+          const names = new Map(master.map((row) => [row.id, row.name]));
+          const subjectName = new Map(
+            subjects
+              .filter((row) => row.kind === SubjectDocKind.subject)
+              .map((row) => [row.id, names.get(row.subjectNameId ?? '') ?? '']),
+          );
+          return subjects
+            .filter((row) => row.kind === SubjectDocKind.subjectClass)
+            .map((row) => ({
+              value: row.id,
+              subjectId: row.subjectId,
+              label: `${subjectName.get(row.subjectId) ?? ''} / ${names.get(row.classNameId ?? '') ?? ''}`,
+            }))
+            .sort((a, b) => a.label.localeCompare(b.label));
+        }),
+      ),
+    [],
+  );
+}
+
+/** The signed-in student's own profile from the local database (their scope holds only their rows); live. */
+export function useStudentProfile(userId: string) {
+  return useLiveQuery(
+    (database) =>
+      database.people.findOne(userId).$.pipe(
+        map((person) => person?.studentId ?? null),
+        switchMap((studentId) => {
+          if (!studentId) return of([]);
+          return combineLatest([
+            database.subjects.find().$.pipe(map(json)),
+            database.master.find({ selector: { kind: MasterKind.subjectNames } }).$.pipe(map(json)),
+            database.achievements.find({ selector: { studentId } }).$.pipe(map(json)),
+            database.attendance.find({ selector: { studentId } }).$.pipe(map(json)),
+          ]).pipe(
+            map(([subjects, subjectNames, scores, attendance]) => {
+              const names = new Map(subjectNames.map((row) => [row.id, row.name]));
+              const ofKind = (kind: string) => subjects.filter((row) => row.kind === kind);
+              return buildProfile({
+                subjects: ofKind(SubjectDocKind.subject).map((row) => ({
+                  id: row.id,
+                  name: names.get(row.subjectNameId ?? '') ?? '',
+                  formula: row.formula,
+                })),
+                enrolments: ofKind(SubjectDocKind.classStudent).flatMap((row) =>
+                  row.studentId === studentId && row.subjectStudentId
+                    ? [{ subjectId: row.subjectId, subjectStudentId: row.subjectStudentId }]
+                    : [],
+                ),
+                scoreNames: ofKind(SubjectDocKind.scoreName),
+                highlights: ofKind(SubjectDocKind.highlight),
+                scores,
+                attendance,
+              });
+            }),
+          );
+        }),
+      ),
+    [userId],
+  );
+}

@@ -1,0 +1,154 @@
+import { useLingui } from '@lingui/react/macro';
+import { useRef } from 'react';
+import { AttendanceStatus } from '../../../domain/attendance';
+import { formatDate } from '../../i18n/format';
+import type { Locale } from '../../i18n/i18n';
+import { cn } from '../../ui/cn';
+import { CELL_STATE_LABELS, STATUS_LABELS } from './attendance-labels';
+import { moveFocus, type Sheet, type SheetCell, type SheetRow, statusForKey } from './attendance-sheet';
+
+const STATUS_TONE: Record<AttendanceStatus, string> = {
+  [AttendanceStatus.present]: 'bg-emerald-50 text-emerald-900',
+  [AttendanceStatus.late]: 'bg-amber-50 text-amber-900',
+  [AttendanceStatus.unexplainedAbsence]: 'bg-red-50 text-red-900',
+  [AttendanceStatus.absent]: 'bg-slate-100 text-slate-800',
+};
+
+const STATE_DOT: Record<SheetCell['state'], string> = {
+  saved: 'bg-emerald-600',
+  waiting: 'bg-amber-500',
+  refused: 'bg-red-600',
+  empty: 'bg-transparent',
+};
+
+/**
+ * The students × schedules grid. Each cell is a button: arrows move between cells, 1–4 type a status (and move
+ * down, so a column is entered with one key per student), Delete clears; a click selects the cell for the
+ * reasons and comment editor. Read-only sheets still move and select, but never write.
+ */
+export function AttendanceGrid({
+  sheet,
+  selected,
+  onSelect,
+  onStatus,
+  onMarkAllPresent,
+}: {
+  sheet: Sheet;
+  selected: { row: number; column: number } | null;
+  onSelect: (at: { row: number; column: number }) => void;
+  onStatus: (row: SheetRow, cell: SheetCell, status: AttendanceStatus | null) => void;
+  onMarkAllPresent: (scheduleId: string) => void;
+}) {
+  const { t, i18n } = useLingui();
+  const locale = i18n.locale as Locale;
+  const table = useRef<HTMLTableElement>(null);
+  const focusCell = (at: { row: number; column: number }) => {
+    onSelect(at);
+    table.current?.querySelector<HTMLButtonElement>(`[data-cell="${at.row}:${at.column}"]`)?.focus();
+  };
+  const size = { rows: sheet.rows.length, columns: sheet.columns.length };
+
+  return (
+    <div className="max-h-[70dvh] overflow-auto rounded border border-slate-200">
+      <table ref={table} className="border-collapse text-sm" aria-label={t`Attendance sheet`}>
+        <thead className="sticky top-0 z-10 bg-slate-50">
+          <tr>
+            <th scope="col" className="sticky left-0 bg-slate-50 px-3 py-2 text-left">
+              {t`Student`}
+            </th>
+            {sheet.columns.map((column) => (
+              <th key={column.id} scope="col" className="min-w-32 px-2 py-2 text-left align-top font-medium">
+                <div>{formatDate(column.day, locale)}</div>
+                <div className="text-xs text-slate-600">
+                  {column.startTime}–{column.endTime} {column.lessonName}
+                </div>
+                {sheet.editable && (
+                  <button
+                    type="button"
+                    className="mt-1 text-xs text-blue-800 underline"
+                    onClick={() => onMarkAllPresent(column.id)}
+                  >
+                    {t`Mark all present`}
+                    <span className="sr-only">
+                      {' '}
+                      {formatDate(column.day, locale)} {column.startTime}
+                    </span>
+                  </button>
+                )}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {sheet.rows.map((row, rowIndex) => (
+            <tr key={row.classStudentId} className="border-t border-slate-100">
+              <th
+                scope="row"
+                className={cn(
+                  'sticky left-0 bg-white px-3 py-1 text-left font-normal',
+                  row.highlighted && 'bg-rose-50 font-semibold text-rose-900',
+                )}
+              >
+                <span className="mr-2 text-xs text-slate-500">{row.identity}</span>
+                {row.name}
+                {row.highlighted && <span className="sr-only"> ({t`highlighted`})</span>}
+              </th>
+              {row.cells.map((cell, columnIndex) => {
+                const column = sheet.columns[columnIndex];
+                const statusText = cell.status === null ? t`Not entered` : i18n._(STATUS_LABELS[cell.status]);
+                const isSelected = selected?.row === rowIndex && selected.column === columnIndex;
+                return (
+                  <td key={cell.id} className="p-0.5">
+                    <button
+                      type="button"
+                      data-cell={`${rowIndex}:${columnIndex}`}
+                      tabIndex={isSelected || (!selected && rowIndex === 0 && columnIndex === 0) ? 0 : -1}
+                      aria-label={`${row.name} ${column ? formatDate(column.day, locale) : ''} ${column?.startTime ?? ''}`}
+                      aria-description={`${statusText}, ${i18n._(CELL_STATE_LABELS[cell.state])}`}
+                      aria-pressed={isSelected}
+                      data-status={cell.status ?? ''}
+                      data-state={cell.state}
+                      className={cn(
+                        'flex h-9 w-full min-w-28 items-center justify-between gap-1 rounded px-2 text-left text-xs',
+                        cell.status === null ? 'text-slate-400' : STATUS_TONE[cell.status],
+                        isSelected && 'outline-2 outline-blue-700',
+                      )}
+                      onClick={() => onSelect({ row: rowIndex, column: columnIndex })}
+                      onKeyDown={(event) => {
+                        const moved = moveFocus(event.key, { row: rowIndex, column: columnIndex }, size);
+                        if (moved) {
+                          event.preventDefault();
+                          focusCell(moved);
+                          return;
+                        }
+                        const status = statusForKey(event.key);
+                        if (status === undefined || !sheet.editable) return;
+                        event.preventDefault();
+                        onStatus(row, cell, status);
+                        focusCell(
+                          moveFocus('ArrowDown', { row: rowIndex, column: columnIndex }, size) ?? {
+                            row: rowIndex,
+                            column: columnIndex,
+                          },
+                        );
+                      }}
+                    >
+                      <span>
+                        {statusText}
+                        {(cell.comment || cell.absenceReasons) && <span aria-hidden="true"> ✎</span>}
+                      </span>
+                      <span
+                        className={cn('size-2 shrink-0 rounded-full', STATE_DOT[cell.state])}
+                        title={i18n._(CELL_STATE_LABELS[cell.state])}
+                      />
+                    </button>
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

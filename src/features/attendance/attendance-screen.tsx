@@ -1,0 +1,237 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useEffect, useState } from 'react';
+import { AttendanceStatus, attendanceStatusSchema } from '../../../domain/attendance';
+import type { AccountRole } from '../../../domain/roles';
+import { useDatabase } from '../../db/database-context';
+import { Button } from '../../ui/button';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { EmptyState } from '../../ui/empty-state';
+import { SelectField } from '../../ui/select-field';
+import { TextField } from '../../ui/text-field';
+import { type MarkPatch, type MarkRefusal, markAttendance } from './attendance-commands';
+import {
+  type AttendanceFilter,
+  chooseLevel,
+  EMPTY_FILTER,
+  filterOfClass,
+  filterOptions,
+} from './attendance-filter';
+import { AttendanceGrid } from './attendance-grid';
+import { STATUS_LABELS, STATUS_ORDER } from './attendance-labels';
+import type { SheetCell, SheetRow } from './attendance-sheet';
+import { useAttendanceSheet, useFilterSources } from './use-attendance-sheet';
+
+/**
+ * The attendance screen (SPEC §2 /attendance, issue 7): the filter cascade, then the chosen class's sheet,
+ * read from and written to the local database only. `classId` comes from `?subjectClass=`.
+ */
+export function AttendanceScreen({
+  actor,
+  classId,
+  today,
+  onChooseClass,
+  onRefused,
+  onExport,
+}: {
+  actor: { id: string; role: AccountRole };
+  classId: string;
+  today: string;
+  onChooseClass: (classId: string) => void;
+  onRefused: (reason: MarkRefusal) => void;
+  onExport?: (sheet: NonNullable<ReturnType<typeof useAttendanceSheet>>) => void;
+}) {
+  const { t, i18n } = useLingui();
+  const database = useDatabase();
+  const sources = useFilterSources();
+  const [filter, setFilter] = useState<AttendanceFilter>(EMPTY_FILTER);
+  const [selectedAt, setSelectedAt] = useState<{ classId: string; row: number; column: number } | null>(null);
+  const selected = selectedAt?.classId === classId ? selectedAt : null;
+  const [confirmSchedule, setConfirmSchedule] = useState<string | null>(null);
+  const loaded = useAttendanceSheet(classId, actor, today);
+
+  // A class from the link (or remembered) sets the whole cascade once its subject is known locally.
+  useEffect(() => {
+    if (!sources || !classId) return;
+    const fromClass = filterOfClass(classId, sources.subjects);
+    if (fromClass) setFilter(fromClass);
+  }, [sources, classId]);
+
+  const options = sources ? filterOptions(filter, sources.subjects, sources.master) : null;
+  const choose = (level: keyof AttendanceFilter, value: string) => {
+    const next = chooseLevel(filter, level, value);
+    setFilter(next);
+    if (level === 'classId' && value) onChooseClass(value);
+  };
+
+  const write = async (targets: { row: SheetRow; cell: SheetCell }[], patch: MarkPatch) => {
+    if (!database || !loaded) return;
+    const refusal = await markAttendance(
+      database,
+      actor,
+      targets.map(({ row, cell }) => ({
+        subjectClass: loaded.subjectClass,
+        classStudentId: row.classStudentId,
+        studentId: row.studentId,
+        scheduleId: cell.scheduleId,
+      })),
+      patch,
+    );
+    if (refusal) onRefused(refusal);
+  };
+
+  const sheet = loaded?.sheet;
+  const selectedRow = selected && sheet ? sheet.rows[selected.row] : undefined;
+  const selectedCell = selected && selectedRow ? selectedRow.cells[selected.column] : undefined;
+  const levelLabels: Record<keyof AttendanceFilter, string> = {
+    universityId: t`University`,
+    facultyId: t`Faculty`,
+    yearCodeId: t`Year code`,
+    subjectId: t`Subject`,
+    classId: t`Class`,
+  };
+
+  return (
+    <section aria-labelledby="attendance-title" className="space-y-4">
+      <h1 id="attendance-title" className="text-2xl font-semibold">
+        <Trans>Attendance</Trans>
+      </h1>
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+        {(Object.keys(levelLabels) as (keyof AttendanceFilter)[]).map((level) => (
+          <SelectField
+            key={level}
+            label={levelLabels[level]}
+            value={filter[level]}
+            placeholder={t`Choose`}
+            options={options?.[level] ?? []}
+            onChange={(event) => choose(level, event.target.value)}
+          />
+        ))}
+      </div>
+
+      {!classId && <EmptyState title={t`Choose a class to enter its attendance.`} />}
+      {classId && loaded === null && <EmptyState title={t`This class is not available on this device.`} />}
+      {sheet && (
+        <>
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <p className="text-sm text-slate-600">
+              {sheet.editable ? (
+                <Trans>
+                  Keys 1–4 enter present, late, unexplained absence, absent; Delete clears; arrows move.
+                </Trans>
+              ) : (
+                <Trans>This class is not assigned to you: its attendance is read-only.</Trans>
+              )}
+            </p>
+            {onExport && (
+              <Button variant="secondary" size="sm" onClick={() => onExport(loaded)}>
+                <Trans>Export to Excel</Trans>
+              </Button>
+            )}
+          </div>
+          {sheet.rows.length === 0 ? (
+            <EmptyState title={t`No students in this class.`} />
+          ) : (
+            <AttendanceGrid
+              sheet={sheet}
+              selected={selected}
+              onSelect={(at) => setSelectedAt({ classId, ...at })}
+              onStatus={(row, cell, status) => void write([{ row, cell }], { status })}
+              onMarkAllPresent={setConfirmSchedule}
+            />
+          )}
+          {selectedRow && selectedCell && (
+            <CellEditor
+              key={`${selectedCell.id}:${selectedCell.absenceReasons ?? ''}:${selectedCell.comment ?? ''}`}
+              name={selectedRow.name}
+              cell={selectedCell}
+              editable={sheet.editable}
+              statusOptions={STATUS_ORDER.map((status) => ({
+                value: String(status),
+                label: i18n._(STATUS_LABELS[status]),
+              }))}
+              onSave={(patch) => void write([{ row: selectedRow, cell: selectedCell }], patch)}
+            />
+          )}
+        </>
+      )}
+      <ConfirmDialog
+        open={confirmSchedule !== null}
+        title={t`Mark every student present?`}
+        description={t`Every student of this schedule is marked present, replacing what was entered.`}
+        onCancel={() => setConfirmSchedule(null)}
+        onConfirm={() => {
+          const scheduleId = confirmSchedule;
+          setConfirmSchedule(null);
+          if (!sheet || !scheduleId) return;
+          const targets = sheet.rows.flatMap((row) =>
+            row.cells.filter((cell) => cell.scheduleId === scheduleId).map((cell) => ({ row, cell })),
+          );
+          void write(targets, { status: AttendanceStatus.present });
+        }}
+      />
+    </section>
+  );
+}
+
+/** The editor of the selected cell: status, absence reasons and comment. */
+function CellEditor({
+  name,
+  cell,
+  editable,
+  statusOptions,
+  onSave,
+}: {
+  name: string;
+  cell: SheetCell;
+  editable: boolean;
+  statusOptions: { value: string; label: string }[];
+  onSave: (patch: MarkPatch) => void;
+}) {
+  const { t } = useLingui();
+  const [absenceReasons, setAbsenceReasons] = useState(cell.absenceReasons ?? '');
+  const [comment, setComment] = useState(cell.comment ?? '');
+  return (
+    <form
+      aria-label={t`Selected cell`}
+      className="grid grid-cols-1 gap-3 rounded border border-slate-200 p-3 sm:grid-cols-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSave({ absenceReasons, comment });
+      }}
+    >
+      <p className="font-medium sm:col-span-4">{name}</p>
+      <SelectField
+        label={t`Status`}
+        value={cell.status === null ? '' : String(cell.status)}
+        placeholder={t`Not entered`}
+        options={statusOptions}
+        disabled={!editable}
+        onChange={(event) =>
+          onSave({
+            status: attendanceStatusSchema
+              .nullable()
+              .catch(null)
+              .parse(event.target.value === '' ? null : Number(event.target.value)),
+          })
+        }
+      />
+      <TextField
+        label={t`Absence reasons`}
+        value={absenceReasons}
+        readOnly={!editable}
+        onChange={(event) => setAbsenceReasons(event.target.value)}
+      />
+      <TextField
+        label={t`Comment`}
+        value={comment}
+        readOnly={!editable}
+        onChange={(event) => setComment(event.target.value)}
+      />
+      {editable && (
+        <div className="flex items-end">
+          <Button type="submit">{t`Save`}</Button>
+        </div>
+      )}
+    </form>
+  );
+}

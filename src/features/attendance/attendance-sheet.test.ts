@@ -1,0 +1,205 @@
+import { describe, expect, it } from 'vitest';
+import { AttendanceStatus } from '../../../domain/attendance';
+import { HighlightCompare, HighlightCondition, HighlightType } from '../../../domain/highlights';
+import { Role } from '../../../domain/roles';
+import { attendanceId } from '../../../domain/sync-ids';
+import {
+  chooseLevel,
+  EMPTY_FILTER,
+  filterOfClass,
+  filterOptions,
+  rememberClassId,
+  rememberedClassId,
+} from './attendance-filter';
+import { buildSheet, moveFocus, type SheetInput, statusForKey } from './attendance-sheet';
+
+function input(overrides: Partial<SheetInput> = {}): SheetInput {
+  return {
+    actor: { id: 'teacher-1', role: Role.teacher },
+    subjectClass: { id: 'class-1', subjectId: 'subject-1', universityId: 'u-1', teacherIds: ['teacher-1'] },
+    classStudents: [
+      { id: 'cs-2', studentId: 'st-2' },
+      { id: 'cs-1', studentId: 'st-1' },
+    ],
+    students: new Map([
+      ['st-1', { name: 'An', identity: 'S001' }],
+      ['st-2', { name: 'Binh', identity: 'S002' }],
+    ]),
+    schedules: [
+      { id: 'sch-2', day: '2026-04-17', startTime: '09:00', endTime: '10:30', lessonId: 'l-2' },
+      { id: 'sch-1', day: '2026-04-10', startTime: '09:00', endTime: '10:30', lessonId: 'l-1' },
+      { id: 'sch-3', day: '2026-05-01', startTime: '09:00', endTime: '10:30', lessonId: 'l-1' },
+    ],
+    lessonNames: new Map([
+      ['l-1', 'Lesson 1'],
+      ['l-2', 'Lesson 2'],
+    ]),
+    attendances: [
+      {
+        id: attendanceId('cs-1', 'sch-1'),
+        status: AttendanceStatus.unexplainedAbsence,
+        absenceReasons: null,
+        comment: 'x',
+      },
+      {
+        id: attendanceId('cs-1', 'sch-2'),
+        status: AttendanceStatus.unexplainedAbsence,
+        absenceReasons: null,
+        comment: null,
+      },
+      {
+        id: attendanceId('cs-2', 'sch-1'),
+        status: AttendanceStatus.present,
+        absenceReasons: null,
+        comment: null,
+      },
+    ],
+    outbox: new Map([
+      [attendanceId('cs-1', 'sch-2'), 'waiting'],
+      [attendanceId('cs-2', 'sch-1'), 'refused'],
+    ]),
+    highlights: [
+      {
+        highlightType: HighlightType.attendance,
+        conditionType: HighlightCondition.unexplainedAbsence,
+        compareType: HighlightCompare.above,
+        value: 2,
+        hidden: false,
+      },
+    ],
+    today: '2026-04-20',
+    ...overrides,
+  };
+}
+
+describe('attendance sheet', () => {
+  it('orders students by identity and schedules by day, with each cell’s status and sync state', () => {
+    const sheet = buildSheet(input());
+    expect(sheet.columns.map((column) => [column.id, column.lessonName])).toEqual([
+      ['sch-1', 'Lesson 1'],
+      ['sch-2', 'Lesson 2'],
+      ['sch-3', 'Lesson 1'],
+    ]);
+    expect(sheet.rows.map((row) => row.name)).toEqual(['An', 'Binh']);
+    expect(sheet.rows[0]?.cells.map((cell) => [cell.status, cell.state])).toEqual([
+      [AttendanceStatus.unexplainedAbsence, 'saved'],
+      [AttendanceStatus.unexplainedAbsence, 'waiting'],
+      [null, 'empty'],
+    ]);
+    expect(sheet.rows[1]?.cells[0]?.state).toBe('refused');
+    expect(sheet.editable).toBe(true);
+  });
+
+  it('highlights a student whom a shown attendance rule flags over the schedules held so far', () => {
+    const sheet = buildSheet(input());
+    expect(sheet.rows.map((row) => row.highlighted)).toEqual([true, false]);
+    const hidden = buildSheet(
+      input({ highlights: input().highlights.map((rule) => ({ ...rule, hidden: true })) }),
+    );
+    expect(hidden.rows.some((row) => row.highlighted)).toBe(false);
+  });
+
+  it('is read-only for a teacher not assigned to the class, and editable for admins', () => {
+    expect(buildSheet(input({ actor: { id: 'teacher-2', role: Role.teacher } })).editable).toBe(false);
+    expect(buildSheet(input({ actor: { id: 'admin', role: Role.admin } })).editable).toBe(true);
+    expect(buildSheet(input({ actor: { id: 'teacher-1', role: Role.observer } })).editable).toBe(false);
+  });
+
+  it('types statuses with 1–4 and clears with Delete; arrows and Enter move within the sheet', () => {
+    expect(['1', '2', '3', '4', 'Delete', 'x'].map(statusForKey)).toEqual([
+      AttendanceStatus.present,
+      AttendanceStatus.late,
+      AttendanceStatus.unexplainedAbsence,
+      AttendanceStatus.absent,
+      null,
+      undefined,
+    ]);
+    const size = { rows: 2, columns: 3 };
+    expect(moveFocus('ArrowRight', { row: 0, column: 2 }, size)).toEqual({ row: 0, column: 2 });
+    expect(moveFocus('Enter', { row: 0, column: 1 }, size)).toEqual({ row: 1, column: 1 });
+    expect(moveFocus('ArrowUp', { row: 0, column: 0 }, size)).toEqual({ row: 0, column: 0 });
+    expect(moveFocus('a', { row: 0, column: 0 }, size)).toBeNull();
+  });
+});
+
+describe('attendance filter', () => {
+  const subjects = [
+    {
+      id: 's-1',
+      kind: 'subject',
+      subjectId: 's-1',
+      universityId: 'u-1',
+      facultyId: 'f-1',
+      yearCodeId: 'y-1',
+      subjectNameId: 'n-1',
+      classNameId: null,
+    },
+    {
+      id: 's-2',
+      kind: 'subject',
+      subjectId: 's-2',
+      universityId: 'u-2',
+      facultyId: 'f-2',
+      yearCodeId: 'y-2',
+      subjectNameId: 'n-2',
+      classNameId: null,
+    },
+    {
+      id: 'c-1',
+      kind: 'class',
+      subjectId: 's-1',
+      universityId: 'u-1',
+      facultyId: null,
+      yearCodeId: null,
+      subjectNameId: null,
+      classNameId: 'cn-1',
+    },
+  ];
+  const master = ['u-1', 'u-2', 'f-1', 'f-2', 'y-1', 'y-2', 'n-1', 'n-2', 'cn-1'].map((id) => ({
+    id,
+    kind: 'universities' as const,
+    name: `name ${id}`,
+    universityId: null,
+    facultyId: null,
+    subjectNameId: null,
+    color: null,
+    startDate: null,
+    endDate: null,
+    updatedAt: 1,
+  }));
+
+  it('offers each level only what holds a subject under the choices above it, and clears lower levels on change', () => {
+    const filter = filterOfClass('c-1', subjects);
+    expect(filter).toEqual({
+      universityId: 'u-1',
+      facultyId: 'f-1',
+      yearCodeId: 'y-1',
+      subjectId: 's-1',
+      classId: 'c-1',
+    });
+    if (!filter) return;
+    const options = filterOptions(filter, subjects, master);
+    expect(options.universityId.map((option) => option.value)).toEqual(['u-1', 'u-2']);
+    expect(options.facultyId.map((option) => option.value)).toEqual(['f-1']);
+    expect(options.subjectId).toEqual([{ value: 's-1', label: 'name n-1' }]);
+    expect(options.classId).toEqual([{ value: 'c-1', label: 'name cn-1' }]);
+    expect(chooseLevel(filter, 'facultyId', 'f-9')).toEqual({
+      ...EMPTY_FILTER,
+      universityId: 'u-1',
+      facultyId: 'f-9',
+    });
+  });
+
+  it('remembers the last class chosen, and ignores a damaged entry', () => {
+    const store = new Map<string, string>();
+    const storage = {
+      getItem: (key: string) => store.get(key) ?? null,
+      setItem: (key: string, value: string) => void store.set(key, value),
+    };
+    expect(rememberedClassId(storage)).toBeNull();
+    rememberClassId(storage, 'c-1');
+    expect(rememberedClassId(storage)).toBe('c-1');
+    store.set('attendance-filter', '{oops');
+    expect(rememberedClassId(storage)).toBeNull();
+  });
+});

@@ -1,0 +1,184 @@
+import { AttendanceStatus, countAttendance } from '../../../domain/attendance';
+import {
+  type HighlightCompare,
+  type HighlightCondition,
+  HighlightType,
+  isHighlighted,
+} from '../../../domain/highlights';
+import { mayEditClassWork } from '../../../domain/permissions';
+import type { AccountRole } from '../../../domain/roles';
+import { attendanceId } from '../../../domain/sync-ids';
+
+/** The local rows the sheet is built from (the fields it reads of each). */
+export interface SheetInput {
+  actor: { id: string; role: AccountRole };
+  subjectClass: { id: string; subjectId: string; universityId: string; teacherIds: readonly string[] };
+  classStudents: readonly { id: string; studentId: string | null }[];
+  students: ReadonlyMap<string, { name: string; identity: string | null }>;
+  schedules: readonly { id: string; day: string; startTime: string; endTime: string; lessonId: string }[];
+  lessonNames: ReadonlyMap<string, string>;
+  attendances: readonly {
+    id: string;
+    status: number | null;
+    absenceReasons: string | null;
+    comment: string | null;
+  }[];
+  /** Outbox state by attendance id: waiting for the server, or refused / overridden by it. */
+  outbox: ReadonlyMap<string, 'waiting' | 'refused'>;
+  highlights: readonly {
+    highlightType: number | null;
+    conditionType: number | null;
+    compareType: number | null;
+    value: number | null;
+    hidden: boolean | null;
+  }[];
+  /** ISO day of today: only schedules held so far count towards highlights. */
+  today: string;
+}
+
+/** Where a cell's value stands between this device and the server. */
+export type CellState = 'saved' | 'waiting' | 'refused' | 'empty';
+
+/** One cell: a student at a schedule. */
+export interface SheetCell {
+  id: string;
+  scheduleId: string;
+  status: AttendanceStatus | null;
+  absenceReasons: string | null;
+  comment: string | null;
+  state: CellState;
+}
+
+/** One row of the sheet: a class student with a cell per schedule. */
+export interface SheetRow {
+  classStudentId: string;
+  studentId: string;
+  name: string;
+  identity: string;
+  highlighted: boolean;
+  cells: SheetCell[];
+}
+
+/** A column of the sheet. */
+export interface SheetColumn {
+  id: string;
+  day: string;
+  startTime: string;
+  endTime: string;
+  lessonName: string;
+}
+
+/** The attendance sheet of one class as the screen shows it. */
+export interface Sheet {
+  columns: SheetColumn[];
+  rows: SheetRow[];
+  /** Whether the signed-in user may write this class's attendance (SPEC §6); otherwise it is read-only. */
+  editable: boolean;
+}
+
+const STATUS_CODES = new Set<number>(Object.values(AttendanceStatus));
+
+function asStatus(value: number | null): AttendanceStatus | null {
+  return value !== null && STATUS_CODES.has(value) ? (value as AttendanceStatus) : null;
+}
+
+const collator = new Intl.Collator(undefined, { numeric: true });
+
+/** Builds the sheet: students by identity, schedules by day and time, each cell with its sync state. */
+export function buildSheet(input: SheetInput): Sheet {
+  const columns = [...input.schedules]
+    .sort((a, b) => a.day.localeCompare(b.day) || a.startTime.localeCompare(b.startTime))
+    .map((schedule) => ({
+      id: schedule.id,
+      day: schedule.day,
+      startTime: schedule.startTime,
+      endTime: schedule.endTime,
+      lessonName: input.lessonNames.get(schedule.lessonId) ?? '',
+    }));
+  const byId = new Map(input.attendances.map((row) => [row.id, row]));
+  const rules = input.highlights.filter(
+    (rule) => rule.highlightType === HighlightType.attendance && rule.hidden !== true,
+  );
+  const rows = input.classStudents.flatMap((classStudent): SheetRow[] => {
+    if (!classStudent.studentId) return [];
+    const person = input.students.get(classStudent.studentId);
+    const cells = columns.map((column): SheetCell => {
+      const id = attendanceId(classStudent.id, column.id);
+      const stored = byId.get(id);
+      const status = asStatus(stored?.status ?? null);
+      const pending = input.outbox.get(id);
+      return {
+        id,
+        scheduleId: column.id,
+        status,
+        absenceReasons: stored?.absenceReasons ?? null,
+        comment: stored?.comment ?? null,
+        state: pending ?? (stored ? 'saved' : 'empty'),
+      };
+    });
+    const held = cells.filter((_, index) => (columns[index]?.day ?? '') <= input.today);
+    const facts = { attendance: countAttendance(held.map((cell) => cell.status)), gpa: null };
+    const highlighted = rules.some((rule) =>
+      rule.conditionType === null || rule.compareType === null || rule.value === null
+        ? false
+        : isHighlighted(
+            {
+              condition_type: rule.conditionType as HighlightCondition,
+              compare_type: rule.compareType as HighlightCompare,
+              value: rule.value,
+            },
+            facts,
+          ),
+    );
+    return [
+      {
+        classStudentId: classStudent.id,
+        studentId: classStudent.studentId,
+        name: person?.name ?? '',
+        identity: person?.identity ?? '',
+        highlighted,
+        cells,
+      },
+    ];
+  });
+  rows.sort((a, b) => collator.compare(a.identity, b.identity) || collator.compare(a.name, b.name));
+  return { columns, rows, editable: mayEditClassWork(input.actor, input.subjectClass.teacherIds) };
+}
+
+/** The status a key types into a cell (1–4 in the SPEC's label order, Delete clears); undefined: no status key. */
+export function statusForKey(key: string): AttendanceStatus | null | undefined {
+  switch (key) {
+    case '1':
+      return AttendanceStatus.present;
+    case '2':
+      return AttendanceStatus.late;
+    case '3':
+      return AttendanceStatus.unexplainedAbsence;
+    case '4':
+      return AttendanceStatus.absent;
+    case 'Delete':
+    case 'Backspace':
+      return null;
+    default:
+      return undefined;
+  }
+}
+
+/** The cell an arrow key moves to from `(row, column)` in a sheet of `rows × columns`, clamped to its edges. */
+export function moveFocus(
+  key: string,
+  at: { row: number; column: number },
+  size: { rows: number; columns: number },
+): { row: number; column: number } | null {
+  const clamp = (value: number, count: number) => Math.min(Math.max(value, 0), Math.max(count - 1, 0));
+  const step: Record<string, [number, number]> = {
+    ArrowUp: [-1, 0],
+    ArrowDown: [1, 0],
+    ArrowLeft: [0, -1],
+    ArrowRight: [0, 1],
+    Enter: [1, 0],
+  };
+  const delta = step[key];
+  if (!delta) return null;
+  return { row: clamp(at.row + delta[0], size.rows), column: clamp(at.column + delta[1], size.columns) };
+}

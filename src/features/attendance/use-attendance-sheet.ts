@@ -1,0 +1,88 @@
+import { combineLatest, map, of, switchMap } from 'rxjs';
+import type { AccountRole } from '../../../domain/roles';
+import { SubjectDocKind } from '../../../domain/sync-docs';
+import type { MasterDocType } from '../../db/master-schema';
+import type { SchoolDatabase } from '../../db/open-database';
+import { OutboxKind } from '../../db/outbox-schema';
+import { useLiveQuery } from '../../db/use-live-query';
+import type { FilterSubjectDoc } from './attendance-filter';
+import { buildSheet, type Sheet } from './attendance-sheet';
+
+const json = <T>(documents: { toMutableJSON(): T }[]) =>
+  documents.map((document) => document.toMutableJSON());
+
+/** The subjects and classes the filter cascade offers, and the master rows that name them; live. */
+export function useFilterSources(): { subjects: FilterSubjectDoc[]; master: MasterDocType[] } | undefined {
+  return useLiveQuery(
+    (database) =>
+      combineLatest([
+        database.subjects
+          .find({ selector: { kind: { $in: [SubjectDocKind.subject, SubjectDocKind.subjectClass] } } })
+          .$.pipe(map(json)),
+        database.master.find().$.pipe(map(json)),
+      ]).pipe(map(([subjects, master]) => ({ subjects, master }))),
+    [],
+  );
+}
+
+function sheet$(
+  database: SchoolDatabase,
+  classId: string,
+  actor: { id: string; role: AccountRole },
+  today: string,
+) {
+  return database.subjects.findOne(classId).$.pipe(
+    map((document) => document?.toMutableJSON() ?? null),
+    switchMap((subjectClass) => {
+      if (!subjectClass || subjectClass.kind !== SubjectDocKind.subjectClass) return of(null);
+      const { subjectId } = subjectClass;
+      return combineLatest([
+        database.subjects
+          .find({ selector: { kind: SubjectDocKind.classStudent, subjectId } })
+          .$.pipe(map(json)),
+        database.schedules.find({ selector: { classId } }).$.pipe(map(json)),
+        database.lessons.find({ selector: { subjectId } }).$.pipe(map(json)),
+        database.people.find({ selector: { studentId: { $ne: null } } }).$.pipe(map(json)),
+        database.attendance.find({ selector: { subjectId } }).$.pipe(map(json)),
+        database.outbox.find({ selector: { collectionName: 'attendance' } }).$.pipe(map(json)),
+        database.subjects.find({ selector: { kind: SubjectDocKind.highlight, subjectId } }).$.pipe(map(json)),
+      ]).pipe(
+        map(([classStudents, schedules, lessons, people, attendances, outbox, highlights]) => {
+          const students = new Map(
+            people.flatMap((person) =>
+              person.studentId
+                ? [[person.studentId, { name: person.name, identity: person.identity }] as const]
+                : [],
+            ),
+          );
+          const states = new Map<string, 'waiting' | 'refused'>();
+          for (const entry of outbox) {
+            if (entry.kind === OutboxKind.issue) states.set(entry.docId, 'refused');
+            else if (!states.has(entry.docId)) states.set(entry.docId, 'waiting');
+          }
+          const sheet: Sheet = buildSheet({
+            actor,
+            subjectClass,
+            classStudents: classStudents.filter((row) => row.classId === classId),
+            students,
+            schedules,
+            lessonNames: new Map(lessons.map((lesson) => [lesson.id, lesson.name])),
+            attendances,
+            outbox: states,
+            highlights,
+            today,
+          });
+          return { sheet, subjectClass };
+        }),
+      );
+    }),
+  );
+}
+
+/** The live attendance sheet of a class from the local database: undefined while loading, null when unknown. */
+export function useAttendanceSheet(classId: string, actor: { id: string; role: AccountRole }, today: string) {
+  return useLiveQuery(
+    (database) => (classId ? sheet$(database, classId, actor, today) : null),
+    [classId, actor.id, actor.role, today],
+  );
+}

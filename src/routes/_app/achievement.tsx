@@ -1,0 +1,31 @@
+import { createFileRoute, Outlet, useMatch } from '@tanstack/react-router';
+import { z } from 'zod';
+import { useSessionUser } from '../../app/session-context';
+import { AchievementScreen } from '../../features/achievement/achievement-screen';
+
+const searchSchema = z.object({ subjectClass: z.string().max(64).optional().catch(undefined) });
+
+export const Route = createFileRoute('/_app/achievement')({
+  validateSearch: searchSchema,
+  component: AchievementRoute,
+});
+
+function AchievementRoute() {
+  const user = useSessionUser();
+  const { subjectClass } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  // The sub-score page lives under this path; it renders alone.
+  const child = useMatch({
+    from: '/_app/achievement/subjects/$subjectId/score-names/$scoreNameId',
+    shouldThrow: false,
+  });
+  if (child) return <Outlet />;
+  if (!user) return null;
+  return (
+    <AchievementScreen
+      actor={{ id: user.id, role: user.role }}
+      classId={subjectClass ?? ''}
+      onChooseClass={(classId) => void navigate({ search: { subjectClass: classId } })}
+    />
+  );
+}

@@ -1,0 +1,28 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { z } from 'zod';
+import { useSessionUser } from '../../../../../../app/session-context';
+import { SubScoreScreen } from '../../../../../../features/achievement/sub-score-screen';
+
+const searchSchema = z.object({ subjectClass: z.string().max(64).optional().catch(undefined) });
+
+export const Route = createFileRoute('/_app/achievement/subjects/$subjectId/score-names/$scoreNameId')({
+  validateSearch: searchSchema,
+  component: SubScoreRoute,
+});
+
+function SubScoreRoute() {
+  const user = useSessionUser();
+  const { subjectId, scoreNameId } = Route.useParams();
+  const { subjectClass } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  if (!user) return null;
+  return (
+    <SubScoreScreen
+      actor={{ id: user.id, role: user.role }}
+      subjectId={subjectId}
+      scoreNameId={scoreNameId}
+      classId={subjectClass}
+      onChooseClass={(classId) => void navigate({ search: { subjectClass: classId } })}
+    />
+  );
+}

@@ -1,0 +1,41 @@
+import type { Locator, Page } from '@playwright/test';
+
+/** The /achievement score sheet and the student's profile, in Japanese (the default language). */
+export class AchievementPage {
+  readonly offlineBanner: Locator;
+  readonly sheet: Locator;
+
+  constructor(private readonly page: Page) {
+    this.offlineBanner = page.getByRole('status').filter({ hasText: 'オフラインです' });
+    this.sheet = page.getByRole('table', { name: '成績表' });
+  }
+
+  /** The student rows of the sheet. */
+  rows(): Locator {
+    return this.sheet.locator('tbody tr');
+  }
+
+  /** The score input of a student (row, 0-based) for a score name, by its label "<score name> of <student>". */
+  cell(studentName: string, scoreName: string): Locator {
+    return this.sheet.getByRole('textbox', { name: `${studentName} の ${scoreName}`, exact: true });
+  }
+
+  /** Types a score into a cell and enters it with Enter. */
+  async enter(studentName: string, scoreName: string, text: string): Promise<void> {
+    const input = this.cell(studentName, scoreName);
+    await input.fill(text);
+    await input.press('Enter');
+  }
+
+  /** One subject of the student's own profile. */
+  profileSubject(name: string): Locator {
+    return this.page.getByRole('article', { name });
+  }
+
+  /** Waits until the service worker controls the page, so a reload without network still loads the app. */
+  async waitForOfflineShell(): Promise<void> {
+    await this.page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, {
+      timeout: 30_000,
+    });
+  }
+}
