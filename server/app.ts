@@ -7,6 +7,7 @@ import { openDatabase } from './db/client';
 import { seedDemoSchool } from './db/seed';
 import type { AppDeps } from './deps';
 import { accountRoutes } from './modules/account/routes';
+import { attendanceRoutes } from './modules/attendance/routes';
 import { createPasswordHasher } from './modules/auth/passwords';
 import { authRoutes } from './modules/auth/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
@@ -103,6 +104,7 @@ export const schoolApp: FastifyPluginAsync<SchoolAppOptions> = async (app, { con
   await app.register(masterRoutes, deps);
   await app.register(dashboardRoutes, deps);
   await app.register(syncRoutes, deps);
+  await app.register(attendanceRoutes, deps);
 };
 
 // What fastify-plugin does: the app's hooks, decorators and handlers land on the instance `buildApp` returns,

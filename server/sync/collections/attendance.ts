@@ -4,6 +4,7 @@ import { mayEditClassWork } from '../../../domain/permissions';
 import { SYNC_COLLECTION_ROLES } from '../../../domain/sync';
 import { type AttendanceDoc, attendanceDocSchema } from '../../../domain/sync-docs';
 import { attendanceId } from '../../../domain/sync-ids';
+import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { attendanceHistory, attendances } from '../../db/schema';
 import type { SyncActor, SyncCollectionDef, SyncWriteContext } from '../engine';
@@ -123,3 +124,17 @@ export const attendanceCollection: SyncCollectionDef<AttendanceDoc, AttendanceRo
       ),
   },
 };
+
+/** The server's current attendances with these ids (deleted ones included), as documents. */
+export async function readAttendances(db: Executor, ids: readonly string[]): Promise<AttendanceDoc[]> {
+  if (ids.length === 0) return [];
+  const rows = await queryRows(
+    db,
+    sql`${SELECT} where a.id in (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+    attendanceRowSchema,
+  );
+  return rows.map(toDoc);
+}
