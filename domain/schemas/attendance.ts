@@ -135,3 +135,5 @@ export const attendanceHistoryEntrySchema = z.object({
 
 /** `GET /api/attendance/history/{scheduleId}`: the changes to one schedule's marks, oldest first. */
 export const attendanceHistoryResponseSchema = listOf('history', attendanceHistoryEntrySchema);
+/** One change to an attendance. */
+export type AttendanceHistoryEntry = z.infer<typeof attendanceHistoryEntrySchema>;

@@ -66,6 +66,8 @@ export async function markPending(
  */
 export function trackLocalWrites(database: SchoolDatabase, isOffline: () => boolean): void {
   for (const name of REPLICATED_COLLECTIONS) {
+    // A test database may hold only some of the collections (OpenDatabaseOptions.only).
+    if (!Object.hasOwn(database.collections, name)) continue;
     const collection = replicatedCollection(database, name);
     const mark = (data: { id: string }) => markPending(database, name, data.id, isOffline(), Date.now());
     collection.postInsert((data) => mark(data), false);

@@ -10,6 +10,7 @@ import { AcceptReason, RequestOption, RequestStatus, requestOptionMeaning } from
 import { type AccountRole, Role } from '../../../domain/roles';
 import { JlptLevel } from '../../../domain/schemas/people';
 import { StickyStatus, StickyType } from '../../../domain/stickies';
+import { achievementId, attendanceId } from '../../../domain/sync-ids';
 import type { SyncScope } from '../../sync/sequence';
 import {
   achievements,
@@ -900,7 +901,8 @@ class SchoolBuilder {
             ? AttendanceStatus.absent
             : AttendanceStatus.unexplainedAbsence;
     return {
-      id: random.uuid(),
+      // The natural id replicas use (domain/sync-ids), so a mark made on a device lands on this very row.
+      id: attendanceId(classStudentId, scheduleId),
       ...partition,
       ...seq,
       classStudentId,
@@ -945,7 +947,7 @@ class SchoolBuilder {
       scheduleId: string | null,
     ) => {
       out.push({
-        id: random.uuid(),
+        id: achievementId(subjectStudentId, scoreNameId),
         ...partition,
         subjectStudentId,
         studentId,
