@@ -18,8 +18,12 @@ describe('dependency rule', () => {
       /features/,
     );
     expect(violation('src/features/attendance/grid.tsx', 'src/features/attendance/cell', false)).toBeNull();
-    expect(violation('src/features/attendance/grid.tsx', 'src/features/shared/xlsx-export', false)).toBeNull();
-    expect(violation('src/features/shared/xlsx-export.ts', 'src/features/master/list', false)).toMatch(/shared/);
+    expect(
+      violation('src/features/attendance/grid.tsx', 'src/features/shared/xlsx-export', false),
+    ).toBeNull();
+    expect(violation('src/features/shared/xlsx-export.ts', 'src/features/master/list', false)).toMatch(
+      /shared/,
+    );
   });
 
   it('keeps server/ out of the SPA and the SPA out of the server', () => {

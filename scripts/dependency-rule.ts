@@ -61,7 +61,12 @@ export function violation(from: string, target: string, isPackage: boolean): str
   }
   // `features/shared` holds helpers several screens use (the xlsx export); it imports no other feature.
   const sharedTarget = dest.kind === 'feature' && dest.area === SHARED_FEATURE;
-  if (source.kind === 'feature' && source.area === SHARED_FEATURE && dest.kind === 'feature' && !sharedTarget) {
+  if (
+    source.kind === 'feature' &&
+    source.area === SHARED_FEATURE &&
+    dest.kind === 'feature' &&
+    !sharedTarget
+  ) {
     return `features/${SHARED_FEATURE} imports no other feature (→ ${dest.area})`;
   }
   if (dest.kind === 'feature' && source.kind === 'feature' && dest.area !== source.area && !sharedTarget) {
