@@ -4,7 +4,14 @@ import { AttendanceStatus } from '../../../domain/attendance';
 import { Role } from '../../../domain/roles';
 import type { AttendanceDoc } from '../../../domain/sync-docs';
 import { attendanceId } from '../../../domain/sync-ids';
-import { attendanceHistory, classTeachers, scheduleTeachers, users } from '../../db/schema';
+import {
+  attendanceHistory,
+  classTeachers,
+  schedules,
+  scheduleTeachers,
+  subjectClasses,
+  users,
+} from '../../db/schema';
 import { attendanceCollection } from '../../sync/collections/attendance';
 import { pushCollection } from '../../sync/engine';
 import { call } from '../../testing/calls';
@@ -329,5 +336,78 @@ describe('attendance filter calls', () => {
       `/api/attendance/subjectsByYearCode/${school.facultyId}/${school.yearCodeId}`,
     );
     expect(none.json().subjects).toEqual([]);
+  });
+});
+
+describe('exchange attendance', () => {
+  it('moves a student’s mark to another class’s sitting of the same lesson, and refuses a bad move', async () => {
+    const { db } = t.app.appDeps;
+    const partition = { subjectId: school.subjectId, universityId: school.universityId, seq: 1 };
+    const [otherClass] = await db
+      .insert(subjectClasses)
+      .values({ ...partition, classNameId: school.otherClassNameId })
+      .returning();
+    if (!otherClass) throw new Error('no class');
+    const [sitting] = await db
+      .insert(schedules)
+      .values({
+        ...partition,
+        lessonId: school.lessonId,
+        classId: otherClass.id,
+        day: '2026-04-11',
+        startTime: '13:00',
+        endTime: '14:30',
+      })
+      .returning();
+    if (!sitting) throw new Error('no schedule');
+    const teacher = session('teacher');
+    const candidates = await call(
+      t.app,
+      teacher,
+      'GET',
+      `/api/exchange-attendance/${school.classStudentId}/1`,
+    );
+    expect(candidates.statusCode).toBe(200);
+    expect(candidates.json().schedules.map((row: { id: string }) => row.id)).toEqual([sitting.id]);
+
+    const move = {
+      from_schedule_id: school.scheduleId,
+      to_schedule_id: sitting.id,
+      class_student_ids: [school.classStudentId],
+    };
+    const sameClass = await call(t.app, teacher, 'POST', `/api/exchange-attendance/${school.subjectId}`, {
+      ...move,
+      to_schedule_id: school.scheduleId,
+    });
+    expect(sameClass.statusCode).toBe(422);
+    expect(sameClass.json().errors).toHaveProperty('to_schedule_id');
+    const foreign = await call(
+      t.app,
+      session('teacher2'),
+      'POST',
+      `/api/exchange-attendance/${school.subjectId}`,
+      move,
+    );
+    expect(foreign.statusCode).toBe(404);
+
+    const before = (await call(t.app, teacher, 'GET', `/api/attendance/${school.classId}`)).json().students[0]
+      .attendances[0];
+    const moved = await t.app.inject({
+      method: 'POST',
+      url: `/api/exchange-attendance/${school.subjectId}`,
+      headers: { ...teacher.headers(), 'x-offline-origin': '1' },
+      payload: move,
+    });
+    expect(moved.statusCode).toBe(200);
+    const after = await call(t.app, teacher, 'GET', `/api/exchange-attendance/${school.classStudentId}/0`);
+    expect(after.json().schedules.map((row: { id: string }) => row.id)).toEqual([sitting.id]);
+    expect(
+      (await call(t.app, teacher, 'GET', `/api/attendance/${school.classId}`)).json().students[0].attendances,
+    ).toEqual([]);
+    const history = (await call(t.app, teacher, 'GET', `/api/attendance/history/${sitting.id}`)).json()
+      .history;
+    expect(history).toEqual([
+      expect.objectContaining({ new_status: before.status, new_comment: before.comment, offline: true }),
+    ]);
   });
 });

@@ -7,6 +7,8 @@ import {
   attendanceHistoryOf,
   classAttendance,
   classesBySubject,
+  exchangeAttendance,
+  exchangeCandidates,
   saveAttendance,
   subjectsByYearCode,
   yearCodesByFaculty,
@@ -86,6 +88,34 @@ export const attendanceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
         deps,
         signedInUser(request),
         request.params.scheduleId,
+        request.body,
+        isOfflineOrigin(request.headers),
+      ),
+  );
+
+  const candidates = CALL_SCHEMAS['GET /api/exchange-attendance/:id/:apply'];
+  routes.get(
+    '/api/exchange-attendance/:id/:apply',
+    {
+      onRequest: guard('GET /api/exchange-attendance/:id/:apply'),
+      schema: { params: candidates.params, response: { 200: candidates.response } },
+    },
+    async (request) =>
+      exchangeCandidates(deps.db, signedInUser(request), request.params.id, request.params.apply),
+  );
+
+  const exchange = CALL_SCHEMAS['POST /api/exchange-attendance/:subjectId'];
+  routes.post(
+    '/api/exchange-attendance/:subjectId',
+    {
+      onRequest: guard('POST /api/exchange-attendance/:subjectId'),
+      schema: { params: exchange.params, body: exchange.body, response: { 200: exchange.response } },
+    },
+    async (request) =>
+      exchangeAttendance(
+        deps,
+        signedInUser(request),
+        request.params.subjectId,
         request.body,
         isOfflineOrigin(request.headers),
       ),

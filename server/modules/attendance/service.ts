@@ -7,6 +7,7 @@ import {
   type AttendanceEntry,
   type AttendanceUpdateRequest,
   attendanceHistoryEntrySchema,
+  type ExchangeAttendanceRequest,
 } from '../../../domain/schemas/attendance';
 import type { SyncRejectReason } from '../../../domain/sync';
 import type { AttendanceDoc } from '../../../domain/sync-docs';
@@ -310,4 +311,139 @@ export async function attendanceHistoryOf(db: Executor, actor: SyncActor, schedu
     attendanceHistoryEntrySchema,
   );
   return { history };
+}
+
+const classStudentRow = z.object({
+  id: z.string(),
+  subject_id: z.string(),
+  class_id: z.string(),
+  student_id: z.string(),
+});
+
+/** A live class student, or 404. */
+async function classStudentOf(db: Executor, classStudentId: string) {
+  const [row] = await queryRows(
+    db,
+    sql`select id::text, subject_id::text, class_id::text, student_id::text from class_students
+        where id = ${classStudentId} and not deleted`,
+    classStudentRow,
+  );
+  if (!row) throw notFound();
+  return row;
+}
+
+/**
+ * `GET /api/exchange-attendance/{id}/{apply}` (SPEC §7, design in domain/schemas/attendance): for a class
+ * student, the sittings of other classes of the subject it may attend instead (`apply` 1), or those it was
+ * moved to already (`apply` 0), as sheet columns.
+ */
+export async function exchangeCandidates(
+  db: Executor,
+  actor: SyncActor,
+  classStudentId: string,
+  apply: boolean,
+) {
+  const classStudent = await classStudentOf(db, classStudentId);
+  await requireSubjectVisible(db, actor, classStudent.subject_id);
+  const moved = sql`exists (select 1 from attendances a where a.schedule_id = s.id
+    and a.class_student_id = ${classStudentId} and not a.deleted)`;
+  const rows = await queryRows(
+    db,
+    sql`select s.id::text, s.day::text, to_char(s.start_time, 'HH24:MI') as start_time,
+        to_char(s.end_time, 'HH24:MI') as end_time, l.id::text as lesson_id, l.name as lesson_name
+        from schedules s join lessons l on l.id = s.lesson_id
+        where s.subject_id = ${classStudent.subject_id} and s.class_id <> ${classStudent.class_id}
+        and not s.deleted and not l.deleted and ${apply ? sql`not ${moved}` : moved}
+        order by s.day, s.start_time, s.id`,
+    scheduleRow,
+  );
+  return {
+    schedules: rows.map((row) => ({
+      id: row.id,
+      day: row.day,
+      start_time: row.start_time,
+      end_time: row.end_time,
+      lesson: { id: row.lesson_id, name: row.lesson_name },
+    })),
+  };
+}
+
+/**
+ * `POST /api/exchange-attendance/{subjectId}`: students of one class attend another class's sitting of the
+ * same lesson; each one's mark moves from `from_schedule_id` to `to_schedule_id` (the old one is deleted, the
+ * new one carries its values). Checked whole first, then written through the attendance collection's push.
+ */
+export async function exchangeAttendance(
+  deps: SyncPushDeps,
+  actor: SyncActor,
+  subjectId: string,
+  body: ExchangeAttendanceRequest,
+  offline: boolean,
+): Promise<{ ok: true }> {
+  const { db } = deps;
+  await requireSubjectVisible(db, actor, subjectId);
+  const from = { id: body.from_schedule_id, ...(await scheduleOf(db, body.from_schedule_id)) };
+  const to = { id: body.to_schedule_id, ...(await scheduleOf(db, body.to_schedule_id)) };
+  const lessons = await queryRows(
+    db,
+    sql`select lesson_id::text as id from schedules where id in (${from.id}, ${to.id}) order by (id = ${from.id}) desc`,
+    idRow,
+  );
+  const errors: Record<string, string[]> = {};
+  if (from.subject_id !== subjectId) errors.from_schedule_id = [FieldError.invalid];
+  if (to.subject_id !== subjectId || to.class_id === from.class_id || lessons[0]?.id !== lessons[1]?.id)
+    errors.to_schedule_id = [FieldError.invalid];
+  const students = await queryRows(
+    db,
+    sql`select id::text, subject_id::text, class_id::text, student_id::text from class_students
+        where not deleted and class_id = ${from.class_id}
+        and id in (${sql.join(
+          body.class_student_ids.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+    classStudentRow,
+  );
+  body.class_student_ids.forEach((id, index) => {
+    if (!students.some((row) => row.id === id)) errors[`class_student_ids.${index}`] = [FieldError.invalid];
+  });
+  if (Object.keys(errors).length > 0) throw validationFailed(errors);
+  await requireClassWork(db, actor, from.class_id);
+
+  const fromIds = students.map((row) => attendanceId(row.id, from.id));
+  const toIds = students.map((row) => attendanceId(row.id, to.id));
+  const current = new Map(
+    (await readAttendances(db, [...fromIds, ...toIds])).map((doc) => [doc.id, doc] as const),
+  );
+  const rows = students.flatMap((student, index) => {
+    const old = current.get(fromIds[index] ?? '');
+    const target = current.get(toIds[index] ?? '') ?? null;
+    const values = old && !old._deleted ? old : null;
+    const moved: AttendanceDoc = {
+      id: toIds[index] ?? '',
+      subjectId,
+      universityId: to.university_id,
+      classStudentId: student.id,
+      studentId: student.student_id,
+      scheduleId: to.id,
+      status: values?.status ?? null,
+      lateMinutes: values?.lateMinutes ?? null,
+      absenceReasons: values?.absenceReasons ?? null,
+      comment: values?.comment ?? null,
+      updatedAt: target?.updatedAt ?? 0,
+      _deleted: false,
+    };
+    return [
+      { newDocumentState: moved, assumedMasterState: target },
+      ...(values ? [{ newDocumentState: { ...values, _deleted: true }, assumedMasterState: values }] : []),
+    ];
+  });
+  const { conflicts } = await pushCollection(deps, attendanceCollection, actor, rows, offline);
+  const [refused] = conflicts;
+  if (refused) {
+    throw new HttpError(REASON_STATUS[refused.reason], {
+      message: refused.reason,
+      code: REASON_CODE[refused.reason],
+    });
+  }
+  return { ok: true };
 }
