@@ -1,12 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AttendanceStatus } from '../../../domain/attendance';
+import { HighlightCompare, HighlightCondition, HighlightType } from '../../../domain/highlights';
 import { Role } from '../../../domain/roles';
 import type { AttendanceDoc } from '../../../domain/sync-docs';
 import { attendanceId } from '../../../domain/sync-ids';
 import {
   attendanceHistory,
   classTeachers,
+  highlights,
   schedules,
   scheduleTeachers,
   subjectClasses,
@@ -336,6 +338,55 @@ describe('attendance filter calls', () => {
       `/api/attendance/subjectsByYearCode/${school.facultyId}/${school.yearCodeId}`,
     );
     expect(none.json().subjects).toEqual([]);
+  });
+});
+
+describe('attendance highlight and filter of a class', () => {
+  it('lists the students a shown attendance highlight flags, and the filter that leads to a class', async () => {
+    const { db } = t.app.appDeps;
+    const teacher = session('teacher');
+    const url = `/api/attendance/students-highlight/${school.subjectId}/${school.classId}`;
+    expect((await call(t.app, teacher, 'GET', url)).json().students).toEqual([]);
+    // "Attended fewer than 1 held schedule": nothing is held before the test clock's day, so it flags all.
+    const [rule] = await db
+      .insert(highlights)
+      .values({
+        subjectId: school.subjectId,
+        universityId: school.universityId,
+        type: HighlightType.attendance,
+        conditionType: HighlightCondition.attendance,
+        compareType: HighlightCompare.lessThan,
+        value: 1,
+        seq: 1,
+      })
+      .returning();
+    expect((await call(t.app, teacher, 'GET', url)).json().students).toEqual([
+      expect.objectContaining({ id: school.studentId }),
+    ]);
+    if (rule) await db.update(highlights).set({ hidden: true }).where(eq(highlights.id, rule.id));
+    expect((await call(t.app, teacher, 'GET', url)).json().students).toEqual([]);
+    expect(
+      (
+        await call(
+          t.app,
+          teacher,
+          'GET',
+          `/api/attendance/students-highlight/${otherSchool.subjectId}/${school.classId}`,
+        )
+      ).statusCode,
+    ).toBe(404);
+
+    const filter = await call(t.app, teacher, 'GET', `/api/attendance/dataFilter/${school.classId}`);
+    expect(filter.json()).toEqual({
+      university: school.universityId,
+      yearCode: school.yearCodeId,
+      faculty: school.facultyId,
+      subject: school.subjectId,
+      subjectClass: school.classId,
+    });
+    expect(
+      (await call(t.app, teacher, 'GET', `/api/attendance/dataFilter/${otherSchool.classId}`)).statusCode,
+    ).toBe(404);
   });
 });
 

@@ -7,8 +7,10 @@ import {
   attendanceHistoryOf,
   classAttendance,
   classesBySubject,
+  classFilter,
   exchangeAttendance,
   exchangeCandidates,
+  highlightedStudents,
   saveAttendance,
   subjectsByYearCode,
   yearCodesByFaculty,
@@ -54,6 +56,33 @@ export const attendanceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
       schema: { params: bySubject.params, response: { 200: bySubject.response } },
     },
     async (request) => classesBySubject(deps.db, signedInUser(request), request.params.subjectId),
+  );
+
+  const highlight = CALL_SCHEMAS['GET /api/attendance/students-highlight/:subjectId/:subjectClassId'];
+  routes.get(
+    '/api/attendance/students-highlight/:subjectId/:subjectClassId',
+    {
+      onRequest: guard('GET /api/attendance/students-highlight/:subjectId/:subjectClassId'),
+      schema: { params: highlight.params, response: { 200: highlight.response } },
+    },
+    async (request) =>
+      highlightedStudents(
+        deps.db,
+        signedInUser(request),
+        request.params.subjectId,
+        request.params.subjectClassId,
+        deps.now().toISOString().slice(0, 10),
+      ),
+  );
+
+  const dataFilter = CALL_SCHEMAS['GET /api/attendance/dataFilter/:id'];
+  routes.get(
+    '/api/attendance/dataFilter/:id',
+    {
+      onRequest: guard('GET /api/attendance/dataFilter/:id'),
+      schema: { params: dataFilter.params, response: { 200: dataFilter.response } },
+    },
+    async (request) => classFilter(deps.db, signedInUser(request), request.params.id),
   );
 
   const history = CALL_SCHEMAS['GET /api/attendance/history/:scheduleId'];

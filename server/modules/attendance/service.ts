@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { AttendanceStatus } from '../../../domain/attendance';
+import { isAttendanceHighlighted } from '../../../domain/attendance-highlights';
 import { ErrorCode, FieldError } from '../../../domain/errors';
 import { mayEditClassWork } from '../../../domain/permissions';
 import {
@@ -446,4 +447,54 @@ export async function exchangeAttendance(
     });
   }
   return { ok: true };
+}
+
+/**
+ * `GET /api/attendance/students-highlight/{subjectId}/{subjectClassId}`: the class's students a shown
+ * attendance highlight of the subject flags, over the schedules held up to `today`.
+ */
+export async function highlightedStudents(
+  db: Executor,
+  actor: SyncActor,
+  subjectId: string,
+  classId: string,
+  today: string,
+) {
+  const sheet = await classAttendance(db, actor, classId);
+  const subjectClass = await classOf(db, classId);
+  if (subjectClass.subject_id !== subjectId) throw notFound();
+  const rules = await queryRows(
+    db,
+    sql`select type::int as type, condition_type::int as "conditionType", compare_type::int as "compareType",
+        value::float8 as value, hidden from highlights where subject_id = ${subjectId} and not deleted`,
+    z.object({
+      type: z.number(),
+      conditionType: z.number(),
+      compareType: z.number(),
+      value: z.number(),
+      hidden: z.boolean(),
+    }),
+  );
+  const held = sheet.schedules.filter((schedule) => schedule.day <= today);
+  const students = sheet.students.flatMap((row) => {
+    const statuses = held.map(
+      (schedule) => row.attendances.find((mark) => mark.schedule_id === schedule.id)?.status ?? null,
+    );
+    return isAttendanceHighlighted(rules, statuses) ? [row.student] : [];
+  });
+  return { students };
+}
+
+/** `GET /api/attendance/dataFilter/{id}`: the filter that leads to a class, so a link restores the selects. */
+export async function classFilter(db: Executor, actor: SyncActor, classId: string) {
+  const subjectClass = await classOf(db, classId);
+  await requireSubjectVisible(db, actor, subjectClass.subject_id);
+  const [row] = await queryRows(
+    db,
+    sql`select university_id::text as university, year_code_id::text as "yearCode", faculty_id::text as faculty
+        from subjects where id = ${subjectClass.subject_id}`,
+    z.object({ university: z.string(), yearCode: z.string().nullable(), faculty: z.string().nullable() }),
+  );
+  if (!row) throw notFound();
+  return { ...row, subject: subjectClass.subject_id, subjectClass: classId };
 }
