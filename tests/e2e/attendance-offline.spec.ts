@@ -135,4 +135,21 @@ test('a teacher marks 40 students offline, reloads offline, and the server gets 
   expect(teacherChanges).toHaveLength(40);
   expect(new Set(teacherChanges.map((entry) => entry.class_student_id)).size).toBe(40);
   expect(history.filter((entry) => !entry.offline)).toHaveLength(1);
+
+  // "Mark all present" on the next schedule asks first, then marks every student of it present.
+  const next = column + 1;
+  if (next < sheet.schedules.length) {
+    await attendance.markAllPresent(next);
+    await expect(page.getByRole('alertdialog')).toBeVisible();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'OK' }).click();
+    for (const row of sheet.students.keys()) {
+      await expect(attendance.cell(row, next)).toHaveAttribute(
+        'data-status',
+        String(AttendanceStatus.present),
+      );
+    }
+    await expect(attendance.cell(sheet.students.length - 1, next)).toHaveAttribute('data-state', 'saved', {
+      timeout: 60_000,
+    });
+  }
 });

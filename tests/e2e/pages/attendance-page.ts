@@ -26,6 +26,15 @@ export class AttendancePage {
     for (const key of keys) await this.page.keyboard.press(key);
   }
 
+  /** Presses "mark all present" in the `column`-th schedule's heading. */
+  async markAllPresent(column: number): Promise<void> {
+    await this.sheet
+      .locator('thead th')
+      .nth(column + 1)
+      .getByRole('button', { name: /全員出席/ })
+      .click();
+  }
+
   /** Waits until the service worker controls the page, so a reload without network still loads the app. */
   async waitForOfflineShell(): Promise<void> {
     await this.page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, {
