@@ -120,8 +120,8 @@ test('a teacher marks 40 students offline, reloads offline, and the server gets 
     const marks = (byStudent.get(student.class_student_id) ?? []).filter(
       (mark: AttendanceEntry) => mark.schedule_id === scheduleId,
     );
-    expect(marks).toHaveLength(1);
-    expect(marks[0]?.status).toBe(STATUS_OF_KEY[key]);
+    expect(marks, `student ${index}`).toHaveLength(1);
+    expect(marks[0]?.status, `student ${index} ${student.student.identity}`).toBe(STATUS_OF_KEY[key]);
   }
   const firstMarks = (byStudent.get(first.class_student_id) ?? []).filter(
     (mark) => mark.schedule_id === scheduleId,
