@@ -1,17 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '../../domain/roles';
-import type { SocketMessage, SyncCheckpoint } from '../../domain/sync';
+import type { SocketMessage } from '../../domain/sync';
 import type { AchievementDoc, AttendanceDoc } from '../../domain/sync-docs';
 import { achievementId, attendanceId } from '../../domain/sync-ids';
 import { attendanceHistory, classTeachers, scoreHistory, users } from '../db/schema';
-import { waitForWatermark } from '../testing/calls';
+import { pullEveryDoc } from '../testing/calls';
 import { createSchoolFixture, type SchoolFixture } from '../testing/school-fixture';
 import { buildTestApp, type TestApp } from '../testing/test-app';
 import { achievementsCollection } from './collections/achievements';
 import { attendanceCollection } from './collections/attendance';
 import { peopleCollection } from './collections/people';
-import { pullCollection, pushCollection, type SyncActor, type SyncCollectionDef } from './engine';
+import { pushCollection, type SyncActor, type SyncCollectionDef } from './engine';
 
 let t: TestApp;
 let school: SchoolFixture;
@@ -49,25 +49,11 @@ afterAll(async () => {
   await t.close();
 });
 
-async function pullAllOf<Doc extends { id: string; updatedAt: number; _deleted: boolean }>(
+function pullAllOf<Doc extends { id: string; updatedAt: number; _deleted: boolean }>(
   def: SyncCollectionDef<Doc>,
   actor: SyncActor,
 ): Promise<Doc[]> {
-  await waitForWatermark(t.app.appDeps.db);
-  const documents: Doc[] = [];
-  let checkpoint: SyncCheckpoint | null = null;
-  for (;;) {
-    const page: { documents: Doc[]; checkpoint: SyncCheckpoint | null } = await pullCollection(
-      t.app.appDeps.db,
-      def,
-      actor,
-      checkpoint,
-      50,
-    );
-    documents.push(...page.documents);
-    checkpoint = page.checkpoint;
-    if (page.documents.length < 50) return documents;
-  }
+  return pullEveryDoc(t.app.appDeps.db, def, actor, 50);
 }
 
 function attendanceOf(fixture: SchoolFixture, overrides: Partial<AttendanceDoc> = {}): AttendanceDoc {

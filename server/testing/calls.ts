@@ -5,6 +5,7 @@ import type { MasterDoc } from '../../domain/master';
 import type { SyncCheckpoint } from '../../domain/sync';
 import type { Database } from '../db/client';
 import { queryRows } from '../db/rows';
+import { pullCollection, type SyncActor, type SyncCollectionDef } from '../sync/engine';
 import type { TestSession } from './test-app';
 
 type Method = 'GET' | 'POST' | 'DELETE';
@@ -106,4 +107,28 @@ export async function waitForWatermark(db: Database): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
   throw new Error('pull watermark did not pass the last write');
+}
+
+/** Every document of a collection `actor` may pull, page by page through the engine (after the watermark). */
+export async function pullEveryDoc<Doc extends { id: string; updatedAt: number; _deleted: boolean }>(
+  db: Database,
+  def: SyncCollectionDef<Doc>,
+  actor: SyncActor,
+  pageSize = 50,
+): Promise<Doc[]> {
+  await waitForWatermark(db);
+  const documents: Doc[] = [];
+  let checkpoint: SyncCheckpoint | null = null;
+  for (;;) {
+    const page: { documents: Doc[]; checkpoint: SyncCheckpoint | null } = await pullCollection(
+      db,
+      def,
+      actor,
+      checkpoint,
+      pageSize,
+    );
+    documents.push(...page.documents);
+    checkpoint = page.checkpoint;
+    if (page.documents.length < pageSize) return documents;
+  }
 }
