@@ -33,9 +33,6 @@ export function layerOf(file: string): Layer {
   return { kind: 'tooling' };
 }
 
-/** The feature folder every feature may import: helpers shared by several screens. */
-const SHARED_FEATURE = 'shared';
-
 /** Packages the pure domain may use; everything else would tie it to one side. */
 const DOMAIN_PACKAGES = new Set(['zod']);
 
@@ -59,17 +56,13 @@ export function violation(from: string, target: string, isPackage: boolean): str
   if (source.kind === 'server' && (dest.kind === 'src' || dest.kind === 'feature')) {
     return 'server/ never imports src/';
   }
-  // `features/shared` holds helpers several screens use (the xlsx export); it imports no other feature.
-  const sharedTarget = dest.kind === 'feature' && dest.area === SHARED_FEATURE;
+  // `features/shared` holds feature-neutral helpers (the xlsx export) that several screens use.
   if (
-    source.kind === 'feature' &&
-    source.area === SHARED_FEATURE &&
     dest.kind === 'feature' &&
-    !sharedTarget
+    source.kind === 'feature' &&
+    dest.area !== source.area &&
+    dest.area !== 'shared'
   ) {
-    return `features/${SHARED_FEATURE} imports no other feature (→ ${dest.area})`;
-  }
-  if (dest.kind === 'feature' && source.kind === 'feature' && dest.area !== source.area && !sharedTarget) {
     return `features never import each other (${source.area} → ${dest.area})`;
   }
   if (dest.kind === 'feature' && source.kind === 'src' && !['routes', 'app'].includes(source.part)) {

@@ -1,5 +1,5 @@
 import type { AttendanceStatus } from '../../../domain/attendance';
-import type { XlsxSheet } from '../shared/xlsx-export';
+import type { ExportSheet } from '../shared/xlsx-export';
 import type { Sheet } from './attendance-sheet';
 
 /** The words the export writes, in the user's language. */
@@ -16,17 +16,15 @@ export interface ExportWords {
  * lesson), then one row per student with each status label, and the absence reasons and comment after it
  * where they were entered.
  */
-export function attendanceExportSheet(sheet: Sheet, words: ExportWords): XlsxSheet {
+export function attendanceExportSheet(sheet: Sheet, words: ExportWords): ExportSheet {
   return {
-    name: words.sheetName,
+    sheetName: words.sheetName,
     header: [
-      [
-        words.identity,
-        words.student,
-        ...sheet.columns.map((column) =>
-          `${words.day(column.day)} ${column.startTime}–${column.endTime} ${column.lessonName}`.trim(),
-        ),
-      ],
+      words.identity,
+      words.student,
+      ...sheet.columns.map((column) =>
+        `${words.day(column.day)} ${column.startTime}–${column.endTime} ${column.lessonName}`.trim(),
+      ),
     ],
     rows: sheet.rows.map((row) => [
       row.identity,

@@ -215,13 +215,11 @@ describe('attendance export', () => {
       day: (day) => day.replaceAll('-', '/'),
     });
     expect(exported.header).toEqual([
-      [
-        'ID',
-        'Name',
-        '2026/04/10 09:00–10:30 Lesson 1',
-        '2026/04/17 09:00–10:30 Lesson 2',
-        '2026/05/01 09:00–10:30 Lesson 1',
-      ],
+      'ID',
+      'Name',
+      '2026/04/10 09:00–10:30 Lesson 1',
+      '2026/04/17 09:00–10:30 Lesson 2',
+      '2026/05/01 09:00–10:30 Lesson 1',
     ]);
     expect(exported.rows).toEqual([
       [

@@ -1,37 +1,38 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { buildXlsx, safeCell, safeSheetName } from './xlsx-export';
+import { buildWorkbook, safeCellValue } from './xlsx-export';
 
 describe('xlsx export', () => {
-  it('neutralises text a spreadsheet would run as a formula, and leaves numbers and plain text alone', () => {
-    expect(['=1+1', '+81 90', '-5', '@SUM(A1)', '\tx', '\rx'].map(safeCell)).toEqual([
-      "'=1+1",
-      "'+81 90",
-      "'-5",
-      "'@SUM(A1)",
-      "'\tx",
-      "'\rx",
-    ]);
-    expect([42, null, '出席', 'a=b'].map(safeCell)).toEqual([42, null, '出席', 'a=b']);
-    expect(safeSheetName('2026/10 [A組]: 出欠')).toBe('2026 10  A組   出欠');
-    expect(safeSheetName('   ')).toBe('Sheet1');
+  it('prefixes text a spreadsheet would run as a formula, and leaves numbers and plain text', () => {
+    expect(safeCellValue('=HYPERLINK("http://x","y")')).toBe(`'=HYPERLINK("http://x","y")`);
+    for (const start of ['+', '-', '@', '\t', '\r']) expect(safeCellValue(`${start}1`)).toBe(`'${start}1`);
+    expect(safeCellValue('田中 一郎')).toBe('田中 一郎');
+    expect(safeCellValue(-5)).toBe(-5);
+    expect(safeCellValue(null)).toBeNull();
   });
 
-  it('writes the header and rows as shown, with no formula cells', async () => {
-    const buffer = await buildXlsx({
-      name: 'A組',
-      header: [['学生', '2026/10/27']],
+  it('writes a sheet as shown, with no formula cell even for formula-like names', async () => {
+    const buffer = await buildWorkbook({
+      sheetName: 'Scores',
+      header: ['学籍番号', '氏名', '筆記'],
       rows: [
-        ['=HYPERLINK("http://evil")', '出席'],
-        ['Binh', 3],
+        ['S-1', '=1+2', 80],
+        ['S-2', '@SUM(A1)', null],
       ],
     });
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(buffer);
-    const sheet = workbook.getWorksheet('A組');
-    expect(sheet?.getRow(1).values).toEqual([undefined, '学生', '2026/10/27']);
-    expect(sheet?.getRow(2).getCell(1).value).toBe('\'=HYPERLINK("http://evil")');
-    expect(sheet?.getRow(2).getCell(1).formula).toBeUndefined();
-    expect(sheet?.getRow(3).getCell(2).value).toBe(3);
+    const sheet = workbook.worksheets[0];
+    const values = [1, 2, 3].map((row) =>
+      [1, 2, 3].map((column) => sheet?.getRow(row).getCell(column).value),
+    );
+    expect(values).toEqual([
+      ['学籍番号', '氏名', '筆記'],
+      ['S-1', "'=1+2", 80],
+      ['S-2', "'@SUM(A1)", null],
+    ]);
+    sheet?.eachRow((row) => {
+      row.eachCell((cell) => expect(cell.type).not.toBe(ExcelJS.ValueType.Formula));
+    });
   });
 });

@@ -9,7 +9,7 @@ import { attendanceExportSheet } from '../../features/attendance/attendance-expo
 import { rememberClassId, rememberedClassId } from '../../features/attendance/attendance-filter';
 import { STATUS_LABELS } from '../../features/attendance/attendance-labels';
 import { AttendanceScreen } from '../../features/attendance/attendance-screen';
-import { downloadXlsx } from '../../features/shared/xlsx-export';
+import { downloadWorkbook } from '../../features/shared/xlsx-export';
 import { formatDate } from '../../i18n/format';
 import type { Locale } from '../../i18n/i18n';
 
@@ -45,7 +45,7 @@ function AttendanceRoute() {
       onChooseClass={(classId) => void navigate({ search: { subjectClass: classId } })}
       onExport={({ sheet }) => {
         const sheetName = t`Attendance`;
-        void downloadXlsx(
+        void downloadWorkbook(
           `${sheetName}-${dayjs().format('YYYYMMDD')}`,
           attendanceExportSheet(sheet, {
             sheetName,
