@@ -229,6 +229,8 @@ export const CALL_ROLES = {
   'GET /api/attendance/students-highlight/:subjectId/:subjectClassId': TEACHERS_AND_ADMINS,
   'GET /api/attendance/dataFilter/:id': TEACHERS_AND_ADMINS,
   'POST /api/attendance/:scheduleId': TEACHERS_AND_ADMINS,
+  // Not in SPEC §7: the change history ARCHITECTURE §3 keeps, read by the staff who enter attendance.
+  'GET /api/attendance/history/:scheduleId': TEACHERS_AND_ADMINS,
   'GET /api/attendance/report/students/:id': STAFF_BUT_SUPER_ADMIN,
   'GET /api/attendance/report/filter/:id': STAFF_BUT_SUPER_ADMIN,
   'GET /api/attendance/report/classes/:id': STAFF_BUT_SUPER_ADMIN,

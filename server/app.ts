@@ -8,6 +8,7 @@ import { seedDemoSchool } from './db/seed';
 import type { AppDeps } from './deps';
 import { accountRoutes } from './modules/account/routes';
 import { achievementRoutes } from './modules/achievement/routes';
+import { attendanceRoutes } from './modules/attendance/routes';
 import { createPasswordHasher } from './modules/auth/passwords';
 import { authRoutes } from './modules/auth/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
@@ -105,6 +106,7 @@ export const schoolApp: FastifyPluginAsync<SchoolAppOptions> = async (app, { con
   await app.register(dashboardRoutes, deps);
   await app.register(syncRoutes, deps);
   await app.register(achievementRoutes, deps);
+  await app.register(attendanceRoutes, deps);
 };
 
 // What fastify-plugin does: the app's hooks, decorators and handlers land on the instance `buildApp` returns,

@@ -117,3 +117,23 @@ export const exchangeAttendanceParamsSchema = strictObject({
   id: idSchema,
   apply: z.enum(['0', '1'], ValidationCode.invalidNumber).transform((text) => text === '1'),
 });
+
+/** One change to an attendance (ARCHITECTURE §3 history): who, when, old and new values, offline or not. */
+export const attendanceHistoryEntrySchema = z.object({
+  attendance_id: idSchema,
+  class_student_id: idSchema,
+  changed_by: idSchema,
+  changed_at: z.string(),
+  old_status: attendanceStatusSchema.nullable(),
+  new_status: attendanceStatusSchema.nullable(),
+  old_absence_reasons: z.string().nullable(),
+  new_absence_reasons: z.string().nullable(),
+  old_comment: z.string().nullable(),
+  new_comment: z.string().nullable(),
+  offline: z.boolean(),
+});
+
+/** `GET /api/attendance/history/{scheduleId}`: the changes to one schedule's marks, oldest first. */
+export const attendanceHistoryResponseSchema = listOf('history', attendanceHistoryEntrySchema);
+/** One change to an attendance. */
+export type AttendanceHistoryEntry = z.infer<typeof attendanceHistoryEntrySchema>;

@@ -28,6 +28,7 @@ import {
   subScoresResponseSchema,
 } from './achievement';
 import {
+  attendanceHistoryResponseSchema,
   attendanceUpdateRequestSchema,
   attendanceUpdateResponseSchema,
   classAttendanceResponseSchema,
@@ -542,6 +543,10 @@ export const CALL_SCHEMAS = {
     params: idParams('scheduleId'),
     body: attendanceUpdateRequestSchema,
     response: attendanceUpdateResponseSchema,
+  },
+  'GET /api/attendance/history/:scheduleId': {
+    params: idParams('scheduleId'),
+    response: attendanceHistoryResponseSchema,
   },
   // `:id` of the attendance report calls is the subject reported on.
   'GET /api/attendance/report/students/:id': {

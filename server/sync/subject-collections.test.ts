@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PublishState } from '../../domain/lessons';
 import { Role } from '../../domain/roles';
-import type { SyncCheckpoint } from '../../domain/sync';
 import type { LessonDoc, ScheduleDoc, SubjectDoc } from '../../domain/sync-docs';
 import {
   classTeachers,
@@ -13,13 +12,13 @@ import {
   subjects,
   users,
 } from '../db/schema';
-import { call, waitForWatermark } from '../testing/calls';
+import { call, pullThrough } from '../testing/calls';
 import { createSchoolFixture, type SchoolFixture } from '../testing/school-fixture';
 import { buildTestApp, signIn, type TestApp } from '../testing/test-app';
 import { lessonsCollection } from './collections/lessons';
 import { schedulesCollection } from './collections/schedules';
 import { subjectsCollection } from './collections/subjects';
-import { pullCollection, pushCollection, type SyncActor, type SyncCollectionDef } from './engine';
+import { pushCollection, type SyncActor, type SyncCollectionDef } from './engine';
 import { nextSequence } from './sequence';
 
 let t: TestApp;
@@ -95,21 +94,7 @@ async function pullAllOf<Doc extends { id: string; updatedAt: number; _deleted: 
   def: SyncCollectionDef<Doc>,
   actor: SyncActor,
 ): Promise<Doc[]> {
-  await waitForWatermark(t.app.appDeps.db);
-  const documents: Doc[] = [];
-  let checkpoint: SyncCheckpoint | null = null;
-  for (;;) {
-    const page: { documents: Doc[]; checkpoint: SyncCheckpoint | null } = await pullCollection(
-      t.app.appDeps.db,
-      def,
-      actor,
-      checkpoint,
-      7,
-    );
-    documents.push(...page.documents);
-    checkpoint = page.checkpoint;
-    if (page.documents.length < 7) return documents;
-  }
+  return (await pullThrough(t.app.appDeps.db, def, actor, null, 7)).documents;
 }
 
 /** The `kind:id` keys of the subject rows an actor pulls that belong to one of the fixtures' subjects. */

@@ -34,6 +34,8 @@ export type CollectionReplicationOptions<Doc extends LocalDoc> = {
   onUpdateRequired(): void;
   /** Called after every successful pull. */
   onPulled(): Promise<void>;
+  /** Whether the worker counts as offline now (its change socket is down); its pushes then say so. */
+  isOffline?: () => boolean;
 };
 
 /** A running replication of one collection. */
@@ -190,7 +192,10 @@ export function replicateCollection<Doc extends LocalDoc>(
             try {
               const ids = rows.map((row) => row.newDocumentState.id);
               const entries = await pendingEntries(options.database, options.name, ids);
-              const offline = (id: string) => entries.get(id)?.offline === true;
+              // The outbox entry of a write is stored just after the write itself, so a push may run before
+              // it exists: a row pushed while this worker's socket is down was written offline as well.
+              const workerOffline = options.isOffline?.() === true;
+              const offline = (id: string) => workerOffline || entries.get(id)?.offline === true;
               // Writes made offline travel in their own request with `X-Offline-Origin: 1`.
               const conflicts = [
                 ...(await pushGroup(

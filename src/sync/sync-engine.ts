@@ -58,6 +58,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncCommands {
       csrfToken: { current: args.csrfToken },
     };
     const replications = new Map<string, CollectionReplication<AnyReplicatedDoc>>();
+    let socketOnline = false;
     for (const name of REPLICATED_COLLECTIONS) {
       const def = CLIENT_COLLECTIONS[name];
       if (!def.pullRoles.includes(args.role)) continue;
@@ -73,6 +74,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncCommands {
           onSignInRequired: () => deps.emit({ type: 'signInRequired', payload: {} }),
           onUpdateRequired: () => deps.emit({ type: 'updateRequired', payload: {} }),
           onPulled: () => markMasterSynced(database, Date.now()),
+          isOffline: () => !socketOnline,
         }),
       );
     }
@@ -82,6 +84,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncCommands {
     const socket = connectChangeSocket({
       url: socketUrl(args.baseUrl),
       onConnection: (online) => {
+        socketOnline = online;
         // Roles 0 and 3 count as always online (SPEC §4); their socket still drives the pulls.
         deps.emit({ type: 'connection', payload: { online: online || isAlwaysOnlineRole(args.role) } });
         // Reconnecting means changes may have been missed: pull everything since each checkpoint.

@@ -4,6 +4,7 @@ import { mayEditClassWork } from '../../../domain/permissions';
 import { SYNC_COLLECTION_ROLES } from '../../../domain/sync';
 import { type AttendanceDoc, attendanceDocSchema } from '../../../domain/sync-docs';
 import { attendanceId } from '../../../domain/sync-ids';
+import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { attendanceHistory, attendances } from '../../db/schema';
 import type { SyncActor, SyncCollectionDef, SyncWriteContext } from '../engine';
@@ -77,6 +78,10 @@ export const attendanceCollection: SyncCollectionDef<AttendanceDoc, AttendanceRo
     roles: SYNC_COLLECTION_ROLES.attendance.push,
     mergeFields: [['status', 'lateMinutes'], 'absenceReasons', 'comment'],
     async readForUpdate({ tx }, doc) {
+      // Row locks cannot hold a row that does not exist yet: two pushes creating the same natural key at
+      // once (a replay racing its original) would both insert and one would fail. A transaction-scoped
+      // advisory lock on the id makes the second wait and then see the first one's row.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${doc.id}, 0))`);
       const [row] = await queryRows(
         tx,
         sql`${SELECT} where a.id = ${doc.id} for update`,
@@ -124,3 +129,17 @@ export const attendanceCollection: SyncCollectionDef<AttendanceDoc, AttendanceRo
       ),
   },
 };
+
+/** The server's current attendances with these ids (deleted ones included), as documents. */
+export async function readAttendances(db: Executor, ids: readonly string[]): Promise<AttendanceDoc[]> {
+  if (ids.length === 0) return [];
+  const rows = await queryRows(
+    db,
+    sql`${SELECT} where a.id in (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+    attendanceRowSchema,
+  );
+  return rows.map(toDoc);
+}

@@ -3,6 +3,7 @@ import { AttendanceStatus } from '../../../domain/attendance';
 import { HighlightCompare, HighlightCondition, HighlightType } from '../../../domain/highlights';
 import { Role } from '../../../domain/roles';
 import { attendanceId } from '../../../domain/sync-ids';
+import { attendanceExportSheet } from './attendance-export';
 import {
   chooseLevel,
   EMPTY_FILTER,
@@ -201,5 +202,34 @@ describe('attendance filter', () => {
     expect(rememberedClassId(storage)).toBe('c-1');
     store.set('attendance-filter', '{oops');
     expect(rememberedClassId(storage)).toBeNull();
+  });
+});
+
+describe('attendance export', () => {
+  it('writes the sheet as shown: a heading per schedule, each student’s labels with reasons and comment', () => {
+    const exported = attendanceExportSheet(buildSheet(input()), {
+      sheetName: 'A',
+      identity: 'ID',
+      student: 'Name',
+      status: (status) => (status === null ? '' : `s${status}`),
+      day: (day) => day.replaceAll('-', '/'),
+    });
+    expect(exported.header).toEqual([
+      'ID',
+      'Name',
+      '2026/04/10 09:00–10:30 Lesson 1',
+      '2026/04/17 09:00–10:30 Lesson 2',
+      '2026/05/01 09:00–10:30 Lesson 1',
+    ]);
+    expect(exported.rows).toEqual([
+      [
+        'S001',
+        'An',
+        `s${AttendanceStatus.unexplainedAbsence} / x`,
+        `s${AttendanceStatus.unexplainedAbsence}`,
+        '',
+      ],
+      ['S002', 'Binh', `s${AttendanceStatus.present}`, '', ''],
+    ]);
   });
 });

@@ -1,10 +1,5 @@
-import { AttendanceStatus, countAttendance } from '../../../domain/attendance';
-import {
-  type HighlightCompare,
-  type HighlightCondition,
-  HighlightType,
-  isHighlighted,
-} from '../../../domain/highlights';
+import { AttendanceStatus } from '../../../domain/attendance';
+import { isAttendanceHighlighted } from '../../../domain/attendance-highlights';
 import { mayEditClassWork } from '../../../domain/permissions';
 import type { AccountRole } from '../../../domain/roles';
 import { attendanceId } from '../../../domain/sync-ids';
@@ -96,9 +91,6 @@ export function buildSheet(input: SheetInput): Sheet {
       lessonName: input.lessonNames.get(schedule.lessonId) ?? '',
     }));
   const byId = new Map(input.attendances.map((row) => [row.id, row]));
-  const rules = input.highlights.filter(
-    (rule) => rule.highlightType === HighlightType.attendance && rule.hidden !== true,
-  );
   const rows = input.classStudents.flatMap((classStudent): SheetRow[] => {
     if (!classStudent.studentId) return [];
     const person = input.students.get(classStudent.studentId);
@@ -117,18 +109,9 @@ export function buildSheet(input: SheetInput): Sheet {
       };
     });
     const held = cells.filter((_, index) => (columns[index]?.day ?? '') <= input.today);
-    const facts = { attendance: countAttendance(held.map((cell) => cell.status)), gpa: null };
-    const highlighted = rules.some((rule) =>
-      rule.conditionType === null || rule.compareType === null || rule.value === null
-        ? false
-        : isHighlighted(
-            {
-              condition_type: rule.conditionType as HighlightCondition,
-              compare_type: rule.compareType as HighlightCompare,
-              value: rule.value,
-            },
-            facts,
-          ),
+    const highlighted = isAttendanceHighlighted(
+      input.highlights.map((rule) => ({ ...rule, type: rule.highlightType })),
+      held.map((cell) => cell.status),
     );
     return [
       {

@@ -5,8 +5,13 @@ import { useEffect } from 'react';
 import { z } from 'zod';
 import { useSessionUser } from '../../app/session-context';
 import { appToasts } from '../../app/toasts';
+import { attendanceExportSheet } from '../../features/attendance/attendance-export';
 import { rememberClassId, rememberedClassId } from '../../features/attendance/attendance-filter';
+import { STATUS_LABELS } from '../../features/attendance/attendance-labels';
 import { AttendanceScreen } from '../../features/attendance/attendance-screen';
+import { downloadWorkbook } from '../../features/shared/xlsx-export';
+import { formatDate } from '../../i18n/format';
+import type { Locale } from '../../i18n/i18n';
 
 const searchSchema = z.object({ subjectClass: z.string().max(64).optional().catch(undefined) });
 
@@ -16,7 +21,7 @@ export const Route = createFileRoute('/_app/attendance')({
 });
 
 function AttendanceRoute() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const user = useSessionUser();
   const { subjectClass } = Route.useSearch();
   const navigate = Route.useNavigate();
@@ -38,6 +43,19 @@ function AttendanceRoute() {
       classId={subjectClass ?? ''}
       today={dayjs().format('YYYY-MM-DD')}
       onChooseClass={(classId) => void navigate({ search: { subjectClass: classId } })}
+      onExport={({ sheet }) => {
+        const sheetName = t`Attendance`;
+        void downloadWorkbook(
+          `${sheetName}-${dayjs().format('YYYYMMDD')}`,
+          attendanceExportSheet(sheet, {
+            sheetName,
+            identity: t`Student ID`,
+            student: t`Student`,
+            status: (status) => (status === null ? '' : i18n._(STATUS_LABELS[status])),
+            day: (isoDay) => formatDate(isoDay, i18n.locale as Locale),
+          }),
+        ).catch(() => appToasts.show({ tone: 'error', title: t`The Excel file could not be made.` }));
+      }}
       onRefused={(reason) =>
         appToasts.show({
           tone: 'error',

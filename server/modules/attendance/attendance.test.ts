@@ -1,0 +1,464 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AttendanceStatus } from '../../../domain/attendance';
+import { HighlightCompare, HighlightCondition, HighlightType } from '../../../domain/highlights';
+import { Role } from '../../../domain/roles';
+import type { AttendanceDoc } from '../../../domain/sync-docs';
+import { attendanceId } from '../../../domain/sync-ids';
+import {
+  attendanceHistory,
+  classTeachers,
+  highlights,
+  schedules,
+  scheduleTeachers,
+  subjectClasses,
+  users,
+} from '../../db/schema';
+import { attendanceCollection } from '../../sync/collections/attendance';
+import { pushCollection } from '../../sync/engine';
+import { call } from '../../testing/calls';
+import { createSchoolFixture, type SchoolFixture } from '../../testing/school-fixture';
+import { buildTestApp, signIn, type TestApp, type TestSession } from '../../testing/test-app';
+
+let t: TestApp;
+let school: SchoolFixture;
+let otherSchool: SchoolFixture;
+const sessions: Record<'teacher' | 'teacher2' | 'admin' | 'student', TestSession | undefined> = {
+  teacher: undefined,
+  teacher2: undefined,
+  admin: undefined,
+  student: undefined,
+};
+const ids: Record<'teacher' | 'admin', string> = { teacher: '', admin: '' };
+
+function session(name: keyof typeof sessions): TestSession {
+  const found = sessions[name];
+  if (!found) throw new Error(`no session ${name}`);
+  return found;
+}
+
+async function userId(email: string): Promise<string> {
+  const [row] = await t.app.appDeps.db.select().from(users).where(eq(users.email, email));
+  if (!row) throw new Error(`no user ${email}`);
+  return row.id;
+}
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  const { db } = t.app.appDeps;
+  school = await createSchoolFixture(db);
+  otherSchool = await createSchoolFixture(db);
+  ids.teacher = await userId('teacher@demo.test');
+  ids.admin = await userId('admin@demo.test');
+  // The demo teacher teaches the fixture's class; teacher2 teaches the other school's.
+  await db.insert(classTeachers).values([
+    {
+      subjectId: school.subjectId,
+      universityId: school.universityId,
+      classId: school.classId,
+      teacherId: ids.teacher,
+      seq: 1,
+    },
+    {
+      subjectId: otherSchool.subjectId,
+      universityId: otherSchool.universityId,
+      classId: otherSchool.classId,
+      teacherId: await userId('teacher2@demo.test'),
+      seq: 1,
+    },
+  ]);
+  sessions.teacher = await signIn(t.app, 'teacher@demo.test');
+  sessions.teacher2 = await signIn(t.app, 'teacher2@demo.test');
+  sessions.admin = await signIn(t.app, 'admin@demo.test');
+  sessions.student = await signIn(t.app, 'student@demo.test');
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+const body = (fixture: SchoolFixture, entry: Record<string, unknown> = {}) => ({
+  data: {
+    subjectClass: fixture.classId,
+    attendances: [
+      {
+        class_student_id: fixture.classStudentId,
+        schedule_id: fixture.scheduleId,
+        status: AttendanceStatus.late,
+        absence_reasons: null,
+        comment: '電車遅延',
+        ...entry,
+      },
+    ],
+  },
+});
+
+async function historyRows(fixture: SchoolFixture) {
+  return t.app.appDeps.db
+    .select()
+    .from(attendanceHistory)
+    .where(eq(attendanceHistory.attendanceId, attendanceId(fixture.classStudentId, fixture.scheduleId)));
+}
+
+describe('POST /api/attendance/{scheduleId}', () => {
+  it('a teacher saves marks of their class: stored once with offline origin, replayed by idempotency key', async () => {
+    const headers = { ...session('teacher').headers(), 'idempotency-key': 'mark-1', 'x-offline-origin': '1' };
+    const send = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/attendance/${school.scheduleId}`,
+        headers,
+        payload: body(school),
+      });
+    const first = await send();
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({
+      attendances: [
+        {
+          id: attendanceId(school.classStudentId, school.scheduleId),
+          status: AttendanceStatus.late,
+          class_student_id: school.classStudentId,
+          schedule_id: school.scheduleId,
+          absence_reasons: null,
+          comment: '電車遅延',
+        },
+      ],
+    });
+    const replay = await send();
+    expect(replay.statusCode).toBe(200);
+    expect(replay.headers['idempotent-replay']).toBe('true');
+    expect(replay.json()).toEqual(first.json());
+    const rows = await historyRows(school);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      offline: true,
+      changedBy: ids.teacher,
+      newStatus: AttendanceStatus.late,
+    });
+
+    const reused = await t.app.inject({
+      method: 'POST',
+      url: `/api/attendance/${school.scheduleId}`,
+      headers,
+      payload: body(school, { comment: 'other' }),
+    });
+    expect(reused.statusCode).toBe(422);
+    expect(reused.json().code).toBe('idempotency_key_reused');
+
+    const sheet = await call(t.app, session('teacher'), 'GET', `/api/attendance/${school.classId}`);
+    expect(sheet.statusCode).toBe(200);
+    expect(sheet.json().students).toEqual([
+      expect.objectContaining({
+        class_student_id: school.classStudentId,
+        attendances: first.json().attendances,
+      }),
+    ]);
+    const history = await call(
+      t.app,
+      session('admin'),
+      'GET',
+      `/api/attendance/history/${school.scheduleId}`,
+    );
+    expect(history.json().history).toEqual([
+      expect.objectContaining({
+        class_student_id: school.classStudentId,
+        offline: true,
+        new_comment: '電車遅延',
+      }),
+    ]);
+  });
+
+  it('refuses a teacher not assigned to the class and a student, changing nothing', async () => {
+    const before = await historyRows(school);
+    const foreign = await call(
+      t.app,
+      session('teacher2'),
+      'POST',
+      `/api/attendance/${school.scheduleId}`,
+      body(school),
+    );
+    expect(foreign.statusCode).toBe(404);
+    const student = await call(
+      t.app,
+      session('student'),
+      'POST',
+      `/api/attendance/${school.scheduleId}`,
+      body(school),
+    );
+    expect(student.statusCode).toBe(403);
+    expect(await historyRows(school)).toHaveLength(before.length);
+    // With a schedule of the subject, teacher2 sees the class (read-only) but still may not write it.
+    const { db } = t.app.appDeps;
+    const [sitting] = await db
+      .insert(scheduleTeachers)
+      .values({
+        subjectId: school.subjectId,
+        universityId: school.universityId,
+        scheduleId: school.scheduleId,
+        teacherId: await userId('teacher2@demo.test'),
+        seq: 1,
+      })
+      .returning();
+    const readOnly = await call(
+      t.app,
+      session('teacher2'),
+      'POST',
+      `/api/attendance/${school.scheduleId}`,
+      body(school),
+    );
+    expect(readOnly.statusCode).toBe(403);
+    expect(
+      (await call(t.app, session('teacher2'), 'GET', `/api/attendance/${school.classId}`)).statusCode,
+    ).toBe(200);
+    expect(await historyRows(school)).toHaveLength(before.length);
+    if (sitting)
+      await db.update(scheduleTeachers).set({ deleted: true }).where(eq(scheduleTeachers.id, sitting.id));
+  });
+
+  it('answers bad input with field errors and writes nothing', async () => {
+    const before = await historyRows(school);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ class_student_id: otherSchool.classStudentId }, 'data.attendances.0.class_student_id'],
+      [{ schedule_id: otherSchool.scheduleId }, 'data.attendances.0.schedule_id'],
+    ];
+    for (const [entry, field] of cases) {
+      const answer = await call(
+        t.app,
+        session('teacher'),
+        'POST',
+        `/api/attendance/${school.scheduleId}`,
+        body(school, entry),
+      );
+      expect(answer.statusCode).toBe(422);
+      expect(Object.keys(answer.json().errors)).toContain(field);
+    }
+    const wrongType = await call(
+      t.app,
+      session('teacher'),
+      'POST',
+      `/api/attendance/${school.scheduleId}`,
+      body(school, { status: 9 }),
+    );
+    expect(wrongType.statusCode).toBe(422);
+    const extra = await call(
+      t.app,
+      session('teacher'),
+      'POST',
+      `/api/attendance/${school.scheduleId}`,
+      body(school, { extra: 1 }),
+    );
+    expect(extra.statusCode).toBe(422);
+    const otherSubject = await call(
+      t.app,
+      session('admin'),
+      'POST',
+      `/api/attendance/${otherSchool.scheduleId}`,
+      body(school, { schedule_id: otherSchool.scheduleId }),
+    );
+    expect(otherSubject.statusCode).toBe(422);
+    expect(await historyRows(school)).toHaveLength(before.length);
+  });
+
+  it('merges with a sync push of another field from the same base', async () => {
+    const [base] = (await call(t.app, session('admin'), 'GET', `/api/attendance/${school.classId}`)).json()
+      .students[0].attendances;
+    const doc: AttendanceDoc = {
+      id: base.id,
+      subjectId: school.subjectId,
+      universityId: school.universityId,
+      classStudentId: school.classStudentId,
+      studentId: school.studentId,
+      scheduleId: school.scheduleId,
+      status: base.status,
+      lateMinutes: null,
+      absenceReasons: null,
+      comment: base.comment,
+      updatedAt: 0,
+      _deleted: false,
+    };
+    const rest = await call(
+      t.app,
+      session('teacher'),
+      'POST',
+      `/api/attendance/${school.scheduleId}`,
+      body(school, { status: AttendanceStatus.present, comment: base.comment }),
+    );
+    expect(rest.statusCode).toBe(200);
+    const pushed = await pushCollection(
+      t.app.appDeps,
+      attendanceCollection,
+      { id: ids.admin, role: Role.admin },
+      [{ newDocumentState: { ...doc, absenceReasons: '診察' }, assumedMasterState: { ...doc } }],
+      false,
+    );
+    expect(pushed.conflicts).toEqual([]);
+    const after = (await call(t.app, session('teacher'), 'GET', `/api/attendance/${school.classId}`)).json();
+    expect(after.students[0].attendances[0]).toMatchObject({
+      status: AttendanceStatus.present,
+      absence_reasons: '診察',
+      comment: base.comment,
+    });
+  });
+});
+
+describe('attendance filter calls', () => {
+  it('lists the year codes, subjects and classes a teacher works in, and hides others', async () => {
+    const teacher = session('teacher');
+    const yearCodes = await call(
+      t.app,
+      teacher,
+      'GET',
+      `/api/attendance/university/${school.universityId}/faculty/${school.facultyId}`,
+    );
+    expect(yearCodes.json().yearCodeByFaculty.map((row: { id: string }) => row.id)).toEqual([
+      school.yearCodeId,
+    ]);
+    const subjects = await call(
+      t.app,
+      teacher,
+      'GET',
+      `/api/attendance/subjectsByYearCode/${school.facultyId}/${school.yearCodeId}`,
+    );
+    expect(subjects.json().subjects.map((row: { id: string }) => row.id)).toEqual([school.subjectId]);
+    const classes = await call(t.app, teacher, 'GET', `/api/attendance/classesBySubject/${school.subjectId}`);
+    expect(classes.json().subjectClasses).toEqual([{ id: school.classId, name: 'A組' }]);
+    const foreign = await call(
+      t.app,
+      teacher,
+      'GET',
+      `/api/attendance/classesBySubject/${otherSchool.subjectId}`,
+    );
+    expect(foreign.statusCode).toBe(404);
+    const foreignSheet = await call(t.app, teacher, 'GET', `/api/attendance/${otherSchool.classId}`);
+    expect(foreignSheet.statusCode).toBe(404);
+    const none = await call(
+      t.app,
+      session('teacher2'),
+      'GET',
+      `/api/attendance/subjectsByYearCode/${school.facultyId}/${school.yearCodeId}`,
+    );
+    expect(none.json().subjects).toEqual([]);
+  });
+});
+
+describe('attendance highlight and filter of a class', () => {
+  it('lists the students a shown attendance highlight flags, and the filter that leads to a class', async () => {
+    const { db } = t.app.appDeps;
+    const teacher = session('teacher');
+    const url = `/api/attendance/students-highlight/${school.subjectId}/${school.classId}`;
+    expect((await call(t.app, teacher, 'GET', url)).json().students).toEqual([]);
+    // "Attended fewer than 1 held schedule": nothing is held before the test clock's day, so it flags all.
+    const [rule] = await db
+      .insert(highlights)
+      .values({
+        subjectId: school.subjectId,
+        universityId: school.universityId,
+        type: HighlightType.attendance,
+        conditionType: HighlightCondition.attendance,
+        compareType: HighlightCompare.lessThan,
+        value: 1,
+        seq: 1,
+      })
+      .returning();
+    expect((await call(t.app, teacher, 'GET', url)).json().students).toEqual([
+      expect.objectContaining({ id: school.studentId }),
+    ]);
+    if (rule) await db.update(highlights).set({ hidden: true }).where(eq(highlights.id, rule.id));
+    expect((await call(t.app, teacher, 'GET', url)).json().students).toEqual([]);
+    expect(
+      (
+        await call(
+          t.app,
+          teacher,
+          'GET',
+          `/api/attendance/students-highlight/${otherSchool.subjectId}/${school.classId}`,
+        )
+      ).statusCode,
+    ).toBe(404);
+
+    const filter = await call(t.app, teacher, 'GET', `/api/attendance/dataFilter/${school.classId}`);
+    expect(filter.json()).toEqual({
+      university: school.universityId,
+      yearCode: school.yearCodeId,
+      faculty: school.facultyId,
+      subject: school.subjectId,
+      subjectClass: school.classId,
+    });
+    expect(
+      (await call(t.app, teacher, 'GET', `/api/attendance/dataFilter/${otherSchool.classId}`)).statusCode,
+    ).toBe(404);
+  });
+});
+
+describe('exchange attendance', () => {
+  it('moves a student’s mark to another class’s sitting of the same lesson, and refuses a bad move', async () => {
+    const { db } = t.app.appDeps;
+    const partition = { subjectId: school.subjectId, universityId: school.universityId, seq: 1 };
+    const [otherClass] = await db
+      .insert(subjectClasses)
+      .values({ ...partition, classNameId: school.otherClassNameId })
+      .returning();
+    if (!otherClass) throw new Error('no class');
+    const [sitting] = await db
+      .insert(schedules)
+      .values({
+        ...partition,
+        lessonId: school.lessonId,
+        classId: otherClass.id,
+        day: '2026-04-11',
+        startTime: '13:00',
+        endTime: '14:30',
+      })
+      .returning();
+    if (!sitting) throw new Error('no schedule');
+    const teacher = session('teacher');
+    const candidates = await call(
+      t.app,
+      teacher,
+      'GET',
+      `/api/exchange-attendance/${school.classStudentId}/1`,
+    );
+    expect(candidates.statusCode).toBe(200);
+    expect(candidates.json().schedules.map((row: { id: string }) => row.id)).toEqual([sitting.id]);
+
+    const move = {
+      from_schedule_id: school.scheduleId,
+      to_schedule_id: sitting.id,
+      class_student_ids: [school.classStudentId],
+    };
+    const sameClass = await call(t.app, teacher, 'POST', `/api/exchange-attendance/${school.subjectId}`, {
+      ...move,
+      to_schedule_id: school.scheduleId,
+    });
+    expect(sameClass.statusCode).toBe(422);
+    expect(sameClass.json().errors).toHaveProperty('to_schedule_id');
+    const foreign = await call(
+      t.app,
+      session('teacher2'),
+      'POST',
+      `/api/exchange-attendance/${school.subjectId}`,
+      move,
+    );
+    expect(foreign.statusCode).toBe(404);
+
+    const before = (await call(t.app, teacher, 'GET', `/api/attendance/${school.classId}`)).json().students[0]
+      .attendances[0];
+    const moved = await t.app.inject({
+      method: 'POST',
+      url: `/api/exchange-attendance/${school.subjectId}`,
+      headers: { ...teacher.headers(), 'x-offline-origin': '1' },
+      payload: move,
+    });
+    expect(moved.statusCode).toBe(200);
+    const after = await call(t.app, teacher, 'GET', `/api/exchange-attendance/${school.classStudentId}/0`);
+    expect(after.json().schedules.map((row: { id: string }) => row.id)).toEqual([sitting.id]);
+    expect(
+      (await call(t.app, teacher, 'GET', `/api/attendance/${school.classId}`)).json().students[0].attendances,
+    ).toEqual([]);
+    const history = (await call(t.app, teacher, 'GET', `/api/attendance/history/${sitting.id}`)).json()
+      .history;
+    expect(history).toEqual([
+      expect.objectContaining({ new_status: before.status, new_comment: before.comment, offline: true }),
+    ]);
+  });
+});

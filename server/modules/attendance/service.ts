@@ -1,0 +1,500 @@
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { AttendanceStatus } from '../../../domain/attendance';
+import { isAttendanceHighlighted } from '../../../domain/attendance-highlights';
+import { ErrorCode, FieldError } from '../../../domain/errors';
+import { mayEditClassWork } from '../../../domain/permissions';
+import {
+  type AttendanceEntry,
+  type AttendanceUpdateRequest,
+  attendanceHistoryEntrySchema,
+  type ExchangeAttendanceRequest,
+} from '../../../domain/schemas/attendance';
+import type { SyncRejectReason } from '../../../domain/sync';
+import type { AttendanceDoc } from '../../../domain/sync-docs';
+import { attendanceId } from '../../../domain/sync-ids';
+import type { Executor } from '../../db/client';
+import { queryRows } from '../../db/rows';
+import { forbidden, HttpError, notFound, validationFailed } from '../../http-error';
+import { attendanceCollection, readAttendances } from '../../sync/collections/attendance';
+import { subjectScope } from '../../sync/collections/subject-access';
+import { pushCollection, type SyncActor, type SyncPushDeps } from '../../sync/engine';
+
+const idRow = z.object({ id: z.string() });
+
+/** The REST shape of an attendance (SPEC §3 `attendances[]`). */
+function toEntry(doc: AttendanceDoc): AttendanceEntry {
+  return {
+    id: doc.id,
+    status: doc.status,
+    class_student_id: doc.classStudentId,
+    schedule_id: doc.scheduleId,
+    absence_reasons: doc.absenceReasons,
+    comment: doc.comment,
+  };
+}
+
+const placeRow = z.object({ subject_id: z.string(), university_id: z.string(), class_id: z.string() });
+
+/** A live schedule's subject and class, or 404. */
+async function scheduleOf(db: Executor, scheduleId: string) {
+  const [row] = await queryRows(
+    db,
+    sql`select subject_id::text, university_id::text, class_id::text from schedules
+        where id = ${scheduleId} and not deleted`,
+    placeRow,
+  );
+  if (!row) throw notFound();
+  return row;
+}
+
+/** A live class and its subject, or 404. */
+async function classOf(db: Executor, classId: string) {
+  const [row] = await queryRows(
+    db,
+    sql`select subject_id::text, university_id::text, id::text as class_id from subject_classes
+        where id = ${classId} and not deleted`,
+    placeRow,
+  );
+  if (!row) throw notFound();
+  return row;
+}
+
+/** Answers 403 unless the actor may write the class's attendance (SPEC §6: teachers only their classes). */
+async function requireClassWork(db: Executor, actor: SyncActor, classId: string): Promise<void> {
+  const teachers = await queryRows(
+    db,
+    sql`select teacher_id::text as id from class_teachers where class_id = ${classId} and not deleted`,
+    idRow,
+  );
+  if (
+    !mayEditClassWork(
+      actor,
+      teachers.map((row) => row.id),
+    )
+  )
+    throw forbidden();
+}
+
+/** Answers 404 unless the actor sees the subject at all (a teacher working in it, an admin), so ids do not leak. */
+async function requireSubjectVisible(db: Executor, actor: SyncActor, subjectId: string): Promise<void> {
+  const [row] = await queryRows(
+    db,
+    sql`select ${subjectId}::text as id where ${subjectScope(actor, sql`${subjectId}::uuid`)}`,
+    idRow,
+  );
+  if (!row) throw notFound();
+}
+
+const REASON_STATUS: Record<SyncRejectReason, number> = {
+  forbidden: 403,
+  invalid: 422,
+  not_found: 404,
+  conflict: 409,
+  field_conflict: 409,
+};
+
+const REASON_CODE: Record<SyncRejectReason, string> = {
+  forbidden: ErrorCode.forbidden,
+  invalid: ErrorCode.validation,
+  not_found: ErrorCode.notFound,
+  conflict: ErrorCode.conflict,
+  field_conflict: ErrorCode.conflict,
+};
+
+/**
+ * `POST /api/attendance/{scheduleId}`: writes the marks of one schedule for students of one class. The
+ * request is checked whole first (the class's teacher, each student in the class, the schedule in the class's
+ * subject), so a bad request changes nothing; the marks then go through the attendance collection's push,
+ * the same rule, merge and history the sync uses, based on the server's current rows (a form overwrites
+ * the fields it sends).
+ */
+export async function saveAttendance(
+  deps: SyncPushDeps,
+  actor: SyncActor,
+  scheduleId: string,
+  body: AttendanceUpdateRequest,
+  offline: boolean,
+): Promise<{ attendances: AttendanceEntry[] }> {
+  const { db } = deps;
+  const schedule = await scheduleOf(db, scheduleId);
+  const subjectClass = await classOf(db, body.data.subjectClass);
+  await requireSubjectVisible(db, actor, subjectClass.subject_id);
+  await requireClassWork(db, actor, subjectClass.class_id);
+
+  const errors: Record<string, string[]> = {};
+  if (schedule.subject_id !== subjectClass.subject_id) errors['data.subjectClass'] = [FieldError.invalid];
+  const entries = body.data.attendances;
+  const classStudents = await queryRows(
+    db,
+    sql`select id::text, student_id::text as student_id from class_students
+        where class_id = ${subjectClass.class_id} and not deleted
+        and id in (${sql.join(
+          entries.map((entry) => sql`${entry.class_student_id}`),
+          sql`, `,
+        )})`,
+    z.object({ id: z.string(), student_id: z.string() }),
+  );
+  const studentOf = new Map(classStudents.map((row) => [row.id, row.student_id]));
+  entries.forEach((entry, index) => {
+    if (entry.schedule_id !== scheduleId)
+      errors[`data.attendances.${index}.schedule_id`] = [FieldError.invalid];
+    if (!studentOf.has(entry.class_student_id))
+      errors[`data.attendances.${index}.class_student_id`] = [FieldError.invalid];
+    if (entries.findIndex((other) => other.class_student_id === entry.class_student_id) !== index)
+      errors[`data.attendances.${index}.class_student_id`] = [FieldError.invalid];
+  });
+  if (Object.keys(errors).length > 0) throw validationFailed(errors);
+
+  const ids = entries.map((entry) => attendanceId(entry.class_student_id, scheduleId));
+  const current = new Map((await readAttendances(db, ids)).map((doc) => [doc.id, doc] as const));
+  const rows = entries.map((entry, index) => {
+    const id = ids[index] ?? '';
+    const base = current.get(id) ?? null;
+    const next: AttendanceDoc = {
+      id,
+      subjectId: schedule.subject_id,
+      universityId: schedule.university_id,
+      classStudentId: entry.class_student_id,
+      studentId: studentOf.get(entry.class_student_id) ?? '',
+      scheduleId,
+      status: entry.status,
+      lateMinutes: entry.status === AttendanceStatus.late ? (base?.lateMinutes ?? null) : null,
+      absenceReasons: entry.absence_reasons,
+      comment: entry.comment,
+      updatedAt: base?.updatedAt ?? 0,
+      _deleted: false,
+    };
+    return { newDocumentState: next, assumedMasterState: base };
+  });
+  const { conflicts, written } = await pushCollection(deps, attendanceCollection, actor, rows, offline);
+  const [refused] = conflicts;
+  if (refused) {
+    throw new HttpError(REASON_STATUS[refused.reason], {
+      message: refused.reason,
+      code: REASON_CODE[refused.reason],
+    });
+  }
+  return { attendances: written.map(toEntry) };
+}
+
+const namedRow = z.object({ id: z.string(), name: z.string() });
+
+/** `GET /api/attendance/subjectsByYearCode/{facultyId}/{yearCodeId}`: the subjects there the user sees. */
+export async function subjectsByYearCode(
+  db: Executor,
+  actor: SyncActor,
+  facultyId: string,
+  yearCodeId: string,
+) {
+  const subjects = await queryRows(
+    db,
+    sql`select s.id::text, n.name from subjects s join subject_names n on n.id = s.subject_name_id
+        where not s.deleted and s.faculty_id = ${facultyId} and s.year_code_id = ${yearCodeId}
+        and ${subjectScope(actor, sql`s.id`)} order by n.name, s.id`,
+    namedRow,
+  );
+  return { subjects };
+}
+
+/** `GET /api/attendance/university/{universityId}/faculty/{facultyId}`: year codes holding a subject the user sees. */
+export async function yearCodesByFaculty(
+  db: Executor,
+  actor: SyncActor,
+  universityId: string,
+  facultyId: string,
+) {
+  const yearCodeByFaculty = await queryRows(
+    db,
+    sql`select y.id::text, y.name from year_codes y where not y.deleted
+        and exists (select 1 from subjects s where s.year_code_id = y.id and not s.deleted
+          and s.university_id = ${universityId} and s.faculty_id = ${facultyId}
+          and ${subjectScope(actor, sql`s.id`)})
+        order by y.name, y.id`,
+    namedRow,
+  );
+  return { yearCodeByFaculty };
+}
+
+/** `GET /api/attendance/classesBySubject/{subjectId}`: the subject's classes, named by their class names. */
+export async function classesBySubject(db: Executor, actor: SyncActor, subjectId: string) {
+  await requireSubjectVisible(db, actor, subjectId);
+  const subjectClasses = await queryRows(
+    db,
+    sql`select c.id::text, n.name from subject_classes c join class_names n on n.id = c.class_name_id
+        where c.subject_id = ${subjectId} and not c.deleted order by n.name, c.id`,
+    namedRow,
+  );
+  return { subjectClasses };
+}
+
+const scheduleRow = z.object({
+  id: z.string(),
+  day: z.string(),
+  start_time: z.string(),
+  end_time: z.string(),
+  lesson_id: z.string(),
+  lesson_name: z.string(),
+});
+
+const studentRow = z.object({
+  class_student_id: z.string(),
+  id: z.string(),
+  identity: z.string(),
+  name: z.string(),
+});
+
+/**
+ * `GET /api/attendance/{subjectClassId}`: the sheet of a class: its schedules by day, its students by
+ * identity, each with their marks (SPEC §3 attendance per student). Teachers working in the subject read
+ * every class of it (SPEC §6: what is not assigned to them is read-only); writes check the class itself.
+ */
+export async function classAttendance(db: Executor, actor: SyncActor, classId: string) {
+  const subjectClass = await classOf(db, classId);
+  await requireSubjectVisible(db, actor, subjectClass.subject_id);
+  const schedules = await queryRows(
+    db,
+    sql`select s.id::text, s.day::text, to_char(s.start_time, 'HH24:MI') as start_time,
+        to_char(s.end_time, 'HH24:MI') as end_time, l.id::text as lesson_id, l.name as lesson_name
+        from schedules s join lessons l on l.id = s.lesson_id
+        where s.class_id = ${classId} and not s.deleted and not l.deleted order by s.day, s.start_time, s.id`,
+    scheduleRow,
+  );
+  const students = await queryRows(
+    db,
+    sql`select cs.id::text as class_student_id, st.id::text, st.identity, u.name
+        from class_students cs join students st on st.id = cs.student_id join users u on u.id = st.user_id
+        where cs.class_id = ${classId} and not cs.deleted order by st.identity, cs.id`,
+    studentRow,
+  );
+  const marks = await readAttendances(
+    db,
+    students.flatMap((student) =>
+      schedules.map((schedule) => attendanceId(student.class_student_id, schedule.id)),
+    ),
+  );
+  const byStudent = new Map<string, AttendanceEntry[]>();
+  for (const doc of marks) {
+    if (doc._deleted) continue;
+    byStudent.set(doc.classStudentId, [...(byStudent.get(doc.classStudentId) ?? []), toEntry(doc)]);
+  }
+  return {
+    schedules: schedules.map((row) => ({
+      id: row.id,
+      day: row.day,
+      start_time: row.start_time,
+      end_time: row.end_time,
+      lesson: { id: row.lesson_id, name: row.lesson_name },
+    })),
+    students: students.map((row) => ({
+      class_student_id: row.class_student_id,
+      student: { id: row.id, identity: row.identity, name: row.name },
+      attendances: byStudent.get(row.class_student_id) ?? [],
+    })),
+  };
+}
+
+/**
+ * `GET /api/attendance/history/{scheduleId}`: every change to the marks of one schedule, oldest first (who,
+ * when, old and new values, and whether it came from an offline replay; ARCHITECTURE §3).
+ */
+export async function attendanceHistoryOf(db: Executor, actor: SyncActor, scheduleId: string) {
+  const schedule = await scheduleOf(db, scheduleId);
+  await requireSubjectVisible(db, actor, schedule.subject_id);
+  const history = await queryRows(
+    db,
+    sql`select h.attendance_id::text, a.class_student_id::text, h.changed_by::text,
+        to_char(h.changed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as changed_at,
+        h.old_status::int, h.new_status::int, h.old_absence_reasons, h.new_absence_reasons, h.old_comment,
+        h.new_comment, h.offline
+        from attendance_history h join attendances a on a.id = h.attendance_id
+        where a.schedule_id = ${scheduleId} order by h.changed_at, h.id`,
+    attendanceHistoryEntrySchema,
+  );
+  return { history };
+}
+
+const classStudentRow = z.object({
+  id: z.string(),
+  subject_id: z.string(),
+  class_id: z.string(),
+  student_id: z.string(),
+});
+
+/** A live class student, or 404. */
+async function classStudentOf(db: Executor, classStudentId: string) {
+  const [row] = await queryRows(
+    db,
+    sql`select id::text, subject_id::text, class_id::text, student_id::text from class_students
+        where id = ${classStudentId} and not deleted`,
+    classStudentRow,
+  );
+  if (!row) throw notFound();
+  return row;
+}
+
+/**
+ * `GET /api/exchange-attendance/{id}/{apply}` (SPEC §7, design in domain/schemas/attendance): for a class
+ * student, the sittings of other classes of the subject it may attend instead (`apply` 1), or those it was
+ * moved to already (`apply` 0), as sheet columns.
+ */
+export async function exchangeCandidates(
+  db: Executor,
+  actor: SyncActor,
+  classStudentId: string,
+  apply: boolean,
+) {
+  const classStudent = await classStudentOf(db, classStudentId);
+  await requireSubjectVisible(db, actor, classStudent.subject_id);
+  const moved = sql`exists (select 1 from attendances a where a.schedule_id = s.id
+    and a.class_student_id = ${classStudentId} and not a.deleted)`;
+  const rows = await queryRows(
+    db,
+    sql`select s.id::text, s.day::text, to_char(s.start_time, 'HH24:MI') as start_time,
+        to_char(s.end_time, 'HH24:MI') as end_time, l.id::text as lesson_id, l.name as lesson_name
+        from schedules s join lessons l on l.id = s.lesson_id
+        where s.subject_id = ${classStudent.subject_id} and s.class_id <> ${classStudent.class_id}
+        and not s.deleted and not l.deleted and ${apply ? sql`not ${moved}` : moved}
+        order by s.day, s.start_time, s.id`,
+    scheduleRow,
+  );
+  return {
+    schedules: rows.map((row) => ({
+      id: row.id,
+      day: row.day,
+      start_time: row.start_time,
+      end_time: row.end_time,
+      lesson: { id: row.lesson_id, name: row.lesson_name },
+    })),
+  };
+}
+
+/**
+ * `POST /api/exchange-attendance/{subjectId}`: students of one class attend another class's sitting of the
+ * same lesson; each one's mark moves from `from_schedule_id` to `to_schedule_id` (the old one is deleted, the
+ * new one carries its values). Checked whole first, then written through the attendance collection's push.
+ */
+export async function exchangeAttendance(
+  deps: SyncPushDeps,
+  actor: SyncActor,
+  subjectId: string,
+  body: ExchangeAttendanceRequest,
+  offline: boolean,
+): Promise<{ ok: true }> {
+  const { db } = deps;
+  await requireSubjectVisible(db, actor, subjectId);
+  const from = { id: body.from_schedule_id, ...(await scheduleOf(db, body.from_schedule_id)) };
+  const to = { id: body.to_schedule_id, ...(await scheduleOf(db, body.to_schedule_id)) };
+  const lessons = await queryRows(
+    db,
+    sql`select lesson_id::text as id from schedules where id in (${from.id}, ${to.id}) order by (id = ${from.id}) desc`,
+    idRow,
+  );
+  const errors: Record<string, string[]> = {};
+  if (from.subject_id !== subjectId) errors.from_schedule_id = [FieldError.invalid];
+  if (to.subject_id !== subjectId || to.class_id === from.class_id || lessons[0]?.id !== lessons[1]?.id)
+    errors.to_schedule_id = [FieldError.invalid];
+  const students = await queryRows(
+    db,
+    sql`select id::text, subject_id::text, class_id::text, student_id::text from class_students
+        where not deleted and class_id = ${from.class_id}
+        and id in (${sql.join(
+          body.class_student_ids.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+    classStudentRow,
+  );
+  body.class_student_ids.forEach((id, index) => {
+    if (!students.some((row) => row.id === id)) errors[`class_student_ids.${index}`] = [FieldError.invalid];
+  });
+  if (Object.keys(errors).length > 0) throw validationFailed(errors);
+  await requireClassWork(db, actor, from.class_id);
+
+  const fromIds = students.map((row) => attendanceId(row.id, from.id));
+  const toIds = students.map((row) => attendanceId(row.id, to.id));
+  const current = new Map(
+    (await readAttendances(db, [...fromIds, ...toIds])).map((doc) => [doc.id, doc] as const),
+  );
+  const rows = students.flatMap((student, index) => {
+    const old = current.get(fromIds[index] ?? '');
+    const target = current.get(toIds[index] ?? '') ?? null;
+    const values = old && !old._deleted ? old : null;
+    const moved: AttendanceDoc = {
+      id: toIds[index] ?? '',
+      subjectId,
+      universityId: to.university_id,
+      classStudentId: student.id,
+      studentId: student.student_id,
+      scheduleId: to.id,
+      status: values?.status ?? null,
+      lateMinutes: values?.lateMinutes ?? null,
+      absenceReasons: values?.absenceReasons ?? null,
+      comment: values?.comment ?? null,
+      updatedAt: target?.updatedAt ?? 0,
+      _deleted: false,
+    };
+    return [
+      { newDocumentState: moved, assumedMasterState: target },
+      ...(values ? [{ newDocumentState: { ...values, _deleted: true }, assumedMasterState: values }] : []),
+    ];
+  });
+  const { conflicts } = await pushCollection(deps, attendanceCollection, actor, rows, offline);
+  const [refused] = conflicts;
+  if (refused) {
+    throw new HttpError(REASON_STATUS[refused.reason], {
+      message: refused.reason,
+      code: REASON_CODE[refused.reason],
+    });
+  }
+  return { ok: true };
+}
+
+/**
+ * `GET /api/attendance/students-highlight/{subjectId}/{subjectClassId}`: the class's students a shown
+ * attendance highlight of the subject flags, over the schedules held up to `today`.
+ */
+export async function highlightedStudents(
+  db: Executor,
+  actor: SyncActor,
+  subjectId: string,
+  classId: string,
+  today: string,
+) {
+  const sheet = await classAttendance(db, actor, classId);
+  const subjectClass = await classOf(db, classId);
+  if (subjectClass.subject_id !== subjectId) throw notFound();
+  const rules = await queryRows(
+    db,
+    sql`select type::int as type, condition_type::int as "conditionType", compare_type::int as "compareType",
+        value::float8 as value, hidden from highlights where subject_id = ${subjectId} and not deleted`,
+    z.object({
+      type: z.number(),
+      conditionType: z.number(),
+      compareType: z.number(),
+      value: z.number(),
+      hidden: z.boolean(),
+    }),
+  );
+  const held = sheet.schedules.filter((schedule) => schedule.day <= today);
+  const students = sheet.students.flatMap((row) => {
+    const statuses = held.map(
+      (schedule) => row.attendances.find((mark) => mark.schedule_id === schedule.id)?.status ?? null,
+    );
+    return isAttendanceHighlighted(rules, statuses) ? [row.student] : [];
+  });
+  return { students };
+}
+
+/** `GET /api/attendance/dataFilter/{id}`: the filter that leads to a class, so a link restores the selects. */
+export async function classFilter(db: Executor, actor: SyncActor, classId: string) {
+  const subjectClass = await classOf(db, classId);
+  await requireSubjectVisible(db, actor, subjectClass.subject_id);
+  const [row] = await queryRows(
+    db,
+    sql`select university_id::text as university, year_code_id::text as "yearCode", faculty_id::text as faculty
+        from subjects where id = ${subjectClass.subject_id}`,
+    z.object({ university: z.string(), yearCode: z.string().nullable(), faculty: z.string().nullable() }),
+  );
+  if (!row) throw notFound();
+  return { ...row, subject: subjectClass.subject_id, subjectClass: classId };
+}

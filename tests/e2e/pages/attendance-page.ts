@@ -1,0 +1,44 @@
+import type { Locator, Page } from '@playwright/test';
+
+/** The /attendance screen, in Japanese (the default language). */
+export class AttendancePage {
+  readonly sheet: Locator;
+  readonly offlineBanner: Locator;
+
+  constructor(private readonly page: Page) {
+    this.sheet = page.getByRole('table', { name: '出欠表' });
+    this.offlineBanner = page.getByRole('status').filter({ hasText: 'オフラインです' });
+  }
+
+  /** The student rows of the sheet. */
+  rows(): Locator {
+    return this.sheet.locator('tbody tr');
+  }
+
+  /** The cell of the `row`-th student (0-based, in the sheet's order) at the `column`-th schedule. */
+  cell(row: number, column: number): Locator {
+    return this.sheet.locator(`[data-cell="${row}:${column}"]`);
+  }
+
+  /** Types one status key per student down a schedule's column, starting at the first student. */
+  async typeColumn(column: number, keys: readonly string[]): Promise<void> {
+    await this.cell(0, column).click();
+    for (const key of keys) await this.page.keyboard.press(key);
+  }
+
+  /** Presses "mark all present" in the `column`-th schedule's heading. */
+  async markAllPresent(column: number): Promise<void> {
+    await this.sheet
+      .locator('thead th')
+      .nth(column + 1)
+      .getByRole('button', { name: /全員出席/ })
+      .click();
+  }
+
+  /** Waits until the service worker controls the page, so a reload without network still loads the app. */
+  async waitForOfflineShell(): Promise<void> {
+    await this.page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, {
+      timeout: 30_000,
+    });
+  }
+}
