@@ -52,6 +52,8 @@ test('a student resets a forgotten password through the mailed link and signs in
   await login.chooseLanguage();
   await page.getByRole('link', { name: en.forgot }).click();
   await expect(page).toHaveURL(/\/admin\/forgot-password/);
+  // The sign-in form has an email field too: wait until the reset form has replaced it.
+  await expect(page.getByRole('button', { name: en.sendLink })).toBeVisible();
 
   const before = mailCount(email);
   await page.getByLabel(en.email).fill(email);
