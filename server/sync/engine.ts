@@ -5,7 +5,8 @@ import type { SyncCheckpoint, SyncRejectReason } from '../../domain/sync';
 import { decidePush, type PushRow, type SyncedDoc } from '../../domain/sync-merge';
 import type { Database, Transaction } from '../db/client';
 import { queryRows } from '../db/rows';
-import type { ChangeAudience, ChangeFeed } from './change-feed';
+import type { AppDeps } from '../deps';
+import type { ChangeAudience } from './change-feed';
 import { nextSequence, pullWatermark } from './sequence';
 
 /** The signed-in user a pull or push runs for. */
@@ -41,6 +42,8 @@ export interface SyncPushDef<Doc extends SyncedDoc> {
   serverFields?: boolean;
   /** Who must hear that these rows changed. */
   audience(tx: Transaction, docs: readonly Doc[]): Promise<ChangeAudience>;
+  /** Work that follows the committed rows (notifications); runs after their change is published. */
+  afterCommit?(deps: SyncPushDeps, written: readonly Doc[]): Promise<void>;
 }
 
 /**
@@ -129,12 +132,8 @@ export interface SyncPushConflict<Doc> {
   fields?: string[];
 }
 
-/** What a push needs from the app. */
-export interface SyncPushDeps {
-  db: Database;
-  feed: ChangeFeed;
-  now: () => Date;
-}
+/** What a push needs from the app: its database, change feed and clock, and mail for what it notifies. */
+export type SyncPushDeps = Pick<AppDeps, 'db' | 'feed' | 'now' | 'mailer' | 'config'>;
 
 type RowOutcome<Doc> = { written: Doc | null; conflict: SyncPushConflict<Doc> | null; took: Doc | null };
 
@@ -248,5 +247,6 @@ export async function pushCollection<Doc extends SyncedDoc>(
     return written.length > 0 ? push.audience(tx, written) : null;
   });
   if (audience) await deps.feed.publishChange([def.name], audience);
+  if (written.length > 0) await push.afterCommit?.(deps, written);
   return { conflicts, written: took };
 }

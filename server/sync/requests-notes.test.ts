@@ -1,12 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LessonType, PlanPublish } from '../../domain/lessons';
 import { AcceptReason, RequestOption, RequestStatus, RequestType } from '../../domain/requests';
 import { Role } from '../../domain/roles';
 import { type NoteDoc, NoteKind, type RequestDoc } from '../../domain/sync-docs';
 import type { Database } from '../db/client';
-import { classTeachers, memoSchedules, memos, notes, planNotes, plans, users } from '../db/schema';
+import {
+  classTeachers,
+  memoSchedules,
+  memos,
+  notes,
+  notifications,
+  planNotes,
+  plans,
+  users,
+} from '../db/schema';
 import { pullThrough } from '../testing/calls';
 import { createSchoolFixture, type SchoolFixture } from '../testing/school-fixture';
 import { buildTestApp, type TestApp } from '../testing/test-app';
@@ -212,6 +221,36 @@ describe('requests sync', () => {
     expect(now.decidedBy).toBe(teacher.id);
     const cancel = await push(student, { ...now, status: RequestStatus.cancelled }, now);
     expect(cancel.conflicts.map((conflict) => conflict.reason)).toEqual(['forbidden']);
+  });
+});
+
+describe('request notifications', () => {
+  const messagesTo = async (userId: string, requestId: string) =>
+    (
+      await db
+        .select({ message: notifications.message })
+        .from(notifications)
+        .where(and(eq(notifications.userId, userId), eq(notifications.url, `/requests/${requestId}`)))
+    ).map((row) => row.message);
+
+  it('a new request tells its class teacher; a rejection tells the student; a cancel tells nobody', async () => {
+    const mine = requestOf(school);
+    await push(student, mine, null);
+    expect(await messagesTo(teacher.id, mine.id)).toEqual(['notification_request_created']);
+    expect(await messagesTo(otherTeacher.id, mine.id)).toEqual([]);
+
+    const [stored] = (await pullAll(requestsCollection, teacher)).filter((doc) => doc.id === mine.id);
+    if (!stored) throw new Error('request not stored');
+    await push(teacher, { ...stored, status: RequestStatus.rejected }, stored);
+    expect(await messagesTo(student.id, mine.id)).toEqual(['notification_request_rejected']);
+
+    const second = requestOf(school);
+    await push(student, second, null);
+    const [filed] = (await pullAll(requestsCollection, student)).filter((doc) => doc.id === second.id);
+    if (!filed) throw new Error('request not stored');
+    await push(student, { ...filed, status: RequestStatus.cancelled }, filed);
+    expect(await messagesTo(student.id, second.id)).toEqual([]);
+    expect(await messagesTo(teacher.id, second.id)).toEqual(['notification_request_created']);
   });
 });
 

@@ -97,7 +97,7 @@ export interface NotifyDeps {
 }
 
 /** The notification deps of the app: its database, feed and clock, and mail through its outbox. */
-export function notifyDepsOf(deps: AppDeps): NotifyDeps {
+export function notifyDepsOf(deps: Pick<AppDeps, 'db' | 'feed' | 'now' | 'mailer' | 'config'>): NotifyDeps {
   return { ...deps, mail: { mailer: deps.mailer, publicUrl: appPublicUrl(deps.config) } };
 }
 

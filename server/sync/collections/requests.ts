@@ -8,6 +8,7 @@ import { type RequestDoc, requestDocSchema } from '../../../domain/sync-docs';
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { requests, users } from '../../db/schema';
+import { notifyDepsOf, notifyRequestEvent } from '../../modules/dashboard/notifications';
 import type { SyncActor, SyncCollectionDef, SyncWriteContext } from '../engine';
 import { upsertRow } from '../write-row';
 import { classScopeVersion } from './class-access';
@@ -168,6 +169,13 @@ async function refuseChange(
  * `requests`: students create their requests offline and cancel them; teachers of the class and admins
  * accept or reject them. Rows compare whole: a decision made elsewhere first wins.
  */
+/** The notification event a request's state stands for, if any. */
+function requestEvent(status: number): 'created' | 'decided' | null {
+  if (status === RequestStatus.requesting) return 'created';
+  if (status === RequestStatus.accepted || status === RequestStatus.rejected) return 'decided';
+  return null;
+}
+
 export const requestsCollection: SyncCollectionDef<RequestDoc, RequestRow> = {
   name: 'requests',
   docSchema: requestDocSchema,
@@ -186,6 +194,13 @@ export const requestsCollection: SyncCollectionDef<RequestDoc, RequestRow> = {
         requestRowSchema,
       );
       return row ? toDoc(row) : null;
+    },
+    // A new request tells the staff who handle it; an accepted or rejected one tells its student (issue 8).
+    async afterCommit(deps, written) {
+      for (const doc of written) {
+        const event = requestEvent(doc.status);
+        if (event) await notifyRequestEvent(notifyDepsOf(deps), doc.id, event);
+      }
     },
     refuse: (ctx, next, current) => (current ? refuseChange(ctx, next, current) : refuseCreate(ctx, next)),
     async write({ tx, seq, now, actor }, doc, current) {
