@@ -7,7 +7,14 @@ import type { AccountRole } from '../../domain/roles';
  */
 export type SyncCommands = {
   /** Opens the user's database in the worker, connects the socket and starts replication as leader. */
-  start: (args: { userId: string; role: AccountRole; baseUrl: string; csrfToken?: string }) => void;
+  start: (args: {
+    userId: string;
+    role: AccountRole;
+    baseUrl: string;
+    csrfToken?: string;
+    /** `navigator.onLine` of the window when it starts the worker. */
+    online?: boolean;
+  }) => void;
   /** The window's `online`/`offline` events, which a worker does not reliably see. */
   setNetwork: (args: { online: boolean }) => void;
   /** Pulls now (after a local wake-up such as the tab becoming visible). */

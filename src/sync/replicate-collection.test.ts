@@ -8,7 +8,7 @@ import { markPending, pendingCount$ } from '../db/outbox';
 import { markMasterSynced, masterSyncedAt$, parseSyncedAt } from '../db/sync-state';
 import type { FetchLike } from './http';
 import { type CollectionReplication, replicateCollection } from './replicate-collection';
-import { SignInRequiredError, syncRequest } from './sync-request';
+import { NetworkDownError, SignInRequiredError, syncRequest } from './sync-request';
 
 const BASE_URL = 'http://school.test';
 
@@ -220,5 +220,21 @@ describe('sync requests', () => {
     expect(ctx.csrfToken.current).toBe('new');
     expect(seen[1]?.get('x-client-build')).toBe('b1');
     expect(seen[1]?.get('x-offline-origin')).toBe('1');
+  });
+
+  it('tries no call while the window reports no network, and calls again once it reports one', async () => {
+    let calls = 0;
+    const fetchImpl: FetchLike = async () => {
+      calls += 1;
+      return new Response(JSON.stringify({ documents: [], checkpoint: null }), { status: 200 });
+    };
+    const ctx = { ...context(fetchImpl), network: { online: false } };
+    await expect(syncRequest(ctx, '/api/sync/master/pull', { method: 'GET' })).rejects.toBeInstanceOf(
+      NetworkDownError,
+    );
+    expect(calls).toBe(0);
+    ctx.network.online = true;
+    await syncRequest(ctx, '/api/sync/master/pull', { method: 'GET' });
+    expect(calls).toBe(1);
   });
 });

@@ -37,7 +37,13 @@ export function startSyncClient(userId: string, role: AccountRole): SyncClient {
   }
 
   void remote.listen(proxy((event: SyncEvent) => dispatch(event)));
-  void remote.start({ userId, role, baseUrl: window.location.origin, csrfToken: readCsrfCookie() });
+  void remote.start({
+    userId,
+    role,
+    baseUrl: window.location.origin,
+    csrfToken: readCsrfCookie(),
+    online: navigator.onLine,
+  });
 
   const relayOnline = () => void remote.setNetwork({ online: true });
   const relayOffline = () => void remote.setNetwork({ online: false });

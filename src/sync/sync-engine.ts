@@ -41,6 +41,17 @@ function socketUrl(baseUrl: string): string {
 export function createSyncEngine(deps: SyncEngineDeps): SyncCommands {
   let running: Running | null = null;
   let starting: Promise<void> | null = null;
+  // The window's view of the network; every sync call reads it, so none is tried while it says offline.
+  const network = { online: true };
+  const socketOpen = false;
+  let role: AccountRole | null = null;
+
+  // The app counts as online while its socket is open and the window reports a network; roles 0 and 3
+  // count as always online (SPEC §4), their socket still driving the pulls.
+  function emitConnection() {
+    const alwaysOnline = role !== null && isAlwaysOnlineRole(role);
+    deps.emit({ type: 'connection', payload: { online: (socketOpen && network.online) || alwaysOnline } });
+  }
 
   function reSyncAll(names?: readonly string[]) {
     for (const [name, replication] of running?.replications ?? []) {
@@ -48,10 +59,19 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncCommands {
     }
   }
 
-  async function start(args: { userId: string; role: AccountRole; baseUrl: string; csrfToken?: string }) {
+  async function start(args: {
+    userId: string;
+    role: AccountRole;
+    baseUrl: string;
+    csrfToken?: string;
+    online?: boolean;
+  }) {
+    network.online = args.online ?? network.online;
+    role = args.role;
     deps.preparePlugins();
     const database = await deps.openDatabase(args.userId);
     const request = {
+      network,
       fetchImpl: deps.fetchImpl,
       baseUrl: args.baseUrl,
       clientBuild: deps.clientBuild,
@@ -109,7 +129,9 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncCommands {
       });
     },
     setNetwork({ online }) {
+      network.online = online;
       if (!running) return;
+      emitConnection();
       if (!online) {
         running.socket.drop();
         return;

@@ -20,6 +20,18 @@ export class UpdateRequiredError extends Error {
   }
 }
 
+/**
+ * The device reports no network (the window's `offline` event): no call is tried until it reports one again.
+ * Browsers do not always cut a worker's own requests when the page goes offline; without this a write made
+ * offline could leave before the outbox marked it offline, and a failing call would only wait out the backoff.
+ */
+export class NetworkDownError extends Error {
+  constructor() {
+    super('The device reports no network');
+    this.name = 'NetworkDownError';
+  }
+}
+
 /** What every sync call sends: where, with which build, and the CSRF token the window handed over. */
 export type SyncRequestContext = {
   fetchImpl: FetchLike;
@@ -27,6 +39,8 @@ export type SyncRequestContext = {
   clientBuild: string;
   /** The double-submit token; a worker cannot read cookies, so the window passes it and 400 answers renew it. */
   csrfToken: { current: string | undefined };
+  /** The window's view of the network; absent counts as online (tests, benchmarks). */
+  network?: { online: boolean };
 };
 
 /**
@@ -39,6 +53,7 @@ export async function syncRequest(
   path: string,
   init: { method: 'GET' | 'POST'; body?: unknown; offline?: boolean },
 ): Promise<unknown> {
+  if (context.network?.online === false) throw new NetworkDownError();
   const send = async () => {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), LIMITS.syncRequestTimeoutMs);
