@@ -225,6 +225,28 @@ describe('attendance sync', () => {
 });
 
 describe('score sync', () => {
+  it('two pushes creating the same score at once both answer, and the row is stored once', async () => {
+    const { db } = t.app.appDeps;
+    const fresh = await createSchoolFixture(db);
+    await db.insert(classTeachers).values({
+      subjectId: fresh.subjectId,
+      universityId: fresh.universityId,
+      classId: fresh.classId,
+      teacherId: fresh.teacherId,
+      seq: 1,
+    });
+    const freshTeacher: SyncActor = { id: fresh.teacherId, role: Role.teacher };
+    const score = scoreOf(fresh, { points: 55 });
+    const answers = await Promise.all(
+      [0, 1].map(() =>
+        pushAs(achievementsCollection, freshTeacher, [{ newDocumentState: score, assumedMasterState: null }]),
+      ),
+    );
+    expect(answers.map((answer) => answer.conflicts)).toEqual([[], []]);
+    const history = await db.select().from(scoreHistory).where(eq(scoreHistory.achievementId, score.id));
+    expect(history.map((entry) => entry.newPoints)).toEqual([55]);
+  });
+
   it('stores a score with its history, refuses points above the full score, merges points and comment', async () => {
     const score = scoreOf(school, { points: 80 });
     expect(

@@ -21,3 +21,12 @@ export async function upsertRow(
         on conflict (id) do update set ${sql.join(updates, sql`, `)}`,
   );
 }
+
+/**
+ * Holds a row id for the rest of the transaction, whether or not the row exists yet. Row locks cannot hold a
+ * row that does not exist: two pushes creating the same natural key at once (a replay racing its original)
+ * would both insert and one would fail. With this lock the second waits and then sees the first one's row.
+ */
+export async function lockRowId(db: Executor, id: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${id}, 0))`);
+}

@@ -9,7 +9,7 @@ import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { achievements, scoreHistory } from '../../db/schema';
 import type { SyncActor, SyncCollectionDef, SyncWriteContext } from '../engine';
-import { upsertRow } from '../write-row';
+import { lockRowId, upsertRow } from '../write-row';
 import { classScopeVersion, classTeacherIds, classWorkAudience, classWorkScope } from './class-access';
 
 const achievementRowSchema = z.object({
@@ -99,6 +99,7 @@ export const achievementsCollection: SyncCollectionDef<AchievementDoc, Achieveme
     roles: SYNC_COLLECTION_ROLES.achievements.push,
     mergeFields: ['points', 'comment'],
     async readForUpdate({ tx }, doc) {
+      await lockRowId(tx, doc.id);
       const [row] = await queryRows(
         tx,
         sql`${SELECT} where a.id = ${doc.id} for update`,

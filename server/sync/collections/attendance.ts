@@ -8,7 +8,7 @@ import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { attendanceHistory, attendances } from '../../db/schema';
 import type { SyncActor, SyncCollectionDef, SyncWriteContext } from '../engine';
-import { upsertRow } from '../write-row';
+import { lockRowId, upsertRow } from '../write-row';
 import { classScopeVersion, classTeacherIds, classWorkAudience, classWorkScope } from './class-access';
 
 const attendanceRowSchema = z.object({
@@ -78,10 +78,7 @@ export const attendanceCollection: SyncCollectionDef<AttendanceDoc, AttendanceRo
     roles: SYNC_COLLECTION_ROLES.attendance.push,
     mergeFields: [['status', 'lateMinutes'], 'absenceReasons', 'comment'],
     async readForUpdate({ tx }, doc) {
-      // Row locks cannot hold a row that does not exist yet: two pushes creating the same natural key at
-      // once (a replay racing its original) would both insert and one would fail. A transaction-scoped
-      // advisory lock on the id makes the second wait and then see the first one's row.
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${doc.id}, 0))`);
+      await lockRowId(tx, doc.id);
       const [row] = await queryRows(
         tx,
         sql`${SELECT} where a.id = ${doc.id} for update`,
