@@ -5,12 +5,12 @@ import { HighlightCompare, HighlightCondition, HighlightType } from '../../../do
 import { LessonType, PublishState } from '../../../domain/lessons';
 import type { NotificationList } from '../../../domain/notifications';
 import { RequestOption, RequestStatus, RequestType } from '../../../domain/requests';
+import { Role } from '../../../domain/roles';
 import { StickyStatus, StickyType } from '../../../domain/stickies';
 import type { StickyClassList, StickyDetail, StickyList } from '../../../domain/sticky-api';
+import { achievementId, attendanceId } from '../../../domain/sync-ids';
 import type { Database } from '../../db/client';
 import {
-  achievements,
-  attendances,
   classTeachers,
   highlights,
   lessons,
@@ -27,6 +27,9 @@ import {
   stickies,
   users,
 } from '../../db/schema';
+import { achievementsCollection } from '../../sync/collections/achievements';
+import { attendanceCollection } from '../../sync/collections/attendance';
+import { pushCollection } from '../../sync/engine';
 import { call } from '../../testing/calls';
 import { createSchoolFixture, type SchoolFixture } from '../../testing/school-fixture';
 import { openSocket } from '../../testing/sockets';
@@ -233,26 +236,47 @@ describe('sticky rules', () => {
     );
     expect(wrongKind.statusCode).toBe(422);
 
-    const partition = { subjectId: f.subjectId, universityId: f.universityId, seq };
-    for (const scheduleId of [f.scheduleId, examScheduleId]) {
-      await db.insert(attendances).values({
-        ...partition,
+    // Entered through the sync push, as a device does: the push refreshes the subject's cards itself.
+    const teacher = { id: ids.teacher, role: Role.teacher };
+    const common = { subjectId: f.subjectId, universityId: f.universityId, studentId: f.studentId };
+    const marks = [f.scheduleId, examScheduleId].map((scheduleId) => ({
+      newDocumentState: {
+        ...common,
+        id: attendanceId(f.classStudentId, scheduleId),
         classStudentId: f.classStudentId,
-        studentId: f.studentId,
         scheduleId,
         status: AttendanceStatus.present,
-      });
-    }
-    await db.insert(achievements).values({
-      ...partition,
+        lateMinutes: null,
+        absenceReasons: null,
+        comment: null,
+        updatedAt: 0,
+        _deleted: false,
+      },
+      assumedMasterState: null,
+    }));
+    expect(
+      (await pushCollection(t.app.appDeps, attendanceCollection, teacher, marks, false)).conflicts,
+    ).toEqual([]);
+    const score = {
+      ...common,
+      id: achievementId(f.subjectStudentId, f.scoreNameId),
       subjectStudentId: f.subjectStudentId,
-      studentId: f.studentId,
       scoreNameId: f.scoreNameId,
       fullScore: 100,
       scheduleId: examScheduleId,
       points: 0,
-    });
-    await refresh('2026-04-10T02:00:00Z');
+      comment: null,
+      updatedAt: 0,
+      _deleted: false,
+    };
+    const scored = await pushCollection(
+      t.app.appDeps,
+      achievementsCollection,
+      teacher,
+      [{ newDocumentState: score, assumedMasterState: null }],
+      false,
+    );
+    expect(scored.conflicts).toEqual([]);
     const after = await typesOf(ids.teacher);
     expect(after).not.toContain(StickyType.attendance);
     expect(after).not.toContain(StickyType.achievement);

@@ -1,6 +1,6 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { StickyStatus, type StickyType } from '../../../domain/stickies';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import { stickies } from '../../db/schema';
 import type { ChangeFeed } from '../../sync/change-feed';
 import { nextSequence, SyncScope } from '../../sync/sequence';
@@ -59,19 +59,34 @@ export interface RefreshResult {
 }
 
 /**
+ * Waits until no other refresh of the same cards runs, and holds them until the transaction ends: a full
+ * refresh holds every card, a subject's refresh that subject's (sharing the whole with other subjects).
+ * Two refreshes that both found a card missing would otherwise both create it.
+ */
+async function holdScope(tx: Transaction, scope: StickyScope): Promise<void> {
+  if (scope === 'all') {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('stickies', 0))`);
+    return;
+  }
+  await tx.execute(sql`select pg_advisory_xact_lock_shared(hashtextextended('stickies', 0))`);
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`stickies:${scope.subjectId}`}, 0))`);
+}
+
+/**
  * Runs every rule over the scope and brings the stickies in line, in one transaction:
  * - a wanted card that does not exist is created (open) and its owner is notified (`notification_new_sticky`,
  *   subject to their settings);
  * - a wanted card that exists keeps its status (a card a user closed stays closed while the rule still
  *   holds), and an open one takes the rule's current content;
  * - an existing card no rule wants any more is retired (soft-deleted, so replicas drop it).
- * The stickies scope counter is taken first, so two refreshes never interleave. Publish with
- * `publishRefresh` after it returns.
+ * Two refreshes of the same cards never interleave (see `holdScope`). Publish with `publishRefresh` after
+ * it returns.
  */
 export async function refreshStickies(db: Database, scope: StickyScope, now: Date): Promise<RefreshResult> {
   const { date, time } = schoolWallClock(now);
   const context: RuleContext = { now, today: date, time, scope };
   return db.transaction(async (tx) => {
+    await holdScope(tx, scope);
     const seq = await nextSequence(tx, SyncScope.stickies);
     const desired = new Map<string, DesiredSticky>();
     for (const rule of STICKY_RULES) {
@@ -159,4 +174,14 @@ export async function refreshAndPublish(
   const result = await refreshStickies(deps.db, scope, deps.now());
   await publishRefresh(deps.feed, result);
   return result;
+}
+
+/** Refreshes the cards of each subject the written rows belong to, one after another, and publishes. */
+export async function refreshSubjectsOf(
+  deps: { db: Database; feed: ChangeFeed; now: () => Date },
+  written: readonly { subjectId: string }[],
+): Promise<void> {
+  for (const subjectId of new Set(written.map((row) => row.subjectId))) {
+    await refreshAndPublish(deps, { subjectId });
+  }
 }

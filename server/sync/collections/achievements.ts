@@ -8,6 +8,7 @@ import { pointValueSchema, scoreWithinFull } from '../../../domain/validation';
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { achievements, scoreHistory } from '../../db/schema';
+import { refreshSubjectsOf } from '../../modules/dashboard/refresh';
 import type { SyncActor, SyncCollectionDef, SyncWriteContext } from '../engine';
 import { lockRowId, upsertRow } from '../write-row';
 import { classScopeVersion, classTeacherIds, classWorkAudience, classWorkScope } from './class-access';
@@ -138,6 +139,8 @@ export const achievementsCollection: SyncCollectionDef<AchievementDoc, Achieveme
         offline,
       });
     },
+    // Entering marks or scores answers the subject's "not entered yet" and highlight cards at once.
+    afterCommit: (deps, written) => refreshSubjectsOf(deps, written),
     audience: (tx, docs) =>
       classWorkAudience(
         tx,

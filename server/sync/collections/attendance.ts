@@ -7,6 +7,7 @@ import { attendanceId } from '../../../domain/sync-ids';
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { attendanceHistory, attendances } from '../../db/schema';
+import { refreshSubjectsOf } from '../../modules/dashboard/refresh';
 import type { SyncActor, SyncCollectionDef, SyncWriteContext } from '../engine';
 import { lockRowId, upsertRow } from '../write-row';
 import { classScopeVersion, classTeacherIds, classWorkAudience, classWorkScope } from './class-access';
@@ -119,6 +120,8 @@ export const attendanceCollection: SyncCollectionDef<AttendanceDoc, AttendanceRo
         offline,
       });
     },
+    // Entering marks or scores answers the subject's "not entered yet" and highlight cards at once.
+    afterCommit: (deps, written) => refreshSubjectsOf(deps, written),
     audience: (tx, docs) =>
       classWorkAudience(
         tx,
