@@ -10,3 +10,16 @@ export async function queryRows<Row>(db: Executor, query: SQL, row: z.ZodType<Ro
   const result: unknown = await db.execute(query);
   return z.object({ rows: z.array(row) }).parse(result).rows;
 }
+
+/**
+ * Rows per multi-row insert: a statement carries at most 65,535 parameters, so a large batch (a full sticky
+ * refresh of a big school makes thousands of cards) is written in slices of this many rows.
+ */
+export const INSERT_SLICE_ROWS = 1000;
+
+/** `items` in consecutive slices of at most `size`. */
+export function slices<T>(items: readonly T[], size = INSERT_SLICE_ROWS): T[][] {
+  const out: T[][] = [];
+  for (let start = 0; start < items.length; start += size) out.push(items.slice(start, start + size));
+  return out;
+}

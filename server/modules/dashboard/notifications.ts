@@ -9,7 +9,7 @@ import {
 import { RequestStatus } from '../../../domain/requests';
 import { appPublicUrl } from '../../config';
 import type { Database, Executor, Transaction } from '../../db/client';
-import { queryRows } from '../../db/rows';
+import { queryRows, slices } from '../../db/rows';
 import { notifications, requests, students } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { notFound } from '../../http-error';
@@ -75,16 +75,18 @@ export async function insertNotifications(
   const wanted = items.filter((item) => byId.get(item.userId)?.web === true);
   if (wanted.length === 0) return [];
   const seq = await nextSequence(tx, SyncScope.notifications);
-  await tx.insert(notifications).values(
-    wanted.map((item) => ({
-      userId: item.userId,
-      message: item.message,
-      url: item.url,
-      seq,
-      createdAt: now,
-      updatedAt: now,
-    })),
-  );
+  for (const slice of slices(wanted)) {
+    await tx.insert(notifications).values(
+      slice.map((item) => ({
+        userId: item.userId,
+        message: item.message,
+        url: item.url,
+        seq,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    );
+  }
   return [...new Set(wanted.map((item) => item.userId))];
 }
 

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { StickyStatus, type StickyType } from '../../../domain/stickies';
 import type { Database, Transaction } from '../../db/client';
+import { slices } from '../../db/rows';
 import { stickies } from '../../db/schema';
 import type { ChangeFeed } from '../../sync/change-feed';
 import { nextSequence, SyncScope } from '../../sync/sequence';
@@ -128,9 +129,9 @@ export async function refreshStickies(db: Database, scope: StickyScope, now: Dat
     }
 
     const fresh = [...desired.values()];
-    if (fresh.length > 0) {
+    for (const slice of slices(fresh)) {
       await tx.insert(stickies).values(
-        fresh.map((card) => ({
+        slice.map((card) => ({
           ...card,
           status: StickyStatus.open,
           seq,
@@ -138,8 +139,8 @@ export async function refreshStickies(db: Database, scope: StickyScope, now: Dat
           updatedAt: now,
         })),
       );
-      for (const card of fresh) changedUsers.add(card.userId);
     }
+    for (const card of fresh) changedUsers.add(card.userId);
     const notificationUsers = await insertNotifications(
       tx,
       [...new Set(fresh.map((card) => card.userId))].map((userId) => ({
