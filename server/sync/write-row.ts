@@ -1,6 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
 import type { Executor } from '../db/client';
+import { queryRows } from '../db/rows';
 
 /**
  * Inserts a row, or updates it when its id exists, writing exactly the given columns; the first pair must be
@@ -29,4 +31,20 @@ export async function upsertRow(
  */
 export async function lockRowId(db: Executor, id: string): Promise<void> {
   await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${id}, 0))`);
+}
+
+/**
+ * The server's state of a pushed class-work row (attendance, score), held for the push: its id is locked
+ * first (`lockRowId`), then the row read `for update` through `select`, whose row alias is `a`.
+ */
+export async function lockedRow<Row, Doc>(
+  db: Executor,
+  select: SQL,
+  id: string,
+  row: z.ZodType<Row>,
+  toDoc: (row: Row) => Doc,
+): Promise<Doc | null> {
+  await lockRowId(db, id);
+  const [found] = await queryRows(db, sql`${select} where a.id = ${id} for update`, row);
+  return found ? toDoc(found) : null;
 }

@@ -10,7 +10,7 @@ import { queryRows } from '../../db/rows';
 import { achievements, scoreHistory } from '../../db/schema';
 import { refreshSubjectsOf } from '../../modules/dashboard/refresh';
 import type { SyncActor, SyncCollectionDef, SyncWriteContext } from '../engine';
-import { lockRowId, upsertRow } from '../write-row';
+import { lockedRow, upsertRow } from '../write-row';
 import { classScopeVersion, classTeacherIds, classWorkAudience, classWorkScope } from './class-access';
 
 const achievementRowSchema = z.object({
@@ -99,15 +99,7 @@ export const achievementsCollection: SyncCollectionDef<AchievementDoc, Achieveme
   push: {
     roles: SYNC_COLLECTION_ROLES.achievements.push,
     mergeFields: ['points', 'comment'],
-    async readForUpdate({ tx }, doc) {
-      await lockRowId(tx, doc.id);
-      const [row] = await queryRows(
-        tx,
-        sql`${SELECT} where a.id = ${doc.id} for update`,
-        achievementRowSchema,
-      );
-      return row ? toDoc(row) : null;
-    },
+    readForUpdate: ({ tx }, doc) => lockedRow(tx, SELECT, doc.id, achievementRowSchema, toDoc),
     refuse: refuseAchievement,
     async write({ tx, seq, now }, doc) {
       await upsertRow(tx, achievements, [

@@ -9,7 +9,7 @@ import { queryRows } from '../../db/rows';
 import { attendanceHistory, attendances } from '../../db/schema';
 import { refreshSubjectsOf } from '../../modules/dashboard/refresh';
 import type { SyncActor, SyncCollectionDef, SyncWriteContext } from '../engine';
-import { lockRowId, upsertRow } from '../write-row';
+import { lockedRow, upsertRow } from '../write-row';
 import { classScopeVersion, classTeacherIds, classWorkAudience, classWorkScope } from './class-access';
 
 const attendanceRowSchema = z.object({
@@ -78,15 +78,7 @@ export const attendanceCollection: SyncCollectionDef<AttendanceDoc, AttendanceRo
   push: {
     roles: SYNC_COLLECTION_ROLES.attendance.push,
     mergeFields: [['status', 'lateMinutes'], 'absenceReasons', 'comment'],
-    async readForUpdate({ tx }, doc) {
-      await lockRowId(tx, doc.id);
-      const [row] = await queryRows(
-        tx,
-        sql`${SELECT} where a.id = ${doc.id} for update`,
-        attendanceRowSchema,
-      );
-      return row ? toDoc(row) : null;
-    },
+    readForUpdate: ({ tx }, doc) => lockedRow(tx, SELECT, doc.id, attendanceRowSchema, toDoc),
     refuse: refuseAttendance,
     async write({ tx, seq, now }, doc) {
       await upsertRow(tx, attendances, [

@@ -44,6 +44,26 @@ function useAccountCallForm<Values extends FieldValues, T>(
   return { form, submit, failure, fieldError };
 }
 
+/** The end of every account form: the call's refusal, if any, above the submit button. */
+function SubmitWithFailure({
+  failure,
+  busy,
+  children,
+}: {
+  failure: string | null;
+  busy: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      {failure && <FormMessage tone="error">{failure}</FormMessage>}
+      <Button type="submit" busy={busy}>
+        {children}
+      </Button>
+    </>
+  );
+}
+
 function NewPasswordFields({
   password,
   confirmation,
@@ -101,10 +121,9 @@ export function ForceChangePasswordScreen({ onChanged }: { onChanged: (user: Log
           confirmation={register('password_confirmation')}
           errors={errors}
         />
-        {failure && <FormMessage tone="error">{failure}</FormMessage>}
-        <Button type="submit" busy={isSubmitting}>
+        <SubmitWithFailure failure={failure} busy={isSubmitting}>
           <Trans>Change password</Trans>
-        </Button>
+        </SubmitWithFailure>
       </form>
     </AuthCard>
   );
@@ -139,10 +158,9 @@ export function ChangePasswordForm({ isStudent, onChanged }: { isStudent: boolea
         confirmation={register('password_confirmation')}
         errors={errors}
       />
-      {failure && <FormMessage tone="error">{failure}</FormMessage>}
-      <Button type="submit" busy={isSubmitting}>
+      <SubmitWithFailure failure={failure} busy={isSubmitting}>
         <Trans>Change password</Trans>
-      </Button>
+      </SubmitWithFailure>
     </form>
   );
 }
@@ -181,10 +199,9 @@ export function ForgotPasswordScreen({ loginLink }: { loginLink: ReactNode }) {
             <Trans>If this address belongs to an account, a mail with a reset link is on its way.</Trans>
           </FormMessage>
         )}
-        {failure && <FormMessage tone="error">{failure}</FormMessage>}
-        <Button type="submit" busy={isSubmitting}>
+        <SubmitWithFailure failure={failure} busy={isSubmitting}>
           <Trans>Send reset link</Trans>
-        </Button>
+        </SubmitWithFailure>
         <p className="text-center text-sm">{loginLink}</p>
       </form>
     </AuthCard>
@@ -220,10 +237,9 @@ export function ResetPasswordScreen({ token, loginLink }: { token: string; login
             confirmation={register('password_confirmation')}
             errors={errors}
           />
-          {failure && <FormMessage tone="error">{failure}</FormMessage>}
-          <Button type="submit" busy={isSubmitting}>
+          <SubmitWithFailure failure={failure} busy={isSubmitting}>
             <Trans>Set password</Trans>
-          </Button>
+          </SubmitWithFailure>
           <p className="text-center text-sm">{loginLink}</p>
         </form>
       )}
