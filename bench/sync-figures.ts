@@ -8,7 +8,12 @@ import { build } from 'vite';
 import { z } from 'zod';
 import { CSRF_COOKIE, SESSION_COOKIE } from '../domain/auth';
 import { Role } from '../domain/roles';
-import { SYNC_COLLECTION_ROLES, SYNC_PULL_MAX_LIMIT, type SyncCheckpoint } from '../domain/sync';
+import {
+  SYNC_COLLECTION_ROLES,
+  SYNC_PULL_MAX_LIMIT,
+  type SyncCheckpoint,
+  syncCheckpointSchema,
+} from '../domain/sync';
 import { openDatabase } from '../server/db/client';
 import { queryRows } from '../server/db/rows';
 import { launchChromium } from './browser';
@@ -80,7 +85,8 @@ const pageSchema = z.object({
   documents: z.array(
     z.object({ id: z.string(), _deleted: z.boolean(), comment: z.string().nullable().optional() }),
   ),
-  checkpoint: z.object({ updatedAt: z.number(), id: z.string() }).nullable(),
+  // The whole checkpoint goes back: without its scope version the server starts the pull over, forever.
+  checkpoint: syncCheckpointSchema.nullable(),
 });
 
 /** Every document of a collection a session may pull, page by page, straight from Node. */
