@@ -22,6 +22,20 @@ export interface SyncWriteContext {
   now: Date;
   /** The sequence of this push's transaction, to stamp on every row it writes. */
   seq: number;
+  /**
+   * Answers that hold for the whole push (who teaches a class), kept by key so a batch of rows of one class
+   * asks once; see `memoInPush`.
+   */
+  memo: Map<string, Promise<unknown>>;
+}
+
+/** `read()` once per push and key: the rows of one push share what does not change while it runs. */
+export function memoInPush<T>(ctx: SyncWriteContext, key: string, read: () => Promise<T>): Promise<T> {
+  const known = ctx.memo.get(key);
+  if (known) return known as Promise<T>;
+  const answer = read();
+  ctx.memo.set(key, answer);
+  return answer;
 }
 
 /** How a collection takes writes; absent for pull-only collections. */
@@ -34,6 +48,11 @@ export interface SyncPushDef<Doc extends SyncedDoc> {
   history?(ctx: SyncWriteContext, before: Doc | null, after: Doc, offline: boolean): Promise<void>;
   /** The server's current state of the pushed row, locked until the push commits; null when it has none. */
   readForUpdate(ctx: SyncWriteContext, doc: Doc): Promise<Doc | null>;
+  /**
+   * `readForUpdate` of a whole batch in one go (the rows it lacks have none), locking in one order so two
+   * pushes never wait on each other crosswise; without it each row is read on its own.
+   */
+  readAllForUpdate?(ctx: SyncWriteContext, docs: readonly Doc[]): Promise<Map<string, Doc>>;
   /** The reason a row is refused before any comparison (permission, shape), or null when it may proceed. */
   refuse(ctx: SyncWriteContext, next: Doc, current: Doc | null): Promise<SyncRejectReason | null>;
   /** Stores `doc` (insert or update, `_deleted` as a soft delete) with the context's sequence. */
@@ -156,9 +175,10 @@ async function pushRow<Doc extends SyncedDoc>(
   push: SyncPushDef<Doc>,
   row: PushRow<Doc>,
   offline: boolean,
+  read: Map<string, Doc> | null,
 ): Promise<RowOutcome<Doc>> {
   const next = row.newDocumentState;
-  const current = await push.readForUpdate(ctx, next);
+  const current = read ? (read.get(next.id) ?? null) : await push.readForUpdate(ctx, next);
   const refusal = push.roles.includes(ctx.actor.role) ? await push.refuse(ctx, next, current) : 'forbidden';
   if (refusal) {
     return { written: null, took: null, conflict: { document: current ?? absent(next), reason: refusal } };
@@ -226,10 +246,22 @@ export async function pushCollection<Doc extends SyncedDoc>(
   const took: Doc[] = [];
   const written: Doc[] = [];
   const audience = await deps.db.transaction(async (tx) => {
-    const ctx: SyncWriteContext = { tx, actor, now: deps.now(), seq: await nextSequence(tx) };
+    const ctx: SyncWriteContext = {
+      tx,
+      actor,
+      now: deps.now(),
+      seq: await nextSequence(tx),
+      memo: new Map(),
+    };
+    const read = push.readAllForUpdate
+      ? await push.readAllForUpdate(
+          ctx,
+          rows.map((row) => row.newDocumentState),
+        )
+      : null;
     for (const row of rows) {
       const outcome = await tx
-        .transaction((savepoint) => pushRow({ ...ctx, tx: savepoint }, push, row, offline))
+        .transaction((savepoint) => pushRow({ ...ctx, tx: savepoint }, push, row, offline, read))
         .catch(async (error: unknown): Promise<RowOutcome<Doc>> => {
           if (!isRowRuleError(error)) throw error;
           const current = await push.readForUpdate(ctx, row.newDocumentState);
@@ -240,6 +272,8 @@ export async function pushCollection<Doc extends SyncedDoc>(
           };
         });
       if (outcome.conflict && options.atomic) throw new PushRowRefused(outcome.conflict);
+      // A later row of the same id (never sent by RxDB, but possible) compares with what this one wrote.
+      if (outcome.written) read?.set(outcome.written.id, outcome.written);
       if (outcome.written) written.push(outcome.written);
       if (outcome.conflict) conflicts.push(outcome.conflict);
       if (outcome.took) took.push(outcome.took);

@@ -4,6 +4,8 @@ import type { z } from 'zod';
 import type { Executor } from '../db/client';
 import { queryRows } from '../db/rows';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
  * Inserts a row, or updates it when its id exists, writing exactly the given columns; the first pair must be
  * the primary key `id`. Raw SQL so one helper serves every replicated table alike.
@@ -47,4 +49,41 @@ export async function lockedRow<Row, Doc>(
   await lockRowId(db, id);
   const [found] = await queryRows(db, sql`${select} where a.id = ${id} for update`, row);
   return found ? toDoc(found) : null;
+}
+
+/**
+ * `lockedRow` for a whole push: every id locked in one statement, in sorted order (two pushes sharing rows
+ * then never wait on each other crosswise), and the existing rows read `for update` in one query.
+ */
+export async function lockedRows<Row, Doc extends { id: string }>(
+  db: Executor,
+  select: SQL,
+  ids: readonly string[],
+  row: z.ZodType<Row>,
+  toDoc: (row: Row) => Doc,
+): Promise<Map<string, Doc>> {
+  const found = new Map<string, Doc>();
+  const sorted = [...new Set(ids)].sort();
+  if (sorted.length === 0) return found;
+  const list = sql.join(
+    sorted.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  await db.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(held.id, 0))
+        from (select id from unnest(array[${list}]::text[]) as id order by id) as held`,
+  );
+  // An id that is no UUID names no row; asking for it would fail the whole batch instead of that row.
+  const uuids = sorted.filter((id) => UUID.test(id));
+  if (uuids.length === 0) return found;
+  const where = sql.join(
+    uuids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  for (const doc of (await queryRows(db, sql`${select} where a.id in (${where}) for update`, row)).map(
+    toDoc,
+  )) {
+    found.set(doc.id, doc);
+  }
+  return found;
 }

@@ -10,8 +10,8 @@ import { queryRows } from '../../db/rows';
 import { achievements, scoreHistory } from '../../db/schema';
 import { refreshSubjectsOf } from '../../modules/dashboard/refresh';
 import type { SyncActor, SyncCollectionDef, SyncWriteContext } from '../engine';
-import { lockedRow, upsertRow } from '../write-row';
-import { classScopeVersion, classTeacherIds, classWorkAudience, classWorkScope } from './class-access';
+import { lockedRow, lockedRows, upsertRow } from '../write-row';
+import { classScopeVersion, classTeacherIdsInPush, classWorkAudience, classWorkScope } from './class-access';
 
 const achievementRowSchema = z.object({
   id: z.string(),
@@ -78,7 +78,7 @@ async function refuseAchievement(
   // The database refuses these too; answering here keeps the reason exact (SPEC §5: never above full).
   if (next.points !== null && !pointValueSchema.safeParse(next.points).success) return 'invalid' as const;
   if (!scoreWithinFull(next.points, next.fullScore)) return 'invalid' as const;
-  const teachers = await classTeacherIds(ctx.tx, { subjectStudentId: next.subjectStudentId });
+  const teachers = await classTeacherIdsInPush(ctx, { subjectStudentId: next.subjectStudentId });
   if (teachers === null) return 'invalid' as const;
   return mayEditClassWork(ctx.actor, teachers) ? null : ('forbidden' as const);
 }
@@ -100,6 +100,14 @@ export const achievementsCollection: SyncCollectionDef<AchievementDoc, Achieveme
     roles: SYNC_COLLECTION_ROLES.achievements.push,
     mergeFields: ['points', 'comment'],
     readForUpdate: ({ tx }, doc) => lockedRow(tx, SELECT, doc.id, achievementRowSchema, toDoc),
+    readAllForUpdate: ({ tx }, docs) =>
+      lockedRows(
+        tx,
+        SELECT,
+        docs.map((doc) => doc.id),
+        achievementRowSchema,
+        toDoc,
+      ),
     refuse: refuseAchievement,
     async write({ tx, seq, now }, doc) {
       await upsertRow(tx, achievements, [

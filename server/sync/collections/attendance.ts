@@ -9,8 +9,8 @@ import { queryRows } from '../../db/rows';
 import { attendanceHistory, attendances } from '../../db/schema';
 import { refreshSubjectsOf } from '../../modules/dashboard/refresh';
 import type { SyncActor, SyncCollectionDef, SyncWriteContext } from '../engine';
-import { lockedRow, upsertRow } from '../write-row';
-import { classScopeVersion, classTeacherIds, classWorkAudience, classWorkScope } from './class-access';
+import { lockedRow, lockedRows, upsertRow } from '../write-row';
+import { classScopeVersion, classTeacherIdsInPush, classWorkAudience, classWorkScope } from './class-access';
 
 const attendanceRowSchema = z.object({
   id: z.string(),
@@ -57,7 +57,7 @@ const KEY_FIELDS = ['subjectId', 'universityId', 'classStudentId', 'studentId', 
 async function refuseAttendance(ctx: SyncWriteContext, next: AttendanceDoc, current: AttendanceDoc | null) {
   if (current && KEY_FIELDS.some((field) => current[field] !== next[field])) return 'invalid' as const;
   if (!current && next.id !== attendanceId(next.classStudentId, next.scheduleId)) return 'invalid' as const;
-  const teachers = await classTeacherIds(ctx.tx, { classStudentId: next.classStudentId });
+  const teachers = await classTeacherIdsInPush(ctx, { classStudentId: next.classStudentId });
   if (teachers === null) return 'invalid' as const;
   return mayEditClassWork(ctx.actor, teachers) ? null : ('forbidden' as const);
 }
@@ -79,6 +79,14 @@ export const attendanceCollection: SyncCollectionDef<AttendanceDoc, AttendanceRo
     roles: SYNC_COLLECTION_ROLES.attendance.push,
     mergeFields: [['status', 'lateMinutes'], 'absenceReasons', 'comment'],
     readForUpdate: ({ tx }, doc) => lockedRow(tx, SELECT, doc.id, attendanceRowSchema, toDoc),
+    readAllForUpdate: ({ tx }, docs) =>
+      lockedRows(
+        tx,
+        SELECT,
+        docs.map((doc) => doc.id),
+        attendanceRowSchema,
+        toDoc,
+      ),
     refuse: refuseAttendance,
     async write({ tx, seq, now }, doc) {
       await upsertRow(tx, attendances, [

@@ -4,9 +4,10 @@ import { Role } from '../../../domain/roles';
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { users } from '../../db/schema';
-import type { SyncActor } from '../engine';
+import { memoInPush, type SyncActor, type SyncWriteContext } from '../engine';
 
 const idRow = z.object({ id: z.string() });
+const teacherRow = z.object({ teacher_id: z.string().nullable() });
 
 /**
  * The teachers in charge of the class a class student sits in (`class_student_id`), or of the class the
@@ -20,19 +21,24 @@ export async function classTeacherIds(
     'classStudentId' in key
       ? sql`cs.id = ${key.classStudentId}`
       : sql`cs.subject_student_id = ${key.subjectStudentId} and not cs.deleted`;
-  const found = await queryRows(
-    db,
-    sql`select cs.id::text as id from class_students cs where ${where}`,
-    idRow,
-  );
-  if (found.length === 0) return null;
   const rows = await queryRows(
     db,
-    sql`select ct.teacher_id::text as id from class_students cs
-        join class_teachers ct on ct.class_id = cs.class_id and not ct.deleted where ${where}`,
-    idRow,
+    sql`select ct.teacher_id::text as teacher_id from class_students cs
+        left join class_teachers ct on ct.class_id = cs.class_id and not ct.deleted where ${where}`,
+    teacherRow,
   );
-  return rows.map((row) => row.id);
+  if (rows.length === 0) return null;
+  return rows.flatMap((row) => (row.teacher_id ? [row.teacher_id] : []));
+}
+
+/** `classTeacherIds` asked once per push and class student: a batch of one class's rows shares the answer. */
+export function classTeacherIdsInPush(
+  ctx: SyncWriteContext,
+  key: { classStudentId: string } | { subjectStudentId: string },
+): Promise<string[] | null> {
+  const name =
+    'classStudentId' in key ? `class-student:${key.classStudentId}` : `enrolment:${key.subjectStudentId}`;
+  return memoInPush(ctx, `class-teachers:${name}`, () => classTeacherIds(ctx.tx, key));
 }
 
 /**
