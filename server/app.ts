@@ -11,6 +11,7 @@ import { achievementRoutes } from './modules/achievement/routes';
 import { attendanceRoutes } from './modules/attendance/routes';
 import { createPasswordHasher } from './modules/auth/passwords';
 import { authRoutes } from './modules/auth/routes';
+import { createSubjectRefreshQueue, refreshAndPublish } from './modules/dashboard/refresh';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { createMailer, logTransport, smtpTransport } from './modules/mail/outbox';
 import { masterRoutes } from './modules/master/routes';
@@ -82,7 +83,12 @@ export const schoolApp: FastifyPluginAsync<SchoolAppOptions> = async (app, { con
   });
   // A pass cut short by the database closing is only logged; the unsent rows wait for the next start.
   app.addHook('onClose', () => mailer.close());
-  const deps: AppDeps = { config, db: database.db, passwords, feed, mailer, now: config.now };
+  const cardRefresh = createSubjectRefreshQueue(
+    (subjectId) => refreshAndPublish({ db: database.db, feed, now: config.now }, { subjectId }),
+    (error) => app.log.error({ err: error }, 'subject card refresh failed'),
+  );
+  app.addHook('onClose', () => cardRefresh.settled());
+  const deps: AppDeps = { config, db: database.db, passwords, feed, mailer, now: config.now, cardRefresh };
   onDeps?.(deps);
   app.decorate('appDeps', deps);
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import type { PasswordHasher } from './modules/auth/passwords';
+import type { SubjectRefreshQueue } from './modules/dashboard/refresh';
 import type { Mailer } from './modules/mail/outbox';
 import type { ChangeFeed } from './sync/change-feed';
 
@@ -13,6 +14,8 @@ export interface AppDeps {
   feed: ChangeFeed;
   mailer: Mailer;
   now: () => Date;
+  /** Dashboard cards of subjects whose marks or scores were written, refreshed after the write answers. */
+  cardRefresh: SubjectRefreshQueue;
 }
 
 /** Body of calls that take none: absent, or an empty JSON object; anything else is refused. */

@@ -152,7 +152,7 @@ export interface SyncPushConflict<Doc> {
 }
 
 /** What a push needs from the app: its database, change feed and clock, and mail for what it notifies. */
-export type SyncPushDeps = Pick<AppDeps, 'db' | 'feed' | 'now' | 'mailer' | 'config'>;
+export type SyncPushDeps = Pick<AppDeps, 'db' | 'feed' | 'now' | 'mailer' | 'config' | 'cardRefresh'>;
 
 type RowOutcome<Doc> = { written: Doc | null; conflict: SyncPushConflict<Doc> | null; took: Doc | null };
 

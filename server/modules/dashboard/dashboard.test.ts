@@ -236,7 +236,7 @@ describe('sticky rules', () => {
     );
     expect(wrongKind.statusCode).toBe(422);
 
-    // Entered through the sync push, as a device does: the push refreshes the subject's cards itself.
+    // Entered through the sync push, as a device does: the push has the subject's cards refreshed after it.
     const teacher = { id: ids.teacher, role: Role.teacher };
     const common = { subjectId: f.subjectId, universityId: f.universityId, studentId: f.studentId };
     const marks = [f.scheduleId, examScheduleId].map((scheduleId) => ({
@@ -277,6 +277,7 @@ describe('sticky rules', () => {
       false,
     );
     expect(scored.conflicts).toEqual([]);
+    await t.app.appDeps.cardRefresh.settled();
     const after = await typesOf(ids.teacher);
     expect(after).not.toContain(StickyType.attendance);
     expect(after).not.toContain(StickyType.achievement);

@@ -177,12 +177,38 @@ export async function refreshAndPublish(
   return result;
 }
 
-/** Refreshes the cards of each subject the written rows belong to, one after another, and publishes. */
-export async function refreshSubjectsOf(
-  deps: { db: Database; feed: ChangeFeed; now: () => Date },
-  written: readonly { subjectId: string }[],
-): Promise<void> {
-  for (const subjectId of new Set(written.map((row) => row.subjectId))) {
-    await refreshAndPublish(deps, { subjectId });
-  }
+/**
+ * The subject refreshes that writes of marks and scores ask for, run one at a time after the write has
+ * answered (a refresh of a busy subject takes longer than the write itself). A subject asked for again while
+ * it waits is refreshed once; asked for while it runs, once more afterwards, so the last write is always seen.
+ */
+export interface SubjectRefreshQueue {
+  request(subjectIds: Iterable<string>): void;
+  /** Resolves once nothing waits or runs: for tests, and before the database closes. */
+  settled(): Promise<void>;
+}
+
+export function createSubjectRefreshQueue(
+  refresh: (subjectId: string) => Promise<unknown>,
+  onError: (error: unknown) => void,
+): SubjectRefreshQueue {
+  const waiting = new Set<string>();
+  let draining: Promise<void> | null = null;
+  const drain = async () => {
+    // A Set visits what is added while it is walked: a subject asked for again during its refresh comes round.
+    for (const subjectId of waiting) {
+      waiting.delete(subjectId);
+      await refresh(subjectId).catch(onError);
+    }
+    draining = null;
+  };
+  return {
+    request(subjectIds) {
+      for (const subjectId of subjectIds) waiting.add(subjectId);
+      if (!draining && waiting.size > 0) draining = drain();
+    },
+    async settled() {
+      while (draining) await draining;
+    },
+  };
 }

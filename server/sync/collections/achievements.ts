@@ -8,7 +8,6 @@ import { pointValueSchema, scoreWithinFull } from '../../../domain/validation';
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { achievements, scoreHistory } from '../../db/schema';
-import { refreshSubjectsOf } from '../../modules/dashboard/refresh';
 import type { SyncActor, SyncCollectionDef, SyncWriteContext } from '../engine';
 import { lockedRow, lockedRows, upsertRow } from '../write-row';
 import { classScopeVersion, classTeacherIdsInPush, classWorkAudience, classWorkScope } from './class-access';
@@ -139,8 +138,8 @@ export const achievementsCollection: SyncCollectionDef<AchievementDoc, Achieveme
         offline,
       });
     },
-    // Entering marks or scores answers the subject's "not entered yet" and highlight cards at once.
-    afterCommit: (deps, written) => refreshSubjectsOf(deps, written),
+    // Entering marks or scores answers the subject's "not entered yet" and highlight cards soon after.
+    afterCommit: async (deps, written) => deps.cardRefresh.request(written.map((doc) => doc.subjectId)),
     audience: (tx, docs) =>
       classWorkAudience(
         tx,

@@ -7,7 +7,6 @@ import { attendanceId } from '../../../domain/sync-ids';
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { attendanceHistory, attendances } from '../../db/schema';
-import { refreshSubjectsOf } from '../../modules/dashboard/refresh';
 import type { SyncActor, SyncCollectionDef, SyncWriteContext } from '../engine';
 import { lockedRow, lockedRows, upsertRow } from '../write-row';
 import { classScopeVersion, classTeacherIdsInPush, classWorkAudience, classWorkScope } from './class-access';
@@ -120,8 +119,8 @@ export const attendanceCollection: SyncCollectionDef<AttendanceDoc, AttendanceRo
         offline,
       });
     },
-    // Entering marks or scores answers the subject's "not entered yet" and highlight cards at once.
-    afterCommit: (deps, written) => refreshSubjectsOf(deps, written),
+    // Entering marks or scores answers the subject's "not entered yet" and highlight cards soon after.
+    afterCommit: async (deps, written) => deps.cardRefresh.request(written.map((doc) => doc.subjectId)),
     audience: (tx, docs) =>
       classWorkAudience(
         tx,
