@@ -1,14 +1,13 @@
 import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import dayjs from 'dayjs';
-import { useEffect } from 'react';
 import { z } from 'zod';
 import { useSessionUser } from '../../app/session-context';
 import { appToasts } from '../../app/toasts';
 import { attendanceExportSheet } from '../../features/attendance/attendance-export';
-import { rememberClassId, rememberedClassId } from '../../features/attendance/attendance-filter';
 import { STATUS_LABELS } from '../../features/attendance/attendance-labels';
 import { AttendanceScreen } from '../../features/attendance/attendance-screen';
+import { useRememberedClass } from '../../features/shared/use-remembered-class';
 import { downloadWorkbook } from '../../features/shared/xlsx-export';
 import { formatDate } from '../../i18n/format';
 import type { Locale } from '../../i18n/i18n';
@@ -26,15 +25,9 @@ function AttendanceRoute() {
   const { subjectClass } = Route.useSearch();
   const navigate = Route.useNavigate();
 
-  // Without a class in the link, open the one chosen last time on this device.
-  useEffect(() => {
-    if (subjectClass) {
-      rememberClassId(localStorage, subjectClass);
-      return;
-    }
-    const remembered = rememberedClassId(localStorage);
-    if (remembered) void navigate({ search: { subjectClass: remembered }, replace: true });
-  }, [subjectClass, navigate]);
+  useRememberedClass(subjectClass, (classId) => {
+    void navigate({ search: { subjectClass: classId }, replace: true });
+  });
 
   if (!user) return null;
   return (
