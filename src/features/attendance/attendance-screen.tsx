@@ -13,6 +13,7 @@ import { type MarkPatch, type MarkRefusal, markAttendance } from './attendance-c
 import { AttendanceGrid } from './attendance-grid';
 import { STATUS_LABELS, STATUS_ORDER } from './attendance-labels';
 import type { SheetCell, SheetRow } from './attendance-sheet';
+import { ExchangeDialog, type ExchangeTarget } from './exchange-dialog';
 import { useAttendanceSheet } from './use-attendance-sheet';
 
 /**
@@ -23,22 +24,27 @@ export function AttendanceScreen({
   actor,
   classId,
   today,
+  online,
   onChooseClass,
   onRefused,
   onExport,
+  onExchanged,
 }: {
   actor: { id: string; role: AccountRole };
   classId: string;
   today: string;
+  online: boolean;
   onChooseClass: (classId: string) => void;
   onRefused: (reason: MarkRefusal) => void;
   onExport?: (sheet: NonNullable<ReturnType<typeof useAttendanceSheet>>) => void;
+  onExchanged: () => void;
 }) {
   const { t, i18n } = useLingui();
   const database = useDatabase();
   const [selectedAt, setSelectedAt] = useState<{ classId: string; row: number; column: number } | null>(null);
   const selected = selectedAt?.classId === classId ? selectedAt : null;
   const [confirmSchedule, setConfirmSchedule] = useState<string | null>(null);
+  const [exchangeFor, setExchangeFor] = useState<ExchangeTarget | null>(null);
   const loaded = useAttendanceSheet(classId, actor, today);
 
   const write = async (targets: { row: SheetRow; cell: SheetCell }[], patch: MarkPatch) => {
@@ -97,8 +103,24 @@ export function AttendanceScreen({
               onSelect={(at) => setSelectedAt({ classId, ...at })}
               onStatus={(row, cell, status) => void write([{ row, cell }], { status })}
               onMarkAllPresent={setConfirmSchedule}
+              exchange={{ online, onOpen: setExchangeFor }}
             />
           )}
+          {sheet.editable && !online && (
+            <p className="text-sm text-amber-900">
+              <Trans>
+                Exchange attendance needs a connection to the server: it is available again online.
+              </Trans>
+            </p>
+          )}
+          <ExchangeDialog
+            student={exchangeFor}
+            subjectId={loaded.subjectClass.subjectId}
+            columns={sheet.columns}
+            online={online}
+            onClose={() => setExchangeFor(null)}
+            onExchanged={onExchanged}
+          />
           {selectedRow && selectedCell && (
             <CellEditor
               key={`${selectedCell.id}:${selectedCell.absenceReasons ?? ''}:${selectedCell.comment ?? ''}`}

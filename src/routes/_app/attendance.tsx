@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import dayjs from 'dayjs';
 import { z } from 'zod';
+import { useConnection } from '../../app/connection-context';
 import { useSessionUser } from '../../app/session-context';
 import { appToasts } from '../../app/toasts';
 import { attendanceExportSheet } from '../../features/attendance/attendance-export';
@@ -24,6 +25,7 @@ function AttendanceRoute() {
   const user = useSessionUser();
   const { subjectClass } = Route.useSearch();
   const navigate = Route.useNavigate();
+  const { online } = useConnection();
 
   useRememberedClass(subjectClass, (classId) => {
     void navigate({ search: { subjectClass: classId }, replace: true });
@@ -35,6 +37,8 @@ function AttendanceRoute() {
       actor={{ id: user.id, role: user.role }}
       classId={subjectClass ?? ''}
       today={dayjs().format('YYYY-MM-DD')}
+      online={online === true}
+      onExchanged={() => appToasts.show({ tone: 'success', title: t`Attendance exchanged.` })}
       onChooseClass={(classId) => void navigate({ search: { subjectClass: classId } })}
       onExport={({ sheet }) => {
         const sheetName = t`Attendance`;
