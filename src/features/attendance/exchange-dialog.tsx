@@ -151,7 +151,7 @@ function ExchangeLists({
             {lists.candidates.length === 0 ? (
               <p className="text-sm text-slate-600">{t`No other class holds a sitting this student can attend.`}</p>
             ) : (
-              <ul className="space-y-2">
+              <ul aria-labelledby="exchange-candidates" className="space-y-2">
                 {lists.candidates.map((candidate) => {
                   const own = sittingsOf(candidate.lesson.id);
                   const from = fromChoice[candidate.id] ?? own[0]?.id ?? '';
