@@ -27,6 +27,22 @@ const sitting = (id: string, day: string, lessonId: string): AttendanceSchedule 
 
 const wrap = (node: ReactNode) => render(<I18nProvider i18n={i18n}>{node}</I18nProvider>);
 
+/** The dialog of student An of subject-1's class, with the given calls. */
+function openDialog(calls: ExchangeCalls, { online = true, onExchanged = vi.fn() } = {}) {
+  wrap(
+    <ExchangeDialog
+      student={{ classStudentId: 'cs-1', name: 'An' }}
+      subjectId="subject-1"
+      columns={columns}
+      online={online}
+      onClose={vi.fn()}
+      onExchanged={onExchanged}
+      calls={calls}
+    />,
+  );
+  return onExchanged;
+}
+
 /** Calls answering like the server: a move takes the sitting off the candidates and onto the moved list. */
 function serverLike(): ExchangeCalls & { moves: unknown[] } {
   let candidates = [sitting('other-1', '2026-04-11', 'l-1'), sitting('other-2', '2026-04-18', 'l-2')];
@@ -49,18 +65,7 @@ function serverLike(): ExchangeCalls & { moves: unknown[] } {
 describe('exchange attendance dialog', () => {
   it('moves the mark of this class’s sitting of the same lesson to the chosen one, then lists it as moved', async () => {
     const calls = serverLike();
-    const onExchanged = vi.fn();
-    wrap(
-      <ExchangeDialog
-        student={{ classStudentId: 'cs-1', name: 'An' }}
-        subjectId="subject-1"
-        columns={columns}
-        online
-        onClose={vi.fn()}
-        onExchanged={onExchanged}
-        calls={calls}
-      />,
-    );
+    const onExchanged = openDialog(calls);
     const dialog = screen.getByRole('dialog', { name: 'Exchange attendance: An' });
     const moveButtons = await within(dialog).findAllByRole('button', { name: /^Move to / });
     expect(moveButtons).toHaveLength(2);
@@ -89,18 +94,7 @@ describe('exchange attendance dialog', () => {
       }),
       apply: async () => ({ ok: false, code: 'forbidden' }),
     };
-    const onExchanged = vi.fn();
-    wrap(
-      <ExchangeDialog
-        student={{ classStudentId: 'cs-1', name: 'An' }}
-        subjectId="subject-1"
-        columns={columns}
-        online
-        onClose={vi.fn()}
-        onExchanged={onExchanged}
-        calls={calls}
-      />,
-    );
+    const onExchanged = openDialog(calls);
     fireEvent.click(await screen.findByRole('button', { name: /^Move to / }));
     expect((await screen.findByRole('alert')).textContent).toBe('You do not have permission to do this.');
     expect(onExchanged).not.toHaveBeenCalled();
@@ -109,17 +103,7 @@ describe('exchange attendance dialog', () => {
   it('offline, says the exchange needs a connection and calls nothing', () => {
     const calls = serverLike();
     const list = vi.spyOn(calls, 'list');
-    wrap(
-      <ExchangeDialog
-        student={{ classStudentId: 'cs-1', name: 'An' }}
-        subjectId="subject-1"
-        columns={columns}
-        online={false}
-        onClose={vi.fn()}
-        onExchanged={vi.fn()}
-        calls={calls}
-      />,
-    );
+    openDialog(calls, { online: false });
     expect(screen.getByRole('alert').textContent).toMatch(/needs a connection/);
     expect(list).not.toHaveBeenCalled();
   });
