@@ -127,4 +127,9 @@ test('a teacher moves a student’s mark to another class’s sitting, once, and
     timeout: 60_000,
   });
   await expect(attendance.sheet.getByRole('button', { name: /の出欠を振替$/ })).toHaveCount(0);
+
+  // One class is remembered for both screens: /achievement without a class opens the one chosen last.
+  await page.goto('/admin/achievement');
+  await expect(page).toHaveURL(new RegExp(`subjectClass=${otherClassId}`));
+  await expect(page.getByRole('combobox', { name: 'クラス' })).toHaveValue(otherClassId);
 });
