@@ -56,7 +56,7 @@ export function violation(from: string, target: string, isPackage: boolean): str
   if (source.kind === 'server' && (dest.kind === 'src' || dest.kind === 'feature')) {
     return 'server/ never imports src/';
   }
-  // `features/shared` holds feature-neutral helpers (the xlsx export) that several screens use.
+  // `features/shared` holds feature-neutral parts several screens use (xlsx export, class filter, online calls).
   if (
     dest.kind === 'feature' &&
     source.kind === 'feature' &&

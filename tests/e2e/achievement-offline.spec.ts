@@ -3,24 +3,7 @@ import type { ClassAchievementResponse } from '../../domain/schemas/achievement'
 import type { AchievementDoc, SubjectDoc } from '../../domain/sync-docs';
 import { AchievementPage } from './pages/achievement-page';
 import { LoginPage } from './pages/login-page';
-import { type ApiSession, signInApi } from './support/api';
-
-/** Every document of a collection the user pulls, through the real sync call. */
-async function pullAll<Doc>(session: ApiSession, collection: string): Promise<Doc[]> {
-  const documents: Doc[] = [];
-  let checkpoint: unknown = null;
-  for (;;) {
-    const query = new URLSearchParams({ limit: '1000' });
-    if (checkpoint) query.set('checkpoint', JSON.stringify(checkpoint));
-    const page = (await session.get(`/api/sync/${collection}/pull?${query}`)) as {
-      documents: Doc[];
-      checkpoint: unknown;
-    };
-    documents.push(...page.documents);
-    checkpoint = page.checkpoint;
-    if (page.documents.length < 1000) return documents;
-  }
-}
+import { type ApiSession, pullAll, signInApi } from './support/api';
 
 /** A class of the demo teacher with students, and a score name typed directly (no sub-scores, no bonus). */
 async function findClass(teacher: ApiSession) {

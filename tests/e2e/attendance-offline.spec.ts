@@ -8,7 +8,7 @@ import type {
 import type { SubjectDoc } from '../../domain/sync-docs';
 import { AttendancePage } from './pages/attendance-page';
 import { LoginPage } from './pages/login-page';
-import { type ApiSession, signInApi } from './support/api';
+import { type ApiSession, pullAll, signInApi } from './support/api';
 
 const KEYS = ['1', '2', '3', '4'] as const;
 const STATUS_OF_KEY: Record<(typeof KEYS)[number], number> = {
@@ -18,27 +18,10 @@ const STATUS_OF_KEY: Record<(typeof KEYS)[number], number> = {
   '4': AttendanceStatus.absent,
 };
 
-/** Every subject document the user pulls, through the real sync call. */
-async function pullSubjects(session: ApiSession): Promise<SubjectDoc[]> {
-  const documents: SubjectDoc[] = [];
-  let checkpoint: unknown = null;
-  for (;;) {
-    const query = new URLSearchParams({ limit: '1000' });
-    if (checkpoint) query.set('checkpoint', JSON.stringify(checkpoint));
-    const page = (await session.get(`/api/sync/subjects/pull?${query}`)) as {
-      documents: SubjectDoc[];
-      checkpoint: unknown;
-    };
-    documents.push(...page.documents);
-    checkpoint = page.checkpoint;
-    if (page.documents.length < 1000) return documents;
-  }
-}
-
 /** A class the teacher is assigned to with at least 40 students, and a schedule of it nobody has marked yet. */
 async function findBigClass(teacher: ApiSession) {
   const me = (await teacher.get('/api/me')) as { id: string };
-  const docs = await pullSubjects(teacher);
+  const docs = await pullAll<SubjectDoc>(teacher, 'subjects');
   for (const subjectClass of docs.filter((doc) => doc.kind === 'class' && doc.teacherIds.includes(me.id))) {
     const sheet = (await teacher.get(`/api/attendance/${subjectClass.id}`)) as ClassAttendanceResponse;
     if (sheet.students.length < 40) continue;

@@ -7,14 +7,14 @@ import { useDatabase } from '../../db/database-context';
 import { errorMessage } from '../../i18n/error-messages';
 import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
-import { SelectField } from '../../ui/select-field';
 import { TextField } from '../../ui/text-field';
+import { ClassCascade } from '../shared/class-cascade';
 import { downloadWorkbook } from '../shared/xlsx-export';
 import { enterScore, type ScorePatch } from './achievement-commands';
 import { commitImport, previewImport } from './import-calls';
 import type { ScoreColumn, ScoreGrid, ScoreRow } from './score-grid';
 import { ScoreTable } from './score-table';
-import { useClassChoices, useScoreGrid } from './use-score-grid';
+import { useScoreGrid } from './use-score-grid';
 
 type Loaded = NonNullable<ReturnType<typeof useScoreGrid>>;
 
@@ -81,8 +81,9 @@ export function gridSheet(
 }
 
 /**
- * The achievement screen (SPEC §2 /achievement, issue 7): pick a class, then enter its scores in the grid,
- * read from and written to the local database only; GPA, final score and highlights follow every entry.
+ * The achievement screen (SPEC §2 /achievement, issue 7): pick a class through the filter cascade, then enter
+ * its scores in the grid, read from and written to the local database only; GPA, final score and highlights
+ * follow every entry.
  * `classId` comes from `?subjectClass=`.
  */
 export function AchievementScreen({
@@ -95,7 +96,6 @@ export function AchievementScreen({
   onChooseClass: (classId: string) => void;
 }) {
   const { t } = useLingui();
-  const choices = useClassChoices();
   const loaded = useScoreGrid(classId, actor);
   const write = useScoreWriter(actor, loaded);
   const [selected, setSelected] = useState<{ classId: string; row: number; column: number } | null>(null);
@@ -111,15 +111,7 @@ export function AchievementScreen({
       <h1 id="achievement-title" className="text-2xl font-semibold">
         <Trans>Achievement</Trans>
       </h1>
-      <div className="max-w-md">
-        <SelectField
-          label={t`Class`}
-          value={classId}
-          placeholder={t`Choose`}
-          options={choices ?? []}
-          onChange={(event) => onChooseClass(event.target.value)}
-        />
-      </div>
+      <ClassCascade classId={classId} onChooseClass={onChooseClass} />
       {!classId && <EmptyState title={t`Choose a class to enter its scores.`} />}
       {classId && loaded === null && <EmptyState title={t`This class is not available on this device.`} />}
       {grid && loaded && (

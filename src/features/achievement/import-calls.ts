@@ -5,10 +5,11 @@ import {
   scoreImportResponseSchema,
 } from '../../../domain/schemas/achievement';
 import { XLSX_MIME_TYPE } from '../../../domain/validation';
-import { HttpError, readCsrfCookie, readResponse } from '../../sync/http';
+import { readCsrfCookie, readResponse } from '../../sync/http';
+import { type OnlineResult, onlineCall } from '../shared/online-call';
 
 /** The outcome of an import call: its answer, or the first error code to translate (and where it was). */
-export type ImportResult<T> = { ok: true; value: T } | { ok: false; code: string; field?: string };
+export type ImportResult<T> = OnlineResult<T>;
 
 async function send(path: string, file: File): Promise<unknown> {
   const response = await fetch(path, {
@@ -20,20 +21,9 @@ async function send(path: string, file: File): Promise<unknown> {
   return readResponse(response);
 }
 
-async function run<T>(parse: (value: unknown) => T, call: () => Promise<unknown>): Promise<ImportResult<T>> {
-  if (!navigator.onLine) return { ok: false, code: 'offline_now' };
-  try {
-    return { ok: true, value: parse(await call()) };
-  } catch (error) {
-    if (!(error instanceof HttpError)) return { ok: false, code: 'network_error' };
-    if (error.status === 413) return { ok: false, code: 'import_too_large' };
-    const [field, codes] = Object.entries(error.body?.errors ?? {})[0] ?? [];
-    const code = codes?.[0];
-    return code
-      ? { ok: false, code, ...(field ? { field } : {}) }
-      : { ok: false, code: error.code ?? 'internal_error' };
-  }
-}
+// A proxy's 413 comes without a code.
+const run = <T>(parse: (value: unknown) => T, call: () => Promise<unknown>): Promise<ImportResult<T>> =>
+  onlineCall(async () => parse(await call()), { 413: 'import_too_large' });
 
 /** `POST /api/achievement/import/{subjectClassId}/preview`: what the sheet would write, nothing written. */
 export function previewImport(classId: string, file: File): Promise<ImportResult<ScoreImportPreview>> {

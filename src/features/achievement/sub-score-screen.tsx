@@ -3,9 +3,11 @@ import { useState } from 'react';
 import type { AccountRole } from '../../../domain/roles';
 import { EmptyState } from '../../ui/empty-state';
 import { SelectField } from '../../ui/select-field';
+import { EMPTY_FILTER, filterOptions } from '../shared/class-filter';
+import { useFilterSources } from '../shared/use-filter-sources';
 import { CommentEditor, useScoreWriter } from './achievement-screen';
 import { ScoreTable } from './score-table';
-import { useClassChoices, useScoreGrid } from './use-score-grid';
+import { useScoreGrid } from './use-score-grid';
 
 /**
  * The sub-score page (SPEC §2 /achievement/subjects/{id}/score-names/{scoreNameId}): the sub-scores of one
@@ -25,7 +27,10 @@ export function SubScoreScreen({
   onChooseClass: (classId: string) => void;
 }) {
   const { t } = useLingui();
-  const classes = (useClassChoices() ?? []).filter((choice) => choice.subjectId === subjectId);
+  const sources = useFilterSources();
+  const classes = sources
+    ? filterOptions({ ...EMPTY_FILTER, subjectId }, sources.subjects, sources.master).classId
+    : [];
   const chosen = classId ?? classes[0]?.value ?? '';
   const loaded = useScoreGrid(chosen, actor, scoreNameId);
   const write = useScoreWriter(actor, loaded);

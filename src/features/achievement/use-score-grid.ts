@@ -77,39 +77,6 @@ export function useScoreGrid(classId: string, actor: { id: string; role: Account
   );
 }
 
-/** The classes on this device with their subject's and their own names, for the class picker; live. */
-export function useClassChoices() {
-  return useLiveQuery(
-    (database) =>
-      combineLatest([
-        database.subjects
-          .find({ selector: { kind: { $in: [SubjectDocKind.subject, SubjectDocKind.subjectClass] } } })
-          .$.pipe(map(json)),
-        database.master
-          .find({ selector: { kind: { $in: [MasterKind.subjectNames, MasterKind.classNames] } } })
-          .$.pipe(map(json)),
-      ]).pipe(
-        map(([subjects, master]) => {
-          const names = new Map(master.map((row) => [row.id, row.name]));
-          const subjectName = new Map(
-            subjects
-              .filter((row) => row.kind === SubjectDocKind.subject)
-              .map((row) => [row.id, names.get(row.subjectNameId ?? '') ?? '']),
-          );
-          return subjects
-            .filter((row) => row.kind === SubjectDocKind.subjectClass)
-            .map((row) => ({
-              value: row.id,
-              subjectId: row.subjectId,
-              label: `${subjectName.get(row.subjectId) ?? ''} / ${names.get(row.classNameId ?? '') ?? ''}`,
-            }))
-            .sort((a, b) => a.label.localeCompare(b.label));
-        }),
-      ),
-    [],
-  );
-}
-
 /** The signed-in student's own profile from the local database (their scope holds only their rows); live. */
 export function useStudentProfile(userId: string) {
   return useLiveQuery(

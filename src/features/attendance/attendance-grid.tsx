@@ -24,7 +24,8 @@ const STATE_DOT: Record<SheetCell['state'], string> = {
 /**
  * The students × schedules grid. Each cell is a button: arrows move between cells, 1–4 type a status (and move
  * down, so a column is entered with one key per student), Delete clears; a click selects the cell for the
- * reasons and comment editor. Read-only sheets still move and select, but never write.
+ * reasons and comment editor. Read-only sheets still move and select, but never write. With `exchange`, an
+ * editable sheet offers each student's exchange of attendance (disabled offline: the call needs the server).
  */
 export function AttendanceGrid({
   sheet,
@@ -32,12 +33,14 @@ export function AttendanceGrid({
   onSelect,
   onStatus,
   onMarkAllPresent,
+  exchange,
 }: {
   sheet: Sheet;
   selected: { row: number; column: number } | null;
   onSelect: (at: { row: number; column: number }) => void;
   onStatus: (row: SheetRow, cell: SheetCell, status: AttendanceStatus | null) => void;
   onMarkAllPresent: (scheduleId: string) => void;
+  exchange?: { online: boolean; onOpen: (row: SheetRow) => void };
 }) {
   const { t, i18n } = useLingui();
   const locale = i18n.locale as Locale;
@@ -92,6 +95,18 @@ export function AttendanceGrid({
                 <span className="mr-2 text-xs text-slate-500">{row.identity}</span>
                 {row.name}
                 {row.highlighted && <span className="sr-only"> ({t`highlighted`})</span>}
+                {exchange && sheet.editable && (
+                  <button
+                    type="button"
+                    className="ml-2 text-xs text-blue-800 underline disabled:text-slate-400 disabled:no-underline"
+                    disabled={!exchange.online}
+                    title={exchange.online ? undefined : t`Available online only`}
+                    aria-label={t`Exchange attendance of ${row.name}`}
+                    onClick={() => exchange.onOpen(row)}
+                  >
+                    {t`Exchange`}
+                  </button>
+                )}
               </th>
               {row.cells.map((cell, columnIndex) => {
                 const column = sheet.columns[columnIndex];

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { AttendanceStatus, attendanceStatusSchema } from '../../../domain/attendance';
 import type { AccountRole } from '../../../domain/roles';
 import { useDatabase } from '../../db/database-context';
@@ -8,18 +8,13 @@ import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { EmptyState } from '../../ui/empty-state';
 import { SelectField } from '../../ui/select-field';
 import { TextField } from '../../ui/text-field';
+import { ClassCascade } from '../shared/class-cascade';
 import { type MarkPatch, type MarkRefusal, markAttendance } from './attendance-commands';
-import {
-  type AttendanceFilter,
-  chooseLevel,
-  EMPTY_FILTER,
-  filterOfClass,
-  filterOptions,
-} from './attendance-filter';
 import { AttendanceGrid } from './attendance-grid';
 import { STATUS_LABELS, STATUS_ORDER } from './attendance-labels';
 import type { SheetCell, SheetRow } from './attendance-sheet';
-import { useAttendanceSheet, useFilterSources } from './use-attendance-sheet';
+import { ExchangeDialog, type ExchangeTarget } from './exchange-dialog';
+import { useAttendanceSheet } from './use-attendance-sheet';
 
 /**
  * The attendance screen (SPEC §2 /attendance, issue 7): the filter cascade, then the chosen class's sheet,
@@ -29,39 +24,28 @@ export function AttendanceScreen({
   actor,
   classId,
   today,
+  online,
   onChooseClass,
   onRefused,
   onExport,
+  onExchanged,
 }: {
   actor: { id: string; role: AccountRole };
   classId: string;
   today: string;
+  online: boolean;
   onChooseClass: (classId: string) => void;
   onRefused: (reason: MarkRefusal) => void;
   onExport?: (sheet: NonNullable<ReturnType<typeof useAttendanceSheet>>) => void;
+  onExchanged: () => void;
 }) {
   const { t, i18n } = useLingui();
   const database = useDatabase();
-  const sources = useFilterSources();
-  const [filter, setFilter] = useState<AttendanceFilter>(EMPTY_FILTER);
   const [selectedAt, setSelectedAt] = useState<{ classId: string; row: number; column: number } | null>(null);
   const selected = selectedAt?.classId === classId ? selectedAt : null;
   const [confirmSchedule, setConfirmSchedule] = useState<string | null>(null);
+  const [exchangeFor, setExchangeFor] = useState<ExchangeTarget | null>(null);
   const loaded = useAttendanceSheet(classId, actor, today);
-
-  // A class from the link (or remembered) sets the whole cascade once its subject is known locally.
-  useEffect(() => {
-    if (!sources || !classId) return;
-    const fromClass = filterOfClass(classId, sources.subjects);
-    if (fromClass) setFilter(fromClass);
-  }, [sources, classId]);
-
-  const options = sources ? filterOptions(filter, sources.subjects, sources.master) : null;
-  const choose = (level: keyof AttendanceFilter, value: string) => {
-    const next = chooseLevel(filter, level, value);
-    setFilter(next);
-    if (level === 'classId' && value) onChooseClass(value);
-  };
 
   const write = async (targets: { row: SheetRow; cell: SheetCell }[], patch: MarkPatch) => {
     if (!database || !loaded) return;
@@ -82,31 +66,13 @@ export function AttendanceScreen({
   const sheet = loaded?.sheet;
   const selectedRow = selected && sheet ? sheet.rows[selected.row] : undefined;
   const selectedCell = selected && selectedRow ? selectedRow.cells[selected.column] : undefined;
-  const levelLabels: Record<keyof AttendanceFilter, string> = {
-    universityId: t`University`,
-    facultyId: t`Faculty`,
-    yearCodeId: t`Year code`,
-    subjectId: t`Subject`,
-    classId: t`Class`,
-  };
 
   return (
     <section aria-labelledby="attendance-title" className="space-y-4">
       <h1 id="attendance-title" className="text-2xl font-semibold">
         <Trans>Attendance</Trans>
       </h1>
-      <div className="grid grid-cols-1 gap-3 sm:grid-cols-3 lg:grid-cols-5">
-        {(Object.keys(levelLabels) as (keyof AttendanceFilter)[]).map((level) => (
-          <SelectField
-            key={level}
-            label={levelLabels[level]}
-            value={filter[level]}
-            placeholder={t`Choose`}
-            options={options?.[level] ?? []}
-            onChange={(event) => choose(level, event.target.value)}
-          />
-        ))}
-      </div>
+      <ClassCascade classId={classId} onChooseClass={onChooseClass} />
 
       {!classId && <EmptyState title={t`Choose a class to enter its attendance.`} />}
       {classId && loaded === null && <EmptyState title={t`This class is not available on this device.`} />}
@@ -137,8 +103,24 @@ export function AttendanceScreen({
               onSelect={(at) => setSelectedAt({ classId, ...at })}
               onStatus={(row, cell, status) => void write([{ row, cell }], { status })}
               onMarkAllPresent={setConfirmSchedule}
+              exchange={{ online, onOpen: setExchangeFor }}
             />
           )}
+          {sheet.editable && !online && (
+            <p className="text-sm text-amber-900">
+              <Trans>
+                Exchange attendance needs a connection to the server: it is available again online.
+              </Trans>
+            </p>
+          )}
+          <ExchangeDialog
+            student={exchangeFor}
+            subjectId={loaded.subjectClass.subjectId}
+            columns={sheet.columns}
+            online={online}
+            onClose={() => setExchangeFor(null)}
+            onExchanged={onExchanged}
+          />
           {selectedRow && selectedCell && (
             <CellEditor
               key={`${selectedCell.id}:${selectedCell.absenceReasons ?? ''}:${selectedCell.comment ?? ''}`}

@@ -60,6 +60,8 @@ export interface SheetColumn {
   day: string;
   startTime: string;
   endTime: string;
+  /** The lesson held: an exchange moves a mark between sittings of the same lesson. */
+  lessonId: string;
   lessonName: string;
 }
 
@@ -88,6 +90,7 @@ export function buildSheet(input: SheetInput): Sheet {
       day: schedule.day,
       startTime: schedule.startTime,
       endTime: schedule.endTime,
+      lessonId: schedule.lessonId,
       lessonName: input.lessonNames.get(schedule.lessonId) ?? '',
     }));
   const byId = new Map(input.attendances.map((row) => [row.id, row]));

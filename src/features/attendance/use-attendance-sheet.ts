@@ -1,29 +1,13 @@
 import { combineLatest, map, of, switchMap } from 'rxjs';
 import type { AccountRole } from '../../../domain/roles';
 import { SubjectDocKind } from '../../../domain/sync-docs';
-import type { MasterDocType } from '../../db/master-schema';
 import type { SchoolDatabase } from '../../db/open-database';
 import { OutboxKind } from '../../db/outbox-schema';
 import { useLiveQuery } from '../../db/use-live-query';
-import type { FilterSubjectDoc } from './attendance-filter';
 import { buildSheet, type Sheet } from './attendance-sheet';
 
 const json = <T>(documents: { toMutableJSON(): T }[]) =>
   documents.map((document) => document.toMutableJSON());
-
-/** The subjects and classes the filter cascade offers, and the master rows that name them; live. */
-export function useFilterSources(): { subjects: FilterSubjectDoc[]; master: MasterDocType[] } | undefined {
-  return useLiveQuery(
-    (database) =>
-      combineLatest([
-        database.subjects
-          .find({ selector: { kind: { $in: [SubjectDocKind.subject, SubjectDocKind.subjectClass] } } })
-          .$.pipe(map(json)),
-        database.master.find().$.pipe(map(json)),
-      ]).pipe(map(([subjects, master]) => ({ subjects, master }))),
-    [],
-  );
-}
 
 function sheet$(
   database: SchoolDatabase,

@@ -2,6 +2,7 @@ import { createFileRoute, Outlet, useMatch } from '@tanstack/react-router';
 import { z } from 'zod';
 import { useSessionUser } from '../../app/session-context';
 import { AchievementScreen } from '../../features/achievement/achievement-screen';
+import { useRememberedClass } from '../../features/shared/use-remembered-class';
 
 const searchSchema = z.object({ subjectClass: z.string().max(64).optional().catch(undefined) });
 
@@ -18,6 +19,10 @@ function AchievementRoute() {
   const child = useMatch({
     from: '/_app/achievement/subjects/$subjectId/score-names/$scoreNameId',
     shouldThrow: false,
+  });
+  // The sub-score page below shares the search; only this screen opens the remembered class.
+  useRememberedClass(subjectClass, (classId) => {
+    if (!child) void navigate({ search: { subjectClass: classId }, replace: true });
   });
   if (child) return <Outlet />;
   if (!user) return null;

@@ -1,14 +1,14 @@
 import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import dayjs from 'dayjs';
-import { useEffect } from 'react';
 import { z } from 'zod';
+import { useConnection } from '../../app/connection-context';
 import { useSessionUser } from '../../app/session-context';
 import { appToasts } from '../../app/toasts';
 import { attendanceExportSheet } from '../../features/attendance/attendance-export';
-import { rememberClassId, rememberedClassId } from '../../features/attendance/attendance-filter';
 import { STATUS_LABELS } from '../../features/attendance/attendance-labels';
 import { AttendanceScreen } from '../../features/attendance/attendance-screen';
+import { useRememberedClass } from '../../features/shared/use-remembered-class';
 import { downloadWorkbook } from '../../features/shared/xlsx-export';
 import { formatDate } from '../../i18n/format';
 import type { Locale } from '../../i18n/i18n';
@@ -25,16 +25,11 @@ function AttendanceRoute() {
   const user = useSessionUser();
   const { subjectClass } = Route.useSearch();
   const navigate = Route.useNavigate();
+  const { online } = useConnection();
 
-  // Without a class in the link, open the one chosen last time on this device.
-  useEffect(() => {
-    if (subjectClass) {
-      rememberClassId(localStorage, subjectClass);
-      return;
-    }
-    const remembered = rememberedClassId(localStorage);
-    if (remembered) void navigate({ search: { subjectClass: remembered }, replace: true });
-  }, [subjectClass, navigate]);
+  useRememberedClass(subjectClass, (classId) => {
+    void navigate({ search: { subjectClass: classId }, replace: true });
+  });
 
   if (!user) return null;
   return (
@@ -42,6 +37,8 @@ function AttendanceRoute() {
       actor={{ id: user.id, role: user.role }}
       classId={subjectClass ?? ''}
       today={dayjs().format('YYYY-MM-DD')}
+      online={online === true}
+      onExchanged={() => appToasts.show({ tone: 'success', title: t`Attendance exchanged.` })}
       onChooseClass={(classId) => void navigate({ search: { subjectClass: classId } })}
       onExport={({ sheet }) => {
         const sheetName = t`Attendance`;

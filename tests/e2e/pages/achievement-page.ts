@@ -4,10 +4,13 @@ import type { Locator, Page } from '@playwright/test';
 export class AchievementPage {
   readonly offlineBanner: Locator;
   readonly sheet: Locator;
+  /** The sheet of the sub-score page: a score name and its sub-scores. */
+  readonly subScoreSheet: Locator;
 
   constructor(private readonly page: Page) {
     this.offlineBanner = page.getByRole('status').filter({ hasText: 'オフラインです' });
     this.sheet = page.getByRole('table', { name: '成績表' });
+    this.subScoreSheet = page.getByRole('table', { name: '小項目の成績表' });
   }
 
   /** The student rows of the sheet. */
@@ -15,14 +18,19 @@ export class AchievementPage {
     return this.sheet.locator('tbody tr');
   }
 
-  /** The score input of a student (row, 0-based) for a score name, by its label "<score name> of <student>". */
-  cell(studentName: string, scoreName: string): Locator {
-    return this.sheet.getByRole('textbox', { name: `${studentName} の ${scoreName}`, exact: true });
+  /** The score input of a student for a score name, by its label "<score name> of <student>". */
+  cell(studentName: string, scoreName: string, sheet: Locator = this.sheet): Locator {
+    return sheet.getByRole('textbox', { name: `${studentName} の ${scoreName}`, exact: true });
   }
 
   /** Types a score into a cell and enters it with Enter. */
-  async enter(studentName: string, scoreName: string, text: string): Promise<void> {
-    const input = this.cell(studentName, scoreName);
+  async enter(
+    studentName: string,
+    scoreName: string,
+    text: string,
+    sheet: Locator = this.sheet,
+  ): Promise<void> {
+    const input = this.cell(studentName, scoreName, sheet);
     await input.fill(text);
     await input.press('Enter');
   }

@@ -35,6 +35,25 @@ export class AttendancePage {
       .click();
   }
 
+  /** The exchange-attendance action of a student's row. */
+  exchangeButton(studentName: string): Locator {
+    return this.sheet.getByRole('button', this.exchangeName(studentName));
+  }
+
+  /** The row of a student, found by its exchange action. */
+  rowOf(studentName: string): Locator {
+    return this.rows().filter({ has: this.page.getByRole('button', this.exchangeName(studentName)) });
+  }
+
+  private exchangeName(studentName: string) {
+    return { name: `${studentName} の出欠を振替`, exact: true };
+  }
+
+  /** The exchange-attendance dialog of a student. */
+  exchangeDialog(studentName: string): Locator {
+    return this.page.getByRole('dialog', { name: `出欠の振替: ${studentName}` });
+  }
+
   /** Waits until the service worker controls the page, so a reload without network still loads the app. */
   async waitForOfflineShell(): Promise<void> {
     await this.page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, {

@@ -38,3 +38,20 @@ export async function signInApi(request: APIRequestContext, email: string): Prom
   }
   return { post: (path, body) => send('POST', path, body), get: (path) => send('GET', path) };
 }
+
+/** Every document of a collection the session pulls, through the real sync call, page by page. */
+export async function pullAll<Doc>(session: ApiSession, collection: string): Promise<Doc[]> {
+  const documents: Doc[] = [];
+  let checkpoint: unknown = null;
+  for (;;) {
+    const query = new URLSearchParams({ limit: '1000' });
+    if (checkpoint) query.set('checkpoint', JSON.stringify(checkpoint));
+    const page = (await session.get(`/api/sync/${collection}/pull?${query}`)) as {
+      documents: Doc[];
+      checkpoint: unknown;
+    };
+    documents.push(...page.documents);
+    checkpoint = page.checkpoint;
+    if (page.documents.length < 1000) return documents;
+  }
+}

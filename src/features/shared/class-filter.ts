@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import type { MasterDocType } from '../../db/master-schema';
 
-/** The cascade of the attendance filter (SPEC §3 filter): each level narrows the next. */
-export interface AttendanceFilter {
+/**
+ * The class filter of /attendance and /achievement (SPEC §3 "Filter: university, yearCode, faculty, subject,
+ * subjectClass"): each level narrows the next.
+ */
+export interface ClassFilter {
   universityId: string;
   facultyId: string;
   yearCodeId: string;
@@ -10,7 +13,8 @@ export interface AttendanceFilter {
   classId: string;
 }
 
-export const EMPTY_FILTER: AttendanceFilter = {
+/** No level chosen. */
+export const EMPTY_FILTER: ClassFilter = {
   universityId: '',
   facultyId: '',
   yearCodeId: '',
@@ -18,17 +22,16 @@ export const EMPTY_FILTER: AttendanceFilter = {
   classId: '',
 };
 
-const LEVELS = ['universityId', 'facultyId', 'yearCodeId', 'subjectId', 'classId'] as const;
+/** The levels, top down. */
+export const FILTER_LEVELS = ['universityId', 'facultyId', 'yearCodeId', 'subjectId', 'classId'] as const;
+/** One level of the cascade. */
+export type FilterLevel = (typeof FILTER_LEVELS)[number];
 
 /** Sets one level and clears every level under it, whose choices depended on it. */
-export function chooseLevel(
-  filter: AttendanceFilter,
-  level: (typeof LEVELS)[number],
-  value: string,
-): AttendanceFilter {
-  const index = LEVELS.indexOf(level);
+export function chooseLevel(filter: ClassFilter, level: FilterLevel, value: string): ClassFilter {
+  const index = FILTER_LEVELS.indexOf(level);
   const next = { ...filter, [level]: value };
-  for (const below of LEVELS.slice(index + 1)) next[below] = '';
+  for (const below of FILTER_LEVELS.slice(index + 1)) next[below] = '';
   return next;
 }
 
@@ -60,10 +63,10 @@ function options(ids: Iterable<string>, names: ReadonlyMap<string, string>): Fil
  * locally, so a teacher is offered their own subjects and classes.
  */
 export function filterOptions(
-  filter: AttendanceFilter,
+  filter: ClassFilter,
   subjects: readonly FilterSubjectDoc[],
   master: readonly MasterDocType[],
-): Record<(typeof LEVELS)[number], FilterOption[]> {
+): Record<FilterLevel, FilterOption[]> {
   const names = new Map(master.map((row) => [row.id, row.name]));
   const subjectRows = subjects.filter((doc) => doc.kind === 'subject');
   const inUniversity = subjectRows.filter((doc) => doc.universityId === filter.universityId);
@@ -93,10 +96,7 @@ export function filterOptions(
 }
 
 /** The whole cascade of a class, read back from its subject (for a `subjectClass` link or a remembered one). */
-export function filterOfClass(
-  classId: string,
-  subjects: readonly FilterSubjectDoc[],
-): AttendanceFilter | null {
+export function filterOfClass(classId: string, subjects: readonly FilterSubjectDoc[]): ClassFilter | null {
   const subjectClass = subjects.find((doc) => doc.kind === 'class' && doc.id === classId);
   const subject = subjects.find((doc) => doc.kind === 'subject' && doc.id === subjectClass?.subjectId);
   if (!subjectClass || !subject) return null;
@@ -109,10 +109,12 @@ export function filterOfClass(
   };
 }
 
-const STORAGE_KEY = 'attendance-filter';
+// One remembered class for both screens: they show the same class's attendance and scores, and a teacher
+// switching between them through the menu (links without `subjectClass`) stays on the class at hand.
+const STORAGE_KEY = 'subject-class-filter';
 const storedSchema = z.object({ classId: z.string().max(64) });
 
-/** The class last chosen on this device, if any (the "last choice remembered" of issue 7). */
+/** The class last chosen on this device on /attendance or /achievement, if any. */
 export function rememberedClassId(storage: Pick<Storage, 'getItem'>): string | null {
   try {
     const parsed = storedSchema.safeParse(JSON.parse(storage.getItem(STORAGE_KEY) ?? 'null'));
