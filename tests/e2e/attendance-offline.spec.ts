@@ -5,10 +5,10 @@ import type {
   AttendanceHistoryEntry,
   ClassAttendanceResponse,
 } from '../../domain/schemas/attendance';
-import type { SubjectDoc } from '../../domain/sync-docs';
 import { AttendancePage } from './pages/attendance-page';
 import { LoginPage } from './pages/login-page';
-import { type ApiSession, pullAll, signInApi } from './support/api';
+import { signInApi } from './support/api';
+import { findUnmarkedSchedule } from './support/demo-classes';
 
 const KEYS = ['1', '2', '3', '4'] as const;
 const STATUS_OF_KEY: Record<(typeof KEYS)[number], number> = {
@@ -18,24 +18,6 @@ const STATUS_OF_KEY: Record<(typeof KEYS)[number], number> = {
   '4': AttendanceStatus.absent,
 };
 
-/** A class the teacher is assigned to with at least 40 students, and a schedule of it nobody has marked yet. */
-async function findBigClass(teacher: ApiSession) {
-  const me = (await teacher.get('/api/me')) as { id: string };
-  const docs = await pullAll<SubjectDoc>(teacher, 'subjects');
-  for (const subjectClass of docs.filter((doc) => doc.kind === 'class' && doc.teacherIds.includes(me.id))) {
-    const sheet = (await teacher.get(`/api/attendance/${subjectClass.id}`)) as ClassAttendanceResponse;
-    if (sheet.students.length < 40) continue;
-    const column = sheet.schedules.findIndex((schedule) =>
-      sheet.students.every((student) =>
-        student.attendances.every((mark) => mark.schedule_id !== schedule.id),
-      ),
-    );
-    const schedule = sheet.schedules[column];
-    if (schedule) return { classId: subjectClass.id, sheet, column, scheduleId: schedule.id };
-  }
-  throw new Error('the demo school has no class of 40 students for the demo teacher');
-}
-
 test('a teacher marks 40 students offline, reloads offline, and the server gets each mark once, merged with an admin’s comment', async ({
   page,
   context,
@@ -43,7 +25,7 @@ test('a teacher marks 40 students offline, reloads offline, and the server gets 
 }) => {
   test.setTimeout(180_000);
   const teacher = await signInApi(request, 'teacher@demo.test');
-  const { classId, sheet, column, scheduleId } = await findBigClass(teacher);
+  const { classId, sheet, column, scheduleId } = await findUnmarkedSchedule(teacher, 40);
   const students = sheet.students.slice(0, 40);
   const keys = students.map((_, index) => KEYS[index % KEYS.length] ?? '1');
 

@@ -20,9 +20,9 @@ export class AttendancePage {
     return this.sheet.locator(`[data-cell="${row}:${column}"]`);
   }
 
-  /** Types one status key per student down a schedule's column, starting at the first student. */
-  async typeColumn(column: number, keys: readonly string[]): Promise<void> {
-    await this.cell(0, column).click();
+  /** Types one status key per student down a schedule's column, starting at the `from`-th student. */
+  async typeColumn(column: number, keys: readonly string[], from = 0): Promise<void> {
+    await this.cell(from, column).click();
     for (const key of keys) await this.page.keyboard.press(key);
   }
 
