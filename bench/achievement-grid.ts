@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -114,11 +114,9 @@ export async function benchAchievementGrid(): Promise<void> {
       }
       await timeInPage(page, { kind: 'history', step: -1 }, { kind: 'grid', shown: true, cells: CELLS });
 
-      // BENCH_GRID_PROFILE=<file.cpuprofile> records the page's main thread during the taps (DevTools opens it).
-      const profilePath = process.env.BENCH_GRID_PROFILE;
-      const cdp = profilePath ? await page.context().newCDPSession(page) : null;
-      await cdp?.send('Profiler.enable');
-      await cdp?.send('Profiler.start');
+      // BENCH_GRID_TRACE=<file.json> records a Chromium performance trace of the taps (DevTools opens it).
+      const tracePath = process.env.BENCH_GRID_TRACE;
+      if (tracePath) await browser.startTracing(page, { path: tracePath, screenshots: false });
       const taps: number[] = [];
       for (let tap = 0; tap < TAPS; tap++) {
         const row = tap % BENCH_GRID.students;
@@ -127,10 +125,7 @@ export async function benchAchievementGrid(): Promise<void> {
         const value = String((tap % 100) + 0.5);
         taps.push(await timeInPage(page, { kind: 'type', cell, value }, { kind: 'cell', cell, value }));
       }
-      if (cdp && profilePath) {
-        const { profile } = await cdp.send('Profiler.stop');
-        writeFileSync(profilePath, JSON.stringify(profile));
-      }
+      if (tracePath) await browser.stopTracing();
 
       const reloads: number[] = [];
       for (let round = 0; round < 3; round++) {
