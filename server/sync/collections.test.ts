@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '../../domain/roles';
 import type { SocketMessage } from '../../domain/sync';
-import type { AchievementDoc, AttendanceDoc } from '../../domain/sync-docs';
+import { type AchievementDoc, AchievementDocKind, type AttendanceDoc } from '../../domain/sync-docs';
 import { achievementId, attendanceId } from '../../domain/sync-ids';
 import { attendanceHistory, classTeachers, scoreHistory, users } from '../db/schema';
 import { pullThrough } from '../testing/calls';
@@ -77,6 +77,7 @@ function attendanceOf(fixture: SchoolFixture, overrides: Partial<AttendanceDoc> 
 function scoreOf(fixture: SchoolFixture, overrides: Partial<AchievementDoc> = {}): AchievementDoc {
   return {
     id: achievementId(fixture.subjectStudentId, fixture.scoreNameId),
+    kind: AchievementDocKind.score,
     subjectId: fixture.subjectId,
     universityId: fixture.universityId,
     subjectStudentId: fixture.subjectStudentId,
@@ -85,6 +86,7 @@ function scoreOf(fixture: SchoolFixture, overrides: Partial<AchievementDoc> = {}
     fullScore: 100,
     scheduleId: null,
     points: null,
+    finalScore: null,
     comment: null,
     updatedAt: 0,
     _deleted: false,

@@ -1,13 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { mayEditClassWork } from '../../../domain/permissions';
-import { SYNC_COLLECTION_ROLES } from '../../../domain/sync';
-import { type AchievementDoc, achievementDocSchema } from '../../../domain/sync-docs';
-import { achievementId } from '../../../domain/sync-ids';
+import { finalScoreTop } from '../../../domain/achievement-results';
+import { mayEditClassWork, mayUpdateFinalScore } from '../../../domain/permissions';
+import { SYNC_COLLECTION_ROLES, type SyncRejectReason } from '../../../domain/sync';
+import { type AchievementDoc, AchievementDocKind, achievementDocSchema } from '../../../domain/sync-docs';
+import { achievementId, resultId } from '../../../domain/sync-ids';
 import { pointValueSchema, scoreWithinFull } from '../../../domain/validation';
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/rows';
-import { achievements, scoreHistory } from '../../db/schema';
+import { achievements, resultHistory, results, scoreHistory } from '../../db/schema';
+import { readSubject, readSubjectScoreNames } from '../../modules/achievement/queries';
 import { refreshSubjectsOf } from '../../modules/dashboard/refresh';
 import type { SyncActor, SyncCollectionDef, SyncWriteContext } from '../engine';
 import { lockedRow, upsertRow } from '../write-row';
@@ -15,14 +17,16 @@ import { classScopeVersion, classTeacherIds, classWorkAudience, classWorkScope }
 
 const achievementRowSchema = z.object({
   id: z.string(),
+  kind: z.enum(AchievementDocKind),
   subject_id: z.string(),
   university_id: z.string(),
   subject_student_id: z.string(),
   student_id: z.string(),
   score_name_id: z.string(),
-  full_score: z.number(),
+  full_score: z.number().nullable(),
   schedule_id: z.string().nullable(),
   points: z.number().nullable(),
+  final_score: z.number().nullable(),
   comment: z.string().nullable(),
   seq: z.coerce.number().int(),
   deleted: z.boolean(),
@@ -31,15 +35,24 @@ const achievementRowSchema = z.object({
 type AchievementRow = z.infer<typeof achievementRowSchema>;
 
 // numeric arrives as a string from node-postgres; float8 is a number on both drivers and holds 2 decimals.
-const SELECT = sql`select a.id::text as id, a.subject_id::text as subject_id, a.university_id::text as university_id,
-  a.subject_student_id::text as subject_student_id, a.student_id::text as student_id,
-  a.score_name_id::text as score_name_id, a.full_score::float8 as full_score, a.schedule_id::text as schedule_id,
-  a.points::float8 as points, a.comment, a.seq, a.deleted
+// Both selects name their table `a`, as `lockedRow` expects.
+const SELECT = sql`select a.id::text as id, 'score' as kind, a.subject_id::text as subject_id,
+  a.university_id::text as university_id, a.subject_student_id::text as subject_student_id,
+  a.student_id::text as student_id, a.score_name_id::text as score_name_id, a.full_score::float8 as full_score,
+  a.schedule_id::text as schedule_id, a.points::float8 as points, null::float8 as final_score, a.comment, a.seq,
+  a.deleted
   from achievements a`;
+
+const RESULT_SELECT = sql`select a.id::text as id, 'result' as kind, a.subject_id::text as subject_id,
+  a.university_id::text as university_id, a.subject_student_id::text as subject_student_id,
+  a.student_id::text as student_id, '' as score_name_id, null::float8 as full_score, null::text as schedule_id,
+  null::float8 as points, a.final_score::float8 as final_score, a.comment, a.seq, a.deleted
+  from results a`;
 
 function toDoc(row: AchievementRow): AchievementDoc {
   return {
     id: row.id,
+    kind: row.kind,
     subjectId: row.subject_id,
     universityId: row.university_id,
     subjectStudentId: row.subject_student_id,
@@ -48,6 +61,7 @@ function toDoc(row: AchievementRow): AchievementDoc {
     fullScore: row.full_score,
     scheduleId: row.schedule_id,
     points: row.points,
+    finalScore: row.final_score,
     comment: row.comment,
     updatedAt: row.seq,
     _deleted: row.deleted,
@@ -67,68 +81,145 @@ export async function readAchievementDocs(db: Executor, ids: readonly string[]):
 
 const KEY_FIELDS = ['subjectId', 'universityId', 'subjectStudentId', 'studentId', 'scoreNameId'] as const;
 
+/** The fields another kind of row has; a row of one kind must leave the other kind's empty. */
+function holdsOtherKind(doc: AchievementDoc): boolean {
+  if (doc.kind === AchievementDocKind.score) return doc.fullScore === null || doc.finalScore !== null;
+  return doc.scoreNameId !== '' || doc.fullScore !== null || doc.scheduleId !== null || doc.points !== null;
+}
+
+/** The natural id a new row of this kind must carry. */
+function naturalIdOf(doc: AchievementDoc): string {
+  return doc.kind === AchievementDocKind.result
+    ? resultId(doc.subjectStudentId)
+    : achievementId(doc.subjectStudentId, doc.scoreNameId);
+}
+
+const isPoint = (value: number | null) => value === null || pointValueSchema.safeParse(value).success;
+
+/**
+ * Why a result's final score may not change as pushed: only admins, or the class's teachers when the subject
+ * lets teachers (`mayUpdateFinalScore`), set it; a value set by hand lies within 0 and the top of the
+ * subject's formula (`finalScoreTop`). A push that leaves the final score as its base had it (a comment
+ * edit) needs neither.
+ */
+async function refuseFinalScore(
+  ctx: SyncWriteContext,
+  next: AchievementDoc,
+  before: AchievementDoc | null,
+  teachers: readonly string[],
+): Promise<SyncRejectReason | null> {
+  if (next.finalScore === (before?.finalScore ?? null)) return null;
+  const subject = await readSubject(ctx.tx, next.subjectId);
+  if (!subject) return 'invalid';
+  if (!mayUpdateFinalScore(ctx.actor, teachers, subject.teacherAllowUpdateFinalScore)) return 'forbidden';
+  if (next.finalScore === null) return null;
+  const top = finalScoreTop(subject.formula, await readSubjectScoreNames(ctx.tx, next.subjectId));
+  return top !== null && scoreWithinFull(next.finalScore, top) ? null : 'invalid';
+}
+
 async function refuseAchievement(
   ctx: SyncWriteContext,
   next: AchievementDoc,
   current: AchievementDoc | null,
-) {
-  if (current && KEY_FIELDS.some((field) => current[field] !== next[field])) return 'invalid' as const;
-  if (!current && next.id !== achievementId(next.subjectStudentId, next.scoreNameId))
-    return 'invalid' as const;
+  base: AchievementDoc | null,
+): Promise<SyncRejectReason | null> {
+  if (current && (current.kind !== next.kind || KEY_FIELDS.some((field) => current[field] !== next[field])))
+    return 'invalid';
+  if (!current && next.id !== naturalIdOf(next)) return 'invalid';
+  if (holdsOtherKind(next)) return 'invalid';
   // The database refuses these too; answering here keeps the reason exact (SPEC §5: never above full).
-  if (next.points !== null && !pointValueSchema.safeParse(next.points).success) return 'invalid' as const;
-  if (!scoreWithinFull(next.points, next.fullScore)) return 'invalid' as const;
+  if (!isPoint(next.points) || !isPoint(next.finalScore)) return 'invalid';
+  if (next.fullScore !== null && !scoreWithinFull(next.points, next.fullScore)) return 'invalid';
   const teachers = await classTeacherIds(ctx.tx, { subjectStudentId: next.subjectStudentId });
-  if (teachers === null) return 'invalid' as const;
-  return mayEditClassWork(ctx.actor, teachers) ? null : ('forbidden' as const);
+  if (teachers === null) return 'invalid';
+  if (!mayEditClassWork(ctx.actor, teachers)) return 'forbidden';
+  return next.kind === AchievementDocKind.result ? refuseFinalScore(ctx, next, base ?? current, teachers) : null;
+}
+
+async function writeScore({ tx, seq, now }: SyncWriteContext, doc: AchievementDoc) {
+  await upsertRow(tx, achievements, [
+    [achievements.id, doc.id],
+    [achievements.subjectId, doc.subjectId],
+    [achievements.universityId, doc.universityId],
+    [achievements.subjectStudentId, doc.subjectStudentId],
+    [achievements.studentId, doc.studentId],
+    [achievements.scoreNameId, doc.scoreNameId],
+    [achievements.fullScore, doc.fullScore],
+    [achievements.scheduleId, doc.scheduleId],
+    [achievements.points, doc.points],
+    [achievements.comment, doc.comment],
+    [achievements.seq, seq],
+    [achievements.deleted, doc._deleted],
+    [achievements.updatedAt, now.toISOString()],
+  ]);
+}
+
+/** Writes a result's own fields; the GPA and formula the server keeps beside them stay as they are. */
+async function writeResult({ tx, seq, now }: SyncWriteContext, doc: AchievementDoc) {
+  await upsertRow(tx, results, [
+    [results.id, doc.id],
+    [results.subjectId, doc.subjectId],
+    [results.universityId, doc.universityId],
+    [results.subjectStudentId, doc.subjectStudentId],
+    [results.studentId, doc.studentId],
+    [results.finalScore, doc.finalScore],
+    [results.comment, doc.comment],
+    [results.seq, seq],
+    [results.deleted, doc._deleted],
+    [results.updatedAt, now.toISOString()],
+  ]);
 }
 
 /**
- * `achievements`: the scores a user may see (admins all, teachers their classes' students, students their
- * own). Teachers of the student's class and admins push; points and comment merge one by one.
+ * `achievements`: the scores and results (final score set by hand, subject comment) a user may see (admins
+ * all, teachers their classes' students, students their own), one collection with a `kind` (the local
+ * collection cap). Teachers of the student's class and admins push; points, final score and comment merge
+ * one by one. A final score is set only by those `mayUpdateFinalScore` lets.
  */
 export const achievementsCollection: SyncCollectionDef<AchievementDoc, AchievementRow> = {
   name: 'achievements',
   docSchema: achievementDocSchema,
   pullRoles: SYNC_COLLECTION_ROLES.achievements.pull,
   scopeVersion: classScopeVersion,
-  scope: (actor: SyncActor) =>
-    sql`${SELECT} where ${classWorkScope(actor, { subjectStudentId: sql`a.subject_student_id` }, sql`a.student_id`)}`,
+  scope: (actor: SyncActor) => {
+    const visible = classWorkScope(actor, { subjectStudentId: sql`a.subject_student_id` }, sql`a.student_id`);
+    return sql`${SELECT} where ${visible} union all ${RESULT_SELECT} where ${visible}`;
+  },
   rowSchema: achievementRowSchema,
   toDoc,
   push: {
     roles: SYNC_COLLECTION_ROLES.achievements.push,
-    mergeFields: ['points', 'comment'],
-    readForUpdate: ({ tx }, doc) => lockedRow(tx, SELECT, doc.id, achievementRowSchema, toDoc),
+    mergeFields: ['points', 'finalScore', 'comment'],
+    readForUpdate: ({ tx }, doc) =>
+      lockedRow(
+        tx,
+        doc.kind === AchievementDocKind.result ? RESULT_SELECT : SELECT,
+        doc.id,
+        achievementRowSchema,
+        toDoc,
+      ),
     refuse: refuseAchievement,
-    async write({ tx, seq, now }, doc) {
-      await upsertRow(tx, achievements, [
-        [achievements.id, doc.id],
-        [achievements.subjectId, doc.subjectId],
-        [achievements.universityId, doc.universityId],
-        [achievements.subjectStudentId, doc.subjectStudentId],
-        [achievements.studentId, doc.studentId],
-        [achievements.scoreNameId, doc.scoreNameId],
-        [achievements.fullScore, doc.fullScore],
-        [achievements.scheduleId, doc.scheduleId],
-        [achievements.points, doc.points],
-        [achievements.comment, doc.comment],
-        [achievements.seq, seq],
-        [achievements.deleted, doc._deleted],
-        [achievements.updatedAt, now.toISOString()],
-      ]);
-    },
+    write: (ctx, doc) => (doc.kind === AchievementDocKind.result ? writeResult(ctx, doc) : writeScore(ctx, doc)),
     async history({ tx, actor, now }, before, after, offline) {
+      const who = { subjectId: after.subjectId, changedBy: actor.id, changedAt: now, offline };
+      if (after.kind === AchievementDocKind.result) {
+        await tx.insert(resultHistory).values({
+          ...who,
+          resultId: after.id,
+          oldFinalScore: before?.finalScore ?? null,
+          newFinalScore: after.finalScore,
+          oldComment: before?.comment ?? null,
+          newComment: after.comment,
+        });
+        return;
+      }
       await tx.insert(scoreHistory).values({
+        ...who,
         achievementId: after.id,
-        subjectId: after.subjectId,
-        changedBy: actor.id,
-        changedAt: now,
         oldPoints: before?.points ?? null,
         newPoints: after.points,
         oldComment: before?.comment ?? null,
         newComment: after.comment,
-        offline,
       });
     },
     // Entering marks or scores answers the subject's "not entered yet" and highlight cards at once.
