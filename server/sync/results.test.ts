@@ -182,13 +182,13 @@ describe('result sync (final score set by hand)', () => {
       .from(resultHistory)
       .where(eq(resultHistory.resultId, base.id))
       .orderBy(resultHistory.changedAt);
-    expect(
-      history.map((row) => [row.oldFinalScore, row.newFinalScore, row.newComment, row.offline]),
-    ).toEqual([
-      [null, 70, null, false],
-      [70, 64.5, null, true],
-      [64.5, 64.5, '期末で挽回', false],
-      [64.5, 50, '期末で挽回', false],
-    ]);
+    expect(history.map((row) => [row.oldFinalScore, row.newFinalScore, row.newComment, row.offline])).toEqual(
+      [
+        [null, 70, null, false],
+        [70, 64.5, null, true],
+        [64.5, 64.5, '期末で挽回', false],
+        [64.5, 50, '期末で挽回', false],
+      ],
+    );
   });
 });

@@ -133,7 +133,9 @@ async function refuseAchievement(
   const teachers = await classTeacherIds(ctx.tx, { subjectStudentId: next.subjectStudentId });
   if (teachers === null) return 'invalid';
   if (!mayEditClassWork(ctx.actor, teachers)) return 'forbidden';
-  return next.kind === AchievementDocKind.result ? refuseFinalScore(ctx, next, base ?? current, teachers) : null;
+  return next.kind === AchievementDocKind.result
+    ? refuseFinalScore(ctx, next, base ?? current, teachers)
+    : null;
 }
 
 async function writeScore({ tx, seq, now }: SyncWriteContext, doc: AchievementDoc) {
@@ -199,7 +201,8 @@ export const achievementsCollection: SyncCollectionDef<AchievementDoc, Achieveme
         toDoc,
       ),
     refuse: refuseAchievement,
-    write: (ctx, doc) => (doc.kind === AchievementDocKind.result ? writeResult(ctx, doc) : writeScore(ctx, doc)),
+    write: (ctx, doc) =>
+      doc.kind === AchievementDocKind.result ? writeResult(ctx, doc) : writeScore(ctx, doc),
     async history({ tx, actor, now }, before, after, offline) {
       const who = { subjectId: after.subjectId, changedBy: actor.id, changedAt: now, offline };
       if (after.kind === AchievementDocKind.result) {

@@ -47,7 +47,12 @@ export interface ScoreGridInput {
     comment: string | null;
   }[];
   /** The enrolments' results: the final score set by hand (null: the formula's) and the subject comment. */
-  results: readonly { id: string; subjectStudentId: string; finalScore: number | null; comment: string | null }[];
+  results: readonly {
+    id: string;
+    subjectStudentId: string;
+    finalScore: number | null;
+    comment: string | null;
+  }[];
   /** Whether the subject lets the class's teachers set final scores by hand (admins always may). */
   teacherAllowUpdateFinalScore: boolean;
   /** Outbox state by score or result id: waiting for the server, or refused / overridden by it. */
