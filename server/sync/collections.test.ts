@@ -6,7 +6,7 @@ import { type AchievementDoc, AchievementDocKind, type AttendanceDoc } from '../
 import { achievementId, attendanceId } from '../../domain/sync-ids';
 import { attendanceHistory, classTeachers, scoreHistory, users } from '../db/schema';
 import { pullThrough } from '../testing/calls';
-import { createSchoolFixture, type SchoolFixture } from '../testing/school-fixture';
+import { createSchoolFixture, createTaughtSchools, type SchoolFixture } from '../testing/school-fixture';
 import { buildTestApp, type TestApp } from '../testing/test-app';
 import { achievementsCollection } from './collections/achievements';
 import { attendanceCollection } from './collections/attendance';
@@ -25,17 +25,7 @@ let admin: SyncActor;
 beforeAll(async () => {
   t = await buildTestApp();
   const { db } = t.app.appDeps;
-  school = await createSchoolFixture(db);
-  otherSchool = await createSchoolFixture(db);
-  for (const fixture of [school, otherSchool]) {
-    await db.insert(classTeachers).values({
-      subjectId: fixture.subjectId,
-      universityId: fixture.universityId,
-      classId: fixture.classId,
-      teacherId: fixture.teacherId,
-      seq: 1,
-    });
-  }
+  [school, otherSchool] = await createTaughtSchools(db);
   const [adminRow] = await db.select().from(users).where(eq(users.email, 'admin@demo.test'));
   if (!adminRow) throw new Error('no demo admin');
   admin = { id: adminRow.id, role: Role.admin };

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '../../domain/roles';
 import { type AchievementDoc, AchievementDocKind } from '../../domain/sync-docs';
 import { resultId } from '../../domain/sync-ids';
-import { classTeachers, resultHistory, subjects, users } from '../db/schema';
+import { resultHistory, subjects, users } from '../db/schema';
 import { pullThrough } from '../testing/calls';
-import { createSchoolFixture, type SchoolFixture } from '../testing/school-fixture';
+import { createTaughtSchools, type SchoolFixture } from '../testing/school-fixture';
 import { buildTestApp, type TestApp } from '../testing/test-app';
 import { achievementsCollection } from './collections/achievements';
 import { pushCollection, type SyncActor } from './engine';
@@ -24,16 +24,8 @@ const FORMULA = '筆記 * 0.8';
 beforeAll(async () => {
   t = await buildTestApp();
   const { db } = t.app.appDeps;
-  school = await createSchoolFixture(db);
-  otherSchool = await createSchoolFixture(db);
+  [school, otherSchool] = await createTaughtSchools(db);
   for (const fixture of [school, otherSchool]) {
-    await db.insert(classTeachers).values({
-      subjectId: fixture.subjectId,
-      universityId: fixture.universityId,
-      classId: fixture.classId,
-      teacherId: fixture.teacherId,
-      seq: 1,
-    });
     await db.update(subjects).set({ formula: FORMULA }).where(eq(subjects.id, fixture.subjectId));
   }
   const [adminRow] = await db.select().from(users).where(eq(users.email, 'admin@demo.test'));

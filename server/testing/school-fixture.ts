@@ -3,6 +3,7 @@ import type { Executor } from '../db/client';
 import {
   classNames,
   classStudents,
+  classTeachers,
   examNames,
   faculties,
   lessons,
@@ -222,4 +223,22 @@ export async function createSchoolFixture(db: Executor): Promise<SchoolFixture> 
     classStudentId: classStudent.id,
     scoreNameId: scoreName.id,
   };
+}
+
+/** Two minimal schools, each with its teacher in charge of its class: the setup of the sync scope tests. */
+export async function createTaughtSchools(db: Executor): Promise<[SchoolFixture, SchoolFixture]> {
+  const schools: [SchoolFixture, SchoolFixture] = [
+    await createSchoolFixture(db),
+    await createSchoolFixture(db),
+  ];
+  for (const fixture of schools) {
+    await db.insert(classTeachers).values({
+      subjectId: fixture.subjectId,
+      universityId: fixture.universityId,
+      classId: fixture.classId,
+      teacherId: fixture.teacherId,
+      seq: 1,
+    });
+  }
+  return schools;
 }
