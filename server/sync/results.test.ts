@@ -113,6 +113,10 @@ describe('result sync (final score set by hand)', () => {
     expect(refused.conflicts).toEqual([{ document: base, reason: 'forbidden' }]);
     expect(refused.written).toEqual([]);
 
+    // A base claiming the new value does not slip it past the rule: the server's own row is what changes.
+    const forged = await push(teacher, { ...base, finalScore: 75 }, { ...base, finalScore: 75 });
+    expect(forged.conflicts).toEqual([{ document: base, reason: 'forbidden' }]);
+
     const comment = await push(teacher, { ...base, comment: '努力しました' }, base);
     expect(comment.conflicts).toEqual([]);
     expect(await serverResult(school)).toMatchObject({ finalScore: 70, comment: '努力しました' });

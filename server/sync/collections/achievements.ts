@@ -97,18 +97,35 @@ function naturalIdOf(doc: AchievementDoc): string {
 const isPoint = (value: number | null) => value === null || pointValueSchema.safeParse(value).success;
 
 /**
+ * Whether a pushed result would change the server's final score. A push based on an older state merges
+ * field by field (`decidePush`), so it changes the final score only where it differs from its base; a push
+ * based on the current state (or with no base) is taken as sent, so any difference from the server counts,
+ * whatever base it claims.
+ */
+function changesFinalScore(
+  next: AchievementDoc,
+  current: AchievementDoc | null,
+  base: AchievementDoc | null,
+) {
+  if (next.finalScore === (current?.finalScore ?? null)) return false;
+  if (!current || !base || base.updatedAt === current.updatedAt) return true;
+  return next.finalScore !== base.finalScore;
+}
+
+/**
  * Why a result's final score may not change as pushed: only admins, or the class's teachers when the subject
  * lets teachers (`mayUpdateFinalScore`), set it; a value set by hand lies within 0 and the top of the
- * subject's formula (`finalScoreTop`). A push that leaves the final score as its base had it (a comment
- * edit) needs neither.
+ * subject's formula (`finalScoreTop`). A push that leaves the final score alone (a comment edit) needs
+ * neither.
  */
 async function refuseFinalScore(
   ctx: SyncWriteContext,
   next: AchievementDoc,
-  before: AchievementDoc | null,
+  current: AchievementDoc | null,
+  base: AchievementDoc | null,
   teachers: readonly string[],
 ): Promise<SyncRejectReason | null> {
-  if (next.finalScore === (before?.finalScore ?? null)) return null;
+  if (!changesFinalScore(next, current, base)) return null;
   const subject = await readSubject(ctx.tx, next.subjectId);
   if (!subject) return 'invalid';
   if (!mayUpdateFinalScore(ctx.actor, teachers, subject.teacherAllowUpdateFinalScore)) return 'forbidden';
@@ -134,7 +151,7 @@ async function refuseAchievement(
   if (teachers === null) return 'invalid';
   if (!mayEditClassWork(ctx.actor, teachers)) return 'forbidden';
   return next.kind === AchievementDocKind.result
-    ? refuseFinalScore(ctx, next, base ?? current, teachers)
+    ? refuseFinalScore(ctx, next, current, base, teachers)
     : null;
 }
 
@@ -225,8 +242,13 @@ export const achievementsCollection: SyncCollectionDef<AchievementDoc, Achieveme
         newComment: after.comment,
       });
     },
-    // Entering marks or scores answers the subject's "not entered yet" and highlight cards at once.
-    afterCommit: (deps, written) => refreshSubjectsOf(deps, written),
+    // Entering marks or scores answers the subject's "not entered yet" and highlight cards at once; no card
+    // reads a final score set by hand, so results alone refresh nothing.
+    afterCommit: (deps, written) =>
+      refreshSubjectsOf(
+        deps,
+        written.filter((doc) => doc.kind === AchievementDocKind.score),
+      ),
     audience: (tx, docs) =>
       classWorkAudience(
         tx,
