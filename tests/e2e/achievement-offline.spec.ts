@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { finalScoreTop } from '../../domain/achievement-results';
 import type { ClassAchievementResponse } from '../../domain/schemas/achievement';
 import type { AchievementDoc, SubjectDoc } from '../../domain/sync-docs';
+import { resultId } from '../../domain/sync-ids';
 import { AchievementPage } from './pages/achievement-page';
 import { LoginPage } from './pages/login-page';
 import { type ApiSession, signInApi } from './support/api';
@@ -232,4 +233,46 @@ test('a student sees their own scores, offline too, and no one else’s', async 
   await expect(achievement.offlineBanner).toBeVisible();
   await expect(articles).toHaveCount(subjectCount, { timeout: 30_000 });
   await expect(page.getByRole('cell', { name: shown, exact: true }).first()).toBeVisible();
+});
+
+test('a student sees the final score set by hand for them, offline too', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const student = await signInApi(request, 'student@demo.test');
+  const own = await pullAll<AchievementDoc>(student, 'achievements');
+  const entered = own.find((doc) => doc.kind === 'score' && doc.points !== null && !doc._deleted);
+  if (!entered) throw new Error('the demo student has no entered score');
+  const id = resultId(entered.subjectStudentId);
+  const stored = own.find((doc) => doc.id === id) ?? null;
+  const result: AchievementDoc = stored ?? {
+    ...entered,
+    id,
+    kind: 'result',
+    scoreNameId: '',
+    fullScore: null,
+    scheduleId: null,
+    points: null,
+    comment: null,
+    updatedAt: 0,
+  };
+  const admin = await signInApi(request, 'admin@demo.test');
+  const pushed = (await admin.post('/api/sync/achievements/push', {
+    rows: [{ newDocumentState: { ...result, finalScore: 33 }, assumedMasterState: stored }],
+  })) as { conflicts: unknown[] };
+  expect(pushed.conflicts).toEqual([]);
+
+  await page.goto('/admin/achievement-attendance-profile');
+  await new LoginPage(page).signInWithCode('student@demo.test');
+  const achievement = new AchievementPage(page);
+  const line = page.locator('p', { hasText: '先生が入力' });
+  await expect(line).toContainText('33.00', { timeout: 60_000 });
+  await achievement.waitForOfflineShell();
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(achievement.offlineBanner).toBeVisible();
+  await expect(line).toContainText('33.00', { timeout: 30_000 });
 });
