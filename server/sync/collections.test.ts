@@ -4,9 +4,14 @@ import { Role } from '../../domain/roles';
 import type { SocketMessage } from '../../domain/sync';
 import { type AchievementDoc, AchievementDocKind, type AttendanceDoc } from '../../domain/sync-docs';
 import { achievementId, attendanceId } from '../../domain/sync-ids';
-import { attendanceHistory, classTeachers, scoreHistory, users } from '../db/schema';
+import { attendanceHistory, classTeachers, scoreHistory } from '../db/schema';
 import { pullThrough } from '../testing/calls';
-import { createSchoolFixture, createTaughtSchools, type SchoolFixture } from '../testing/school-fixture';
+import {
+  createSchoolFixture,
+  createTaughtSchools,
+  type SchoolFixture,
+  schoolActors,
+} from '../testing/school-fixture';
 import { buildTestApp, type TestApp } from '../testing/test-app';
 import { achievementsCollection } from './collections/achievements';
 import { attendanceCollection } from './collections/attendance';
@@ -26,13 +31,7 @@ beforeAll(async () => {
   t = await buildTestApp();
   const { db } = t.app.appDeps;
   [school, otherSchool] = await createTaughtSchools(db);
-  const [adminRow] = await db.select().from(users).where(eq(users.email, 'admin@demo.test'));
-  if (!adminRow) throw new Error('no demo admin');
-  admin = { id: adminRow.id, role: Role.admin };
-  teacher = { id: school.teacherId, role: Role.teacher };
-  otherTeacher = { id: otherSchool.teacherId, role: Role.teacher };
-  student = { id: school.studentUserId, role: Role.student };
-  otherStudent = { id: otherSchool.studentUserId, role: Role.student };
+  ({ admin, teacher, otherTeacher, student, otherStudent } = await schoolActors(db, [school, otherSchool]));
 });
 
 afterAll(async () => {

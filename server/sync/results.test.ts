@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '../../domain/roles';
 import { type AchievementDoc, AchievementDocKind } from '../../domain/sync-docs';
 import { resultId } from '../../domain/sync-ids';
-import { resultHistory, subjects, users } from '../db/schema';
+import { resultHistory, subjects } from '../db/schema';
 import { pullThrough } from '../testing/calls';
-import { createTaughtSchools, type SchoolFixture } from '../testing/school-fixture';
+import { createTaughtSchools, type SchoolFixture, schoolActors } from '../testing/school-fixture';
 import { buildTestApp, type TestApp } from '../testing/test-app';
 import { achievementsCollection } from './collections/achievements';
 import { pushCollection, type SyncActor } from './engine';
@@ -28,12 +28,7 @@ beforeAll(async () => {
   for (const fixture of [school, otherSchool]) {
     await db.update(subjects).set({ formula: FORMULA }).where(eq(subjects.id, fixture.subjectId));
   }
-  const [adminRow] = await db.select().from(users).where(eq(users.email, 'admin@demo.test'));
-  if (!adminRow) throw new Error('no demo admin');
-  admin = { id: adminRow.id, role: Role.admin };
-  teacher = { id: school.teacherId, role: Role.teacher };
-  otherTeacher = { id: otherSchool.teacherId, role: Role.teacher };
-  student = { id: school.studentUserId, role: Role.student };
+  ({ admin, teacher, otherTeacher, student } = await schoolActors(db, [school, otherSchool]));
 });
 
 afterAll(async () => {

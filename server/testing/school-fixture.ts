@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { Role } from '../../domain/roles';
 import type { Executor } from '../db/client';
 import {
@@ -19,6 +20,7 @@ import {
   users,
   yearCodes,
 } from '../db/schema';
+import type { SyncActor } from '../sync/engine';
 
 /** The ids of a minimal school: one of everything a subject needs, with one teacher and one enrolled student. */
 export interface SchoolFixture {
@@ -241,4 +243,20 @@ export async function createTaughtSchools(db: Executor): Promise<[SchoolFixture,
     });
   }
   return schools;
+}
+
+/** The users the sync scope tests act as: the demo admin, and each school's teacher and student. */
+export async function schoolActors(
+  db: Executor,
+  [school, otherSchool]: readonly [SchoolFixture, SchoolFixture],
+) {
+  const [adminRow] = await db.select().from(users).where(eq(users.email, 'admin@demo.test'));
+  if (!adminRow) throw new Error('no demo admin');
+  return {
+    admin: { id: adminRow.id, role: Role.admin },
+    teacher: { id: school.teacherId, role: Role.teacher },
+    otherTeacher: { id: otherSchool.teacherId, role: Role.teacher },
+    student: { id: school.studentUserId, role: Role.student },
+    otherStudent: { id: otherSchool.studentUserId, role: Role.student },
+  } satisfies Record<string, SyncActor>;
 }
