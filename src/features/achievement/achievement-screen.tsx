@@ -60,8 +60,8 @@ export function useScoreWriter(actor: { id: string; role: AccountRole }, loaded:
 }
 
 /**
- * Sets or clears (blank) one student's final score of a loaded grid through the local command; answers the
- * translated refusal, if any.
+ * Sets or clears (blank) one student's final score of a loaded grid, or the comment on their whole subject,
+ * through the local command; answers the translated refusal, if any.
  */
 export function useFinalScoreWriter(
   actor: { id: string; role: AccountRole },
@@ -69,7 +69,7 @@ export function useFinalScoreWriter(
 ) {
   const database = useDatabase();
   const { i18n, t } = useLingui();
-  return async (row: ScoreRow, text: string): Promise<string | null> => {
+  return async (row: ScoreRow, patch: ScorePatch): Promise<string | null> => {
     if (!database || !loaded) return null;
     const refusal = await enterFinalScore(
       database,
@@ -83,10 +83,14 @@ export function useFinalScoreWriter(
         studentId: row.studentId,
         top: loaded.grid.finalScoreTop,
       },
-      { pointText: text },
+      patch,
     );
     if (refusal === null) return null;
-    if (refusal === 'forbidden') return t`You may not set final scores in this subject.`;
+    if (refusal === 'forbidden') {
+      return patch.comment === undefined
+        ? t`You may not set final scores in this subject.`
+        : t`You may not enter scores for a class not assigned to you.`;
+    }
     if (refusal === ValidationCode.scoreAboveFull && loaded.grid.finalScoreTop !== null) {
       const top = formatDecimal(loaded.grid.finalScoreTop, i18n.locale as Locale);
       return t`A final score must lie between 0 and ${top}.`;
@@ -144,6 +148,9 @@ export function AchievementScreen({
   const selectedRow = at && grid ? grid.rows[at.row] : undefined;
   const selectedColumn = at && grid ? grid.columns[at.column] : undefined;
   const selectedCell = at && selectedRow ? selectedRow.cells[at.column] : undefined;
+  // The column after the last score is the final score: its comment is the one on the whole subject.
+  const selectedFinal =
+    at && grid && selectedRow && at.column === grid.columns.length ? selectedRow : undefined;
   const labels = { identity: t`Student number`, name: t`Name`, gpa: t`GPA`, final: t`Final score` };
 
   return (
@@ -208,7 +215,7 @@ export function AchievementScreen({
                 ) : null
               }
               onEnter={(row, column, text) => write(row, column, { pointText: text })}
-              onEnterFinal={writeFinal}
+              onEnterFinal={(row, text) => writeFinal(row, { pointText: text })}
               onSelect={(position) => setSelected({ classId, ...position })}
             />
           )}
@@ -219,6 +226,15 @@ export function AchievementScreen({
               comment={selectedCell.comment ?? ''}
               editable={grid.editable}
               onSave={(comment) => write(selectedRow, selectedColumn, { comment })}
+            />
+          )}
+          {selectedFinal && (
+            <CommentEditor
+              key={`${selectedFinal.finalCell.key}:${selectedFinal.finalCell.comment ?? ''}`}
+              title={`${selectedFinal.name} — ${labels.final}`}
+              comment={selectedFinal.finalCell.comment ?? ''}
+              editable={grid.editable}
+              onSave={(comment) => writeFinal(selectedFinal, { comment })}
             />
           )}
           {grid.editable && <ImportPanel classId={classId} />}

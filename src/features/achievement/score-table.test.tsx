@@ -160,4 +160,22 @@ describe('final score cell', () => {
     ).toBe('forbidden');
     expect(await stored()).toBe(12);
   });
+
+  it('takes the subject comment from the class’s teachers even where final scores are not theirs to set', async () => {
+    const target = {
+      subjectClass: { ...subjectClass, teacherAllowUpdateFinalScore: false },
+      subjectStudentId: 'ss-1',
+      studentId: 'st-1',
+      top: 50,
+    };
+    expect(await enterFinalScore(database, teacher, target, { comment: ' 面談済み ' })).toBeNull();
+    const doc = await database.achievements.findOne(resultId('ss-1')).exec();
+    expect(doc?.toJSON()).toMatchObject({
+      kind: AchievementDocKind.result,
+      comment: '面談済み',
+      finalScore: null,
+    });
+    const stranger = { id: 'teacher-2', role: Role.teacher };
+    expect(await enterFinalScore(database, stranger, target, { comment: 'x' })).toBe('forbidden');
+  });
 });

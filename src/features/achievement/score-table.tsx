@@ -131,12 +131,14 @@ function FinalScoreView({
   editable,
   dataCell,
   onEnter,
+  onFocus,
   onMoveDown,
 }: {
   row: ScoreRow;
   editable: boolean;
   dataCell: string;
   onEnter: (text: string) => Promise<string | null>;
+  onFocus: () => void;
   onMoveDown: () => void;
 }) {
   const { t, i18n } = useLingui();
@@ -150,7 +152,7 @@ function FinalScoreView({
         readOnly={!editable}
         dataCell={dataCell}
         onEnter={onEnter}
-        onFocus={() => undefined}
+        onFocus={onFocus}
         onMoveDown={onMoveDown}
       />
       {cell.setByHand && (
@@ -276,6 +278,7 @@ export function ScoreTable({
                       editable={grid.finalScoreEditable && onEnterFinal !== undefined}
                       dataCell={`${rowIndex}:${grid.columns.length}`}
                       onEnter={(text) => onEnterFinal?.(row, text) ?? Promise.resolve(null)}
+                      onFocus={() => onSelect({ row: rowIndex, column: grid.columns.length })}
                       onMoveDown={() => focusCell(rowIndex + 1, grid.columns.length)}
                     />
                   </td>
