@@ -72,6 +72,21 @@ export function finalScoreOf(
   return prepareStudentResults(formula, scoreNames)(points).finalScore;
 }
 
+/**
+ * The top of a subject's final score: what its formula gives when every score it reads is at its full
+ * score. A final score set by hand must lie within 0 and this (SPEC §5 "score must not exceed full score",
+ * applied to the formula's scale). Null when the subject has no formula or it cannot be evaluated: there is
+ * then no scale, and no final score may be set by hand.
+ */
+export function finalScoreTop(formula: string | null, scoreNames: readonly ResultScoreName[]): number | null {
+  return finalScoreOf(formula, scoreNames, new Map(scoreNames.map((row) => [row.id, row.fullScore])));
+}
+
+/** The final score shown for a student: the one set by hand when there is one, else the formula's. */
+export function shownFinalScore(setByHand: number | null, computed: number | null): number | null {
+  return setByHand ?? computed;
+}
+
 /** GPA and final score of one student, from their points by score name id (absent: not entered). */
 export function studentResult(
   formula: string | null,

@@ -54,17 +54,30 @@ export const attendanceDocSchema = z.strictObject({
 
 export type AttendanceDoc = z.infer<typeof attendanceDocSchema>;
 
-/** One score of the `achievements` collection; the id is `achievementId(subjectStudentId, scoreNameId)`. */
+/** The kinds of row the `achievements` collection groups (ARCHITECTURE §3: the collection cap). */
+export const AchievementDocKind = { score: 'score', result: 'result' } as const;
+
+export type AchievementDocKind = (typeof AchievementDocKind)[keyof typeof AchievementDocKind];
+
+/**
+ * One row of the `achievements` collection, told apart by `kind`:
+ * - a score, id `achievementId(subjectStudentId, scoreNameId)`, with its score name's full score;
+ * - a result, id `resultId(subjectStudentId)`: the final score set by hand (null: the formula's value
+ *   stands) and the comment on the whole subject. A result has no score name (`scoreNameId` is empty, since
+ *   the local database cannot index a null), full score, schedule or points.
+ */
 export const achievementDocSchema = z.strictObject({
   id,
+  kind: z.enum(AchievementDocKind),
   subjectId: id,
   universityId: id,
   subjectStudentId: id,
   studentId: id,
-  scoreNameId: id,
-  fullScore: z.number(),
+  scoreNameId: z.string().max(64),
+  fullScore: z.number().nullable(),
   scheduleId: id.nullable(),
   points: z.number().nullable(),
+  finalScore: z.number().nullable(),
   comment: text.nullable(),
   updatedAt: sequence,
   _deleted: z.boolean(),

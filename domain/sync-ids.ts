@@ -37,3 +37,8 @@ export function attendanceId(classStudentId: string, scheduleId: string): string
 export function achievementId(subjectStudentId: string, scoreNameId: string): string {
   return naturalId('achievement', subjectStudentId, scoreNameId);
 }
+
+/** The id of the result (final score and its comment) of a subject enrolment. */
+export function resultId(subjectStudentId: string): string {
+  return naturalId('result', subjectStudentId);
+}

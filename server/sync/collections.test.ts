@@ -2,11 +2,16 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '../../domain/roles';
 import type { SocketMessage } from '../../domain/sync';
-import type { AchievementDoc, AttendanceDoc } from '../../domain/sync-docs';
+import { type AchievementDoc, AchievementDocKind, type AttendanceDoc } from '../../domain/sync-docs';
 import { achievementId, attendanceId } from '../../domain/sync-ids';
-import { attendanceHistory, classTeachers, scoreHistory, users } from '../db/schema';
+import { attendanceHistory, classTeachers, scoreHistory } from '../db/schema';
 import { pullThrough } from '../testing/calls';
-import { createSchoolFixture, type SchoolFixture } from '../testing/school-fixture';
+import {
+  createSchoolFixture,
+  createTaughtSchools,
+  type SchoolFixture,
+  schoolActors,
+} from '../testing/school-fixture';
 import { buildTestApp, type TestApp } from '../testing/test-app';
 import { achievementsCollection } from './collections/achievements';
 import { attendanceCollection } from './collections/attendance';
@@ -25,24 +30,8 @@ let admin: SyncActor;
 beforeAll(async () => {
   t = await buildTestApp();
   const { db } = t.app.appDeps;
-  school = await createSchoolFixture(db);
-  otherSchool = await createSchoolFixture(db);
-  for (const fixture of [school, otherSchool]) {
-    await db.insert(classTeachers).values({
-      subjectId: fixture.subjectId,
-      universityId: fixture.universityId,
-      classId: fixture.classId,
-      teacherId: fixture.teacherId,
-      seq: 1,
-    });
-  }
-  const [adminRow] = await db.select().from(users).where(eq(users.email, 'admin@demo.test'));
-  if (!adminRow) throw new Error('no demo admin');
-  admin = { id: adminRow.id, role: Role.admin };
-  teacher = { id: school.teacherId, role: Role.teacher };
-  otherTeacher = { id: otherSchool.teacherId, role: Role.teacher };
-  student = { id: school.studentUserId, role: Role.student };
-  otherStudent = { id: otherSchool.studentUserId, role: Role.student };
+  [school, otherSchool] = await createTaughtSchools(db);
+  ({ admin, teacher, otherTeacher, student, otherStudent } = await schoolActors(db, [school, otherSchool]));
 });
 
 afterAll(async () => {
@@ -77,6 +66,7 @@ function attendanceOf(fixture: SchoolFixture, overrides: Partial<AttendanceDoc> 
 function scoreOf(fixture: SchoolFixture, overrides: Partial<AchievementDoc> = {}): AchievementDoc {
   return {
     id: achievementId(fixture.subjectStudentId, fixture.scoreNameId),
+    kind: AchievementDocKind.score,
     subjectId: fixture.subjectId,
     universityId: fixture.universityId,
     subjectStudentId: fixture.subjectStudentId,
@@ -85,6 +75,7 @@ function scoreOf(fixture: SchoolFixture, overrides: Partial<AchievementDoc> = {}
     fullScore: 100,
     scheduleId: null,
     points: null,
+    finalScore: null,
     comment: null,
     updatedAt: 0,
     _deleted: false,

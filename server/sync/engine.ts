@@ -53,8 +53,16 @@ export interface SyncPushDef<Doc extends SyncedDoc> {
    * pushes never wait on each other crosswise; without it each row is read on its own.
    */
   readAllForUpdate?(ctx: SyncWriteContext, docs: readonly Doc[]): Promise<Map<string, Doc>>;
-  /** The reason a row is refused before any comparison (permission, shape), or null when it may proceed. */
-  refuse(ctx: SyncWriteContext, next: Doc, current: Doc | null): Promise<SyncRejectReason | null>;
+  /**
+   * The reason a row is refused before any comparison (permission, shape), or null when it may proceed.
+   * `base` is the server state the client based its write on, to tell which fields the push changes.
+   */
+  refuse(
+    ctx: SyncWriteContext,
+    next: Doc,
+    current: Doc | null,
+    base: Doc | null,
+  ): Promise<SyncRejectReason | null>;
   /** Stores `doc` (insert or update, `_deleted` as a soft delete) with the context's sequence. */
   write(ctx: SyncWriteContext, doc: Doc, current: Doc | null): Promise<void>;
   /** Whether `write` sets fields of the server's own (who decided, when): the row is then read back. */
@@ -179,7 +187,9 @@ async function pushRow<Doc extends SyncedDoc>(
 ): Promise<RowOutcome<Doc>> {
   const next = row.newDocumentState;
   const current = read ? (read.get(next.id) ?? null) : await push.readForUpdate(ctx, next);
-  const refusal = push.roles.includes(ctx.actor.role) ? await push.refuse(ctx, next, current) : 'forbidden';
+  const refusal = push.roles.includes(ctx.actor.role)
+    ? await push.refuse(ctx, next, current, row.assumedMasterState)
+    : 'forbidden';
   if (refusal) {
     return { written: null, took: null, conflict: { document: current ?? absent(next), reason: refusal } };
   }

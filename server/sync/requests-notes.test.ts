@@ -6,18 +6,9 @@ import { AcceptReason, RequestOption, RequestStatus, RequestType } from '../../d
 import { Role } from '../../domain/roles';
 import { type NoteDoc, NoteKind, type RequestDoc } from '../../domain/sync-docs';
 import type { Database } from '../db/client';
-import {
-  classTeachers,
-  memoSchedules,
-  memos,
-  notes,
-  notifications,
-  planNotes,
-  plans,
-  users,
-} from '../db/schema';
+import { memoSchedules, memos, notes, notifications, planNotes, plans, users } from '../db/schema';
 import { pullThrough } from '../testing/calls';
-import { createSchoolFixture, type SchoolFixture } from '../testing/school-fixture';
+import { createTaughtSchools, type SchoolFixture } from '../testing/school-fixture';
 import { buildTestApp, type TestApp } from '../testing/test-app';
 import { notesCollection } from './collections/notes';
 import { requestsCollection } from './collections/requests';
@@ -130,17 +121,7 @@ const ids = (docs: readonly AnyDoc[]) => docs.map((doc) => doc.id).sort();
 beforeAll(async () => {
   t = await buildTestApp();
   db = t.app.appDeps.db;
-  school = await createSchoolFixture(db);
-  otherSchool = await createSchoolFixture(db);
-  for (const fixture of [school, otherSchool]) {
-    await db.insert(classTeachers).values({
-      subjectId: fixture.subjectId,
-      universityId: fixture.universityId,
-      classId: fixture.classId,
-      teacherId: fixture.teacherId,
-      seq: 1,
-    });
-  }
+  [school, otherSchool] = await createTaughtSchools(db);
   const [adminRow] = await db.select().from(users).where(eq(users.email, 'admin@demo.test'));
   const [observerRow] = await db.select().from(users).where(eq(users.email, 'observer@demo.test'));
   if (!adminRow || !observerRow) throw new Error('no demo admin or observer');

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '../../domain/roles';
 import type { SyncCheckpoint } from '../../domain/sync';
-import type { AchievementDoc, AttendanceDoc } from '../../domain/sync-docs';
+import { type AchievementDoc, AchievementDocKind, type AttendanceDoc } from '../../domain/sync-docs';
 import { achievementId, attendanceId } from '../../domain/sync-ids';
 import type { Database } from '../db/client';
 import { classStudents, classTeachers, students, subjectStudents, users } from '../db/schema';
@@ -57,6 +57,7 @@ function attendanceOf(fixture: SchoolFixture): AttendanceDoc {
 function scoreOf(fixture: SchoolFixture): AchievementDoc {
   return {
     id: achievementId(fixture.subjectStudentId, fixture.scoreNameId),
+    kind: AchievementDocKind.score,
     subjectId: fixture.subjectId,
     universityId: fixture.universityId,
     subjectStudentId: fixture.subjectStudentId,
@@ -65,6 +66,7 @@ function scoreOf(fixture: SchoolFixture): AchievementDoc {
     fullScore: 100,
     scheduleId: null,
     points: 80,
+    finalScore: null,
     comment: null,
     updatedAt: 0,
     _deleted: false,

@@ -13,7 +13,7 @@ import {
   users,
 } from '../db/schema';
 import { call, pullThrough } from '../testing/calls';
-import { createSchoolFixture, type SchoolFixture } from '../testing/school-fixture';
+import { createTaughtSchools, type SchoolFixture } from '../testing/school-fixture';
 import { buildTestApp, signIn, type TestApp } from '../testing/test-app';
 import { lessonsCollection } from './collections/lessons';
 import { schedulesCollection } from './collections/schedules';
@@ -43,17 +43,7 @@ async function demoUser(email: string, role: typeof Role.admin | typeof Role.obs
 beforeAll(async () => {
   t = await buildTestApp();
   const { db } = t.app.appDeps;
-  school = await createSchoolFixture(db);
-  otherSchool = await createSchoolFixture(db);
-  for (const fixture of [school, otherSchool]) {
-    await db.insert(classTeachers).values({
-      subjectId: fixture.subjectId,
-      universityId: fixture.universityId,
-      classId: fixture.classId,
-      teacherId: fixture.teacherId,
-      seq: 1,
-    });
-  }
+  [school, otherSchool] = await createTaughtSchools(db);
   const partition = { subjectId: school.subjectId, universityId: school.universityId, seq: 1 };
   // A second class of the subject that nobody assigned to the fixture's teacher.
   const [second] = await db

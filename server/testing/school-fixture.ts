@@ -1,8 +1,10 @@
+import { eq } from 'drizzle-orm';
 import { Role } from '../../domain/roles';
 import type { Executor } from '../db/client';
 import {
   classNames,
   classStudents,
+  classTeachers,
   examNames,
   faculties,
   lessons,
@@ -18,6 +20,7 @@ import {
   users,
   yearCodes,
 } from '../db/schema';
+import type { SyncActor } from '../sync/engine';
 
 /** The ids of a minimal school: one of everything a subject needs, with one teacher and one enrolled student. */
 export interface SchoolFixture {
@@ -222,4 +225,38 @@ export async function createSchoolFixture(db: Executor): Promise<SchoolFixture> 
     classStudentId: classStudent.id,
     scoreNameId: scoreName.id,
   };
+}
+
+/** Two minimal schools, each with its teacher in charge of its class: the setup of the sync scope tests. */
+export async function createTaughtSchools(db: Executor): Promise<[SchoolFixture, SchoolFixture]> {
+  const schools: [SchoolFixture, SchoolFixture] = [
+    await createSchoolFixture(db),
+    await createSchoolFixture(db),
+  ];
+  for (const fixture of schools) {
+    await db.insert(classTeachers).values({
+      subjectId: fixture.subjectId,
+      universityId: fixture.universityId,
+      classId: fixture.classId,
+      teacherId: fixture.teacherId,
+      seq: 1,
+    });
+  }
+  return schools;
+}
+
+/** The users the sync scope tests act as: the demo admin, and each school's teacher and student. */
+export async function schoolActors(
+  db: Executor,
+  [school, otherSchool]: readonly [SchoolFixture, SchoolFixture],
+) {
+  const [adminRow] = await db.select().from(users).where(eq(users.email, 'admin@demo.test'));
+  if (!adminRow) throw new Error('no demo admin');
+  return {
+    admin: { id: adminRow.id, role: Role.admin },
+    teacher: { id: school.teacherId, role: Role.teacher },
+    otherTeacher: { id: otherSchool.teacherId, role: Role.teacher },
+    student: { id: school.studentUserId, role: Role.student },
+    otherStudent: { id: otherSchool.studentUserId, role: Role.student },
+  } satisfies Record<string, SyncActor>;
 }

@@ -14,6 +14,7 @@ import { type OutboxDocType, outboxMigrationStrategies, outboxSchema } from './o
 import {
   type AchievementDocType,
   type AttendanceDocType,
+  achievementMigrationStrategies,
   achievementSchema,
   attendanceSchema,
   type LessonDocType,
@@ -142,7 +143,7 @@ export async function openDatabase(
     master: { schema: masterSchema, migrationStrategies: masterMigrationStrategies },
     people: { schema: personSchema, migrationStrategies: noMigrations },
     attendance: { schema: attendanceSchema, migrationStrategies: noMigrations },
-    achievements: { schema: achievementSchema, migrationStrategies: noMigrations },
+    achievements: { schema: achievementSchema, migrationStrategies: achievementMigrationStrategies },
     stickies: { schema: stickySchema, migrationStrategies: noMigrations },
     notifications: { schema: notificationSchema, migrationStrategies: noMigrations },
     outbox: { schema: outboxSchema, migrationStrategies: outboxMigrationStrategies },

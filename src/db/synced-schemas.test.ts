@@ -1,8 +1,12 @@
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
+import { createRxDatabase, type RxJsonSchema } from 'rxdb';
+import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RequestOption, RequestStatus, RequestType } from '../../domain/requests';
-import { NoteKind, noteDocSchema, requestDocSchema } from '../../domain/sync-docs';
-import { openDatabase, type SchoolDatabase } from './open-database';
+import { AchievementDocKind, NoteKind, noteDocSchema, requestDocSchema } from '../../domain/sync-docs';
+import { databaseName, openDatabase, type SchoolDatabase } from './open-database';
+import { type AchievementDocType, achievementSchema } from './synced-schemas';
 
 let database: SchoolDatabase | undefined;
 
@@ -68,5 +72,53 @@ describe('requests and notes stored locally', () => {
     expect(pending.map((doc) => doc.toJSON())).toEqual([expect.objectContaining(request)]);
     const memos = await database.notes.find({ selector: { subjectId: id(2), kind: NoteKind.memo } }).exec();
     expect(memos.map((doc) => doc.scheduleIds)).toEqual([[id(9)]]);
+  });
+});
+
+describe('achievements stored before results came', () => {
+  it('become scores when a device opens the new version of the collection', async () => {
+    const userId = `migrate-${Date.now()}`;
+    const { kind: _kind, finalScore: _finalScore, ...oldProperties } = achievementSchema.properties;
+    const oldSchema = {
+      ...achievementSchema,
+      version: 0,
+      properties: oldProperties,
+      required: (achievementSchema.required ?? []).filter(
+        (field) => field !== 'kind' && field !== 'finalScore',
+      ),
+    } as unknown as RxJsonSchema<Omit<AchievementDocType, 'kind' | 'finalScore'>>;
+    const old = await createRxDatabase({
+      name: databaseName(userId),
+      // Dev mode (on in tests) insists on a validating storage, as the app's own opening does.
+      storage: wrappedValidateAjvStorage({ storage: getRxStorageDexie({ indexedDB, IDBKeyRange }) }),
+      multiInstance: false,
+    });
+    await old.addCollections({ achievements: { schema: oldSchema } });
+    await old.collections.achievements?.insert({
+      id: id(1),
+      subjectId: id(2),
+      universityId: id(3),
+      subjectStudentId: id(4),
+      studentId: id(5),
+      scoreNameId: id(6),
+      fullScore: 100,
+      scheduleId: null,
+      points: 72.5,
+      comment: null,
+      updatedAt: 9,
+    });
+    await old.close();
+
+    database = await openDatabase(userId, {
+      dexie: { indexedDB, IDBKeyRange },
+      multiInstance: false,
+      only: ['achievements'],
+    });
+    const migrated = await database.achievements.findOne(id(1)).exec();
+    expect(migrated?.toJSON()).toMatchObject({
+      kind: AchievementDocKind.score,
+      points: 72.5,
+      finalScore: null,
+    });
   });
 });

@@ -1,15 +1,16 @@
 import type { MigrationStrategies, RxJsonSchema } from 'rxdb';
-import type {
-  AchievementDoc,
-  AttendanceDoc,
-  LessonDoc,
-  NoteDoc,
-  NotificationDoc,
-  PersonDoc,
-  RequestDoc,
-  ScheduleDoc,
-  StickyDoc,
-  SubjectDoc,
+import {
+  type AchievementDoc,
+  AchievementDocKind,
+  type AttendanceDoc,
+  type LessonDoc,
+  type NoteDoc,
+  type NotificationDoc,
+  type PersonDoc,
+  type RequestDoc,
+  type ScheduleDoc,
+  type StickyDoc,
+  type SubjectDoc,
 } from '../../domain/sync-docs';
 
 /** A person as stored locally (RxDB keeps the deleted flag itself). */
@@ -102,27 +103,33 @@ export const attendanceSchema: RxJsonSchema<AttendanceDocType> = {
   additionalProperties: false,
 };
 
-/** The `achievements` collection (scores); indexed by score name and by enrolment. */
+/**
+ * The `achievements` collection: scores and results by `kind` (version 1 added results); indexed by score
+ * name and by enrolment.
+ */
 export const achievementSchema: RxJsonSchema<AchievementDocType> = {
   title: 'achievements',
-  version: 0,
+  version: 1,
   primaryKey: 'id',
   type: 'object',
   properties: {
     id: key,
+    kind: { type: 'string', enum: Object.values(AchievementDocKind), maxLength: 16 },
     subjectId: key,
     universityId: key,
     subjectStudentId: key,
     studentId: key,
     scoreNameId: key,
-    fullScore: { type: 'number' },
+    fullScore: nullableNumber,
     scheduleId: nullableString,
     points: nullableNumber,
+    finalScore: nullableNumber,
     comment: nullableString,
     updatedAt: sequence,
   },
   required: [
     'id',
+    'kind',
     'subjectId',
     'universityId',
     'subjectStudentId',
@@ -131,11 +138,21 @@ export const achievementSchema: RxJsonSchema<AchievementDocType> = {
     'fullScore',
     'scheduleId',
     'points',
+    'finalScore',
     'comment',
     'updatedAt',
   ],
   indexes: ['scoreNameId', 'subjectStudentId', 'subjectId'],
   additionalProperties: false,
+};
+
+/** Upgrades of stored achievements: every row stored before results came is a score. */
+export const achievementMigrationStrategies: MigrationStrategies = {
+  1: (stored: Omit<AchievementDocType, 'kind' | 'finalScore'>): AchievementDocType => ({
+    ...stored,
+    kind: AchievementDocKind.score,
+    finalScore: null,
+  }),
 };
 
 /** A dashboard card as stored locally. */

@@ -7,6 +7,7 @@ import { Role } from '../../domain/roles';
 import type { SyncCheckpoint } from '../../domain/sync';
 import {
   type AchievementDoc,
+  AchievementDocKind,
   type AttendanceDoc,
   achievementDocSchema,
   attendanceDocSchema,
@@ -278,6 +279,7 @@ async function applyStep(step: Step, client: Client, schools: readonly SchoolFix
       { points: step.points },
       {
         id,
+        kind: AchievementDocKind.score,
         subjectId: school.subjectId,
         universityId: school.universityId,
         subjectStudentId: school.subjectStudentId,
@@ -286,6 +288,7 @@ async function applyStep(step: Step, client: Client, schools: readonly SchoolFix
         fullScore: 100,
         scheduleId: null,
         points: step.points,
+        finalScore: null,
         comment: null,
         updatedAt: 0,
       },

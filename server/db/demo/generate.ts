@@ -1,7 +1,7 @@
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { AttendanceStatus } from '../../../domain/attendance';
 import { dayNumberToIsoDate } from '../../../domain/dates';
-import { evaluateFormula, parseFormula, roundFormulaResult } from '../../../domain/formula';
+import { parseFormula } from '../../../domain/formula';
 import { computeGpa } from '../../../domain/gpa';
 import { HighlightCompare, HighlightCondition, HighlightType } from '../../../domain/highlights';
 import { LessonType, PlanPublish, PublishState } from '../../../domain/lessons';
@@ -10,7 +10,7 @@ import { AcceptReason, RequestOption, RequestStatus, requestOptionMeaning } from
 import { type AccountRole, Role } from '../../../domain/roles';
 import { JlptLevel } from '../../../domain/schemas/people';
 import { StickyStatus, StickyType } from '../../../domain/stickies';
-import { achievementId, attendanceId } from '../../../domain/sync-ids';
+import { achievementId, attendanceId, resultId } from '../../../domain/sync-ids';
 import type { SyncScope } from '../../sync/sequence';
 import {
   achievements,
@@ -753,18 +753,15 @@ class SchoolBuilder {
               },
             );
             if (entered.length === 0) continue;
-            const values = new Map<string, number | null>(entered.map((score) => [score.name, score.points]));
-            for (const name of ['中間試験', '期末試験', 'レポート'])
-              if (!values.has(name)) values.set(name, null);
-            const finalScore = evaluateFormula(formula.value, values);
+            // No final score is set by hand in the demo: the formula gives it (`finalScore` null).
             rows.results.push({
-              id: random.uuid(),
+              id: resultId(subjectStudentId),
               ...partition,
               ...achievementsSeq,
               subjectStudentId,
               studentId,
               gpa: computeGpa(entered),
-              finalScore: finalScore.ok ? roundFormulaResult(finalScore.value) : null,
+              finalScore: null,
               formula: FORMULA,
             });
           }

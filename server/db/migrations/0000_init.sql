@@ -77,6 +77,19 @@ CREATE TABLE "achievements" (
 	CONSTRAINT "achievements_comment_length" CHECK (char_length("achievements"."comment") <= 1000)
 );
 --> statement-breakpoint
+CREATE TABLE "result_history" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"result_id" uuid NOT NULL,
+	"subject_id" uuid NOT NULL,
+	"changed_by" uuid NOT NULL,
+	"changed_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"old_final_score" numeric(14, 2),
+	"new_final_score" numeric(14, 2),
+	"old_comment" text,
+	"new_comment" text,
+	"offline" boolean DEFAULT false NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "results" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"seq" bigint NOT NULL,
@@ -93,7 +106,8 @@ CREATE TABLE "results" (
 	"comment" text,
 	CONSTRAINT "results_gpa_range" CHECK ("results"."gpa" between 0 and 4),
 	CONSTRAINT "results_formula_length" CHECK (char_length("results"."formula") <= 1000),
-	CONSTRAINT "results_comment_length" CHECK (char_length("results"."comment") <= 1000)
+	CONSTRAINT "results_comment_length" CHECK (char_length("results"."comment") <= 1000),
+	CONSTRAINT "results_final_score_not_negative" CHECK ("results"."final_score" >= 0)
 );
 --> statement-breakpoint
 CREATE TABLE "score_history" (
@@ -730,6 +744,8 @@ ALTER TABLE "achievements" ADD CONSTRAINT "achievements_enrolment_fk" FOREIGN KE
 ALTER TABLE "achievements" ADD CONSTRAINT "achievements_score_name_fk" FOREIGN KEY ("score_name_id","subject_id") REFERENCES "public"."score_names"("id","subject_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "achievements" ADD CONSTRAINT "achievements_full_score_fk" FOREIGN KEY ("score_name_id","full_score") REFERENCES "public"."score_names"("id","full_score") ON DELETE no action ON UPDATE cascade;--> statement-breakpoint
 ALTER TABLE "achievements" ADD CONSTRAINT "achievements_schedule_fk" FOREIGN KEY ("schedule_id","subject_id") REFERENCES "public"."schedules"("id","subject_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "result_history" ADD CONSTRAINT "result_history_result_id_results_id_fk" FOREIGN KEY ("result_id") REFERENCES "public"."results"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "result_history" ADD CONSTRAINT "result_history_changed_by_users_id_fk" FOREIGN KEY ("changed_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "results" ADD CONSTRAINT "results_subject_fk" FOREIGN KEY ("subject_id","university_id") REFERENCES "public"."subjects"("id","university_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "results" ADD CONSTRAINT "results_enrolment_fk" FOREIGN KEY ("subject_student_id","subject_id","student_id") REFERENCES "public"."subject_students"("id","subject_id","student_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "score_history" ADD CONSTRAINT "score_history_achievement_id_achievements_id_fk" FOREIGN KEY ("achievement_id") REFERENCES "public"."achievements"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -836,6 +852,8 @@ CREATE INDEX "achievements_subject_id_idx" ON "achievements" USING btree ("subje
 CREATE INDEX "achievements_student_id_idx" ON "achievements" USING btree ("student_id");--> statement-breakpoint
 CREATE INDEX "achievements_score_name_id_idx" ON "achievements" USING btree ("score_name_id");--> statement-breakpoint
 CREATE INDEX "achievements_seq_id_idx" ON "achievements" USING btree ("seq","id");--> statement-breakpoint
+CREATE INDEX "result_history_result_id_idx" ON "result_history" USING btree ("result_id","changed_at");--> statement-breakpoint
+CREATE INDEX "result_history_subject_id_idx" ON "result_history" USING btree ("subject_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "results_one_per_enrolment" ON "results" USING btree ("subject_student_id");--> statement-breakpoint
 CREATE INDEX "results_subject_id_idx" ON "results" USING btree ("subject_id");--> statement-breakpoint
 CREATE INDEX "results_student_id_idx" ON "results" USING btree ("student_id");--> statement-breakpoint

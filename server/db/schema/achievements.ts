@@ -126,7 +126,8 @@ export const achievements = pgTable(
 
 /**
  * A student's result in a subject (SPEC §3 achievement per student: gpa, comment, formula): the GPA on the
- * 0–4 scale, the final score the formula gave, and the formula text it was computed with.
+ * 0–4 scale, the final score set by hand (null: the subject's formula gives it), the formula text, and the
+ * comment on the whole subject. Replicated as the `result` kind of the `achievements` collection.
  */
 export const results = pgTable(
   'results',
@@ -154,6 +155,7 @@ export const results = pgTable(
     rangeCheck('results_gpa_range', table.gpa, 0, GPA_MAX),
     textCheck('results_formula_length', table.formula, LIMITS.formulaMaxLength),
     textCheck('results_comment_length', table.comment, LIMITS.commentMaxLength),
+    check('results_final_score_not_negative', sql`${table.finalScore} >= 0`),
   ],
 );
 
@@ -182,5 +184,33 @@ export const scoreHistory = pgTable(
   (table) => [
     index('score_history_achievement_id_idx').on(table.achievementId, table.changedAt),
     index('score_history_subject_id_idx').on(table.subjectId),
+  ],
+);
+
+/**
+ * Every change to a result (ARCHITECTURE §3), like `score_history`: who, when, the old and new final score
+ * set by hand and comment, and whether the write came from an offline replay. Append-only; not replicated.
+ */
+export const resultHistory = pgTable(
+  'result_history',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    resultId: uuid('result_id')
+      .notNull()
+      .references(() => results.id),
+    subjectId: uuid('subject_id').notNull(),
+    changedBy: uuid('changed_by')
+      .notNull()
+      .references(() => users.id),
+    changedAt: timestamp('changed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    oldFinalScore: points('old_final_score'),
+    newFinalScore: points('new_final_score'),
+    oldComment: text('old_comment'),
+    newComment: text('new_comment'),
+    offline: boolean('offline').notNull().default(false),
+  },
+  (table) => [
+    index('result_history_result_id_idx').on(table.resultId, table.changedAt),
+    index('result_history_subject_id_idx').on(table.subjectId),
   ],
 );

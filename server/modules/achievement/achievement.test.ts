@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClassAchievementResponse } from '../../../domain/schemas/achievement';
-import type { AchievementDoc } from '../../../domain/sync-docs';
-import { achievementId } from '../../../domain/sync-ids';
+import { type AchievementDoc, AchievementDocKind } from '../../../domain/sync-docs';
+import { achievementId, resultId } from '../../../domain/sync-ids';
 import type { Database } from '../../db/client';
 import { achievements, scoreHistory, subjectStudents } from '../../db/schema';
 import { createScoreClassFixture, type ScoreClassFixture } from '../../testing/achievement-fixture';
@@ -370,5 +370,45 @@ describe('the sync push shares the rules', () => {
     });
     expect(response.json().conflicts.map((row: { reason: string }) => row.reason)).toEqual(['invalid']);
     expect((await pointsOf(ownEnrolment, f.scoreNameId))?.points).toBe(doc.points);
+  });
+
+  it('a final score an admin set by hand is what the score table and the student profile answer', async () => {
+    const [own] = await db
+      .select({ studentId: subjectStudents.studentId })
+      .from(subjectStudents)
+      .where(eq(subjectStudents.id, ownEnrolment));
+    if (!own) throw new Error('no enrolment');
+    const result: AchievementDoc = {
+      id: resultId(ownEnrolment),
+      kind: AchievementDocKind.result,
+      subjectId: f.subjectId,
+      universityId: f.universityId,
+      subjectStudentId: ownEnrolment,
+      studentId: own.studentId,
+      scoreNameId: '',
+      fullScore: null,
+      scheduleId: null,
+      points: null,
+      finalScore: 99.5,
+      comment: '面談済み',
+      updatedAt: 0,
+      _deleted: false,
+    };
+    const pushed = await call(t.app, session('admin'), 'POST', '/api/sync/achievements/push', {
+      rows: [{ newDocumentState: result, assumedMasterState: null }],
+    });
+    expect(pushed.json().conflicts).toEqual([]);
+    const table = await call(t.app, session('teacher'), 'GET', `/api/achievement/${f.classId}`);
+    const row = (table.json() as ClassAchievementResponse).students.find(
+      (student) => student.subject_student_id === ownEnrolment,
+    );
+    expect(row).toMatchObject({ final_score: 99.5, comment: '面談済み' });
+    const mine = await call(
+      t.app,
+      session('student'),
+      'GET',
+      `/api/students/${own.studentId}/achievement-attendance`,
+    );
+    expect(mine.json().subjects[0].achievement).toMatchObject({ final_score: 99.5, comment: '面談済み' });
   });
 });

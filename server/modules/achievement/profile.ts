@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { prepareStudentResults } from '../../../domain/achievement-results';
+import { prepareStudentResults, shownFinalScore } from '../../../domain/achievement-results';
 import { attendanceStatusSchema, countAttendance } from '../../../domain/attendance';
 import { isHighlighted } from '../../../domain/highlights';
 import { mayReadStudentRecord } from '../../../domain/permissions';
@@ -11,6 +11,7 @@ import { forbidden, notFound } from '../../http-error';
 import type { SyncActor } from '../../sync/engine';
 import {
   readHighlights,
+  readResults,
   readScores,
   readStudentEnrolments,
   readSubjectScoreNames,
@@ -76,6 +77,10 @@ export async function readStudentProfile(
     db,
     enrolments.map((row) => row.subjectStudentId),
   );
+  const stored = await readResults(
+    db,
+    enrolments.map((row) => row.subjectStudentId),
+  );
   const attendance = await queryRows(
     db,
     sql`select a.id::text as id, a.class_student_id::text as class_student_id, a.schedule_id::text as schedule_id,
@@ -105,6 +110,7 @@ export async function readStudentProfile(
     const own = scores.filter((score) => score.subject_student_id === enrolment.subjectStudentId);
     const points = new Map(own.map((score: ScoreRow) => [score.score_name_id, score.points]));
     const result = prepareStudentResults(formula, scoreNames)(points);
+    const saved = stored.get(enrolment.subjectStudentId);
     const marks = attendance.filter((row) => row.subject_id === enrolment.subjectId);
     const facts = { attendance: countAttendance(marks.map((row) => row.status)), gpa: result.gpa };
     const messages = (await readHighlights(db, enrolment.subjectId))
@@ -143,8 +149,8 @@ export async function readStudentProfile(
         }),
         score_names: scoreNames.map(toScoreName),
         gpa: result.gpa,
-        final_score: result.finalScore,
-        comment: null,
+        final_score: shownFinalScore(saved?.finalScore ?? null, result.finalScore),
+        comment: saved?.comment ?? null,
         formula,
       },
       messages,

@@ -224,21 +224,34 @@ export async function readScores(db: Executor, subjectStudentIds: readonly strin
   );
 }
 
-const resultRow = z.object({ subject_student_id: z.string(), comment: z.string().nullable() });
+const resultRow = z.object({
+  subject_student_id: z.string(),
+  final_score: z.number().nullable(),
+  comment: z.string().nullable(),
+});
 
-/** The result comments of these enrolments, by enrolment. */
-export async function readResultComments(
+/** What a student's result stores beside the formula: the final score set by hand and the comment. */
+export interface StoredResult {
+  finalScore: number | null;
+  comment: string | null;
+}
+
+/** The stored results of these enrolments, by enrolment. */
+export async function readResults(
   db: Executor,
   subjectStudentIds: readonly string[],
-): Promise<Map<string, string | null>> {
+): Promise<Map<string, StoredResult>> {
   if (subjectStudentIds.length === 0) return new Map();
   const rows = await queryRows(
     db,
-    sql`select r.subject_student_id::text as subject_student_id, r.comment from results r
+    sql`select r.subject_student_id::text as subject_student_id, r.final_score::float8 as final_score, r.comment
+        from results r
         where r.subject_student_id in (${inList(subjectStudentIds)}) and not r.deleted`,
     resultRow,
   );
-  return new Map(rows.map((row) => [row.subject_student_id, row.comment]));
+  return new Map(
+    rows.map((row) => [row.subject_student_id, { finalScore: row.final_score, comment: row.comment }]),
+  );
 }
 
 const highlightRow = z.object({

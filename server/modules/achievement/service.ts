@@ -1,6 +1,7 @@
 import {
   achievementHighlightsMet,
   prepareStudentResults,
+  shownFinalScore,
   sumOfSubScores,
 } from '../../../domain/achievement-results';
 import { ErrorCode, FieldError } from '../../../domain/errors';
@@ -15,7 +16,7 @@ import type {
 } from '../../../domain/schemas/achievement';
 import type { StudentRef } from '../../../domain/schemas/common';
 import type { SyncRejectReason } from '../../../domain/sync';
-import type { AchievementDoc } from '../../../domain/sync-docs';
+import { type AchievementDoc, AchievementDocKind } from '../../../domain/sync-docs';
 import { achievementId } from '../../../domain/sync-ids';
 import { scoreWithinFull } from '../../../domain/validation';
 import { ValidationCode } from '../../../domain/validation-codes';
@@ -31,7 +32,7 @@ import {
   readClassEnrolments,
   readEnrolments,
   readHighlights,
-  readResultComments,
+  readResults,
   readScoreNames,
   readScores,
   readSubject,
@@ -118,6 +119,7 @@ export async function writeScores(
     const base = current.get(id) ?? null;
     const next: AchievementDoc = {
       id,
+      kind: AchievementDocKind.score,
       subjectId: scoreName.subjectId,
       universityId: enrolment.universityId,
       subjectStudentId: enrolment.subjectStudentId,
@@ -126,6 +128,7 @@ export async function writeScores(
       fullScore: scoreName.fullScore,
       scheduleId: base?.scheduleId ?? null,
       points: write.points,
+      finalScore: null,
       comment: write.comment === undefined ? (base?.comment ?? null) : write.comment,
       updatedAt: base?.updatedAt ?? 0,
       _deleted: false,
@@ -149,7 +152,10 @@ export async function classForUser(db: Executor, actor: SyncActor, classId: stri
   return context;
 }
 
-/** The rows of the achievement table of some enrolments: every score, GPA and final score. */
+/**
+ * The rows of the achievement table of some enrolments: every score, GPA, the final score (set by hand, else
+ * the formula's) and the subject comment.
+ */
 async function achievementRows(
   db: Executor,
   formula: string | null,
@@ -158,7 +164,7 @@ async function achievementRows(
 ): Promise<AchievementPerStudent[]> {
   const ids = students.map((student) => student.subjectStudentId);
   const scores = await readScores(db, ids);
-  const comments = await readResultComments(db, ids);
+  const stored = await readResults(db, ids);
   const byName = new Map(scoreNames.map((scoreName) => [scoreName.id, scoreName]));
   const byStudent = new Map<string, ScoreRow[]>();
   for (const score of scores) {
@@ -172,6 +178,7 @@ async function achievementRows(
     );
     const points = new Map(own.map((score) => [score.score_name_id, score.points]));
     const result = resultOf(points);
+    const saved = stored.get(student.subjectStudentId);
     return {
       id: student.studentId,
       identity: student.identity,
@@ -183,8 +190,8 @@ async function achievementRows(
       }),
       score_names: apiScoreNames,
       gpa: result.gpa,
-      final_score: result.finalScore,
-      comment: comments.get(student.subjectStudentId) ?? null,
+      final_score: shownFinalScore(saved?.finalScore ?? null, result.finalScore),
+      comment: saved?.comment ?? null,
       formula,
     };
   });

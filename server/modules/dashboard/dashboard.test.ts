@@ -8,6 +8,7 @@ import { RequestOption, RequestStatus, RequestType } from '../../../domain/reque
 import { Role } from '../../../domain/roles';
 import { StickyStatus, StickyType } from '../../../domain/stickies';
 import type { StickyClassList, StickyDetail, StickyList } from '../../../domain/sticky-api';
+import { AchievementDocKind } from '../../../domain/sync-docs';
 import { achievementId, attendanceId } from '../../../domain/sync-ids';
 import type { Database } from '../../db/client';
 import {
@@ -260,11 +261,13 @@ describe('sticky rules', () => {
     const score = {
       ...common,
       id: achievementId(f.subjectStudentId, f.scoreNameId),
+      kind: AchievementDocKind.score,
       subjectStudentId: f.subjectStudentId,
       scoreNameId: f.scoreNameId,
       fullScore: 100,
       scheduleId: examScheduleId,
       points: 0,
+      finalScore: null,
       comment: null,
       updatedAt: 0,
       _deleted: false,

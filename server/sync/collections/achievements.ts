@@ -1,27 +1,31 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { mayEditClassWork } from '../../../domain/permissions';
-import { SYNC_COLLECTION_ROLES } from '../../../domain/sync';
-import { type AchievementDoc, achievementDocSchema } from '../../../domain/sync-docs';
-import { achievementId } from '../../../domain/sync-ids';
+import { finalScoreTop } from '../../../domain/achievement-results';
+import { mayEditClassWork, mayUpdateFinalScore } from '../../../domain/permissions';
+import { SYNC_COLLECTION_ROLES, type SyncRejectReason } from '../../../domain/sync';
+import { type AchievementDoc, AchievementDocKind, achievementDocSchema } from '../../../domain/sync-docs';
+import { achievementId, resultId } from '../../../domain/sync-ids';
 import { pointValueSchema, scoreWithinFull } from '../../../domain/validation';
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/rows';
-import { achievements, scoreHistory } from '../../db/schema';
+import { achievements, resultHistory, results, scoreHistory } from '../../db/schema';
+import { readSubject, readSubjectScoreNames } from '../../modules/achievement/queries';
 import type { SyncActor, SyncCollectionDef, SyncWriteContext } from '../engine';
 import { lockedRow, lockedRows, upsertRow } from '../write-row';
 import { classScopeVersion, classTeacherIdsInPush, classWorkAudience, classWorkScope } from './class-access';
 
 const achievementRowSchema = z.object({
   id: z.string(),
+  kind: z.enum(AchievementDocKind),
   subject_id: z.string(),
   university_id: z.string(),
   subject_student_id: z.string(),
   student_id: z.string(),
   score_name_id: z.string(),
-  full_score: z.number(),
+  full_score: z.number().nullable(),
   schedule_id: z.string().nullable(),
   points: z.number().nullable(),
+  final_score: z.number().nullable(),
   comment: z.string().nullable(),
   seq: z.coerce.number().int(),
   deleted: z.boolean(),
@@ -30,15 +34,24 @@ const achievementRowSchema = z.object({
 type AchievementRow = z.infer<typeof achievementRowSchema>;
 
 // numeric arrives as a string from node-postgres; float8 is a number on both drivers and holds 2 decimals.
-const SELECT = sql`select a.id::text as id, a.subject_id::text as subject_id, a.university_id::text as university_id,
-  a.subject_student_id::text as subject_student_id, a.student_id::text as student_id,
-  a.score_name_id::text as score_name_id, a.full_score::float8 as full_score, a.schedule_id::text as schedule_id,
-  a.points::float8 as points, a.comment, a.seq, a.deleted
+// Both selects name their table `a`, as `lockedRow` expects.
+const SELECT = sql`select a.id::text as id, 'score' as kind, a.subject_id::text as subject_id,
+  a.university_id::text as university_id, a.subject_student_id::text as subject_student_id,
+  a.student_id::text as student_id, a.score_name_id::text as score_name_id, a.full_score::float8 as full_score,
+  a.schedule_id::text as schedule_id, a.points::float8 as points, null::float8 as final_score, a.comment, a.seq,
+  a.deleted
   from achievements a`;
+
+const RESULT_SELECT = sql`select a.id::text as id, 'result' as kind, a.subject_id::text as subject_id,
+  a.university_id::text as university_id, a.subject_student_id::text as subject_student_id,
+  a.student_id::text as student_id, '' as score_name_id, null::float8 as full_score, null::text as schedule_id,
+  null::float8 as points, a.final_score::float8 as final_score, a.comment, a.seq, a.deleted
+  from results a`;
 
 function toDoc(row: AchievementRow): AchievementDoc {
   return {
     id: row.id,
+    kind: row.kind,
     subjectId: row.subject_id,
     universityId: row.university_id,
     subjectStudentId: row.subject_student_id,
@@ -47,6 +60,7 @@ function toDoc(row: AchievementRow): AchievementDoc {
     fullScore: row.full_score,
     scheduleId: row.schedule_id,
     points: row.points,
+    finalScore: row.final_score,
     comment: row.comment,
     updatedAt: row.seq,
     _deleted: row.deleted,
@@ -66,80 +80,194 @@ export async function readAchievementDocs(db: Executor, ids: readonly string[]):
 
 const KEY_FIELDS = ['subjectId', 'universityId', 'subjectStudentId', 'studentId', 'scoreNameId'] as const;
 
+/** The fields another kind of row has; a row of one kind must leave the other kind's empty. */
+function holdsOtherKind(doc: AchievementDoc): boolean {
+  if (doc.kind === AchievementDocKind.score) return doc.fullScore === null || doc.finalScore !== null;
+  return doc.scoreNameId !== '' || doc.fullScore !== null || doc.scheduleId !== null || doc.points !== null;
+}
+
+/** The natural id a new row of this kind must carry. */
+function naturalIdOf(doc: AchievementDoc): string {
+  return doc.kind === AchievementDocKind.result
+    ? resultId(doc.subjectStudentId)
+    : achievementId(doc.subjectStudentId, doc.scoreNameId);
+}
+
+const isPoint = (value: number | null) => value === null || pointValueSchema.safeParse(value).success;
+
+/**
+ * Whether a pushed result would change the server's final score. A push based on an older state merges
+ * field by field (`decidePush`), so it changes the final score only where it differs from its base; a push
+ * based on the current state (or with no base) is taken as sent, so any difference from the server counts,
+ * whatever base it claims.
+ */
+function changesFinalScore(
+  next: AchievementDoc,
+  current: AchievementDoc | null,
+  base: AchievementDoc | null,
+) {
+  if (next.finalScore === (current?.finalScore ?? null)) return false;
+  if (!current || !base || base.updatedAt === current.updatedAt) return true;
+  return next.finalScore !== base.finalScore;
+}
+
+/**
+ * Why a result's final score may not change as pushed: only admins, or the class's teachers when the subject
+ * lets teachers (`mayUpdateFinalScore`), set it; a value set by hand lies within 0 and the top of the
+ * subject's formula (`finalScoreTop`). A push that leaves the final score alone (a comment edit) needs
+ * neither.
+ */
+async function refuseFinalScore(
+  ctx: SyncWriteContext,
+  next: AchievementDoc,
+  current: AchievementDoc | null,
+  base: AchievementDoc | null,
+  teachers: readonly string[],
+): Promise<SyncRejectReason | null> {
+  if (!changesFinalScore(next, current, base)) return null;
+  const subject = await readSubject(ctx.tx, next.subjectId);
+  if (!subject) return 'invalid';
+  if (!mayUpdateFinalScore(ctx.actor, teachers, subject.teacherAllowUpdateFinalScore)) return 'forbidden';
+  if (next.finalScore === null) return null;
+  const top = finalScoreTop(subject.formula, await readSubjectScoreNames(ctx.tx, next.subjectId));
+  return top !== null && scoreWithinFull(next.finalScore, top) ? null : 'invalid';
+}
+
 async function refuseAchievement(
   ctx: SyncWriteContext,
   next: AchievementDoc,
   current: AchievementDoc | null,
-) {
-  if (current && KEY_FIELDS.some((field) => current[field] !== next[field])) return 'invalid' as const;
-  if (!current && next.id !== achievementId(next.subjectStudentId, next.scoreNameId))
-    return 'invalid' as const;
+  base: AchievementDoc | null,
+): Promise<SyncRejectReason | null> {
+  if (current && (current.kind !== next.kind || KEY_FIELDS.some((field) => current[field] !== next[field])))
+    return 'invalid';
+  if (!current && next.id !== naturalIdOf(next)) return 'invalid';
+  if (holdsOtherKind(next)) return 'invalid';
   // The database refuses these too; answering here keeps the reason exact (SPEC §5: never above full).
-  if (next.points !== null && !pointValueSchema.safeParse(next.points).success) return 'invalid' as const;
-  if (!scoreWithinFull(next.points, next.fullScore)) return 'invalid' as const;
+  if (!isPoint(next.points) || !isPoint(next.finalScore)) return 'invalid';
+  if (next.fullScore !== null && !scoreWithinFull(next.points, next.fullScore)) return 'invalid';
   const teachers = await classTeacherIdsInPush(ctx, { subjectStudentId: next.subjectStudentId });
-  if (teachers === null) return 'invalid' as const;
-  return mayEditClassWork(ctx.actor, teachers) ? null : ('forbidden' as const);
+  if (teachers === null) return 'invalid';
+  if (!mayEditClassWork(ctx.actor, teachers)) return 'forbidden';
+  return next.kind === AchievementDocKind.result
+    ? refuseFinalScore(ctx, next, current, base, teachers)
+    : null;
+}
+
+async function writeScore({ tx, seq, now }: SyncWriteContext, doc: AchievementDoc) {
+  await upsertRow(tx, achievements, [
+    [achievements.id, doc.id],
+    [achievements.subjectId, doc.subjectId],
+    [achievements.universityId, doc.universityId],
+    [achievements.subjectStudentId, doc.subjectStudentId],
+    [achievements.studentId, doc.studentId],
+    [achievements.scoreNameId, doc.scoreNameId],
+    [achievements.fullScore, doc.fullScore],
+    [achievements.scheduleId, doc.scheduleId],
+    [achievements.points, doc.points],
+    [achievements.comment, doc.comment],
+    [achievements.seq, seq],
+    [achievements.deleted, doc._deleted],
+    [achievements.updatedAt, now.toISOString()],
+  ]);
+}
+
+/** Writes a result's own fields; the GPA and formula the server keeps beside them stay as they are. */
+async function writeResult({ tx, seq, now }: SyncWriteContext, doc: AchievementDoc) {
+  await upsertRow(tx, results, [
+    [results.id, doc.id],
+    [results.subjectId, doc.subjectId],
+    [results.universityId, doc.universityId],
+    [results.subjectStudentId, doc.subjectStudentId],
+    [results.studentId, doc.studentId],
+    [results.finalScore, doc.finalScore],
+    [results.comment, doc.comment],
+    [results.seq, seq],
+    [results.deleted, doc._deleted],
+    [results.updatedAt, now.toISOString()],
+  ]);
 }
 
 /**
- * `achievements`: the scores a user may see (admins all, teachers their classes' students, students their
- * own). Teachers of the student's class and admins push; points and comment merge one by one.
+ * `achievements`: the scores and results (final score set by hand, subject comment) a user may see (admins
+ * all, teachers their classes' students, students their own), one collection with a `kind` (the local
+ * collection cap). Teachers of the student's class and admins push; points, final score and comment merge
+ * one by one. A final score is set only by those `mayUpdateFinalScore` lets.
  */
 export const achievementsCollection: SyncCollectionDef<AchievementDoc, AchievementRow> = {
   name: 'achievements',
   docSchema: achievementDocSchema,
   pullRoles: SYNC_COLLECTION_ROLES.achievements.pull,
   scopeVersion: classScopeVersion,
-  scope: (actor: SyncActor) =>
-    sql`${SELECT} where ${classWorkScope(actor, { subjectStudentId: sql`a.subject_student_id` }, sql`a.student_id`)}`,
+  scope: (actor: SyncActor) => {
+    const visible = classWorkScope(actor, { subjectStudentId: sql`a.subject_student_id` }, sql`a.student_id`);
+    return sql`${SELECT} where ${visible} union all ${RESULT_SELECT} where ${visible}`;
+  },
   rowSchema: achievementRowSchema,
   toDoc,
   push: {
     roles: SYNC_COLLECTION_ROLES.achievements.push,
-    mergeFields: ['points', 'comment'],
-    readForUpdate: ({ tx }, doc) => lockedRow(tx, SELECT, doc.id, achievementRowSchema, toDoc),
-    readAllForUpdate: ({ tx }, docs) =>
-      lockedRows(
+    mergeFields: ['points', 'finalScore', 'comment'],
+    readForUpdate: ({ tx }, doc) =>
+      lockedRow(
         tx,
-        SELECT,
-        docs.map((doc) => doc.id),
+        doc.kind === AchievementDocKind.result ? RESULT_SELECT : SELECT,
+        doc.id,
         achievementRowSchema,
         toDoc,
       ),
-    refuse: refuseAchievement,
-    async write({ tx, seq, now }, doc) {
-      await upsertRow(tx, achievements, [
-        [achievements.id, doc.id],
-        [achievements.subjectId, doc.subjectId],
-        [achievements.universityId, doc.universityId],
-        [achievements.subjectStudentId, doc.subjectStudentId],
-        [achievements.studentId, doc.studentId],
-        [achievements.scoreNameId, doc.scoreNameId],
-        [achievements.fullScore, doc.fullScore],
-        [achievements.scheduleId, doc.scheduleId],
-        [achievements.points, doc.points],
-        [achievements.comment, doc.comment],
-        [achievements.seq, seq],
-        [achievements.deleted, doc._deleted],
-        [achievements.updatedAt, now.toISOString()],
-      ]);
+    // Scores and results live in two tables whose ids never meet, so two sorted lock runs keep one order.
+    async readAllForUpdate({ tx }, docs) {
+      const idsOf = (kind: AchievementDocKind) =>
+        docs.filter((doc) => doc.kind === kind).map((doc) => doc.id);
+      const scores = await lockedRows(
+        tx,
+        SELECT,
+        idsOf(AchievementDocKind.score),
+        achievementRowSchema,
+        toDoc,
+      );
+      const found = await lockedRows(
+        tx,
+        RESULT_SELECT,
+        idsOf(AchievementDocKind.result),
+        achievementRowSchema,
+        toDoc,
+      );
+      for (const [id, doc] of scores) found.set(id, doc);
+      return found;
     },
+    refuse: refuseAchievement,
+    write: (ctx, doc) =>
+      doc.kind === AchievementDocKind.result ? writeResult(ctx, doc) : writeScore(ctx, doc),
     async history({ tx, actor, now }, before, after, offline) {
+      const who = { subjectId: after.subjectId, changedBy: actor.id, changedAt: now, offline };
+      if (after.kind === AchievementDocKind.result) {
+        await tx.insert(resultHistory).values({
+          ...who,
+          resultId: after.id,
+          oldFinalScore: before?.finalScore ?? null,
+          newFinalScore: after.finalScore,
+          oldComment: before?.comment ?? null,
+          newComment: after.comment,
+        });
+        return;
+      }
       await tx.insert(scoreHistory).values({
+        ...who,
         achievementId: after.id,
-        subjectId: after.subjectId,
-        changedBy: actor.id,
-        changedAt: now,
         oldPoints: before?.points ?? null,
         newPoints: after.points,
         oldComment: before?.comment ?? null,
         newComment: after.comment,
-        offline,
       });
     },
-    // Entering marks or scores answers the subject's "not entered yet" and highlight cards soon after.
-    afterCommit: async (deps, written) => deps.cardRefresh.request(written.map((doc) => doc.subjectId)),
+    // Entering marks or scores answers the subject's "not entered yet" and highlight cards soon after; no
+    // card reads a final score set by hand, so results alone refresh nothing.
+    afterCommit: async (deps, written) =>
+      deps.cardRefresh.request(
+        written.filter((doc) => doc.kind === AchievementDocKind.score).map((doc) => doc.subjectId),
+      ),
     audience: (tx, docs) =>
       classWorkAudience(
         tx,

@@ -1,11 +1,13 @@
 import { sumOfSubScores } from '../../../domain/achievement-results';
 import { LIMITS } from '../../../domain/limits';
-import { mayEditClassWork } from '../../../domain/permissions';
+import { mayEditClassWork, mayUpdateFinalScore } from '../../../domain/permissions';
 import type { AccountRole } from '../../../domain/roles';
-import { achievementId } from '../../../domain/sync-ids';
+import { AchievementDocKind } from '../../../domain/sync-docs';
+import { achievementId, resultId } from '../../../domain/sync-ids';
 import { parsePoint, scoreWithinFull } from '../../../domain/validation';
 import { ValidationCode } from '../../../domain/validation-codes';
 import type { SchoolDatabase } from '../../db/open-database';
+import type { AchievementDocType } from '../../db/synced-schemas';
 
 /** Where a score goes: a student's enrolment in a class's subject, for one score name. */
 export interface ScoreTarget {
@@ -23,33 +25,56 @@ export type ScorePatch = Partial<{ pointText: string; comment: string }>;
 /** Why an entry was not written: the SPEC §6 rule, or the validation code of the typed value. */
 export type ScoreRefusal = 'forbidden' | ValidationCode;
 
-type Changes = Partial<{ points: number | null; comment: string | null }>;
+type Changes = Partial<{ points: number | null; finalScore: number | null; comment: string | null }>;
 
-async function writeScore(
+/** Writes changes to one row of the `achievements` collection, creating it from `blank` when it is new. */
+async function writeAchievement(
   database: SchoolDatabase,
-  target: Omit<ScoreTarget, 'parent'>,
+  blank: AchievementDocType,
   changes: Changes,
 ): Promise<void> {
-  const id = achievementId(target.subjectStudentId, target.scoreName.id);
-  const current = await database.achievements.findOne(id).exec();
+  const current = await database.achievements.findOne(blank.id).exec();
   if (current) {
     await current.incrementalPatch(changes);
     return;
   }
-  await database.achievements.insert({
-    id,
+  await database.achievements.insert({ ...blank, ...changes });
+}
+
+/** The fields every row of a student's enrolment shares. */
+function enrolmentFields(target: Pick<ScoreTarget, 'subjectClass' | 'subjectStudentId' | 'studentId'>) {
+  return {
     subjectId: target.subjectClass.subjectId,
     universityId: target.subjectClass.universityId,
     subjectStudentId: target.subjectStudentId,
     studentId: target.studentId,
-    scoreNameId: target.scoreName.id,
-    fullScore: target.scoreName.fullScore,
     scheduleId: null,
     points: null,
+    finalScore: null,
     comment: null,
     updatedAt: 0,
-    ...changes,
-  });
+  };
+}
+
+function writeScore(database: SchoolDatabase, target: Omit<ScoreTarget, 'parent'>, changes: Changes) {
+  return writeAchievement(
+    database,
+    {
+      ...enrolmentFields(target),
+      id: achievementId(target.subjectStudentId, target.scoreName.id),
+      kind: AchievementDocKind.score,
+      scoreNameId: target.scoreName.id,
+      fullScore: target.scoreName.fullScore,
+    },
+    changes,
+  );
+}
+
+/** Reads a typed comment: trimmed, blank is none, refused above the comment limit. */
+function readComment(text: string): { ok: true; value: string | null } | { ok: false; code: ValidationCode } {
+  const comment = text.trim();
+  if (comment.length > LIMITS.commentMaxLength) return { ok: false, code: ValidationCode.tooLong };
+  return { ok: true, value: comment === '' ? null : comment };
 }
 
 /**
@@ -73,9 +98,9 @@ export async function enterScore(
     changes.points = parsed.value;
   }
   if (patch.comment !== undefined) {
-    const comment = patch.comment.trim();
-    if (comment.length > LIMITS.commentMaxLength) return ValidationCode.tooLong;
-    changes.comment = comment === '' ? null : comment;
+    const comment = readComment(patch.comment);
+    if (!comment.ok) return comment.code;
+    changes.comment = comment.value;
   }
   const parent = target.parent;
   let parentPoints: number | null | undefined;
@@ -94,5 +119,55 @@ export async function enterScore(
   if (parent && parentPoints !== undefined) {
     await writeScore(database, { ...target, scoreName: parent }, { points: parentPoints });
   }
+  return null;
+}
+
+/** Where a final score goes: a student's enrolment, with what decides who may set it and up to what. */
+export interface FinalScoreTarget extends Pick<ScoreTarget, 'subjectStudentId' | 'studentId'> {
+  subjectClass: ScoreTarget['subjectClass'] & { teacherAllowUpdateFinalScore: boolean };
+  /** The top of the subject's formula (`finalScoreTop`); null when there is none to set a score against. */
+  top: number | null;
+}
+
+/**
+ * Sets a student's final score by hand in the local database (the worker pushes it as the enrolment's
+ * result): allowed to admins and, when the subject lets them, the class's teachers (`mayUpdateFinalScore`);
+ * the typed value is read like a score (blank clears it back to the formula's value) and must lie within 0
+ * and the formula's top. A comment is the comment on the whole subject.
+ */
+export async function enterFinalScore(
+  database: SchoolDatabase,
+  actor: { id: string; role: AccountRole },
+  target: FinalScoreTarget,
+  patch: ScorePatch,
+): Promise<ScoreRefusal | null> {
+  const { subjectClass } = target;
+  const changes: Changes = {};
+  if (patch.pointText !== undefined) {
+    if (!mayUpdateFinalScore(actor, subjectClass.teacherIds, subjectClass.teacherAllowUpdateFinalScore))
+      return 'forbidden';
+    const parsed = parsePoint(patch.pointText);
+    if (!parsed.ok) return parsed.code;
+    if (parsed.value !== null && (target.top === null || !scoreWithinFull(parsed.value, target.top)))
+      return ValidationCode.scoreAboveFull;
+    changes.finalScore = parsed.value;
+  }
+  if (patch.comment !== undefined) {
+    if (!mayEditClassWork(actor, subjectClass.teacherIds)) return 'forbidden';
+    const comment = readComment(patch.comment);
+    if (!comment.ok) return comment.code;
+    changes.comment = comment.value;
+  }
+  await writeAchievement(
+    database,
+    {
+      ...enrolmentFields(target),
+      id: resultId(target.subjectStudentId),
+      kind: AchievementDocKind.result,
+      scoreNameId: '',
+      fullScore: null,
+    },
+    changes,
+  );
   return null;
 }

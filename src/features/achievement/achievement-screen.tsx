@@ -3,14 +3,17 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { AccountRole } from '../../../domain/roles';
 import type { ScoreImportPreview } from '../../../domain/schemas/achievement';
+import { ValidationCode } from '../../../domain/validation-codes';
 import { useDatabase } from '../../db/database-context';
 import { errorMessage } from '../../i18n/error-messages';
+import { formatDecimal } from '../../i18n/format';
+import type { Locale } from '../../i18n/i18n';
 import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { TextField } from '../../ui/text-field';
 import { ClassCascade } from '../shared/class-cascade';
 import { downloadWorkbook } from '../shared/xlsx-export';
-import { enterScore, type ScorePatch } from './achievement-commands';
+import { enterFinalScore, enterScore, type ScorePatch } from './achievement-commands';
 import { commitImport, previewImport } from './import-calls';
 import type { ScoreColumn, ScoreGrid, ScoreRow } from './score-grid';
 import { ScoreTable } from './score-table';
@@ -56,6 +59,46 @@ export function useScoreWriter(actor: { id: string; role: AccountRole }, loaded:
   };
 }
 
+/**
+ * Sets or clears (blank) one student's final score of a loaded grid, or the comment on their whole subject,
+ * through the local command; answers the translated refusal, if any.
+ */
+export function useFinalScoreWriter(
+  actor: { id: string; role: AccountRole },
+  loaded: Loaded | null | undefined,
+) {
+  const database = useDatabase();
+  const { i18n, t } = useLingui();
+  return async (row: ScoreRow, patch: ScorePatch): Promise<string | null> => {
+    if (!database || !loaded) return null;
+    const refusal = await enterFinalScore(
+      database,
+      actor,
+      {
+        subjectClass: {
+          ...loaded.subjectClass,
+          teacherAllowUpdateFinalScore: loaded.subject?.teacherAllowUpdateFinalScore ?? false,
+        },
+        subjectStudentId: row.subjectStudentId,
+        studentId: row.studentId,
+        top: loaded.grid.finalScoreTop,
+      },
+      patch,
+    );
+    if (refusal === null) return null;
+    if (refusal === 'forbidden') {
+      return patch.comment === undefined
+        ? t`You may not set final scores in this subject.`
+        : t`You may not enter scores for a class not assigned to you.`;
+    }
+    if (refusal === ValidationCode.scoreAboveFull && loaded.grid.finalScoreTop !== null) {
+      const top = formatDecimal(loaded.grid.finalScoreTop, i18n.locale as Locale);
+      return t`A final score must lie between 0 and ${top}.`;
+    }
+    return errorMessage(i18n, refusal);
+  };
+}
+
 /** The sheet as shown, for the Excel export: student number, name, every score, GPA and final score. */
 export function gridSheet(
   grid: ScoreGrid,
@@ -98,12 +141,16 @@ export function AchievementScreen({
   const { t } = useLingui();
   const loaded = useScoreGrid(classId, actor);
   const write = useScoreWriter(actor, loaded);
+  const writeFinal = useFinalScoreWriter(actor, loaded);
   const [selected, setSelected] = useState<{ classId: string; row: number; column: number } | null>(null);
   const grid = loaded?.grid;
   const at = selected?.classId === classId ? selected : null;
   const selectedRow = at && grid ? grid.rows[at.row] : undefined;
   const selectedColumn = at && grid ? grid.columns[at.column] : undefined;
   const selectedCell = at && selectedRow ? selectedRow.cells[at.column] : undefined;
+  // The column after the last score is the final score: its comment is the one on the whole subject.
+  const selectedFinal =
+    at && grid && selectedRow && at.column === grid.columns.length ? selectedRow : undefined;
   const labels = { identity: t`Student number`, name: t`Name`, gpa: t`GPA`, final: t`Final score` };
 
   return (
@@ -122,6 +169,14 @@ export function AchievementScreen({
                 <Trans>Type a score and press Enter; a blank score is not entered, 0 is a score.</Trans>
               ) : (
                 <Trans>This class is not assigned to you: its scores are read-only.</Trans>
+              )}
+              {grid.finalScoreEditable && (
+                <>
+                  {' '}
+                  <Trans>
+                    A final score typed by hand replaces the formula's; × or a blank returns to the formula.
+                  </Trans>
+                </>
               )}
             </p>
             <Button
@@ -152,6 +207,7 @@ export function AchievementScreen({
                 ) : null
               }
               onEnter={(row, column, text) => write(row, column, { pointText: text })}
+              onEnterFinal={(row, text) => writeFinal(row, { pointText: text })}
               onSelect={(position) => setSelected({ classId, ...position })}
             />
           )}
@@ -162,6 +218,15 @@ export function AchievementScreen({
               comment={selectedCell.comment ?? ''}
               editable={grid.editable}
               onSave={(comment) => write(selectedRow, selectedColumn, { comment })}
+            />
+          )}
+          {selectedFinal && (
+            <CommentEditor
+              key={`${selectedFinal.finalCell.key}:${selectedFinal.finalCell.comment ?? ''}`}
+              title={`${selectedFinal.name} — ${labels.final}`}
+              comment={selectedFinal.finalCell.comment ?? ''}
+              editable={grid.editable}
+              onSave={(comment) => writeFinal(selectedFinal, { comment })}
             />
           )}
           {grid.editable && <ImportPanel classId={classId} />}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HighlightCompare, HighlightCondition, HighlightType } from '../../../domain/highlights';
 import { Role } from '../../../domain/roles';
-import { achievementId } from '../../../domain/sync-ids';
+import { achievementId, resultId } from '../../../domain/sync-ids';
 import { buildScoreGrid, type ScoreGridInput } from './score-grid';
 import { buildProfile } from './student-profile';
 
@@ -51,6 +51,8 @@ const base: ScoreGridInput = {
     scoreName('written', 'written', 100),
   ],
   scores: [score('ss-1', 'written', 80, 'good'), score('ss-1', 'report', 10), score('ss-2', 'written', 0)],
+  results: [],
+  teacherAllowUpdateFinalScore: false,
   outbox: new Map([[achievementId('ss-2', 'written'), 'waiting']]),
   highlights: [
     {
@@ -94,6 +96,32 @@ describe('score grid', () => {
     expect(grid.editable).toBe(false);
     expect(grid.columns.map((column) => column.id)).toEqual(['report', 'part-1']);
   });
+
+  it('shows a final score set by hand over the formula’s, with its sync state, and keeps the formula’s value', () => {
+    const grid = buildScoreGrid({
+      ...base,
+      results: [{ id: resultId('ss-1'), subjectStudentId: 'ss-1', finalScore: 95.5, comment: 'well done' }],
+      outbox: new Map([[resultId('ss-1'), 'waiting']]),
+    });
+    const [first, second] = grid.rows;
+    expect(first?.finalScore).toBe(95.5);
+    expect(first?.finalCell).toMatchObject({ points: 95.5, setByHand: true, computed: 90, state: 'waiting' });
+    expect(first?.finalCell.comment).toBe('well done');
+    expect(second?.finalCell).toMatchObject({ points: null, setByHand: false, state: 'empty' });
+    expect(grid.finalScoreTop).toBe(120);
+  });
+
+  it('lets admins set final scores, teachers of the class only when the subject allows, nobody without a formula', () => {
+    expect(buildScoreGrid(base).finalScoreEditable).toBe(false);
+    expect(buildScoreGrid({ ...base, teacherAllowUpdateFinalScore: true }).finalScoreEditable).toBe(true);
+    const otherTeacher = { id: 'teacher-2', role: Role.teacher };
+    expect(
+      buildScoreGrid({ ...base, actor: otherTeacher, teacherAllowUpdateFinalScore: true }).finalScoreEditable,
+    ).toBe(false);
+    const admin = { id: 'admin-1', role: Role.admin };
+    expect(buildScoreGrid({ ...base, actor: admin }).finalScoreEditable).toBe(true);
+    expect(buildScoreGrid({ ...base, actor: admin, formula: null }).finalScoreEditable).toBe(false);
+  });
 });
 
 describe('student profile', () => {
@@ -115,6 +143,7 @@ describe('student profile', () => {
         },
       ],
       scores: base.scores,
+      results: [],
       attendance: [
         { subjectId: 'subject-1', status: 2 },
         { subjectId: 'subject-1', status: 1 },
@@ -131,5 +160,19 @@ describe('student profile', () => {
       absent: 1,
     });
     expect(subject?.messages).toEqual(['Come and see me', 'Please be on time']);
+  });
+
+  it('shows the final score a teacher set by hand, marked so', () => {
+    const [subject] = buildProfile({
+      subjects: [{ id: 'subject-1', name: 'Math', formula: 'written' }],
+      enrolments: [{ subjectId: 'subject-1', subjectStudentId: 'ss-2' }],
+      scoreNames: base.scoreNames.map((row) => ({ ...row, subjectId: 'subject-1' })),
+      highlights: [],
+      scores: base.scores,
+      results: [{ subjectStudentId: 'ss-2', finalScore: 42 }],
+      attendance: [],
+    });
+    expect(subject?.finalScore).toBe(42);
+    expect(subject?.finalScoreSetByHand).toBe(true);
   });
 });

@@ -1,11 +1,13 @@
 import {
   achievementHighlightsMet,
+  finalScoreTop,
   orderScoreNames,
   prepareStudentResults,
   type ResultHighlight,
+  shownFinalScore,
 } from '../../../domain/achievement-results';
 import type { HighlightCompare, HighlightCondition } from '../../../domain/highlights';
-import { mayEditClassWork } from '../../../domain/permissions';
+import { mayEditClassWork, mayUpdateFinalScore } from '../../../domain/permissions';
 import type { AccountRole } from '../../../domain/roles';
 
 /** A score name as the local `subjects` collection holds it (the fields the grid reads). */
@@ -44,7 +46,16 @@ export interface ScoreGridInput {
     points: number | null;
     comment: string | null;
   }[];
-  /** Outbox state by score id: waiting for the server, or refused / overridden by it. */
+  /** The enrolments' results: the final score set by hand (null: the formula's) and the subject comment. */
+  results: readonly {
+    id: string;
+    subjectStudentId: string;
+    finalScore: number | null;
+    comment: string | null;
+  }[];
+  /** Whether the subject lets the class's teachers set final scores by hand (admins always may). */
+  teacherAllowUpdateFinalScore: boolean;
+  /** Outbox state by score or result id: waiting for the server, or refused / overridden by it. */
   outbox: ReadonlyMap<string, 'waiting' | 'refused'>;
   highlights: readonly LocalHighlight[];
   /** Only this score name and its sub-scores (the sub-score page); all score names when absent. */
@@ -75,6 +86,15 @@ export interface ScoreCell {
   state: ScoreCellState;
 }
 
+/**
+ * A student's final score as a cell: the one set by hand when there is one (`setByHand`), else the formula's
+ * (`computed`), with the sync state of the student's result.
+ */
+export interface FinalScoreCell extends ScoreCell {
+  setByHand: boolean;
+  computed: number | null;
+}
+
 /** One row: a student with a cell per column, GPA, final score and the total-score highlights met. */
 export interface ScoreRow {
   subjectStudentId: string;
@@ -83,7 +103,9 @@ export interface ScoreRow {
   identity: string;
   cells: ScoreCell[];
   gpa: number | null;
+  /** The final score shown: set by hand, else the formula's. */
   finalScore: number | null;
+  finalCell: FinalScoreCell;
   /** Messages of the achievement highlights the student's GPA meets (empty: not highlighted). */
   highlights: string[];
   highlighted: boolean;
@@ -95,6 +117,12 @@ export interface ScoreGrid {
   rows: ScoreRow[];
   /** Whether the signed-in user may enter this class's scores (SPEC §6); otherwise read-only. */
   editable: boolean;
+  /**
+   * Whether the signed-in user may set final scores by hand (`mayUpdateFinalScore`), which also needs a
+   * formula to give their top (`finalScoreTop`, null without one).
+   */
+  finalScoreEditable: boolean;
+  finalScoreTop: number | null;
 }
 
 const collator = new Intl.Collator(undefined, { numeric: true });
@@ -160,6 +188,9 @@ export function buildScoreGrid(input: ScoreGridInput): ScoreGrid {
   const cellKey = (subjectStudentId: string, scoreNameId: string) => `${subjectStudentId}|${scoreNameId}`;
   const byKey = new Map(input.scores.map((row) => [cellKey(row.subjectStudentId, row.scoreNameId), row]));
   const resultOf = prepareStudentResults(input.formula, scoreNames);
+  const resultsOf = new Map(input.results.map((row) => [row.subjectStudentId, row]));
+  const stateOf = (stored: { id: string } | undefined): ScoreCellState =>
+    (stored && input.outbox.get(stored.id)) ?? (stored ? 'saved' : 'empty');
   const rows = input.classStudents.flatMap((classStudent): ScoreRow[] => {
     const { studentId, subjectStudentId } = classStudent;
     if (!studentId || !subjectStudentId) return [];
@@ -176,10 +207,21 @@ export function buildScoreGrid(input: ScoreGridInput): ScoreGrid {
         scoreNameId: column.id,
         points: stored?.points ?? null,
         comment: stored?.comment ?? null,
-        state: (stored && input.outbox.get(stored.id)) ?? (stored ? 'saved' : 'empty'),
+        state: stateOf(stored),
       };
     });
     const result = resultOf(points);
+    const stored = resultsOf.get(subjectStudentId);
+    const setByHand = stored?.finalScore ?? null;
+    const finalCell: FinalScoreCell = {
+      key: cellKey(subjectStudentId, ''),
+      scoreNameId: '',
+      points: shownFinalScore(setByHand, result.finalScore),
+      comment: stored?.comment ?? null,
+      state: stateOf(stored),
+      setByHand: setByHand !== null,
+      computed: result.finalScore,
+    };
     const met = achievementHighlightsMet(rules, result.gpa);
     return [
       {
@@ -189,12 +231,22 @@ export function buildScoreGrid(input: ScoreGridInput): ScoreGrid {
         identity: person?.identity ?? '',
         cells,
         gpa: result.gpa,
-        finalScore: result.finalScore,
+        finalScore: finalCell.points,
+        finalCell,
         highlights: met.flatMap((rule) => (rule.messageToStudent ? [rule.messageToStudent] : [])),
         highlighted: met.length > 0,
       },
     ];
   });
   rows.sort((a, b) => collator.compare(a.identity, b.identity) || collator.compare(a.name, b.name));
-  return { columns, rows, editable: mayEditClassWork(input.actor, input.subjectClass.teacherIds) };
+  const top = finalScoreTop(input.formula, scoreNames);
+  return {
+    columns,
+    rows,
+    editable: mayEditClassWork(input.actor, input.subjectClass.teacherIds),
+    finalScoreEditable:
+      top !== null &&
+      mayUpdateFinalScore(input.actor, input.subjectClass.teacherIds, input.teacherAllowUpdateFinalScore),
+    finalScoreTop: top,
+  };
 }

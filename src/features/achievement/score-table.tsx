@@ -123,8 +123,62 @@ const ScoreInput = memo(
 );
 
 /**
+ * A student's final score: the formula's, or the one set by hand, marked so and with a button back to the
+ * formula's value. Typed like a score where the user may set final scores (`grid.finalScoreEditable`).
+ */
+function FinalScoreView({
+  row,
+  editable,
+  dataCell,
+  onEnter,
+  onFocus,
+  onMoveDown,
+}: {
+  row: ScoreRow;
+  editable: boolean;
+  dataCell: string;
+  onEnter: (text: string) => Promise<string | null>;
+  onFocus: () => void;
+  onMoveDown: () => void;
+}) {
+  const { t, i18n } = useLingui();
+  const cell = row.finalCell;
+  const formula = cell.computed === null ? '—' : formatDecimal(cell.computed, i18n.locale as Locale);
+  return (
+    <div className="flex items-center gap-1">
+      <ScoreInput
+        cell={cell}
+        label={t`Final score of ${row.name}`}
+        readOnly={!editable}
+        dataCell={dataCell}
+        onEnter={onEnter}
+        onFocus={onFocus}
+        onMoveDown={onMoveDown}
+      />
+      {cell.setByHand && (
+        <span className="text-xs whitespace-nowrap text-sky-700" title={t`Formula: ${formula}`}>
+          {t`Set by hand`}
+        </span>
+      )}
+      {cell.setByHand && editable && (
+        <button
+          type="button"
+          className="rounded px-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+          aria-label={t`Clear the final score of ${row.name} back to the formula's value`}
+          title={t`Back to the formula's value (${formula})`}
+          onClick={() => void onEnter('')}
+        >
+          ×
+        </button>
+      )}
+    </div>
+  );
+}
+
+/**
  * The students × score names grid. A score with sub-scores shows their sum read-only (its header links to
- * the sub-score page); GPA and the final score follow the cells as they change. Highlighted students (a
+ * the sub-score page); GPA and the formula's final score follow the cells as they change, unless a final
+ * score was set by hand. Highlighted students (a
  * total-score highlight met) are tinted with the highlight's message as a tooltip.
  */
 export function ScoreTable({
@@ -133,6 +187,7 @@ export function ScoreTable({
   showTotals,
   columnLink,
   onEnter,
+  onEnterFinal,
   onSelect,
 }: {
   grid: ScoreGrid;
@@ -140,6 +195,8 @@ export function ScoreTable({
   showTotals: boolean;
   columnLink?: (column: ScoreColumn) => ReactNode;
   onEnter: (row: ScoreRow, column: ScoreColumn, text: string) => Promise<string | null>;
+  /** Sets a student's final score by hand (blank: back to the formula's); only with `showTotals`. */
+  onEnterFinal?: (row: ScoreRow, text: string) => Promise<string | null>;
   onSelect: (at: { row: number; column: number }) => void;
 }) {
   const { t, i18n } = useLingui();
@@ -216,7 +273,14 @@ export function ScoreTable({
                     {decimal(row.gpa)}
                   </td>
                   <td className="px-2 py-1 tabular-nums" data-testid="final-score">
-                    {decimal(row.finalScore)}
+                    <FinalScoreView
+                      row={row}
+                      editable={grid.finalScoreEditable && onEnterFinal !== undefined}
+                      dataCell={`${rowIndex}:${grid.columns.length}`}
+                      onEnter={(text) => onEnterFinal?.(row, text) ?? Promise.resolve(null)}
+                      onFocus={() => onSelect({ row: rowIndex, column: grid.columns.length })}
+                      onMoveDown={() => focusCell(rowIndex + 1, grid.columns.length)}
+                    />
                   </td>
                 </>
               )}

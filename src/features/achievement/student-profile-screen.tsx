@@ -76,6 +76,9 @@ export function StudentProfileScreen({ userId }: { userId: string }) {
           <p className="text-sm">
             {t`GPA`}: <span className="tabular-nums">{decimal(subject.gpa)}</span> · {t`Final score`}:{' '}
             <span className="tabular-nums">{decimal(subject.finalScore)}</span>
+            {subject.finalScoreSetByHand && (
+              <span className="ml-1 text-xs text-sky-700">({t`set by your teacher`})</span>
+            )}
           </p>
         </article>
       ))}

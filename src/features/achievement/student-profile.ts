@@ -1,4 +1,4 @@
-import { orderScoreNames, studentResult } from '../../../domain/achievement-results';
+import { orderScoreNames, shownFinalScore, studentResult } from '../../../domain/achievement-results';
 import { type AttendanceCounts, AttendanceStatus, countAttendance } from '../../../domain/attendance';
 import { isHighlighted } from '../../../domain/highlights';
 import { achievementId } from '../../../domain/sync-ids';
@@ -16,7 +16,9 @@ export interface ProfileSubject {
   attendance: AttendanceCounts & { absent: number };
   scores: { id: string; name: string; fullScore: number; points: number | null; isPart: boolean }[];
   gpa: number | null;
+  /** The final score: set by hand (`finalScoreSetByHand`) when there is one, else the formula's. */
   finalScore: number | null;
+  finalScoreSetByHand: boolean;
   /** Messages of every highlight (attendance or achievement) the student meets: what the school tells them. */
   messages: string[];
 }
@@ -29,6 +31,8 @@ export interface ProfileInput {
   scoreNames: readonly (LocalScoreName & { subjectId: string })[];
   highlights: readonly (LocalHighlight & { subjectId: string })[];
   scores: readonly { id: string; points: number | null }[];
+  /** The student's results: the final score set by hand per enrolment. */
+  results: readonly { subjectStudentId: string; finalScore: number | null }[];
   attendance: readonly { subjectId: string; status: number | null }[];
 }
 
@@ -41,6 +45,7 @@ const STATUSES = new Set<number>(Object.values(AttendanceStatus));
  */
 export function buildProfile(input: ProfileInput): ProfileSubject[] {
   const byId = new Map(input.scores.map((row) => [row.id, row]));
+  const setByHand = new Map(input.results.map((row) => [row.subjectStudentId, row.finalScore]));
   return input.enrolments.flatMap((enrolment): ProfileSubject[] => {
     const subject = input.subjects.find((row) => row.id === enrolment.subjectId);
     if (!subject) return [];
@@ -54,6 +59,7 @@ export function buildProfile(input: ProfileInput): ProfileSubject[] {
       ]),
     );
     const result = studentResult(subject.formula, scoreNames, points);
+    const handSet = setByHand.get(enrolment.subjectStudentId) ?? null;
     const statuses = input.attendance
       .filter((row) => row.subjectId === subject.id)
       .map((row) =>
@@ -86,7 +92,8 @@ export function buildProfile(input: ProfileInput): ProfileSubject[] {
           isPart: row.parentId !== null,
         })),
         gpa: result.gpa,
-        finalScore: result.finalScore,
+        finalScore: shownFinalScore(handSet, result.finalScore),
+        finalScoreSetByHand: handSet !== null,
         messages,
       },
     ];

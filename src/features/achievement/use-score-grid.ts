@@ -1,7 +1,7 @@
 import { combineLatest, map, of, switchMap } from 'rxjs';
 import { MasterKind } from '../../../domain/master';
 import type { AccountRole } from '../../../domain/roles';
-import { SubjectDocKind } from '../../../domain/sync-docs';
+import { AchievementDocKind, SubjectDocKind } from '../../../domain/sync-docs';
 import type { SchoolDatabase } from '../../db/open-database';
 import { OutboxKind } from '../../db/outbox-schema';
 import { useLiveQuery } from '../../db/use-live-query';
@@ -34,7 +34,7 @@ function grid$(
         database.achievements.find({ selector: { subjectId } }).$.pipe(map(json)),
         database.outbox.find({ selector: { collectionName: 'achievements' } }).$.pipe(map(json)),
       ]).pipe(
-        map(([subject, classStudents, scoreNames, highlights, people, scores, outbox]) => {
+        map(([subject, classStudents, scoreNames, highlights, people, achievements, outbox]) => {
           const students = new Map(
             people.flatMap((person) =>
               person.studentId
@@ -54,7 +54,9 @@ function grid$(
             classStudents: classStudents.filter((row) => row.classId === classId),
             students,
             scoreNames,
-            scores,
+            scores: achievements.filter((row) => row.kind === AchievementDocKind.score),
+            results: achievements.filter((row) => row.kind === AchievementDocKind.result),
+            teacherAllowUpdateFinalScore: subject?.teacherAllowUpdateFinalScore ?? false,
             outbox: states,
             highlights,
             ...(parentId ? { parentId } : {}),
@@ -91,7 +93,7 @@ export function useStudentProfile(userId: string) {
             database.achievements.find({ selector: { studentId } }).$.pipe(map(json)),
             database.attendance.find({ selector: { studentId } }).$.pipe(map(json)),
           ]).pipe(
-            map(([subjects, subjectNames, scores, attendance]) => {
+            map(([subjects, subjectNames, achievements, attendance]) => {
               const names = new Map(subjectNames.map((row) => [row.id, row.name]));
               const ofKind = (kind: string) => subjects.filter((row) => row.kind === kind);
               return buildProfile({
@@ -107,7 +109,8 @@ export function useStudentProfile(userId: string) {
                 ),
                 scoreNames: ofKind(SubjectDocKind.scoreName),
                 highlights: ofKind(SubjectDocKind.highlight),
-                scores,
+                scores: achievements.filter((row) => row.kind === AchievementDocKind.score),
+                results: achievements.filter((row) => row.kind === AchievementDocKind.result),
                 attendance,
               });
             }),

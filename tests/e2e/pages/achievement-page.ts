@@ -23,6 +23,23 @@ export class AchievementPage {
     return sheet.getByRole('textbox', { name: `${studentName} の ${scoreName}`, exact: true });
   }
 
+  /** The final score input of a student, by its label "<student> の最終成績". */
+  finalCell(studentName: string): Locator {
+    return this.sheet.getByRole('textbox', { name: `${studentName} の最終成績`, exact: true });
+  }
+
+  /** The final score cell of a student: the input with its "set by hand" mark and clear button. */
+  finalScore(studentName: string): Locator {
+    return this.finalCell(studentName).locator('xpath=ancestor::td[1]');
+  }
+
+  /** Types a final score by hand and enters it with Enter. */
+  async enterFinal(studentName: string, text: string): Promise<void> {
+    const input = this.finalCell(studentName);
+    await input.fill(text);
+    await input.press('Enter');
+  }
+
   /** Types a score into a cell and enters it with Enter. */
   async enter(
     studentName: string,
