@@ -1,11 +1,22 @@
 import type { RxCollection, WithDeleted } from 'rxdb';
 import { type RxReplicationState, replicateRxCollection } from 'rxdb/plugins/replication';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { type SyncCheckpoint, syncPullResponseSchema, syncPushResponseSchema } from '../../domain/sync';
 import { sameContent } from '../../domain/sync-merge';
 import type { SchoolDatabase } from '../db/open-database';
-import { pendingEntries, recordIssue, settlePending, settlePendingBefore } from '../db/outbox';
+import {
+  answerSentPush,
+  forgetSentPush,
+  forgetSentPushesBefore,
+  pendingEntries,
+  recordIssue,
+  recordSentPush,
+  sentPushes,
+  settlePending,
+  settlePendingBefore,
+} from '../db/outbox';
 import { createBackoff } from './backoff';
+import { HttpError } from './http';
 import {
   SignInRequiredError,
   type SyncRequestContext,
@@ -50,6 +61,16 @@ const MIN_RETRY_MS = 2000;
 const MAX_RETRY_MS = 60_000;
 const LOCAL_ONLY_FIELDS = new Set(['_meta', '_rev', '_attachments']);
 
+/**
+ * A fresh idempotency key of 128 random bits. `crypto.randomUUID` exists only in secure contexts, and the
+ * app may be served over plain HTTP on a school's network; `getRandomValues` exists everywhere.
+ */
+function requestKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
+    byte.toString(16).padStart(2, '0'),
+  ).join('');
+}
+
 /** A document as the server takes it: RxDB's bookkeeping fields left out. */
 function toWire<Doc extends LocalDoc>(doc: WithDeleted<Doc>): WithDeleted<Doc> {
   return Object.fromEntries(
@@ -68,24 +89,11 @@ export function replicateCollection<Doc extends LocalDoc>(
   options: CollectionReplicationOptions<Doc>,
 ): CollectionReplication<Doc> {
   const backoff = createBackoff(options.retryMs?.min ?? MIN_RETRY_MS, options.retryMs?.max ?? MAX_RETRY_MS);
-  // The content of every state this replication sent per row. When an answer was lost after the server
-  // committed, the retry meets the server holding our own earlier state; that is no conflict with anybody,
-  // so the row is sent again on top of it instead of being rolled back.
-  const sentStates = new Map<string, Set<string>>();
-  const contentKey = (doc: WithDeleted<Doc>) =>
-    JSON.stringify(
-      Object.entries(toWire(doc))
-        .filter(([key]) => key !== 'updatedAt')
-        .sort(([a], [b]) => (a < b ? -1 : 1)),
-    );
-  const taken: WithDeleted<Doc>[] = [];
-  const remember = (doc: WithDeleted<Doc>) => {
-    const states = sentStates.get(doc.id) ?? new Set<string>();
-    states.add(contentKey(doc));
-    sentStates.set(doc.id, states);
-  };
   const pullResponseSchema = syncPullResponseSchema(options.docSchema);
   const pushResponseSchema = syncPushResponseSchema(options.docSchema);
+  const sentRowsSchema = z.array(
+    z.object({ newDocumentState: options.docSchema, assumedMasterState: options.docSchema.nullable() }),
+  );
 
   // Whether the last pull and push calls succeeded; only then does going idle mean everything was sent.
   let healthy = true;
@@ -98,54 +106,99 @@ export function replicateCollection<Doc extends LocalDoc>(
     throw error;
   }
 
-  async function send(
-    rows: readonly { newDocumentState: WithDeleted<Doc>; assumedMasterState?: WithDeleted<Doc> | null }[],
-    offline: boolean,
-  ) {
-    const body = {
-      rows: rows.map((row) => ({
-        newDocumentState: toWire(row.newDocumentState),
-        assumedMasterState: row.assumedMasterState ? toWire(row.assumedMasterState) : null,
-      })),
-    };
-    for (const row of body.rows) remember(row.newDocumentState);
-    const answer = pushResponseSchema.parse(
-      await syncRequest(options.request, `/api/sync/${options.name}/push`, { method: 'POST', body, offline }),
+  type WireRow = { newDocumentState: WithDeleted<Doc>; assumedMasterState: WithDeleted<Doc> | null };
+  type PushAnswer = z.infer<typeof pushResponseSchema>;
+
+  /** One push request under its idempotency key: a replay of a key gets the answer the server stored. */
+  async function post(key: string, rows: readonly WireRow[], offline: boolean): Promise<PushAnswer> {
+    return pushResponseSchema.parse(
+      await syncRequest(options.request, `/api/sync/${options.name}/push`, {
+        method: 'POST',
+        body: { rows },
+        offline,
+        idempotencyKey: key,
+      }),
     );
-    for (const doc of answer.written) {
-      const local = body.rows.find((row) => row.newDocumentState.id === doc.id)?.newDocumentState;
-      // A row taken with a new sequence goes back to RxDB as the master state, so the local copy takes the
-      // sequence even when a pull passed the row while this push was in flight.
-      if (local && local.updatedAt !== doc.updatedAt) taken.push(doc);
-    }
-    return answer.conflicts;
   }
 
+  /**
+   * The server's state of each of `ids` after this device's latest recorded push that took it. A request
+   * whose answer never came (the worker died, the answer was lost) is replayed first with its own key: the
+   * server answers from its store what it did the first time, or, if the request never arrived, runs it now.
+   */
+  async function ownWrites(ids: ReadonlySet<string>): Promise<Map<string, WithDeleted<Doc>>> {
+    const latest = new Map<string, WithDeleted<Doc>>();
+    for (const push of await sentPushes(options.database, options.name)) {
+      const rows = sentRowsSchema.safeParse(push.rows);
+      if (!rows.success) {
+        await forgetSentPush(options.database, options.name, push.key);
+        continue;
+      }
+      if (!rows.data.some((row) => ids.has(row.newDocumentState.id))) continue;
+      let answer = pushResponseSchema.safeParse(push.answer).data;
+      if (!answer) {
+        try {
+          answer = await post(push.key, rows.data, push.offline);
+        } catch (error) {
+          // The key expired and was taken again, or the rows no longer pass: nothing more to learn from it.
+          if (error instanceof HttpError && error.status === 422) {
+            await forgetSentPush(options.database, options.name, push.key);
+            continue;
+          }
+          throw error;
+        }
+        await answerSentPush(options.database, options.name, push, answer);
+      }
+      for (const doc of answer.written) {
+        const known = latest.get(doc.id);
+        if (ids.has(doc.id) && (!known || known.updatedAt < doc.updatedAt)) latest.set(doc.id, doc);
+      }
+    }
+    return latest;
+  }
+
+  /**
+   * Pushes rows in one request. A row whose base is older than what this device's own earlier push made of
+   * it (that push's answer was never handled: lost, or the worker restarted) is based on that state instead,
+   * so the server compares it with the user's own last write, not with a stale base; a row that only repeats
+   * that push is answered from it without a call. The request is recorded before it leaves (see
+   * `recordSentPush`). Returns RxDB's conflicts: the rows not taken as sent, and the rows taken with a new
+   * sequence (so the local copy takes the sequence).
+   */
   async function pushGroup(
     rows: { newDocumentState: WithDeleted<Doc>; assumedMasterState?: WithDeleted<Doc> }[],
     offline: boolean,
   ) {
     if (rows.length === 0) return [];
-    taken.length = 0;
-    const sent = new Map(rows.map((row) => [row.newDocumentState.id, toWire(row.newDocumentState)]));
-    let conflicts = await send(rows, offline);
-    const again = conflicts.flatMap((conflict) => {
-      const local = sent.get(conflict.document.id);
-      const ownEarlierState =
-        (conflict.reason === 'conflict' || conflict.reason === 'field_conflict') &&
-        sentStates.get(conflict.document.id)?.has(contentKey(conflict.document));
-      return local && ownEarlierState
-        ? [{ newDocumentState: local, assumedMasterState: conflict.document }]
-        : [];
-    });
-    if (again.length > 0) {
-      const retried = new Set(again.map((row) => row.newDocumentState.id));
-      conflicts = [
-        ...conflicts.filter((conflict) => !retried.has(conflict.document.id)),
-        ...(await send(again, offline)),
-      ];
+    const wire: WireRow[] = rows.map((row) => ({
+      newDocumentState: toWire(row.newDocumentState),
+      assumedMasterState: row.assumedMasterState ? toWire(row.assumedMasterState) : null,
+    }));
+    const own = await ownWrites(new Set(wire.map((row) => row.newDocumentState.id)));
+    const taken: WithDeleted<Doc>[] = [];
+    const send: WireRow[] = [];
+    for (const row of wire) {
+      const mine = own.get(row.newDocumentState.id);
+      if (!mine || (row.assumedMasterState && row.assumedMasterState.updatedAt >= mine.updatedAt)) {
+        send.push(row);
+      } else if (sameContent(mine, row.newDocumentState)) {
+        if (mine.updatedAt !== row.newDocumentState.updatedAt) taken.push(mine);
+      } else {
+        send.push({ ...row, assumedMasterState: mine });
+      }
     }
-    const answer = { conflicts };
+    if (send.length === 0) return taken;
+
+    const push = { key: requestKey(), offline, at: Date.now(), rows: send };
+    await recordSentPush(options.database, options.name, push);
+    const answer = await post(push.key, send, offline);
+    await answerSentPush(options.database, options.name, push, answer);
+    const sent = new Map(send.map((row) => [row.newDocumentState.id, row.newDocumentState]));
+    for (const doc of answer.written) {
+      // A row taken with a new sequence goes back to RxDB as the master state, so the local copy takes the
+      // sequence even when a pull passed the row while this push was in flight.
+      if (sent.get(doc.id)?.updatedAt !== doc.updatedAt) taken.push(doc);
+    }
     for (const conflict of answer.conflicts) {
       const local = sent.get(conflict.document.id);
       if (!local || sameContent(local, conflict.document)) continue;
@@ -158,7 +211,7 @@ export function replicateCollection<Doc extends LocalDoc>(
         at: Date.now(),
       });
     }
-    return [...answer.conflicts.map((conflict) => conflict.document), ...taken.splice(0)];
+    return [...answer.conflicts.map((conflict) => conflict.document), ...taken];
   }
 
   const state = replicateRxCollection<Doc, SyncCheckpoint>({
@@ -226,7 +279,9 @@ export function replicateCollection<Doc extends LocalDoc>(
     const finished = wasActive && !active;
     wasActive = active;
     if (!finished || !healthy) return;
-    void settlePendingBefore(options.database, options.name, Date.now()).catch(() => undefined);
+    const now = Date.now();
+    void settlePendingBefore(options.database, options.name, now).catch(() => undefined);
+    void forgetSentPushesBefore(options.database, options.name, now).catch(() => undefined);
   });
 
   return {
