@@ -15,6 +15,7 @@ import {
   settlePending,
   settlePendingBefore,
 } from '../db/outbox';
+import { endScopeSweep, scopeSweepPending, startScopeSweep } from '../db/sync-state';
 import { createBackoff } from './backoff';
 import { HttpError } from './http';
 import {
@@ -214,6 +215,29 @@ export function replicateCollection<Doc extends LocalDoc>(
     return [...answer.conflicts.map((conflict) => conflict.document), ...taken];
   }
 
+  // The ids a re-pull after a change of the user's scope has brought so far; null while none runs.
+  let seen: Set<string> | null = null;
+  let sweepChecked = false;
+
+  /**
+   * Deletions, as pulled documents, of the local rows a completed re-pull did not bring. They go through
+   * RxDB's pull, so they are never pushed; rows with a write still waiting are kept (RxDB also never lets
+   * a pull overwrite a row with an unpushed local write): the push settles them.
+   */
+  async function leftScope(kept: ReadonlySet<string>): Promise<WithDeleted<Doc>[]> {
+    const local = await options.collection.find().exec();
+    const gone = local.filter((doc) => !kept.has(doc.primary));
+    if (gone.length === 0) return [];
+    const waiting = await pendingEntries(
+      options.database,
+      options.name,
+      gone.map((doc) => doc.primary),
+    );
+    return gone
+      .filter((doc) => !waiting.has(doc.primary))
+      .map((doc) => ({ ...toWire(doc.toMutableJSON(true) as WithDeleted<Doc>), _deleted: true }));
+  }
+
   const state = replicateRxCollection<Doc, SyncCheckpoint>({
     replicationIdentifier: `${options.name}-sync:${options.request.baseUrl}`,
     collection: options.collection,
@@ -224,15 +248,37 @@ export function replicateCollection<Doc extends LocalDoc>(
       batchSize: options.batchSize ?? 200,
       handler: async (checkpoint, batchSize) => {
         try {
+          // A re-pull that a restart interrupted starts over: the ids it had seen were only in memory.
+          if (!sweepChecked) {
+            sweepChecked = true;
+            if (await scopeSweepPending(options.database, options.name)) seen = new Set();
+          }
+          const from = seen?.size === 0 ? undefined : checkpoint;
           const query = new URLSearchParams({ limit: String(batchSize) });
-          if (checkpoint) query.set('checkpoint', JSON.stringify(checkpoint));
+          if (from) query.set('checkpoint', JSON.stringify(from));
           const page = pullResponseSchema.parse(
             await syncRequest(options.request, `/api/sync/${options.name}/pull?${query}`, { method: 'GET' }),
           );
+          // The server started over because the user's scope changed: the re-pull brings every row still in
+          // scope, so whatever the device holds and the re-pull leaves out has left the scope.
+          const scope = page.checkpoint?.scope;
+          if (from?.scope !== undefined && scope !== undefined && scope !== from.scope) {
+            await startScopeSweep(options.database, options.name);
+            seen = new Set();
+          }
+          let documents = page.documents;
+          if (seen) {
+            for (const doc of documents) seen.add(doc.id);
+            if (documents.length < batchSize) {
+              documents = [...documents, ...(await leftScope(seen))];
+              seen = null;
+              await endScopeSweep(options.database, options.name);
+            }
+          }
           backoff.reset();
           healthy = true;
           await options.onPulled();
-          return { documents: page.documents, checkpoint: page.checkpoint ?? checkpoint };
+          return { documents, checkpoint: page.checkpoint ?? from };
         } catch (error) {
           return failed(error);
         }
