@@ -190,22 +190,6 @@ export async function forgetSentPush(
   await database.outbox.findOne(sentId(collection, key)).remove();
 }
 
-/**
- * Forgets the recorded push requests of a collection sent before `time`. The replication calls it when it
- * has gone idle after successful calls: by then RxDB has stored every answer's server states as its own
- * bases, so nothing needs the requests any more.
- */
-export async function forgetSentPushesBefore(
-  database: SchoolDatabase,
-  collection: string,
-  time: number,
-): Promise<void> {
-  const old = await database.outbox
-    .find({ selector: { kind: OutboxKind.sent, collectionName: collection, at: { $lt: time } } })
-    .exec();
-  if (old.length > 0) await database.outbox.bulkRemove(old.map((entry) => entry.id));
-}
-
 /** Lists a refused or overridden local write among the sync issues. */
 export async function recordIssue(
   database: SchoolDatabase,

@@ -102,6 +102,7 @@ describe('master replication', () => {
         csrfToken: { current: 'token' },
       },
       batchSize: 2,
+      catchUpBatchSize: 2,
       waitForLeadership: false,
       onSignInRequired: () => {},
       onUpdateRequired: () => {},

@@ -1,13 +1,17 @@
 import type { RxCollection, WithDeleted } from 'rxdb';
 import { type RxReplicationState, replicateRxCollection } from 'rxdb/plugins/replication';
 import { z } from 'zod';
-import { type SyncCheckpoint, syncPullResponseSchema, syncPushResponseSchema } from '../../domain/sync';
+import {
+  SYNC_PULL_MAX_LIMIT,
+  type SyncCheckpoint,
+  syncPullResponseSchema,
+  syncPushResponseSchema,
+} from '../../domain/sync';
 import { sameContent } from '../../domain/sync-merge';
 import type { SchoolDatabase } from '../db/open-database';
 import {
   answerSentPush,
   forgetSentPush,
-  forgetSentPushesBefore,
   pendingEntries,
   recordIssue,
   recordSentPush,
@@ -37,7 +41,10 @@ export type CollectionReplicationOptions<Doc extends LocalDoc> = {
   /** Whether this user may push the collection at all; pull-only otherwise. */
   push: boolean;
   request: SyncRequestContext;
+  /** Documents per pull page while following live changes. */
   batchSize?: number;
+  /** Documents per pull page while catching up (first sync, re-pull); the server's largest unless set. */
+  catchUpBatchSize?: number;
   /** Only the leader replicates; tests with a single instance pass false. */
   waitForLeadership?: boolean;
   /** The backoff after a failed call, shortest and longest (tests shorten it). */
@@ -59,6 +66,8 @@ export type CollectionReplication<Doc extends LocalDoc> = {
 };
 
 const MIN_RETRY_MS = 2000;
+// The server answers a replayed push key for a day (server/plugins/idempotency.ts).
+const SENT_PUSH_LIFETIME_MS = 24 * 60 * 60 * 1000;
 const MAX_RETRY_MS = 60_000;
 const LOCAL_ONLY_FIELDS = new Set(['_meta', '_rev', '_attachments']);
 
@@ -141,8 +150,14 @@ export function replicateCollection<Doc extends LocalDoc>(
         try {
           answer = await post(push.key, rows.data, push.offline);
         } catch (error) {
-          // The key expired and was taken again, or the rows no longer pass: nothing more to learn from it.
-          if (error instanceof HttpError && error.status === 422) {
+          // Refused for good (the key taken by another request after it expired, the rows no longer
+          // allowed): nothing more to learn from it. Still running on the server (409): asked again later.
+          if (
+            error instanceof HttpError &&
+            error.status >= 400 &&
+            error.status < 500 &&
+            error.status !== 409
+          ) {
             await forgetSentPush(options.database, options.name, push.key);
             continue;
           }
@@ -156,6 +171,27 @@ export function replicateCollection<Doc extends LocalDoc>(
       }
     }
     return latest;
+  }
+
+  /**
+   * Forgets the recorded requests whose answers RxDB has stored: every row they took holds, locally, that
+   * sequence or a later one (RxDB writes a row's local copy and its base together). A row written again
+   * before the answer was stored still has the older sequence, so its request stays until that write is
+   * pushed: the change event of a write made in another tab can reach this worker after it went idle.
+   * Requests older than the server keeps their keys go in any case.
+   */
+  async function forgetSettledPushes(now: number) {
+    for (const push of await sentPushes(options.database, options.name)) {
+      const answer = pushResponseSchema.safeParse(push.answer).data;
+      let settled = push.at < now - SENT_PUSH_LIFETIME_MS;
+      if (answer && !settled) {
+        const local = await options.collection.findByIds(answer.written.map((doc) => doc.id)).exec();
+        settled = answer.written.every(
+          (doc) => (local.get(doc.id)?.updatedAt ?? Number.POSITIVE_INFINITY) >= doc.updatedAt,
+        );
+      }
+      if (settled) await forgetSentPush(options.database, options.name, push.key);
+    }
   }
 
   /**
@@ -218,6 +254,8 @@ export function replicateCollection<Doc extends LocalDoc>(
   // The ids a re-pull after a change of the user's scope has brought so far; null while none runs.
   let seen: Set<string> | null = null;
   let sweepChecked = false;
+  // Whether the pull is catching up: at start, and while the pages come back full.
+  let catchingUp = true;
 
   /**
    * Deletions, as pulled documents, of the local rows a completed re-pull did not bring. They go through
@@ -254,7 +292,13 @@ export function replicateCollection<Doc extends LocalDoc>(
             if (await scopeSweepPending(options.database, options.name)) seen = new Set();
           }
           const from = seen?.size === 0 ? undefined : checkpoint;
-          const query = new URLSearchParams({ limit: String(batchSize) });
+          // Catching up (first sync, a re-pull, a restart, the last page full) takes the largest pages the
+          // server serves: fewer calls and fewer, larger local writes. Following live changes, the usual.
+          const limit =
+            catchingUp || !from
+              ? Math.max(batchSize, options.catchUpBatchSize ?? SYNC_PULL_MAX_LIMIT)
+              : batchSize;
+          const query = new URLSearchParams({ limit: String(limit) });
           if (from) query.set('checkpoint', JSON.stringify(from));
           const page = pullResponseSchema.parse(
             await syncRequest(options.request, `/api/sync/${options.name}/pull?${query}`, { method: 'GET' }),
@@ -266,10 +310,11 @@ export function replicateCollection<Doc extends LocalDoc>(
             await startScopeSweep(options.database, options.name);
             seen = new Set();
           }
+          catchingUp = page.documents.length >= limit;
           let documents = page.documents;
           if (seen) {
             for (const doc of documents) seen.add(doc.id);
-            if (documents.length < batchSize) {
+            if (documents.length < limit) {
               documents = [...documents, ...(await leftScope(seen))];
               seen = null;
               await endScopeSweep(options.database, options.name);
@@ -327,7 +372,7 @@ export function replicateCollection<Doc extends LocalDoc>(
     if (!finished || !healthy) return;
     const now = Date.now();
     void settlePendingBefore(options.database, options.name, now).catch(() => undefined);
-    void forgetSentPushesBefore(options.database, options.name, now).catch(() => undefined);
+    void forgetSettledPushes(now).catch(() => undefined);
   });
 
   return {

@@ -112,6 +112,7 @@ describe('rows leaving the scope', () => {
       push: true,
       request: { fetchImpl, baseUrl: appUrl, clientBuild: 'test', csrfToken: { current: session.csrfToken } },
       batchSize: 1,
+      catchUpBatchSize: 1,
       waitForLeadership: false,
       retryMs: { min: 5, max: 40 },
       onSignInRequired: () => {},
