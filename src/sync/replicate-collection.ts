@@ -81,6 +81,12 @@ function requestKey(): string {
   ).join('');
 }
 
+const PULL_BATCH_SIZE = 200;
+
+function batchSizeOf(options: { batchSize?: number }): number {
+  return options.batchSize ?? PULL_BATCH_SIZE;
+}
+
 /** A document as the server takes it: RxDB's bookkeeping fields left out. */
 function toWire<Doc extends LocalDoc>(doc: WithDeleted<Doc>): WithDeleted<Doc> {
   return Object.fromEntries(
@@ -256,6 +262,10 @@ export function replicateCollection<Doc extends LocalDoc>(
   let sweepChecked = false;
   // Whether the pull is catching up: at start, and while the pages come back full.
   let catchingUp = true;
+  const largestPage = Math.max(batchSizeOf(options), options.catchUpBatchSize ?? SYNC_PULL_MAX_LIMIT);
+  // The page size while catching up: halved after a call that timed out or broke off (a slow link), grown
+  // back after each full page.
+  let catchUpLimit = largestPage;
 
   /**
    * Deletions, as pulled documents, of the local rows a completed re-pull did not bring. They go through
@@ -283,7 +293,7 @@ export function replicateCollection<Doc extends LocalDoc>(
     retryTime: 1,
     waitForLeadership: options.waitForLeadership ?? true,
     pull: {
-      batchSize: options.batchSize ?? 200,
+      batchSize: batchSizeOf(options),
       handler: async (checkpoint, batchSize) => {
         try {
           // A re-pull that a restart interrupted starts over: the ids it had seen were only in memory.
@@ -294,10 +304,7 @@ export function replicateCollection<Doc extends LocalDoc>(
           const from = seen?.size === 0 ? undefined : checkpoint;
           // Catching up (first sync, a re-pull, a restart, the last page full) takes the largest pages the
           // server serves: fewer calls and fewer, larger local writes. Following live changes, the usual.
-          const limit =
-            catchingUp || !from
-              ? Math.max(batchSize, options.catchUpBatchSize ?? SYNC_PULL_MAX_LIMIT)
-              : batchSize;
+          const limit = catchingUp || !from ? catchUpLimit : batchSize;
           const query = new URLSearchParams({ limit: String(limit) });
           if (from) query.set('checkpoint', JSON.stringify(from));
           const page = pullResponseSchema.parse(
@@ -311,6 +318,7 @@ export function replicateCollection<Doc extends LocalDoc>(
             seen = new Set();
           }
           catchingUp = page.documents.length >= limit;
+          if (catchingUp) catchUpLimit = Math.min(largestPage, catchUpLimit * 2);
           let documents = page.documents;
           if (seen) {
             for (const doc of documents) seen.add(doc.id);
@@ -325,6 +333,9 @@ export function replicateCollection<Doc extends LocalDoc>(
           await options.onPulled();
           return { documents, checkpoint: page.checkpoint ?? from };
         } catch (error) {
+          if (error instanceof TypeError || (error instanceof Error && error.name === 'AbortError')) {
+            catchUpLimit = Math.max(batchSize, Math.floor(catchUpLimit / 2));
+          }
           return failed(error);
         }
       },

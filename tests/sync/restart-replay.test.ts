@@ -9,11 +9,12 @@ import { attendanceCollection } from '../../server/sync/collections/attendance';
 import { pushCollection, type SyncActor } from '../../server/sync/engine';
 import { pullThrough } from '../../server/testing/calls';
 import { createSchoolFixture, type SchoolFixture } from '../../server/testing/school-fixture';
-import { buildTestApp, signIn, type TestApp } from '../../server/testing/test-app';
+import type { TestApp } from '../../server/testing/test-app';
 import { openDatabase, type SchoolDatabase } from '../../src/db/open-database';
 import { pendingCount$, syncIssues$, trackLocalWrites } from '../../src/db/outbox';
 import type { FetchLike } from '../../src/sync/http';
 import { type CollectionReplication, replicateCollection } from '../../src/sync/replicate-collection';
+import { markOf, signInCookie, startLiveApp, withCookie } from './live-app';
 
 // A worker (or page) that dies while its push is in flight, after the server committed it: the device never
 // learns the new server state of the row, and the user may write the row again before the worker is back.
@@ -26,23 +27,13 @@ let session: { cookie: string; csrf: string };
 let school: SchoolFixture;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  await t.app.listen({ host: '127.0.0.1', port: 0 });
-  const address = t.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no address');
-  appUrl = `http://127.0.0.1:${address.port}`;
+  ({ t, url: appUrl } = await startLiveApp());
   const adminRow = (await t.app.appDeps.db.select().from(users)).find(
     (user) => user.email === 'admin@demo.test',
   );
   if (!adminRow) throw new Error('no demo admin');
   admin = { id: adminRow.id, role: Role.admin };
-  const signedIn = await signIn(t.app, 'admin@demo.test');
-  session = {
-    cookie: Object.entries(signedIn.cookies)
-      .map(([name, value]) => `${name}=${value}`)
-      .join('; '),
-    csrf: signedIn.csrfToken,
-  };
+  session = await signInCookie(t, 'admin@demo.test');
   school = await createSchoolFixture(t.app.appDeps.db);
   await t.app.appDeps.db.insert(classTeachers).values({
     subjectId: school.subjectId,
@@ -57,31 +48,10 @@ afterAll(async () => {
   await t.close();
 });
 
-function markOf(fixture: SchoolFixture, patch: Partial<AttendanceDoc>): AttendanceDoc {
-  return {
-    id: attendanceId(fixture.classStudentId, fixture.scheduleId),
-    subjectId: fixture.subjectId,
-    universityId: fixture.universityId,
-    classStudentId: fixture.classStudentId,
-    studentId: fixture.studentId,
-    scheduleId: fixture.scheduleId,
-    status: 1,
-    lateMinutes: null,
-    absenceReasons: null,
-    comment: null,
-    updatedAt: 0,
-    _deleted: false,
-    ...patch,
-  };
-}
-
 /** A fetch with the admin's cookie; `hold` decides, per push, whether its answer is lost. */
 function sessionFetch(hold: (url: string) => Promise<void> | null): FetchLike {
   return async (input, init) => {
-    const response = await fetch(input, {
-      ...init,
-      headers: { ...Object.fromEntries(new Headers(init?.headers)), cookie: session.cookie },
-    });
+    const response = await withCookie(session.cookie)(input, init);
     const held = input.includes('/push') ? hold(input) : null;
     if (!held) return response;
     // The server has committed and answered; the answer never reaches the worker.

@@ -3,18 +3,17 @@ import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '../../domain/roles';
 import { type AttendanceDoc, attendanceDocSchema } from '../../domain/sync-docs';
-import { attendanceId } from '../../domain/sync-ids';
 import type { Database } from '../../server/db/client';
 import { classTeachers, users } from '../../server/db/schema';
 import { attendanceCollection } from '../../server/sync/collections/attendance';
 import { pushCollection, type SyncActor } from '../../server/sync/engine';
 import { nextSequence } from '../../server/sync/sequence';
 import { createSchoolFixture, type SchoolFixture } from '../../server/testing/school-fixture';
-import { buildTestApp, signIn, type TestApp } from '../../server/testing/test-app';
+import type { TestApp } from '../../server/testing/test-app';
 import { openDatabase } from '../../src/db/open-database';
 import { scopeSweepPending } from '../../src/db/sync-state';
-import type { FetchLike } from '../../src/sync/http';
 import { type CollectionReplication, replicateCollection } from '../../src/sync/replicate-collection';
+import { markOf, signInCookie, startLiveApp, withCookie } from './live-app';
 
 // Rows that leave a user's scope (a teacher unassigned from a class) must leave the device too: the scope
 // change makes the server start the pull over, and the device drops what the completed re-pull left out.
@@ -31,30 +30,9 @@ async function write(
   await db.transaction(async (tx) => work(tx, await nextSequence(tx)));
 }
 
-function markOf(fixture: SchoolFixture): AttendanceDoc {
-  return {
-    id: attendanceId(fixture.classStudentId, fixture.scheduleId),
-    subjectId: fixture.subjectId,
-    universityId: fixture.universityId,
-    classStudentId: fixture.classStudentId,
-    studentId: fixture.studentId,
-    scheduleId: fixture.scheduleId,
-    status: 1,
-    lateMinutes: null,
-    absenceReasons: null,
-    comment: null,
-    updatedAt: 0,
-    _deleted: false,
-  };
-}
-
 beforeAll(async () => {
-  t = await buildTestApp();
+  ({ t, url: appUrl } = await startLiveApp());
   db = t.app.appDeps.db;
-  await t.app.listen({ host: '127.0.0.1', port: 0 });
-  const address = t.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no address');
-  appUrl = `http://127.0.0.1:${address.port}`;
   own = await createSchoolFixture(db);
   other = await createSchoolFixture(db);
   const [adminRow] = await db.select().from(users).where(eq(users.email, 'admin@demo.test'));
@@ -93,12 +71,8 @@ describe('rows leaving the scope', () => {
   it('are dropped from the device when the re-pull after the scope change completes; the rest stay', async () => {
     const [teacherRow] = await db.select().from(users).where(eq(users.id, own.teacherId));
     if (!teacherRow) throw new Error('no teacher');
-    const session = await signIn(t.app, teacherRow.email);
-    const cookie = Object.entries(session.cookies)
-      .map(([name, value]) => `${name}=${value}`)
-      .join('; ');
-    const fetchImpl: FetchLike = (input, init) =>
-      fetch(input, { ...init, headers: { ...Object.fromEntries(new Headers(init?.headers)), cookie } });
+    const session = await signInCookie(t, teacherRow.email);
+    const fetchImpl = withCookie(session.cookie);
     const database = await openDatabase(`scope-sweep-${Date.now()}`, {
       dexie: { indexedDB, IDBKeyRange },
       multiInstance: false,
@@ -110,7 +84,7 @@ describe('rows leaving the scope', () => {
       collection: database.attendance,
       docSchema: attendanceDocSchema,
       push: true,
-      request: { fetchImpl, baseUrl: appUrl, clientBuild: 'test', csrfToken: { current: session.csrfToken } },
+      request: { fetchImpl, baseUrl: appUrl, clientBuild: 'test', csrfToken: { current: session.csrf } },
       batchSize: 1,
       catchUpBatchSize: 1,
       waitForLeadership: false,
