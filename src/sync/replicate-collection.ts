@@ -203,8 +203,8 @@ export function replicateCollection<Doc extends LocalDoc>(
   /**
    * Pushes rows in one request. A row whose base is older than what this device's own earlier push made of
    * it (that push's answer was never handled: lost, or the worker restarted) is based on that state instead,
-   * so the server compares it with the user's own last write, not with a stale base; a row that only repeats
-   * that push is answered from it without a call. The request is recorded before it leaves (see
+   * so the server compares it with the user's own last write, not with a stale base. The request is
+   * recorded before it leaves (see
    * `recordSentPush`). Returns RxDB's conflicts: the rows not taken as sent, and the rows taken with a new
    * sequence (so the local copy takes the sequence).
    */
@@ -218,19 +218,15 @@ export function replicateCollection<Doc extends LocalDoc>(
       assumedMasterState: row.assumedMasterState ? toWire(row.assumedMasterState) : null,
     }));
     const own = await ownWrites(new Set(wire.map((row) => row.newDocumentState.id)));
-    const taken: WithDeleted<Doc>[] = [];
-    const send: WireRow[] = [];
-    for (const row of wire) {
+    // Even a row that only repeats what the earlier push wrote is sent: the server answers it with its
+    // current state, which may have moved on since (a pull may have passed that change while the row
+    // waited here, and would not bring it again).
+    const send = wire.map((row) => {
       const mine = own.get(row.newDocumentState.id);
-      if (!mine || (row.assumedMasterState && row.assumedMasterState.updatedAt >= mine.updatedAt)) {
-        send.push(row);
-      } else if (sameContent(mine, row.newDocumentState)) {
-        if (mine.updatedAt !== row.newDocumentState.updatedAt) taken.push(mine);
-      } else {
-        send.push({ ...row, assumedMasterState: mine });
-      }
-    }
-    if (send.length === 0) return taken;
+      const stale = mine && (!row.assumedMasterState || row.assumedMasterState.updatedAt < mine.updatedAt);
+      return stale ? { ...row, assumedMasterState: mine } : row;
+    });
+    const taken: WithDeleted<Doc>[] = [];
 
     const push = { key: requestKey(), offline, at: Date.now(), rows: send };
     await recordSentPush(options.database, options.name, push);
