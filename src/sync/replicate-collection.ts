@@ -124,6 +124,8 @@ export function replicateCollection<Doc extends LocalDoc>(
 
   type WireRow = { newDocumentState: WithDeleted<Doc>; assumedMasterState: WithDeleted<Doc> | null };
   type PushAnswer = z.infer<typeof pushResponseSchema>;
+  /** A row as this device's earlier push sent it, and as the server stored it then. */
+  type OwnWrite = { sent: WithDeleted<Doc>; written: WithDeleted<Doc> };
 
   /** One push request under its idempotency key: a replay of a key gets the answer the server stored. */
   async function post(key: string, rows: readonly WireRow[], offline: boolean): Promise<PushAnswer> {
@@ -142,8 +144,8 @@ export function replicateCollection<Doc extends LocalDoc>(
    * whose answer never came (the worker died, the answer was lost) is replayed first with its own key: the
    * server answers from its store what it did the first time, or, if the request never arrived, runs it now.
    */
-  async function ownWrites(ids: ReadonlySet<string>): Promise<Map<string, WithDeleted<Doc>>> {
-    const latest = new Map<string, WithDeleted<Doc>>();
+  async function ownWrites(ids: ReadonlySet<string>): Promise<Map<string, OwnWrite>> {
+    const latest = new Map<string, OwnWrite>();
     for (const push of await sentPushes(options.database, options.name)) {
       const rows = sentRowsSchema.safeParse(push.rows);
       if (!rows.success) {
@@ -173,7 +175,10 @@ export function replicateCollection<Doc extends LocalDoc>(
       }
       for (const doc of answer.written) {
         const known = latest.get(doc.id);
-        if (ids.has(doc.id) && (!known || known.updatedAt < doc.updatedAt)) latest.set(doc.id, doc);
+        const sent = rows.data.find((row) => row.newDocumentState.id === doc.id)?.newDocumentState;
+        if (sent && ids.has(doc.id) && (!known || known.written.updatedAt < doc.updatedAt)) {
+          latest.set(doc.id, { sent, written: doc });
+        }
       }
     }
     return latest;
@@ -223,8 +228,15 @@ export function replicateCollection<Doc extends LocalDoc>(
     // waited here, and would not bring it again).
     const send = wire.map((row) => {
       const mine = own.get(row.newDocumentState.id);
-      const stale = mine && (!row.assumedMasterState || row.assumedMasterState.updatedAt < mine.updatedAt);
-      return stale ? { ...row, assumedMasterState: mine } : row;
+      const base = row.assumedMasterState;
+      if (!mine || (base && base.updatedAt >= mine.written.updatedAt)) return row;
+      // The base is what this device saw: the server's state when it holds just what was sent; when the
+      // server merged in somebody else's change, what was sent, under the older sequence, so the server
+      // merges field by field and keeps that change instead of taking it as seen and overwritten.
+      const seen = sameContent(mine.written, mine.sent)
+        ? mine.written
+        : { ...mine.sent, updatedAt: base?.updatedAt ?? 0 };
+      return { ...row, assumedMasterState: seen };
     });
     const taken: WithDeleted<Doc>[] = [];
 
