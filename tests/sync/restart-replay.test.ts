@@ -90,71 +90,109 @@ async function serverMark(id: string): Promise<AttendanceDoc | undefined> {
   return documents.find((doc) => doc.id === id);
 }
 
+/**
+ * The user writes `first` (after `meanwhile` ran on the server); its push commits but the worker dies before
+ * the answer arrives; the user writes `second` while no worker runs; then a new worker syncs. Answers the
+ * sync issues and the row on the server and on the device.
+ */
+async function cutPushThenWriteAgain(
+  fixture: SchoolFixture,
+  first: Partial<AttendanceDoc>,
+  second: Partial<AttendanceDoc>,
+  meanwhile: () => Promise<void> = async () => {},
+) {
+  const id = attendanceId(fixture.classStudentId, fixture.scheduleId);
+  const created = await pushCollection(
+    t.app.appDeps,
+    attendanceCollection,
+    admin,
+    [{ newDocumentState: markOf(fixture, { comment: 'base' }), assumedMasterState: null }],
+    false,
+  );
+  expect(created.conflicts).toEqual([]);
+
+  const name = `restart-${Date.now()}`;
+  let database = await open(name);
+  trackLocalWrites(database, () => false);
+  let release: () => void = () => {};
+  const gone = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let committed: () => void = () => {};
+  const pushCommitted = new Promise<void>((resolve) => {
+    committed = resolve;
+  });
+  let replication = replicate(
+    database,
+    sessionFetch(() => {
+      committed();
+      return gone;
+    }),
+  );
+  await replication.state.awaitInitialReplication();
+  const pulled = await database.attendance.findOne(id).exec();
+  expect(pulled?.comment).toBe('base');
+  await meanwhile();
+
+  await pulled?.incrementalPatch(first);
+  await pushCommitted;
+
+  // The worker dies with the push's answer still on its way.
+  const cancelled = replication.cancel();
+  release();
+  await cancelled;
+  await database.close();
+
+  // The page writes the row again while no worker runs.
+  database = await open(name);
+  trackLocalWrites(database, () => false);
+  await (await database.attendance.findOne(id).exec())?.incrementalPatch(second);
+
+  replication = replicate(
+    database,
+    sessionFetch(() => null),
+  );
+  try {
+    await replication.state.awaitInitialReplication();
+    replication.reSync();
+    await replication.state.awaitInSync();
+    await firstValueFrom(pendingCount$(database).pipe(filter((pending) => pending === 0)));
+    return {
+      issues: (await firstValueFrom(syncIssues$(database))).map((issue) => issue.reason),
+      server: await serverMark(id),
+      local: (await database.attendance.findOne(id).exec())?.toMutableJSON(),
+    };
+  } finally {
+    await replication.cancel();
+    await database.remove();
+  }
+}
+
 describe('a push in flight when the worker restarts', () => {
   it('is recognised after the restart: a later write of the same row lands, with no sync issue', async () => {
-    const id = attendanceId(school.classStudentId, school.scheduleId);
-    const created = await pushCollection(
-      t.app.appDeps,
-      attendanceCollection,
-      admin,
-      [{ newDocumentState: markOf(school, { comment: 'base' }), assumedMasterState: null }],
-      false,
-    );
-    expect(created.conflicts).toEqual([]);
+    const result = await cutPushThenWriteAgain(school, { comment: 'first' }, { comment: 'second' });
+    expect(result.issues).toEqual([]);
+    expect(result.server?.comment).toBe('second');
+    expect(result.local?.comment).toBe('second');
+  }, 30_000);
 
-    const name = `restart-${Date.now()}`;
-    let database = await open(name);
-    trackLocalWrites(database, () => false);
-    let release: () => void = () => {};
-    const gone = new Promise<void>((resolve) => {
-      release = resolve;
+  it('keeps the change somebody else made that the server merged into the cut push', async () => {
+    const fixture = await createSchoolFixture(t.app.appDeps.db);
+    const id = attendanceId(fixture.classStudentId, fixture.scheduleId);
+    const result = await cutPushThenWriteAgain(fixture, { status: 2 }, { status: 3 }, async () => {
+      const current = await serverMark(id);
+      if (!current) throw new Error('no mark');
+      const noted = await pushCollection(
+        t.app.appDeps,
+        attendanceCollection,
+        admin,
+        [{ newDocumentState: { ...current, comment: 'admin note' }, assumedMasterState: current }],
+        false,
+      );
+      expect(noted.conflicts).toEqual([]);
     });
-    let committed: () => void = () => {};
-    const pushCommitted = new Promise<void>((resolve) => {
-      committed = resolve;
-    });
-    let replication = replicate(
-      database,
-      sessionFetch(() => {
-        committed();
-        return gone;
-      }),
-    );
-    await replication.state.awaitInitialReplication();
-    const pulled = await database.attendance.findOne(id).exec();
-    expect(pulled?.comment).toBe('base');
-
-    await pulled?.incrementalPatch({ comment: 'first' });
-    await pushCommitted;
-    expect((await serverMark(id))?.comment).toBe('first');
-
-    // The worker dies with the push's answer still on its way.
-    const cancelled = replication.cancel();
-    release();
-    await cancelled;
-    await database.close();
-
-    // The page writes the row again while no worker runs.
-    database = await open(name);
-    trackLocalWrites(database, () => false);
-    await (await database.attendance.findOne(id).exec())?.incrementalPatch({ comment: 'second' });
-
-    replication = replicate(
-      database,
-      sessionFetch(() => null),
-    );
-    try {
-      await replication.state.awaitInitialReplication();
-      replication.reSync();
-      await replication.state.awaitInSync();
-      await firstValueFrom(pendingCount$(database).pipe(filter((pending) => pending === 0)));
-      const issues = await firstValueFrom(syncIssues$(database));
-      expect(issues.map((issue) => issue.reason)).toEqual([]);
-      expect((await serverMark(id))?.comment).toBe('second');
-      expect((await database.attendance.findOne(id).exec())?.comment).toBe('second');
-    } finally {
-      await replication.cancel();
-      await database.remove();
-    }
+    expect(result.issues).toEqual([]);
+    expect(result.server).toMatchObject({ status: 3, comment: 'admin note' });
+    expect(result.local).toMatchObject({ status: 3, comment: 'admin note' });
   }, 30_000);
 });
