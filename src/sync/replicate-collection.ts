@@ -207,7 +207,7 @@ export function replicateCollection<Doc extends LocalDoc>(
 
   /**
    * Pushes rows in one request. A row whose base is older than what this device's own earlier push made of
-   * it (that push's answer was never handled: lost, or the worker restarted) is based on that state instead,
+   * it (that push's answer was never handled: lost, or the worker restarted) is based on that push instead,
    * so the server compares it with the user's own last write, not with a stale base. The request is
    * recorded before it leaves (see
    * `recordSentPush`). Returns RxDB's conflicts: the rows not taken as sent, and the rows taken with a new
