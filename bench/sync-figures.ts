@@ -214,6 +214,14 @@ export async function benchSync(): Promise<void> {
         console.log(
           `push of ${pushed.queued} queued writes (worker restart to empty outbox): ${seconds(pushed.ms)}; on the server: ${onServer}, sync issues: ${pushed.issues.length}${pushed.issues.length > 0 ? ` (${[...new Set(pushed.issues)].join(', ')})` : ''}`,
         );
+        const restartMarker = `bench restarted ${Date.now()}`;
+        const restarted = await call(page, 'pushRestarted', QUEUED_WRITES, restartMarker);
+        const landed = (await pullAll(server, session, 'attendance')).filter((doc) =>
+          doc.comment?.startsWith(`${restartMarker} b `),
+        ).length;
+        console.log(
+          `push of ${QUEUED_WRITES} writes cut by a worker restart, then the same rows written again: ${seconds(restarted.ms)} from the last start; second writes on the server: ${landed}, sync issues: ${restarted.issues.length}${restarted.issues.length > 0 ? ` (${[...new Set(restarted.issues)].join(', ')})` : ''}`,
+        );
         await call(page, 'stop');
       } finally {
         await browser.close();

@@ -192,6 +192,38 @@ const syncBench = {
     return { ms, queued, issues, ids: docs.map((doc) => doc.id) };
   },
 
+  /**
+   * Queues `count` attendance edits with the worker stopped, starts it and terminates it again as soon as
+   * its first push was answered (later pushes in flight), edits the same rows again while no worker runs,
+   * then starts the worker once more and times until the outbox holds no waiting write: a push cut by a
+   * restart, as when a page reloads or the browser kills the worker.
+   */
+  async pushRestarted(count: number, marker: string) {
+    const db = opened();
+    if (!user || !client) throw new Error('call initialSync first');
+    await settled(db);
+    client.terminate();
+    await sleep(1000);
+    const docs = await db.attendance.find({ limit: count, sort: [{ id: 'asc' }] }).exec();
+    for (const [index, doc] of docs.entries())
+      await doc.incrementalPatch({ comment: `${marker} a ${index}` });
+    await firstValueFrom(pendingCount$(db).pipe(filter((pending) => pending >= docs.length)));
+    client = watchActivity(startSyncClient(user.userId, user.role));
+    await firstValueFrom(pendingCount$(db).pipe(filter((pending) => pending < docs.length)));
+    client.terminate();
+    await sleep(1000);
+    for (const [index, doc] of docs.entries()) {
+      const current = await db.attendance.findOne(doc.id).exec();
+      await current?.incrementalPatch({ comment: `${marker} b ${index}` });
+    }
+    const started = performance.now();
+    client = watchActivity(startSyncClient(user.userId, user.role));
+    await firstValueFrom(pendingCount$(db).pipe(filter((pending) => pending === 0)));
+    const ms = performance.now() - started;
+    const issues = (await firstValueFrom(syncIssues$(db))).map((issue) => issue.reason ?? '');
+    return { ms, issues };
+  },
+
   async stop() {
     client?.terminate();
     client = null;

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '../../domain/roles';
 import type { SyncCheckpoint } from '../../domain/sync';
@@ -220,5 +220,23 @@ describe('scope change re-sync', () => {
       });
     });
     expect((await pullFrom(attendanceCollection, admin, first.checkpoint)).documents).toEqual([]);
+  });
+  it('a teacher unassigned from a class: the next pull starts over under a new scope and leaves the class out', async () => {
+    const before = await pullFrom(attendanceCollection, teacher, null);
+    expect(ids(before.documents)).toEqual(
+      expect.arrayContaining([attendanceOf(own).id, attendanceOf(joined).id]),
+    );
+    await write(async (tx, seq) => {
+      await tx
+        .update(classTeachers)
+        .set({ deleted: true, seq })
+        .where(and(eq(classTeachers.classId, joined.classId), eq(classTeachers.teacherId, own.teacherId)));
+    });
+    // The re-pull from the old checkpoint starts over: the device learns the complete scope, which the
+    // client compares with what it holds (src/sync/replicate-collection.ts drops the rest).
+    const after = await pullFrom(attendanceCollection, teacher, before.checkpoint);
+    expect(after.checkpoint?.scope).not.toBe(before.checkpoint?.scope);
+    expect(ids(after.documents)).toEqual([attendanceOf(own).id]);
+    expect((await pullFrom(attendanceCollection, teacher, after.checkpoint)).documents).toEqual([]);
   });
 });

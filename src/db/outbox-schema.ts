@@ -6,13 +6,19 @@ export const OutboxKind = {
   pending: 'pending',
   /** A local write the server refused or overrode: the "sync issues" list. */
   issue: 'issue',
+  /**
+   * A push request as it left for the server, with its idempotency key and, once it came, the server's
+   * answer: a restarted worker replays an unanswered one with the same key to learn what the server did.
+   */
+  sent: 'sent',
 } as const;
 
 export type OutboxKind = (typeof OutboxKind)[keyof typeof OutboxKind];
 
 /**
  * One entry of the device's outbox. Never replicated: it describes this device's writes. `local` holds the
- * refused local row as JSON so a re-apply can write it again.
+ * refused local row as JSON so a re-apply can write it again; for a `sent` entry, the request's rows and the
+ * server's answer as JSON, and `docId` the request's idempotency key.
  */
 export type OutboxDocType = {
   id: string;
@@ -31,7 +37,7 @@ export type OutboxDocType = {
 /** The `outbox` collection; `kind` is indexed (and so required) for the pending count and the issue list. */
 export const outboxSchema: RxJsonSchema<OutboxDocType> = {
   title: 'outbox',
-  version: 0,
+  version: 1,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -51,4 +57,7 @@ export const outboxSchema: RxJsonSchema<OutboxDocType> = {
 };
 
 /** Upgrades of stored outbox entries, one entry per schema version above 0. */
-export const outboxMigrationStrategies: MigrationStrategies = {};
+export const outboxMigrationStrategies: MigrationStrategies = {
+  // Version 1 added the `sent` kind; stored entries keep their shape.
+  1: (entry: OutboxDocType) => entry,
+};

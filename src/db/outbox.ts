@@ -115,6 +115,81 @@ export async function settlePendingBefore(
   if (stale.length > 0) await database.outbox.bulkRemove(stale.map((entry) => entry.id));
 }
 
+/** A push request this device sent: its idempotency key, rows and, once received, the server's answer. */
+export type SentPush = {
+  key: string;
+  offline: boolean;
+  at: number;
+  rows: unknown[];
+  answer: unknown;
+};
+
+const sentBodySchema = z.object({ rows: z.array(z.unknown()), answer: z.unknown() });
+
+function sentId(collection: string, key: string): string {
+  return `sent:${collection}:${key}`;
+}
+
+/**
+ * Records a push request before it leaves: should the worker die before the answer is handled, the next
+ * one finds the request here and replays it with the same key (the server answers a replay from its store).
+ */
+export async function recordSentPush(
+  database: SchoolDatabase,
+  collection: string,
+  push: { key: string; offline: boolean; at: number; rows: unknown[] },
+): Promise<void> {
+  await database.outbox.insert({
+    id: sentId(collection, push.key),
+    kind: OutboxKind.sent,
+    collectionName: collection,
+    docId: push.key,
+    offline: push.offline,
+    at: push.at,
+    reason: null,
+    fields: [],
+    local: JSON.stringify({ rows: push.rows, answer: null }),
+  });
+}
+
+/** Stores the server's answer to a recorded push request. */
+export async function answerSentPush(
+  database: SchoolDatabase,
+  collection: string,
+  push: { key: string; rows: unknown[] },
+  answer: unknown,
+): Promise<void> {
+  await database.outbox
+    .findOne(sentId(collection, push.key))
+    .incrementalPatch({ local: JSON.stringify({ rows: push.rows, answer }) });
+}
+
+/** The recorded push requests of a collection, oldest first; unreadable entries are dropped. */
+export async function sentPushes(database: SchoolDatabase, collection: string): Promise<SentPush[]> {
+  const found = await database.outbox
+    .find({ selector: { kind: OutboxKind.sent, collectionName: collection } })
+    .exec();
+  const pushes: SentPush[] = [];
+  for (const entry of found) {
+    const body = sentBodySchema.safeParse(JSON.parse(entry.local ?? 'null'));
+    if (!body.success) {
+      await entry.remove();
+      continue;
+    }
+    pushes.push({ key: entry.docId, offline: entry.offline, at: entry.at, ...body.data });
+  }
+  return pushes.sort((a, b) => a.at - b.at);
+}
+
+/** Forgets one recorded push request (its key can no longer be replayed). */
+export async function forgetSentPush(
+  database: SchoolDatabase,
+  collection: string,
+  key: string,
+): Promise<void> {
+  await database.outbox.findOne(sentId(collection, key)).remove();
+}
+
 /** Lists a refused or overridden local write among the sync issues. */
 export async function recordIssue(
   database: SchoolDatabase,

@@ -23,3 +23,24 @@ export function parseSyncedAt(data: unknown): number | null {
   const parsed = syncStateSchema.safeParse(data);
   return parsed.success ? parsed.data.syncedAt : null;
 }
+
+const scopeSweepId = (collection: string) => `scope-sweep-${collection}`;
+
+/**
+ * Records that a collection's pull started over after a change of the user's scope: when the re-pull
+ * completes, the rows it did not bring are dropped. Stored, so a worker restarting in between starts the
+ * re-pull over instead of forgetting the drop.
+ */
+export async function startScopeSweep(database: SchoolDatabase, collection: string): Promise<void> {
+  await database.upsertLocal(scopeSweepId(collection), { startedAt: Date.now() });
+}
+
+/** Whether a re-pull after a change of scope is unfinished for the collection. */
+export async function scopeSweepPending(database: SchoolDatabase, collection: string): Promise<boolean> {
+  return (await database.getLocal(scopeSweepId(collection))) !== null;
+}
+
+/** Ends a re-pull after a change of scope: its rows are in, the others dropped. */
+export async function endScopeSweep(database: SchoolDatabase, collection: string): Promise<void> {
+  await (await database.getLocal(scopeSweepId(collection)))?.remove();
+}

@@ -102,6 +102,7 @@ describe('master replication', () => {
         csrfToken: { current: 'token' },
       },
       batchSize: 2,
+      catchUpBatchSize: 2,
       waitForLeadership: false,
       onSignInRequired: () => {},
       onUpdateRequired: () => {},
@@ -236,5 +237,42 @@ describe('sync requests', () => {
     ctx.network.online = true;
     await syncRequest(ctx, '/api/sync/master/pull', { method: 'GET' });
     expect(calls).toBe(1);
+  });
+  it('catches up in the largest pages, then follows live changes in the usual ones', async () => {
+    const server = fakeServer(
+      Array.from({ length: 5 }, (_, index) =>
+        masterDoc({ id: `room-${index}`, name: `Room ${index}`, updatedAt: index + 1 }),
+      ),
+    );
+    const db = await openTestDatabase();
+    replication = replicateCollection({
+      name: 'master',
+      database: db,
+      collection: db.master,
+      docSchema: masterDocSchema,
+      push: false,
+      request: {
+        fetchImpl: server.fetchImpl,
+        baseUrl: BASE_URL,
+        clientBuild: 'test',
+        csrfToken: { current: 't' },
+      },
+      batchSize: 2,
+      catchUpBatchSize: 4,
+      waitForLeadership: false,
+      onSignInRequired: () => {},
+      onUpdateRequired: () => {},
+      onPulled: async () => {},
+    });
+    await replication.state.awaitInitialReplication();
+    expect(await db.master.count().exec()).toBe(5);
+    const limits = () => server.requests.map((search) => new URLSearchParams(search).get('limit'));
+    // A full first page of four, then the last row.
+    expect(limits()).toEqual(['4', '4']);
+    server.write(masterDoc({ id: 'room-5', name: 'Room 5', updatedAt: 6 }));
+    replication.reSync();
+    await replication.state.awaitInSync();
+    expect(await db.master.count().exec()).toBe(6);
+    expect(limits().slice(2)).toEqual(['2']);
   });
 });

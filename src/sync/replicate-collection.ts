@@ -1,11 +1,27 @@
 import type { RxCollection, WithDeleted } from 'rxdb';
 import { type RxReplicationState, replicateRxCollection } from 'rxdb/plugins/replication';
-import type { z } from 'zod';
-import { type SyncCheckpoint, syncPullResponseSchema, syncPushResponseSchema } from '../../domain/sync';
+import { z } from 'zod';
+import {
+  SYNC_PULL_MAX_LIMIT,
+  type SyncCheckpoint,
+  syncPullResponseSchema,
+  syncPushResponseSchema,
+} from '../../domain/sync';
 import { sameContent } from '../../domain/sync-merge';
 import type { SchoolDatabase } from '../db/open-database';
-import { pendingEntries, recordIssue, settlePending, settlePendingBefore } from '../db/outbox';
+import {
+  answerSentPush,
+  forgetSentPush,
+  pendingEntries,
+  recordIssue,
+  recordSentPush,
+  sentPushes,
+  settlePending,
+  settlePendingBefore,
+} from '../db/outbox';
+import { endScopeSweep, scopeSweepPending, startScopeSweep } from '../db/sync-state';
 import { createBackoff } from './backoff';
+import { HttpError } from './http';
 import {
   SignInRequiredError,
   type SyncRequestContext,
@@ -25,7 +41,10 @@ export type CollectionReplicationOptions<Doc extends LocalDoc> = {
   /** Whether this user may push the collection at all; pull-only otherwise. */
   push: boolean;
   request: SyncRequestContext;
+  /** Documents per pull page while following live changes. */
   batchSize?: number;
+  /** Documents per pull page while catching up (first sync, re-pull); the server's largest unless set. */
+  catchUpBatchSize?: number;
   /** Only the leader replicates; tests with a single instance pass false. */
   waitForLeadership?: boolean;
   /** The backoff after a failed call, shortest and longest (tests shorten it). */
@@ -47,8 +66,26 @@ export type CollectionReplication<Doc extends LocalDoc> = {
 };
 
 const MIN_RETRY_MS = 2000;
+// The server answers a replayed push key for a day (server/plugins/idempotency.ts).
+const SENT_PUSH_LIFETIME_MS = 24 * 60 * 60 * 1000;
 const MAX_RETRY_MS = 60_000;
 const LOCAL_ONLY_FIELDS = new Set(['_meta', '_rev', '_attachments']);
+
+/**
+ * A fresh idempotency key of 128 random bits. `crypto.randomUUID` exists only in secure contexts, and the
+ * app may be served over plain HTTP on a school's network; `getRandomValues` exists everywhere.
+ */
+function requestKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
+    byte.toString(16).padStart(2, '0'),
+  ).join('');
+}
+
+const PULL_BATCH_SIZE = 200;
+
+function batchSizeOf(options: { batchSize?: number }): number {
+  return options.batchSize ?? PULL_BATCH_SIZE;
+}
 
 /** A document as the server takes it: RxDB's bookkeeping fields left out. */
 function toWire<Doc extends LocalDoc>(doc: WithDeleted<Doc>): WithDeleted<Doc> {
@@ -68,24 +105,11 @@ export function replicateCollection<Doc extends LocalDoc>(
   options: CollectionReplicationOptions<Doc>,
 ): CollectionReplication<Doc> {
   const backoff = createBackoff(options.retryMs?.min ?? MIN_RETRY_MS, options.retryMs?.max ?? MAX_RETRY_MS);
-  // The content of every state this replication sent per row. When an answer was lost after the server
-  // committed, the retry meets the server holding our own earlier state; that is no conflict with anybody,
-  // so the row is sent again on top of it instead of being rolled back.
-  const sentStates = new Map<string, Set<string>>();
-  const contentKey = (doc: WithDeleted<Doc>) =>
-    JSON.stringify(
-      Object.entries(toWire(doc))
-        .filter(([key]) => key !== 'updatedAt')
-        .sort(([a], [b]) => (a < b ? -1 : 1)),
-    );
-  const taken: WithDeleted<Doc>[] = [];
-  const remember = (doc: WithDeleted<Doc>) => {
-    const states = sentStates.get(doc.id) ?? new Set<string>();
-    states.add(contentKey(doc));
-    sentStates.set(doc.id, states);
-  };
   const pullResponseSchema = syncPullResponseSchema(options.docSchema);
   const pushResponseSchema = syncPushResponseSchema(options.docSchema);
+  const sentRowsSchema = z.array(
+    z.object({ newDocumentState: options.docSchema, assumedMasterState: options.docSchema.nullable() }),
+  );
 
   // Whether the last pull and push calls succeeded; only then does going idle mean everything was sent.
   let healthy = true;
@@ -98,54 +122,134 @@ export function replicateCollection<Doc extends LocalDoc>(
     throw error;
   }
 
-  async function send(
-    rows: readonly { newDocumentState: WithDeleted<Doc>; assumedMasterState?: WithDeleted<Doc> | null }[],
-    offline: boolean,
-  ) {
-    const body = {
-      rows: rows.map((row) => ({
-        newDocumentState: toWire(row.newDocumentState),
-        assumedMasterState: row.assumedMasterState ? toWire(row.assumedMasterState) : null,
-      })),
-    };
-    for (const row of body.rows) remember(row.newDocumentState);
-    const answer = pushResponseSchema.parse(
-      await syncRequest(options.request, `/api/sync/${options.name}/push`, { method: 'POST', body, offline }),
+  type WireRow = { newDocumentState: WithDeleted<Doc>; assumedMasterState: WithDeleted<Doc> | null };
+  type PushAnswer = z.infer<typeof pushResponseSchema>;
+  /** A row as this device's earlier push sent it, and as the server stored it then. */
+  type OwnWrite = { sent: WithDeleted<Doc>; written: WithDeleted<Doc> };
+
+  /** One push request under its idempotency key: a replay of a key gets the answer the server stored. */
+  async function post(key: string, rows: readonly WireRow[], offline: boolean): Promise<PushAnswer> {
+    return pushResponseSchema.parse(
+      await syncRequest(options.request, `/api/sync/${options.name}/push`, {
+        method: 'POST',
+        body: { rows },
+        offline,
+        idempotencyKey: key,
+      }),
     );
-    for (const doc of answer.written) {
-      const local = body.rows.find((row) => row.newDocumentState.id === doc.id)?.newDocumentState;
-      // A row taken with a new sequence goes back to RxDB as the master state, so the local copy takes the
-      // sequence even when a pull passed the row while this push was in flight.
-      if (local && local.updatedAt !== doc.updatedAt) taken.push(doc);
-    }
-    return answer.conflicts;
   }
 
+  /**
+   * The server's state of each of `ids` after this device's latest recorded push that took it. A request
+   * whose answer never came (the worker died, the answer was lost) is replayed first with its own key: the
+   * server answers from its store what it did the first time, or, if the request never arrived, runs it now.
+   */
+  async function ownWrites(ids: ReadonlySet<string>): Promise<Map<string, OwnWrite>> {
+    const latest = new Map<string, OwnWrite>();
+    for (const push of await sentPushes(options.database, options.name)) {
+      const rows = sentRowsSchema.safeParse(push.rows);
+      if (!rows.success) {
+        await forgetSentPush(options.database, options.name, push.key);
+        continue;
+      }
+      if (!rows.data.some((row) => ids.has(row.newDocumentState.id))) continue;
+      let answer = pushResponseSchema.safeParse(push.answer).data;
+      if (!answer) {
+        try {
+          answer = await post(push.key, rows.data, push.offline);
+        } catch (error) {
+          // Refused for good (the key taken by another request after it expired, the rows no longer
+          // allowed): nothing more to learn from it. Still running on the server (409): asked again later.
+          if (
+            error instanceof HttpError &&
+            error.status >= 400 &&
+            error.status < 500 &&
+            error.status !== 409
+          ) {
+            await forgetSentPush(options.database, options.name, push.key);
+            continue;
+          }
+          throw error;
+        }
+        await answerSentPush(options.database, options.name, push, answer);
+      }
+      for (const doc of answer.written) {
+        const known = latest.get(doc.id);
+        const sent = rows.data.find((row) => row.newDocumentState.id === doc.id)?.newDocumentState;
+        if (sent && ids.has(doc.id) && (!known || known.written.updatedAt < doc.updatedAt)) {
+          latest.set(doc.id, { sent, written: doc });
+        }
+      }
+    }
+    return latest;
+  }
+
+  /**
+   * Forgets the recorded requests whose answers RxDB has stored: every row they took holds, locally, that
+   * sequence or a later one (RxDB writes a row's local copy and its base together). A row written again
+   * before the answer was stored still has the older sequence, so its request stays until that write is
+   * pushed: the change event of a write made in another tab can reach this worker after it went idle.
+   * Requests older than the server keeps their keys go in any case.
+   */
+  async function forgetSettledPushes(now: number) {
+    for (const push of await sentPushes(options.database, options.name)) {
+      const answer = pushResponseSchema.safeParse(push.answer).data;
+      let settled = push.at < now - SENT_PUSH_LIFETIME_MS;
+      if (answer && !settled) {
+        const local = await options.collection.findByIds(answer.written.map((doc) => doc.id)).exec();
+        settled = answer.written.every(
+          (doc) => (local.get(doc.id)?.updatedAt ?? Number.POSITIVE_INFINITY) >= doc.updatedAt,
+        );
+      }
+      if (settled) await forgetSentPush(options.database, options.name, push.key);
+    }
+  }
+
+  /**
+   * Pushes rows in one request. A row whose base is older than what this device's own earlier push made of
+   * it (that push's answer was never handled: lost, or the worker restarted) is based on that push instead,
+   * so the server compares it with the user's own last write, not with a stale base. The request is
+   * recorded before it leaves (see
+   * `recordSentPush`). Returns RxDB's conflicts: the rows not taken as sent, and the rows taken with a new
+   * sequence (so the local copy takes the sequence).
+   */
   async function pushGroup(
     rows: { newDocumentState: WithDeleted<Doc>; assumedMasterState?: WithDeleted<Doc> }[],
     offline: boolean,
   ) {
     if (rows.length === 0) return [];
-    taken.length = 0;
-    const sent = new Map(rows.map((row) => [row.newDocumentState.id, toWire(row.newDocumentState)]));
-    let conflicts = await send(rows, offline);
-    const again = conflicts.flatMap((conflict) => {
-      const local = sent.get(conflict.document.id);
-      const ownEarlierState =
-        (conflict.reason === 'conflict' || conflict.reason === 'field_conflict') &&
-        sentStates.get(conflict.document.id)?.has(contentKey(conflict.document));
-      return local && ownEarlierState
-        ? [{ newDocumentState: local, assumedMasterState: conflict.document }]
-        : [];
+    const wire: WireRow[] = rows.map((row) => ({
+      newDocumentState: toWire(row.newDocumentState),
+      assumedMasterState: row.assumedMasterState ? toWire(row.assumedMasterState) : null,
+    }));
+    const own = await ownWrites(new Set(wire.map((row) => row.newDocumentState.id)));
+    // Even a row that only repeats what the earlier push wrote is sent: the server answers it with its
+    // current state, which may have moved on since (a pull may have passed that change while the row
+    // waited here, and would not bring it again).
+    const send = wire.map((row) => {
+      const mine = own.get(row.newDocumentState.id);
+      const base = row.assumedMasterState;
+      if (!mine || (base && base.updatedAt >= mine.written.updatedAt)) return row;
+      // The base is what this device saw: the server's state when it holds just what was sent; when the
+      // server merged in somebody else's change, what was sent, under the older sequence, so the server
+      // merges field by field and keeps that change instead of taking it as seen and overwritten.
+      const seen = sameContent(mine.written, mine.sent)
+        ? mine.written
+        : { ...mine.sent, updatedAt: base?.updatedAt ?? 0 };
+      return { ...row, assumedMasterState: seen };
     });
-    if (again.length > 0) {
-      const retried = new Set(again.map((row) => row.newDocumentState.id));
-      conflicts = [
-        ...conflicts.filter((conflict) => !retried.has(conflict.document.id)),
-        ...(await send(again, offline)),
-      ];
+    const taken: WithDeleted<Doc>[] = [];
+
+    const push = { key: requestKey(), offline, at: Date.now(), rows: send };
+    await recordSentPush(options.database, options.name, push);
+    const answer = await post(push.key, send, offline);
+    await answerSentPush(options.database, options.name, push, answer);
+    const sent = new Map(send.map((row) => [row.newDocumentState.id, row.newDocumentState]));
+    for (const doc of answer.written) {
+      // A row taken with a new sequence goes back to RxDB as the master state, so the local copy takes the
+      // sequence even when a pull passed the row while this push was in flight.
+      if (sent.get(doc.id)?.updatedAt !== doc.updatedAt) taken.push(doc);
     }
-    const answer = { conflicts };
     for (const conflict of answer.conflicts) {
       const local = sent.get(conflict.document.id);
       if (!local || sameContent(local, conflict.document)) continue;
@@ -158,7 +262,36 @@ export function replicateCollection<Doc extends LocalDoc>(
         at: Date.now(),
       });
     }
-    return [...answer.conflicts.map((conflict) => conflict.document), ...taken.splice(0)];
+    return [...answer.conflicts.map((conflict) => conflict.document), ...taken];
+  }
+
+  // The ids a re-pull after a change of the user's scope has brought so far; null while none runs.
+  let seen: Set<string> | null = null;
+  let sweepChecked = false;
+  // Whether the pull is catching up: at start, and while the pages come back full.
+  let catchingUp = true;
+  const largestPage = Math.max(batchSizeOf(options), options.catchUpBatchSize ?? SYNC_PULL_MAX_LIMIT);
+  // The page size while catching up: halved after a call that timed out or broke off (a slow link), grown
+  // back after each full page.
+  let catchUpLimit = largestPage;
+
+  /**
+   * Deletions, as pulled documents, of the local rows a completed re-pull did not bring. They go through
+   * RxDB's pull, so they are never pushed; rows with a write still waiting are kept (RxDB also never lets
+   * a pull overwrite a row with an unpushed local write): the push settles them.
+   */
+  async function leftScope(kept: ReadonlySet<string>): Promise<WithDeleted<Doc>[]> {
+    const local = await options.collection.find().exec();
+    const gone = local.filter((doc) => !kept.has(doc.primary));
+    if (gone.length === 0) return [];
+    const waiting = await pendingEntries(
+      options.database,
+      options.name,
+      gone.map((doc) => doc.primary),
+    );
+    return gone
+      .filter((doc) => !waiting.has(doc.primary))
+      .map((doc) => ({ ...toWire(doc.toMutableJSON(true) as WithDeleted<Doc>), _deleted: true }));
   }
 
   const state = replicateRxCollection<Doc, SyncCheckpoint>({
@@ -168,19 +301,49 @@ export function replicateCollection<Doc extends LocalDoc>(
     retryTime: 1,
     waitForLeadership: options.waitForLeadership ?? true,
     pull: {
-      batchSize: options.batchSize ?? 200,
+      batchSize: batchSizeOf(options),
       handler: async (checkpoint, batchSize) => {
         try {
-          const query = new URLSearchParams({ limit: String(batchSize) });
-          if (checkpoint) query.set('checkpoint', JSON.stringify(checkpoint));
+          // A re-pull that a restart interrupted starts over: the ids it had seen were only in memory.
+          if (!sweepChecked) {
+            sweepChecked = true;
+            if (await scopeSweepPending(options.database, options.name)) seen = new Set();
+          }
+          const from = seen?.size === 0 ? undefined : checkpoint;
+          // Catching up (first sync, a re-pull, a restart, the last page full) takes the largest pages the
+          // server serves: fewer calls and fewer, larger local writes. Following live changes, the usual.
+          const limit = catchingUp || !from ? catchUpLimit : batchSize;
+          const query = new URLSearchParams({ limit: String(limit) });
+          if (from) query.set('checkpoint', JSON.stringify(from));
           const page = pullResponseSchema.parse(
             await syncRequest(options.request, `/api/sync/${options.name}/pull?${query}`, { method: 'GET' }),
           );
+          // The server started over because the user's scope changed: the re-pull brings every row still in
+          // scope, so whatever the device holds and the re-pull leaves out has left the scope.
+          const scope = page.checkpoint?.scope;
+          if (from?.scope !== undefined && scope !== undefined && scope !== from.scope) {
+            await startScopeSweep(options.database, options.name);
+            seen = new Set();
+          }
+          catchingUp = page.documents.length >= limit;
+          if (catchingUp) catchUpLimit = Math.min(largestPage, catchUpLimit * 2);
+          let documents = page.documents;
+          if (seen) {
+            for (const doc of documents) seen.add(doc.id);
+            if (documents.length < limit) {
+              documents = [...documents, ...(await leftScope(seen))];
+              seen = null;
+              await endScopeSweep(options.database, options.name);
+            }
+          }
           backoff.reset();
           healthy = true;
           await options.onPulled();
-          return { documents: page.documents, checkpoint: page.checkpoint ?? checkpoint };
+          return { documents, checkpoint: page.checkpoint ?? from };
         } catch (error) {
+          if (error instanceof TypeError || (error instanceof Error && error.name === 'AbortError')) {
+            catchUpLimit = Math.max(batchSize, Math.floor(catchUpLimit / 2));
+          }
           return failed(error);
         }
       },
@@ -226,7 +389,9 @@ export function replicateCollection<Doc extends LocalDoc>(
     const finished = wasActive && !active;
     wasActive = active;
     if (!finished || !healthy) return;
-    void settlePendingBefore(options.database, options.name, Date.now()).catch(() => undefined);
+    const now = Date.now();
+    void settlePendingBefore(options.database, options.name, now).catch(() => undefined);
+    void forgetSettledPushes(now).catch(() => undefined);
   });
 
   return {

@@ -1,7 +1,7 @@
 import { CSRF_HEADER } from '../../domain/auth';
 import { ErrorCode } from '../../domain/errors';
 import { LIMITS } from '../../domain/limits';
-import { CLIENT_BUILD_HEADER, OFFLINE_ORIGIN_HEADER } from '../../domain/sync';
+import { CLIENT_BUILD_HEADER, IDEMPOTENCY_KEY_HEADER, OFFLINE_ORIGIN_HEADER } from '../../domain/sync';
 import { type FetchLike, HttpError, readResponse } from './http';
 
 /** The session is gone (401): the window must ask the user to sign in again. */
@@ -51,7 +51,7 @@ export type SyncRequestContext = {
 export async function syncRequest(
   context: SyncRequestContext,
   path: string,
-  init: { method: 'GET' | 'POST'; body?: unknown; offline?: boolean },
+  init: { method: 'GET' | 'POST'; body?: unknown; offline?: boolean; idempotencyKey?: string },
 ): Promise<unknown> {
   if (context.network?.online === false) throw new NetworkDownError();
   const send = async () => {
@@ -70,6 +70,7 @@ export async function syncRequest(
             ? { [CSRF_HEADER]: context.csrfToken.current }
             : {}),
           ...(init.offline ? { [OFFLINE_ORIGIN_HEADER]: '1' } : {}),
+          ...(init.idempotencyKey ? { [IDEMPOTENCY_KEY_HEADER]: init.idempotencyKey } : {}),
         },
         body: init.body === undefined ? undefined : JSON.stringify(init.body),
       });
