@@ -213,6 +213,33 @@ export function pendingCount$(database: SchoolDatabase): Observable<number> {
   return database.outbox.count({ selector: { kind: OutboxKind.pending } }).$;
 }
 
+/** What a grid cell shows of its row's own writes: waiting to sync, or refused (a sync issue). */
+export type WriteState = 'waiting' | 'refused';
+
+/**
+ * The rows of a collection with writes of this device not yet settled, and their state, live. Only pending
+ * writes and issues count: the recorded push requests (`sent`) change on every push and name no row.
+ */
+export function writeStates$(
+  database: SchoolDatabase,
+  collection: ReplicatedCollectionName,
+): Observable<Map<string, WriteState>> {
+  return database.outbox
+    .find({
+      selector: { collectionName: collection, kind: { $in: [OutboxKind.pending, OutboxKind.issue] } },
+    })
+    .$.pipe(
+      map((entries) => {
+        const states = new Map<string, WriteState>();
+        for (const entry of entries) {
+          if (entry.kind === OutboxKind.issue) states.set(entry.docId, 'refused');
+          else if (!states.has(entry.docId)) states.set(entry.docId, 'waiting');
+        }
+        return states;
+      }),
+    );
+}
+
 /** The sync issues, newest first, live. */
 export function syncIssues$(database: SchoolDatabase): Observable<OutboxDocType[]> {
   return database.outbox

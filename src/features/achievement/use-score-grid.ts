@@ -3,7 +3,7 @@ import { MasterKind } from '../../../domain/master';
 import type { AccountRole } from '../../../domain/roles';
 import { AchievementDocKind, SubjectDocKind } from '../../../domain/sync-docs';
 import type { SchoolDatabase } from '../../db/open-database';
-import { OutboxKind } from '../../db/outbox-schema';
+import { writeStates$ } from '../../db/outbox';
 import { useLiveQuery } from '../../db/use-live-query';
 import { buildScoreGrid } from './score-grid';
 import { buildProfile } from './student-profile';
@@ -32,7 +32,7 @@ function grid$(
         database.subjects.find({ selector: { kind: SubjectDocKind.highlight, subjectId } }).$.pipe(map(json)),
         database.people.find({ selector: { studentId: { $ne: null } } }).$.pipe(map(json)),
         database.achievements.find({ selector: { subjectId } }).$.pipe(map(json)),
-        database.outbox.find({ selector: { collectionName: 'achievements' } }).$.pipe(map(json)),
+        writeStates$(database, 'achievements'),
       ]).pipe(
         map(([subject, classStudents, scoreNames, highlights, people, achievements, outbox]) => {
           const students = new Map(
@@ -42,11 +42,6 @@ function grid$(
                 : [],
             ),
           );
-          const states = new Map<string, 'waiting' | 'refused'>();
-          for (const entry of outbox) {
-            if (entry.kind === OutboxKind.issue) states.set(entry.docId, 'refused');
-            else if (!states.has(entry.docId)) states.set(entry.docId, 'waiting');
-          }
           const grid = buildScoreGrid({
             actor,
             subjectClass,
@@ -57,7 +52,7 @@ function grid$(
             scores: achievements.filter((row) => row.kind === AchievementDocKind.score),
             results: achievements.filter((row) => row.kind === AchievementDocKind.result),
             teacherAllowUpdateFinalScore: subject?.teacherAllowUpdateFinalScore ?? false,
-            outbox: states,
+            outbox,
             highlights,
             ...(parentId ? { parentId } : {}),
           });

@@ -2,7 +2,7 @@ import { combineLatest, map, of, switchMap } from 'rxjs';
 import type { AccountRole } from '../../../domain/roles';
 import { SubjectDocKind } from '../../../domain/sync-docs';
 import type { SchoolDatabase } from '../../db/open-database';
-import { OutboxKind } from '../../db/outbox-schema';
+import { writeStates$ } from '../../db/outbox';
 import { useLiveQuery } from '../../db/use-live-query';
 import { buildSheet, type Sheet } from './attendance-sheet';
 
@@ -28,7 +28,7 @@ function sheet$(
         database.lessons.find({ selector: { subjectId } }).$.pipe(map(json)),
         database.people.find({ selector: { studentId: { $ne: null } } }).$.pipe(map(json)),
         database.attendance.find({ selector: { subjectId } }).$.pipe(map(json)),
-        database.outbox.find({ selector: { collectionName: 'attendance' } }).$.pipe(map(json)),
+        writeStates$(database, 'attendance'),
         database.subjects.find({ selector: { kind: SubjectDocKind.highlight, subjectId } }).$.pipe(map(json)),
       ]).pipe(
         map(([classStudents, schedules, lessons, people, attendances, outbox, highlights]) => {
@@ -39,11 +39,6 @@ function sheet$(
                 : [],
             ),
           );
-          const states = new Map<string, 'waiting' | 'refused'>();
-          for (const entry of outbox) {
-            if (entry.kind === OutboxKind.issue) states.set(entry.docId, 'refused');
-            else if (!states.has(entry.docId)) states.set(entry.docId, 'waiting');
-          }
           const sheet: Sheet = buildSheet({
             actor,
             subjectClass,
@@ -52,7 +47,7 @@ function sheet$(
             schedules,
             lessonNames: new Map(lessons.map((lesson) => [lesson.id, lesson.name])),
             attendances,
-            outbox: states,
+            outbox,
             highlights,
             today,
           });
