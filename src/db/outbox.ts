@@ -62,7 +62,9 @@ export async function markPending(
 
 /**
  * Marks every local write of the replicated collections in the outbox. The hooks run only for writes made
- * through the collection's API in this instance (a screen's command), never for rows a pull stored.
+ * through the collection's API in this instance (a screen's command), never for rows a pull stored. They run
+ * before the write and are awaited: the worker pushes a row as soon as it sees it stored, and an entry
+ * stored after that push and its settling would stay "waiting" with nothing left to send.
  */
 export function trackLocalWrites(database: SchoolDatabase, isOffline: () => boolean): void {
   for (const name of REPLICATED_COLLECTIONS) {
@@ -70,9 +72,9 @@ export function trackLocalWrites(database: SchoolDatabase, isOffline: () => bool
     if (!(name in database.collections)) continue;
     const collection = replicatedCollection(database, name);
     const mark = (data: { id: string }) => markPending(database, name, data.id, isOffline(), Date.now());
-    collection.postInsert((data) => mark(data), false);
-    collection.postSave((data) => mark(data), false);
-    collection.postRemove((data) => mark(data), false);
+    collection.preInsert((data) => mark(data), false);
+    collection.preSave((data) => mark(data), false);
+    collection.preRemove((data) => mark(data), false);
   }
 }
 

@@ -355,8 +355,8 @@ export function replicateCollection<Doc extends LocalDoc>(
             try {
               const ids = rows.map((row) => row.newDocumentState.id);
               const entries = await pendingEntries(options.database, options.name, ids);
-              // The outbox entry of a write is stored just after the write itself, so a push may run before
-              // it exists: a row pushed while this worker's socket is down was written offline as well.
+              // A write's outbox entry is stored before the write, but a tab on an older build may still
+              // store it after: a row pushed while this worker's socket is down was written offline as well.
               const workerOffline = options.isOffline?.() === true;
               const offline = (id: string) => workerOffline || entries.get(id)?.offline === true;
               // Writes made offline travel in their own request with `X-Offline-Origin: 1`.
