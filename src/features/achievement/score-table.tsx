@@ -175,6 +175,132 @@ function FinalScoreView({
   );
 }
 
+/** Whether two flat records hold the same values (every field a primitive). */
+function sameFields<T extends object>(a: T, b: T): boolean {
+  const keys = Object.keys(a) as (keyof T)[];
+  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
+}
+
+/** Whether a row shows the same: its student, cells, totals and highlights. */
+function sameRow(a: ScoreRow, b: ScoreRow): boolean {
+  return (
+    a.subjectStudentId === b.subjectStudentId &&
+    a.name === b.name &&
+    a.identity === b.identity &&
+    a.gpa === b.gpa &&
+    a.finalScore === b.finalScore &&
+    a.highlighted === b.highlighted &&
+    a.highlights.join('\n') === b.highlights.join('\n') &&
+    sameFields(a.finalCell, b.finalCell) &&
+    a.cells.length === b.cells.length &&
+    a.cells.every((cell, index) => {
+      const other = b.cells[index];
+      return other !== undefined && sameFields(cell, other);
+    })
+  );
+}
+
+/** The grid's handlers, read at the time of the event: rows that did not re-render still call the latest. */
+interface RowHandlers {
+  onEnter: (row: ScoreRow, column: ScoreColumn, text: string) => Promise<string | null>;
+  onEnterFinal?: (row: ScoreRow, text: string) => Promise<string | null>;
+  onSelect: (at: { row: number; column: number }) => void;
+  focusCell: (row: number, column: number) => void;
+}
+
+interface ScoreRowProps {
+  row: ScoreRow;
+  rowIndex: number;
+  columns: ScoreColumn[];
+  editable: boolean;
+  finalScoreEditable: boolean;
+  showTotals: boolean;
+  locale: Locale;
+  handlers: { current: RowHandlers };
+}
+
+function ScoreRowView({
+  row,
+  rowIndex,
+  columns,
+  editable,
+  finalScoreEditable,
+  showTotals,
+  locale,
+  handlers,
+}: ScoreRowProps) {
+  const { t } = useLingui();
+  const decimal = (value: number | null) => (value === null ? '—' : formatDecimal(value, locale));
+  return (
+    <tr
+      className={cn('border-t border-slate-100', row.highlighted && 'bg-amber-50')}
+      title={row.highlights.join('\n') || undefined}
+    >
+      <th scope="row" className="sticky left-0 bg-inherit px-3 py-1 text-left font-normal">
+        <span className="block text-xs text-slate-500">{row.identity}</span>
+        {row.name}
+        {row.highlighted && <span className="sr-only">{t`Highlighted`}</span>}
+      </th>
+      {row.cells.map((cell, columnIndex) => {
+        const column = columns[columnIndex];
+        if (!column) return null;
+        return (
+          <td key={cell.key} className="px-2 py-1">
+            <ScoreInput
+              cell={cell}
+              label={t`${column.name} of ${row.name}`}
+              readOnly={!editable || column.hasParts}
+              dataCell={`${rowIndex}:${columnIndex}`}
+              onEnter={(text) => handlers.current.onEnter(row, column, text)}
+              onFocus={() => handlers.current.onSelect({ row: rowIndex, column: columnIndex })}
+              onMoveDown={() => handlers.current.focusCell(rowIndex + 1, columnIndex)}
+            />
+          </td>
+        );
+      })}
+      {showTotals && (
+        <>
+          <td className="px-2 py-1 tabular-nums" data-testid="gpa">
+            {decimal(row.gpa)}
+          </td>
+          <td className="px-2 py-1 tabular-nums" data-testid="final-score">
+            <FinalScoreView
+              row={row}
+              editable={finalScoreEditable}
+              dataCell={`${rowIndex}:${columns.length}`}
+              onEnter={(text) => handlers.current.onEnterFinal?.(row, text) ?? Promise.resolve(null)}
+              onFocus={() => handlers.current.onSelect({ row: rowIndex, column: columns.length })}
+              onMoveDown={() => handlers.current.focusCell(rowIndex + 1, columns.length)}
+            />
+          </td>
+        </>
+      )}
+    </tr>
+  );
+}
+
+/**
+ * A row re-renders only when what it shows changes: storing one score rebuilds the whole grid's data, and
+ * rendering all 50 rows of a full grid again (1,500 inputs and their labels) for each stored score, sync
+ * state and selection would be most of the time a keystroke takes.
+ */
+const ScoreRowMemo = memo(
+  ScoreRowView,
+  (before, after) =>
+    before.rowIndex === after.rowIndex &&
+    before.editable === after.editable &&
+    before.finalScoreEditable === after.finalScoreEditable &&
+    before.showTotals === after.showTotals &&
+    before.locale === after.locale &&
+    before.handlers === after.handlers &&
+    before.columns.length === after.columns.length &&
+    before.columns.every((column, index) => {
+      const other = after.columns[index];
+      return other !== undefined && sameFields(column, other);
+    }) &&
+    sameRow(before.row, after.row),
+);
+
 /**
  * The students × score names grid. A score with sub-scores shows their sum read-only (its header links to
  * the sub-score page); GPA and the formula's final score follow the cells as they change, unless a final
@@ -205,6 +331,8 @@ export function ScoreTable({
   const decimal = (value: number | null) => (value === null ? '—' : formatDecimal(value, locale));
   const focusCell = (row: number, column: number) =>
     table.current?.querySelector<HTMLInputElement>(`[data-cell="${row}:${column}"]`)?.focus();
+  const handlers = useRef<RowHandlers>({ onEnter, onEnterFinal, onSelect, focusCell });
+  handlers.current = { onEnter, onEnterFinal, onSelect, focusCell };
 
   return (
     <div className="max-h-[70dvh] overflow-auto rounded border border-slate-200">
@@ -240,51 +368,17 @@ export function ScoreTable({
         </thead>
         <tbody>
           {grid.rows.map((row, rowIndex) => (
-            <tr
+            <ScoreRowMemo
               key={row.subjectStudentId}
-              className={cn('border-t border-slate-100', row.highlighted && 'bg-amber-50')}
-              title={row.highlights.join('\n') || undefined}
-            >
-              <th scope="row" className="sticky left-0 bg-inherit px-3 py-1 text-left font-normal">
-                <span className="block text-xs text-slate-500">{row.identity}</span>
-                {row.name}
-                {row.highlighted && <span className="sr-only">{t`Highlighted`}</span>}
-              </th>
-              {row.cells.map((cell, columnIndex) => {
-                const column = grid.columns[columnIndex];
-                if (!column) return null;
-                return (
-                  <td key={cell.key} className="px-2 py-1">
-                    <ScoreInput
-                      cell={cell}
-                      label={t`${column.name} of ${row.name}`}
-                      readOnly={!grid.editable || column.hasParts}
-                      dataCell={`${rowIndex}:${columnIndex}`}
-                      onEnter={(text) => onEnter(row, column, text)}
-                      onFocus={() => onSelect({ row: rowIndex, column: columnIndex })}
-                      onMoveDown={() => focusCell(rowIndex + 1, columnIndex)}
-                    />
-                  </td>
-                );
-              })}
-              {showTotals && (
-                <>
-                  <td className="px-2 py-1 tabular-nums" data-testid="gpa">
-                    {decimal(row.gpa)}
-                  </td>
-                  <td className="px-2 py-1 tabular-nums" data-testid="final-score">
-                    <FinalScoreView
-                      row={row}
-                      editable={grid.finalScoreEditable && onEnterFinal !== undefined}
-                      dataCell={`${rowIndex}:${grid.columns.length}`}
-                      onEnter={(text) => onEnterFinal?.(row, text) ?? Promise.resolve(null)}
-                      onFocus={() => onSelect({ row: rowIndex, column: grid.columns.length })}
-                      onMoveDown={() => focusCell(rowIndex + 1, grid.columns.length)}
-                    />
-                  </td>
-                </>
-              )}
-            </tr>
+              row={row}
+              rowIndex={rowIndex}
+              columns={grid.columns}
+              editable={grid.editable}
+              finalScoreEditable={grid.finalScoreEditable && onEnterFinal !== undefined}
+              showTotals={showTotals}
+              locale={locale}
+              handlers={handlers}
+            />
           ))}
         </tbody>
       </table>
