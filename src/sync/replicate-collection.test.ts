@@ -7,7 +7,11 @@ import { openDatabase, type SchoolDatabase } from '../db/open-database';
 import { markPending, pendingCount$ } from '../db/outbox';
 import { markMasterSynced, masterSyncedAt$, parseSyncedAt } from '../db/sync-state';
 import type { FetchLike } from './http';
-import { type CollectionReplication, replicateCollection } from './replicate-collection';
+import {
+  type CollectionReplication,
+  type CollectionReplicationOptions,
+  replicateCollection,
+} from './replicate-collection';
 import { NetworkDownError, SignInRequiredError, syncRequest } from './sync-request';
 
 const BASE_URL = 'http://school.test';
@@ -81,6 +85,29 @@ afterEach(async () => {
   database = undefined;
 });
 
+/** The master replication of a test database against `fetchImpl`; options change the defaults. */
+function replicateMaster(
+  db: SchoolDatabase,
+  fetchImpl: FetchLike,
+  options: Partial<
+    Pick<CollectionReplicationOptions<MasterDoc>, 'push' | 'batchSize' | 'catchUpBatchSize' | 'onPulled'>
+  > = {},
+) {
+  return replicateCollection({
+    name: 'master',
+    database: db,
+    collection: db.master,
+    docSchema: masterDocSchema,
+    push: false,
+    request: { fetchImpl, baseUrl: BASE_URL, clientBuild: 'test', csrfToken: { current: 'token' } },
+    waitForLeadership: false,
+    onSignInRequired: () => {},
+    onUpdateRequired: () => {},
+    onPulled: async () => {},
+    ...options,
+  });
+}
+
 describe('master replication', () => {
   it('pulls every page into the local database, then applies later edits and deletes', async () => {
     const server = fakeServer(
@@ -89,23 +116,9 @@ describe('master replication', () => {
       ),
     );
     const db = await openTestDatabase();
-    replication = replicateCollection({
-      name: 'master',
-      database: db,
-      collection: db.master,
-      docSchema: masterDocSchema,
-      push: false,
-      request: {
-        fetchImpl: server.fetchImpl,
-        baseUrl: BASE_URL,
-        clientBuild: 'test',
-        csrfToken: { current: 'token' },
-      },
+    replication = replicateMaster(db, server.fetchImpl, {
       batchSize: 2,
       catchUpBatchSize: 2,
-      waitForLeadership: false,
-      onSignInRequired: () => {},
-      onUpdateRequired: () => {},
       onPulled: () => markMasterSynced(db, 42),
     });
 
@@ -162,18 +175,7 @@ describe('writes waiting', () => {
     };
     const counts: number[] = [];
     const counting = pendingCount$(db).subscribe((count) => counts.push(count));
-    replication = replicateCollection({
-      name: 'master',
-      database: db,
-      collection: db.master,
-      docSchema: masterDocSchema,
-      push: true,
-      request: { fetchImpl, baseUrl: BASE_URL, clientBuild: 'test', csrfToken: { current: 'token' } },
-      waitForLeadership: false,
-      onSignInRequired: () => {},
-      onUpdateRequired: () => {},
-      onPulled: async () => {},
-    });
+    replication = replicateMaster(db, fetchImpl, { push: true });
     await expect.poll(() => pushes).toBe(1);
     // The replication has started and pulled, but the push is unanswered: the write still waits.
     expect(counts.at(-1)).toBe(1);
@@ -245,25 +247,7 @@ describe('sync requests', () => {
       ),
     );
     const db = await openTestDatabase();
-    replication = replicateCollection({
-      name: 'master',
-      database: db,
-      collection: db.master,
-      docSchema: masterDocSchema,
-      push: false,
-      request: {
-        fetchImpl: server.fetchImpl,
-        baseUrl: BASE_URL,
-        clientBuild: 'test',
-        csrfToken: { current: 't' },
-      },
-      batchSize: 2,
-      catchUpBatchSize: 4,
-      waitForLeadership: false,
-      onSignInRequired: () => {},
-      onUpdateRequired: () => {},
-      onPulled: async () => {},
-    });
+    replication = replicateMaster(db, server.fetchImpl, { batchSize: 2, catchUpBatchSize: 4 });
     await replication.state.awaitInitialReplication();
     expect(await db.master.count().exec()).toBe(5);
     const limits = () => server.requests.map((search) => new URLSearchParams(search).get('limit'));
