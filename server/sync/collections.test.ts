@@ -9,6 +9,7 @@ import { pullThrough } from '../testing/calls';
 import {
   createSchoolFixture,
   createTaughtSchools,
+  markOf,
   type SchoolFixture,
   schoolActors,
 } from '../testing/school-fixture';
@@ -43,24 +44,6 @@ async function pullAllOf<Doc extends { id: string; updatedAt: number; _deleted: 
   actor: SyncActor,
 ): Promise<Doc[]> {
   return (await pullThrough(t.app.appDeps.db, def, actor)).documents;
-}
-
-function attendanceOf(fixture: SchoolFixture, overrides: Partial<AttendanceDoc> = {}): AttendanceDoc {
-  return {
-    id: attendanceId(fixture.classStudentId, fixture.scheduleId),
-    subjectId: fixture.subjectId,
-    universityId: fixture.universityId,
-    classStudentId: fixture.classStudentId,
-    studentId: fixture.studentId,
-    scheduleId: fixture.scheduleId,
-    status: null,
-    lateMinutes: null,
-    absenceReasons: null,
-    comment: null,
-    updatedAt: 0,
-    _deleted: false,
-    ...overrides,
-  };
 }
 
 function scoreOf(fixture: SchoolFixture, overrides: Partial<AchievementDoc> = {}): AchievementDoc {
@@ -105,7 +88,7 @@ describe('attendance sync', () => {
       heard.set(actor.id, []);
       return t.app.appDeps.feed.subscribe(actor.id, (message) => heard.get(actor.id)?.push(message));
     });
-    const mark = attendanceOf(school, { status: 2, lateMinutes: 10 });
+    const mark = markOf(school, { status: 2, lateMinutes: 10 });
     expect(
       (
         await pushAs(
@@ -152,7 +135,7 @@ describe('attendance sync', () => {
 
   it('every role pulls exactly its scope', async () => {
     await pushAs(attendanceCollection, otherTeacher, [
-      { newDocumentState: attendanceOf(otherSchool, { status: 1 }), assumedMasterState: null },
+      { newDocumentState: markOf(otherSchool, { status: 1 }), assumedMasterState: null },
     ]);
     const ids = async (actor: SyncActor) =>
       (await pullAllOf(attendanceCollection, actor)).map((doc) => doc.id).sort();
@@ -176,7 +159,7 @@ describe('attendance sync', () => {
     ]);
     expect(student5.conflicts.map((conflict) => conflict.reason)).toEqual(['forbidden']);
 
-    const madeUp = attendanceOf(school, { id: '00000000-0000-4000-8000-00000000abcd', status: 1 });
+    const madeUp = markOf(school, { id: '00000000-0000-4000-8000-00000000abcd', status: 1 });
     const refused = await pushAs(attendanceCollection, admin, [
       { newDocumentState: madeUp, assumedMasterState: null },
     ]);

@@ -2,12 +2,12 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '../../domain/roles';
 import type { SyncCheckpoint } from '../../domain/sync';
-import { type AchievementDoc, AchievementDocKind, type AttendanceDoc } from '../../domain/sync-docs';
-import { achievementId, attendanceId } from '../../domain/sync-ids';
+import { type AchievementDoc, AchievementDocKind } from '../../domain/sync-docs';
+import { achievementId } from '../../domain/sync-ids';
 import type { Database } from '../db/client';
 import { classStudents, classTeachers, students, subjectStudents, users } from '../db/schema';
 import { pullThrough } from '../testing/calls';
-import { createSchoolFixture, type SchoolFixture } from '../testing/school-fixture';
+import { createSchoolFixture, markOf, type SchoolFixture } from '../testing/school-fixture';
 import { buildTestApp, type TestApp } from '../testing/test-app';
 import { achievementsCollection } from './collections/achievements';
 import { attendanceCollection } from './collections/attendance';
@@ -37,23 +37,6 @@ async function write(
   await db.transaction(async (tx) => work(tx, await nextSequence(tx)));
 }
 
-function attendanceOf(fixture: SchoolFixture): AttendanceDoc {
-  return {
-    id: attendanceId(fixture.classStudentId, fixture.scheduleId),
-    subjectId: fixture.subjectId,
-    universityId: fixture.universityId,
-    classStudentId: fixture.classStudentId,
-    studentId: fixture.studentId,
-    scheduleId: fixture.scheduleId,
-    status: 1,
-    lateMinutes: null,
-    absenceReasons: null,
-    comment: null,
-    updatedAt: 0,
-    _deleted: false,
-  };
-}
-
 function scoreOf(fixture: SchoolFixture): AchievementDoc {
   return {
     id: achievementId(fixture.subjectStudentId, fixture.scoreNameId),
@@ -79,7 +62,7 @@ async function adminWrites(fixture: SchoolFixture) {
     deps,
     attendanceCollection,
     admin,
-    [{ newDocumentState: attendanceOf(fixture), assumedMasterState: null }],
+    [{ newDocumentState: markOf(fixture), assumedMasterState: null }],
     false,
   );
   const scores = await pushCollection(
@@ -129,14 +112,14 @@ describe('scope change re-sync', () => {
       achievements: await pullFrom(achievementsCollection, teacher, null),
       people: await pullFrom(peopleCollection, teacher, null),
     };
-    expect(ids(before.attendance.documents)).toEqual([attendanceOf(own).id]);
+    expect(ids(before.attendance.documents)).toEqual([markOf(own).id]);
     expect(ids(before.achievements.documents)).toEqual([scoreOf(own).id]);
     expect(ids(before.people.documents)).toContain(own.studentUserId);
     expect(ids(before.people.documents)).not.toContain(joined.studentUserId);
     // The other class's rows are older than where the teacher's checkpoints stand.
     expect(before.attendance.checkpoint?.updatedAt).toBeGreaterThan(
       (await pullFrom(attendanceCollection, admin, null)).documents.find(
-        (doc) => doc.id === attendanceOf(joined).id,
+        (doc) => doc.id === markOf(joined).id,
       )?.updatedAt ?? Number.POSITIVE_INFINITY,
     );
 
@@ -158,7 +141,7 @@ describe('scope change re-sync', () => {
     const attendance = await pullFrom(attendanceCollection, teacher, before.attendance.checkpoint);
     const achievements = await pullFrom(achievementsCollection, teacher, before.achievements.checkpoint);
     const people = await pullFrom(peopleCollection, teacher, before.people.checkpoint);
-    expect(ids(attendance.documents)).toContain(attendanceOf(joined).id);
+    expect(ids(attendance.documents)).toContain(markOf(joined).id);
     expect(ids(achievements.documents)).toContain(scoreOf(joined).id);
     expect(ids(people.documents)).toContain(joined.studentUserId);
 
@@ -223,9 +206,7 @@ describe('scope change re-sync', () => {
   });
   it('a teacher unassigned from a class: the next pull starts over under a new scope and leaves the class out', async () => {
     const before = await pullFrom(attendanceCollection, teacher, null);
-    expect(ids(before.documents)).toEqual(
-      expect.arrayContaining([attendanceOf(own).id, attendanceOf(joined).id]),
-    );
+    expect(ids(before.documents)).toEqual(expect.arrayContaining([markOf(own).id, markOf(joined).id]));
     await write(async (tx, seq) => {
       await tx
         .update(classTeachers)
@@ -236,7 +217,7 @@ describe('scope change re-sync', () => {
     // client compares with what it holds (src/sync/replicate-collection.ts drops the rest).
     const after = await pullFrom(attendanceCollection, teacher, before.checkpoint);
     expect(after.checkpoint?.scope).not.toBe(before.checkpoint?.scope);
-    expect(ids(after.documents)).toEqual([attendanceOf(own).id]);
+    expect(ids(after.documents)).toEqual([markOf(own).id]);
     expect((await pullFrom(attendanceCollection, teacher, after.checkpoint)).documents).toEqual([]);
   });
 });

@@ -1,5 +1,8 @@
 import { eq } from 'drizzle-orm';
+import { AttendanceStatus } from '../../domain/attendance';
 import { Role } from '../../domain/roles';
+import type { AttendanceDoc } from '../../domain/sync-docs';
+import { attendanceId } from '../../domain/sync-ids';
 import type { Executor } from '../db/client';
 import {
   classNames,
@@ -259,4 +262,23 @@ export async function schoolActors(
     student: { id: school.studentUserId, role: Role.student },
     otherStudent: { id: otherSchool.studentUserId, role: Role.student },
   } satisfies Record<string, SyncActor>;
+}
+
+/** The attendance mark of a fixture's student at its schedule: present unless `patch` says otherwise. */
+export function markOf(fixture: SchoolFixture, patch: Partial<AttendanceDoc> = {}): AttendanceDoc {
+  return {
+    id: attendanceId(fixture.classStudentId, fixture.scheduleId),
+    subjectId: fixture.subjectId,
+    universityId: fixture.universityId,
+    classStudentId: fixture.classStudentId,
+    studentId: fixture.studentId,
+    scheduleId: fixture.scheduleId,
+    status: AttendanceStatus.present,
+    lateMinutes: null,
+    absenceReasons: null,
+    comment: null,
+    updatedAt: 0,
+    _deleted: false,
+    ...patch,
+  };
 }

@@ -1,6 +1,3 @@
-import type { AttendanceDoc } from '../../domain/sync-docs';
-import { attendanceId } from '../../domain/sync-ids';
-import type { SchoolFixture } from '../../server/testing/school-fixture';
 import { buildTestApp, signIn, type TestApp } from '../../server/testing/test-app';
 import type { FetchLike } from '../../src/sync/http';
 
@@ -29,23 +26,4 @@ export function withCookie(
 ): FetchLike {
   return (input, init) =>
     fetchImpl(input, { ...init, headers: { ...Object.fromEntries(new Headers(init?.headers)), cookie } });
-}
-
-/** The attendance mark of a fixture's student and schedule. */
-export function markOf(fixture: SchoolFixture, patch: Partial<AttendanceDoc> = {}): AttendanceDoc {
-  return {
-    id: attendanceId(fixture.classStudentId, fixture.scheduleId),
-    subjectId: fixture.subjectId,
-    universityId: fixture.universityId,
-    classStudentId: fixture.classStudentId,
-    studentId: fixture.studentId,
-    scheduleId: fixture.scheduleId,
-    status: 1,
-    lateMinutes: null,
-    absenceReasons: null,
-    comment: null,
-    updatedAt: 0,
-    _deleted: false,
-    ...patch,
-  };
 }

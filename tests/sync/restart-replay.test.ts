@@ -8,13 +8,13 @@ import { classTeachers, users } from '../../server/db/schema';
 import { attendanceCollection } from '../../server/sync/collections/attendance';
 import { pushCollection, type SyncActor } from '../../server/sync/engine';
 import { pullThrough } from '../../server/testing/calls';
-import { createSchoolFixture, type SchoolFixture } from '../../server/testing/school-fixture';
+import { createSchoolFixture, markOf, type SchoolFixture } from '../../server/testing/school-fixture';
 import type { TestApp } from '../../server/testing/test-app';
 import { openDatabase, type SchoolDatabase } from '../../src/db/open-database';
 import { pendingCount$, syncIssues$, trackLocalWrites } from '../../src/db/outbox';
 import type { FetchLike } from '../../src/sync/http';
 import { type CollectionReplication, replicateCollection } from '../../src/sync/replicate-collection';
-import { markOf, signInCookie, startLiveApp, withCookie } from './live-app';
+import { signInCookie, startLiveApp, withCookie } from './live-app';
 
 // A worker (or page) that dies while its push is in flight, after the server committed it: the device never
 // learns the new server state of the row, and the user may write the row again before the worker is back.

@@ -8,12 +8,12 @@ import { classTeachers, users } from '../../server/db/schema';
 import { attendanceCollection } from '../../server/sync/collections/attendance';
 import { pushCollection, type SyncActor } from '../../server/sync/engine';
 import { nextSequence } from '../../server/sync/sequence';
-import { createSchoolFixture, type SchoolFixture } from '../../server/testing/school-fixture';
+import { createSchoolFixture, markOf, type SchoolFixture } from '../../server/testing/school-fixture';
 import type { TestApp } from '../../server/testing/test-app';
 import { openDatabase } from '../../src/db/open-database';
 import { scopeSweepPending } from '../../src/db/sync-state';
 import { type CollectionReplication, replicateCollection } from '../../src/sync/replicate-collection';
-import { markOf, signInCookie, startLiveApp, withCookie } from './live-app';
+import { signInCookie, startLiveApp, withCookie } from './live-app';
 
 // Rows that leave a user's scope (a teacher unassigned from a class) must leave the device too: the scope
 // change makes the server start the pull over, and the device drops what the completed re-pull left out.
