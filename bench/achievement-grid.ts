@@ -53,6 +53,7 @@ async function timeInPage(page: Page, action: Action, goal: Goal): Promise<numbe
         const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
         if (!element || !setter) throw new Error(`no cell ${act.cell}`);
         // React reads typed text through the native setter and an input event, as a keyboard makes them.
+        element.focus();
         setter.call(element, act.value);
         element.dispatchEvent(new Event('input', { bubbles: true }));
         element.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));

@@ -85,7 +85,11 @@ function ScoreInputView({
           }
           if (event.key === 'Enter') {
             event.preventDefault();
-            void commit().then(onMoveDown);
+            const input = event.currentTarget;
+            // Down a row once stored, unless the user has already gone to another cell meanwhile.
+            void commit().then(() => {
+              if (document.activeElement === input) onMoveDown();
+            });
           }
         }}
       />
