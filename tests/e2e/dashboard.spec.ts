@@ -25,6 +25,21 @@ async function openCards(api: ApiSession): Promise<StickyPage['data']> {
   }
 }
 
+/**
+ * The open cards once they stop changing: card refreshes run after the writes that ask for them (earlier
+ * specs' marks and scores), so the set may still move for a moment.
+ */
+async function settledCards(api: ApiSession): Promise<StickyPage['data']> {
+  let before = await openCards(api);
+  for (let round = 0; round < 15; round += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const now = await openCards(api);
+    if (now.map((card) => card.id).join() === before.map((card) => card.id).join()) return now;
+    before = now;
+  }
+  return before;
+}
+
 async function signInOnDashboard(
   page: import('@playwright/test').Page,
   email: string,
@@ -88,7 +103,7 @@ test.describe('desktop dashboard', () => {
   }) => {
     const api = await apiFor(request, 'teacher2@demo.test');
     // Close cards through the API until the last 4-card page holds exactly one.
-    let cards = await openCards(api);
+    let cards = await settledCards(api);
     const closable = cards.filter((card) => !REQUEST_TYPES.has(card.type));
     while (cards.length % 4 !== 1 && closable.length > 1) {
       const card = closable.shift();
