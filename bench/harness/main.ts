@@ -67,6 +67,36 @@ function request<T>(req: IDBRequest<T>): Promise<T> {
   });
 }
 
+/** The signed-in user the bench synced as (`initialSync` first). */
+function signedIn() {
+  if (!user) throw new Error('call initialSync first');
+  return user;
+}
+
+/**
+ * With every earlier write pushed, stops the worker and edits the comment of the first `count` attendance
+ * rows while nothing pushes; answers the edited rows.
+ */
+async function queueEdits(db: SchoolDatabase, count: number, comment: (index: number) => string) {
+  if (!client) throw new Error('call initialSync first');
+  await settled(db);
+  client.terminate();
+  await sleep(1000);
+  const docs = await db.attendance.find({ limit: count, sort: [{ id: 'asc' }] }).exec();
+  for (const [index, doc] of docs.entries()) await doc.incrementalPatch({ comment: comment(index) });
+  return docs;
+}
+
+/** Starts the worker and times until the outbox holds no waiting write; answers the sync issues too. */
+async function timeUntilPushed(db: SchoolDatabase) {
+  const started = performance.now();
+  client = watchActivity(startSyncClient(signedIn().userId, signedIn().role));
+  await firstValueFrom(pendingCount$(db).pipe(filter((pending) => pending === 0)));
+  const ms = performance.now() - started;
+  const issues = (await firstValueFrom(syncIssues$(db))).map((issue) => issue.reason ?? '');
+  return { ms, issues };
+}
+
 const syncBench = {
   /**
    * Opens the user's database in the window (as the app's shell does) and starts the sync worker on an
@@ -176,20 +206,9 @@ const syncBench = {
    */
   async pushQueued(count: number, marker: string) {
     const db = opened();
-    if (!user || !client) throw new Error('call initialSync first');
-    // Every earlier write pushed first, so only this batch is measured.
-    await settled(db);
-    client.terminate();
-    await sleep(1000);
-    const docs = await db.attendance.find({ limit: count, sort: [{ id: 'asc' }] }).exec();
-    for (const [index, doc] of docs.entries()) await doc.incrementalPatch({ comment: `${marker} ${index}` });
+    const docs = await queueEdits(db, count, (index) => `${marker} ${index}`);
     const queued = await firstValueFrom(pendingCount$(db).pipe(filter((pending) => pending >= docs.length)));
-    const started = performance.now();
-    client = watchActivity(startSyncClient(user.userId, user.role));
-    await firstValueFrom(pendingCount$(db).pipe(filter((pending) => pending === 0)));
-    const ms = performance.now() - started;
-    const issues = (await firstValueFrom(syncIssues$(db))).map((issue) => issue.reason ?? '');
-    return { ms, queued, issues, ids: docs.map((doc) => doc.id) };
+    return { ...(await timeUntilPushed(db)), queued, ids: docs.map((doc) => doc.id) };
   },
 
   /**
@@ -200,15 +219,9 @@ const syncBench = {
    */
   async pushRestarted(count: number, marker: string) {
     const db = opened();
-    if (!user || !client) throw new Error('call initialSync first');
-    await settled(db);
-    client.terminate();
-    await sleep(1000);
-    const docs = await db.attendance.find({ limit: count, sort: [{ id: 'asc' }] }).exec();
-    for (const [index, doc] of docs.entries())
-      await doc.incrementalPatch({ comment: `${marker} a ${index}` });
+    const docs = await queueEdits(db, count, (index) => `${marker} a ${index}`);
     await firstValueFrom(pendingCount$(db).pipe(filter((pending) => pending >= docs.length)));
-    client = watchActivity(startSyncClient(user.userId, user.role));
+    client = watchActivity(startSyncClient(signedIn().userId, signedIn().role));
     await firstValueFrom(pendingCount$(db).pipe(filter((pending) => pending < docs.length)));
     client.terminate();
     await sleep(1000);
@@ -216,12 +229,7 @@ const syncBench = {
       const current = await db.attendance.findOne(doc.id).exec();
       await current?.incrementalPatch({ comment: `${marker} b ${index}` });
     }
-    const started = performance.now();
-    client = watchActivity(startSyncClient(user.userId, user.role));
-    await firstValueFrom(pendingCount$(db).pipe(filter((pending) => pending === 0)));
-    const ms = performance.now() - started;
-    const issues = (await firstValueFrom(syncIssues$(db))).map((issue) => issue.reason ?? '');
-    return { ms, issues };
+    return timeUntilPushed(db);
   },
 
   async stop() {

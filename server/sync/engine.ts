@@ -282,9 +282,11 @@ export async function pushCollection<Doc extends SyncedDoc>(
           };
         });
       if (outcome.conflict && options.atomic) throw new PushRowRefused(outcome.conflict);
-      // A later row of the same id (never sent by RxDB, but possible) compares with what this one wrote.
-      if (outcome.written) read?.set(outcome.written.id, outcome.written);
-      if (outcome.written) written.push(outcome.written);
+      if (outcome.written) {
+        written.push(outcome.written);
+        // A later row of the same id (never sent by RxDB, but possible) compares with what this one wrote.
+        read?.set(outcome.written.id, outcome.written);
+      }
       if (outcome.conflict) conflicts.push(outcome.conflict);
       if (outcome.took) took.push(outcome.took);
     }

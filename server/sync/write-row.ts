@@ -27,33 +27,24 @@ export async function upsertRow(
 }
 
 /**
- * Holds a row id for the rest of the transaction, whether or not the row exists yet. Row locks cannot hold a
- * row that does not exist: two pushes creating the same natural key at once (a replay racing its original)
- * would both insert and one would fail. With this lock the second waits and then sees the first one's row.
- */
-export async function lockRowId(db: Executor, id: string): Promise<void> {
-  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${id}, 0))`);
-}
-
-/**
  * The server's state of a pushed class-work row (attendance, score), held for the push: its id is locked
- * first (`lockRowId`), then the row read `for update` through `select`, whose row alias is `a`.
+ * first, then the row read `for update` through `select`, whose row alias is `a` (`lockedRows` of one id).
  */
-export async function lockedRow<Row, Doc>(
+export async function lockedRow<Row, Doc extends { id: string }>(
   db: Executor,
   select: SQL,
   id: string,
   row: z.ZodType<Row>,
   toDoc: (row: Row) => Doc,
 ): Promise<Doc | null> {
-  await lockRowId(db, id);
-  const [found] = await queryRows(db, sql`${select} where a.id = ${id} for update`, row);
-  return found ? toDoc(found) : null;
+  return (await lockedRows(db, select, [id], row, toDoc)).get(id) ?? null;
 }
 
 /**
- * `lockedRow` for a whole push: every id locked in one statement, in sorted order (two pushes sharing rows
- * then never wait on each other crosswise), and the existing rows read `for update` in one query.
+ * `lockedRow` for a whole push. Every id is held for the rest of the transaction in one statement, in sorted
+ * order (two pushes sharing rows never wait on each other crosswise), whether or not its row exists yet: row
+ * locks cannot hold a row that does not exist, and two pushes creating one natural key at once (a replay
+ * racing its original) would both insert. Then the existing rows are read `for update` in one query.
  */
 export async function lockedRows<Row, Doc extends { id: string }>(
   db: Executor,

@@ -230,22 +230,34 @@ export async function createSchoolFixture(db: Executor): Promise<SchoolFixture> 
   };
 }
 
+/** Puts a fixture's teacher in charge of its class. */
+export async function assignFixtureTeacher(db: Executor, fixture: SchoolFixture): Promise<void> {
+  await db.insert(classTeachers).values({
+    subjectId: fixture.subjectId,
+    universityId: fixture.universityId,
+    classId: fixture.classId,
+    teacherId: fixture.teacherId,
+    seq: 1,
+  });
+}
+
+/** A minimal school whose teacher is in charge of its class. */
+export async function createTaughtSchool(db: Executor): Promise<SchoolFixture> {
+  const fixture = await createSchoolFixture(db);
+  await assignFixtureTeacher(db, fixture);
+  return fixture;
+}
+
 /** Two minimal schools, each with its teacher in charge of its class: the setup of the sync scope tests. */
 export async function createTaughtSchools(db: Executor): Promise<[SchoolFixture, SchoolFixture]> {
-  const schools: [SchoolFixture, SchoolFixture] = [
-    await createSchoolFixture(db),
-    await createSchoolFixture(db),
-  ];
-  for (const fixture of schools) {
-    await db.insert(classTeachers).values({
-      subjectId: fixture.subjectId,
-      universityId: fixture.universityId,
-      classId: fixture.classId,
-      teacherId: fixture.teacherId,
-      seq: 1,
-    });
-  }
-  return schools;
+  return [await createTaughtSchool(db), await createTaughtSchool(db)];
+}
+
+/** The demo school's admin as a sync actor. */
+export async function demoAdminActor(db: Executor): Promise<SyncActor> {
+  const [adminRow] = await db.select().from(users).where(eq(users.email, 'admin@demo.test'));
+  if (!adminRow) throw new Error('no demo admin');
+  return { id: adminRow.id, role: Role.admin };
 }
 
 /** The users the sync scope tests act as: the demo admin, and each school's teacher and student. */
@@ -253,10 +265,8 @@ export async function schoolActors(
   db: Executor,
   [school, otherSchool]: readonly [SchoolFixture, SchoolFixture],
 ) {
-  const [adminRow] = await db.select().from(users).where(eq(users.email, 'admin@demo.test'));
-  if (!adminRow) throw new Error('no demo admin');
   return {
-    admin: { id: adminRow.id, role: Role.admin },
+    admin: await demoAdminActor(db),
     teacher: { id: school.teacherId, role: Role.teacher },
     otherTeacher: { id: otherSchool.teacherId, role: Role.teacher },
     student: { id: school.studentUserId, role: Role.student },

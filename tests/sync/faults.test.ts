@@ -3,7 +3,6 @@ import fc from 'fast-check';
 import type { RxCollection } from 'rxdb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AttendanceStatus } from '../../domain/attendance';
-import { Role } from '../../domain/roles';
 import type { SyncCheckpoint } from '../../domain/sync';
 import {
   type AchievementDoc,
@@ -13,18 +12,19 @@ import {
   attendanceDocSchema,
 } from '../../domain/sync-docs';
 import { achievementId, attendanceId } from '../../domain/sync-ids';
-import { attendanceHistory, classTeachers, users } from '../../server/db/schema';
+import { attendanceHistory } from '../../server/db/schema';
 import { achievementsCollection } from '../../server/sync/collections/achievements';
 import { attendanceCollection } from '../../server/sync/collections/attendance';
 import { pullCollection, type SyncActor, type SyncCollectionDef } from '../../server/sync/engine';
 import { waitForWatermark } from '../../server/testing/calls';
-import { createSchoolFixture, type SchoolFixture } from '../../server/testing/school-fixture';
-import { buildTestApp, signIn, type TestApp } from '../../server/testing/test-app';
+import { createTaughtSchool, demoAdminActor, type SchoolFixture } from '../../server/testing/school-fixture';
+import type { TestApp } from '../../server/testing/test-app';
 import { openDatabase, type SchoolDatabase } from '../../src/db/open-database';
 import { pendingCount$, trackLocalWrites } from '../../src/db/outbox';
 import type { FetchLike } from '../../src/sync/http';
 import { type CollectionReplication, replicateCollection } from '../../src/sync/replicate-collection';
 import { type Fault, type FaultProxy, startFaultProxy } from './fault-proxy';
+import { signInCookie, startLiveApp, withCookie } from './live-app';
 
 // Clients with their own local database replicate against the real app through a proxy that drops requests
 // before and after the commit, cuts answers, delays them and answers 503, while the clients go offline and
@@ -42,32 +42,15 @@ let proxy: FaultProxy;
 let admin: SyncActor;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  await t.app.listen({ host: '127.0.0.1', port: 0 });
-  const address = t.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no address');
-  appUrl = `http://127.0.0.1:${address.port}`;
+  ({ t, url: appUrl } = await startLiveApp());
   proxy = await startFaultProxy(appUrl);
-  const adminRow = (await t.app.appDeps.db.select().from(users)).find(
-    (user) => user.email === 'admin@demo.test',
-  );
-  if (!adminRow) throw new Error('no demo admin');
-  admin = { id: adminRow.id, role: Role.admin };
+  admin = await demoAdminActor(t.app.appDeps.db);
 });
 
 afterAll(async () => {
   await proxy.close();
   await t.close();
 });
-
-/** Cookies of a signed-in admin (password and mailed code), taken through the app: sign-in is not under test. */
-async function signInAdmin(): Promise<{ cookie: string; csrf: string }> {
-  const session = await signIn(t.app, 'admin@demo.test');
-  const cookie = Object.entries(session.cookies)
-    .map(([name, value]) => `${name}=${value}`)
-    .join('; ');
-  return { cookie, csrf: session.csrfToken };
-}
 
 interface Client {
   /** The local database's name: a reload opens the same stored database again. */
@@ -167,11 +150,7 @@ function openClientDatabase(name: string): Promise<SchoolDatabase> {
 function replicateClient(client: Client): void {
   const { database } = client;
   const baseFetch = recordAcknowledged(client);
-  const fetchImpl: FetchLike = (input, init) =>
-    baseFetch(input, {
-      ...init,
-      headers: { ...Object.fromEntries(new Headers(init?.headers)), cookie: client.session.cookie },
-    });
+  const fetchImpl = withCookie(client.session.cookie, baseFetch);
   const request = {
     fetchImpl,
     baseUrl: proxy.url,
@@ -219,7 +198,7 @@ async function stopClient(client: Client): Promise<void> {
 async function startClient(): Promise<Client> {
   runCounter += 1;
   const name = `faults-${runCounter}-${Date.now()}`;
-  const session = await signInAdmin();
+  const session = await signInCookie(t, 'admin@demo.test');
   const client: Client = {
     name,
     session,
@@ -412,17 +391,7 @@ describe('sync under faults', () => {
       fc.array(faultArbitrary, { minLength: 30, maxLength: 80 }),
       async (steps, plan) => {
         const schools: SchoolFixture[] = [];
-        for (let index = 0; index < KEYS; index++) {
-          const school = await createSchoolFixture(t.app.appDeps.db);
-          await t.app.appDeps.db.insert(classTeachers).values({
-            subjectId: school.subjectId,
-            universityId: school.universityId,
-            classId: school.classId,
-            teacherId: school.teacherId,
-            seq: 1,
-          });
-          schools.push(school);
-        }
+        for (let index = 0; index < KEYS; index++) schools.push(await createTaughtSchool(t.app.appDeps.db));
         // One after the other: each sign-in reads the code mailed for it, and two at once would mix them up.
         const clients: Client[] = [];
         for (let index = 0; index < CLIENTS; index++) clients.push(await startClient());

@@ -1,14 +1,18 @@
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { filter, firstValueFrom } from 'rxjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Role } from '../../domain/roles';
 import { type AttendanceDoc, attendanceDocSchema } from '../../domain/sync-docs';
 import { attendanceId } from '../../domain/sync-ids';
-import { classTeachers, users } from '../../server/db/schema';
 import { attendanceCollection } from '../../server/sync/collections/attendance';
 import { pushCollection, type SyncActor } from '../../server/sync/engine';
 import { pullThrough } from '../../server/testing/calls';
-import { createSchoolFixture, markOf, type SchoolFixture } from '../../server/testing/school-fixture';
+import {
+  createSchoolFixture,
+  createTaughtSchool,
+  demoAdminActor,
+  markOf,
+  type SchoolFixture,
+} from '../../server/testing/school-fixture';
 import type { TestApp } from '../../server/testing/test-app';
 import { openDatabase, type SchoolDatabase } from '../../src/db/open-database';
 import { pendingCount$, syncIssues$, trackLocalWrites } from '../../src/db/outbox';
@@ -28,20 +32,9 @@ let school: SchoolFixture;
 
 beforeAll(async () => {
   ({ t, url: appUrl } = await startLiveApp());
-  const adminRow = (await t.app.appDeps.db.select().from(users)).find(
-    (user) => user.email === 'admin@demo.test',
-  );
-  if (!adminRow) throw new Error('no demo admin');
-  admin = { id: adminRow.id, role: Role.admin };
+  admin = await demoAdminActor(t.app.appDeps.db);
   session = await signInCookie(t, 'admin@demo.test');
-  school = await createSchoolFixture(t.app.appDeps.db);
-  await t.app.appDeps.db.insert(classTeachers).values({
-    subjectId: school.subjectId,
-    universityId: school.universityId,
-    classId: school.classId,
-    teacherId: school.teacherId,
-    seq: 1,
-  });
+  school = await createTaughtSchool(t.app.appDeps.db);
 });
 
 afterAll(async () => {

@@ -1,6 +1,5 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AttendanceStatus } from '../../../domain/attendance';
 import { HighlightCompare, HighlightCondition, HighlightType } from '../../../domain/highlights';
 import { LessonType, PublishState } from '../../../domain/lessons';
 import type { NotificationList } from '../../../domain/notifications';
@@ -9,7 +8,7 @@ import { Role } from '../../../domain/roles';
 import { StickyStatus, StickyType } from '../../../domain/stickies';
 import type { StickyClassList, StickyDetail, StickyList } from '../../../domain/sticky-api';
 import { AchievementDocKind } from '../../../domain/sync-docs';
-import { achievementId, attendanceId } from '../../../domain/sync-ids';
+import { achievementId } from '../../../domain/sync-ids';
 import type { Database } from '../../db/client';
 import {
   classTeachers,
@@ -32,7 +31,7 @@ import { achievementsCollection } from '../../sync/collections/achievements';
 import { attendanceCollection } from '../../sync/collections/attendance';
 import { pushCollection } from '../../sync/engine';
 import { call } from '../../testing/calls';
-import { createSchoolFixture, type SchoolFixture } from '../../testing/school-fixture';
+import { createSchoolFixture, markOf, type SchoolFixture } from '../../testing/school-fixture';
 import { openSocket } from '../../testing/sockets';
 import { buildTestApp, signIn, type TestApp, type TestSession } from '../../testing/test-app';
 import { refreshStickies } from './refresh';
@@ -241,18 +240,7 @@ describe('sticky rules', () => {
     const teacher = { id: ids.teacher, role: Role.teacher };
     const common = { subjectId: f.subjectId, universityId: f.universityId, studentId: f.studentId };
     const marks = [f.scheduleId, examScheduleId].map((scheduleId) => ({
-      newDocumentState: {
-        ...common,
-        id: attendanceId(f.classStudentId, scheduleId),
-        classStudentId: f.classStudentId,
-        scheduleId,
-        status: AttendanceStatus.present,
-        lateMinutes: null,
-        absenceReasons: null,
-        comment: null,
-        updatedAt: 0,
-        _deleted: false,
-      },
+      newDocumentState: markOf({ ...f, scheduleId }),
       assumedMasterState: null,
     }));
     expect(

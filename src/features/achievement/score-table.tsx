@@ -108,6 +108,12 @@ function ScoreInputView({
   );
 }
 
+/** Whether two flat records hold the same values (every field a primitive). */
+function sameFields<T extends object>(a: T, b: T): boolean {
+  const keys = Object.keys(a) as (keyof T)[];
+  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
+}
+
 /**
  * A cell re-renders only when what it shows changes: storing one score rebuilds the grid's data, and
  * re-rendering all 1,500 inputs of a full grid for it would be most of the time a keystroke takes. The
@@ -120,10 +126,7 @@ const ScoreInput = memo(
     before.label === after.label &&
     before.readOnly === after.readOnly &&
     before.dataCell === after.dataCell &&
-    before.cell.key === after.cell.key &&
-    before.cell.points === after.cell.points &&
-    before.cell.comment === after.cell.comment &&
-    before.cell.state === after.cell.state,
+    sameFields(before.cell, after.cell),
 );
 
 /**
@@ -177,12 +180,6 @@ function FinalScoreView({
       )}
     </div>
   );
-}
-
-/** Whether two flat records hold the same values (every field a primitive). */
-function sameFields<T extends object>(a: T, b: T): boolean {
-  const keys = Object.keys(a) as (keyof T)[];
-  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
 }
 
 /** Whether a row shows the same: its student, cells, totals and highlights. */
