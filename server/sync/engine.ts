@@ -178,6 +178,36 @@ function absent<Doc extends SyncedDoc>(doc: Doc): Doc {
   return { ...doc, updatedAt: 0, _deleted: true };
 }
 
+const idRow = z.object({ id: z.string() });
+
+/**
+ * A refusal answers with the server's state of the row, so the device can roll back; but a user may push
+ * any id, and the server's state of a row outside their scope is not theirs to read. Such refusals are
+ * answered as if the server had no row: the pushed row, deleted.
+ */
+async function withoutUnreadable<Doc extends SyncedDoc>(
+  tx: Transaction,
+  def: SyncCollectionDef<Doc>,
+  actor: SyncActor,
+  refused: readonly { pushed: Doc; conflict: SyncPushConflict<Doc> }[],
+): Promise<void> {
+  const shown = refused.filter(({ conflict }) => conflict.document.updatedAt > 0);
+  if (shown.length === 0) return;
+  const ids = sql.join(
+    shown.map(({ pushed }) => sql`${pushed.id}`),
+    sql`, `,
+  );
+  const readable = await queryRows(
+    tx,
+    sql`select r.id from (${def.scope(actor)}) as r where r.id in (${ids})`,
+    idRow,
+  );
+  const visible = new Set(readable.map((row) => row.id));
+  for (const { pushed, conflict } of shown) {
+    if (!visible.has(pushed.id)) conflict.document = absent(pushed);
+  }
+}
+
 async function pushRow<Doc extends SyncedDoc>(
   ctx: SyncWriteContext,
   push: SyncPushDef<Doc>,
@@ -253,6 +283,7 @@ export async function pushCollection<Doc extends SyncedDoc>(
     };
   }
   const conflicts: SyncPushConflict<Doc>[] = [];
+  const forbidden: { pushed: Doc; conflict: SyncPushConflict<Doc> }[] = [];
   const took: Doc[] = [];
   const written: Doc[] = [];
   const audience = await deps.db.transaction(async (tx) => {
@@ -288,8 +319,12 @@ export async function pushCollection<Doc extends SyncedDoc>(
         read?.set(outcome.written.id, outcome.written);
       }
       if (outcome.conflict) conflicts.push(outcome.conflict);
+      if (outcome.conflict?.reason === 'forbidden') {
+        forbidden.push({ pushed: row.newDocumentState, conflict: outcome.conflict });
+      }
       if (outcome.took) took.push(outcome.took);
     }
+    await withoutUnreadable(tx, def, actor, forbidden);
     return written.length > 0 ? push.audience(tx, written) : null;
   });
   if (audience) await deps.feed.publishChange([def.name], audience);

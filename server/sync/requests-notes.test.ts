@@ -173,9 +173,13 @@ describe('requests sync', () => {
     const edited = await push(student, { ...stored, content: '書き換え' }, stored);
     expect(edited.conflicts.map((conflict) => conflict.reason)).toEqual(['invalid']);
 
+    // A stranger learns nothing of the request from the refusal: the answer is their own row, deleted.
     const stranger = await push(otherTeacher, { ...stored, status: RequestStatus.rejected }, stored);
     expect(stranger.conflicts).toEqual([
-      { document: expect.objectContaining({ status: RequestStatus.requesting }), reason: 'forbidden' },
+      {
+        document: { ...stored, status: RequestStatus.rejected, updatedAt: 0, _deleted: true },
+        reason: 'forbidden',
+      },
     ]);
   });
 

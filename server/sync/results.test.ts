@@ -115,10 +115,11 @@ describe('result sync (final score set by hand)', () => {
     const comment = await push(teacher, { ...base, comment: '努力しました' }, base);
     expect(comment.conflicts).toEqual([]);
     expect(await serverResult(school)).toMatchObject({ finalScore: 70, comment: '努力しました' });
-    // A teacher of another class may not even comment; a student writes nothing.
+    // A teacher of another class may not even comment, nor learn the row from the refusal; a student
+    // writes nothing.
     const fresh = await serverResult(school);
     expect((await push(otherTeacher, { ...fresh, comment: 'x' }, fresh)).conflicts).toEqual([
-      { document: fresh, reason: 'forbidden' },
+      { document: { ...fresh, comment: 'x', updatedAt: 0, _deleted: true }, reason: 'forbidden' },
     ]);
     expect((await push(student, { ...fresh, finalScore: 80 }, fresh)).conflicts).toEqual([
       { document: fresh, reason: 'forbidden' },
