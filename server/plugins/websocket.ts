@@ -14,7 +14,8 @@ const MAX_MESSAGE_BYTES = 16 * 1024;
 
 /**
  * `/ws`: the connectivity channel and change feed. Signed-in sockets get `{type:'hello', build}` and then
- * `{type:'changed', collections}` after every commit that concerns their user.
+ * `{type:'changed', collections}` after every commit that concerns their user. The hello is sent only once
+ * the socket is subscribed: clients count themselves online and pull from it, so no commit falls between.
  */
 export async function registerWebsocket(
   app: FastifyInstance,

@@ -12,7 +12,12 @@ export type SocketLike = {
 
 export type ChangeSocketOptions = {
   url: string;
-  /** Called with true when the socket opens and false when it closes: this is the app's online flag. */
+  /**
+   * Called with true when the server greets the socket and false when it closes: this is the app's online
+   * flag. The server greets only once the socket is subscribed to the change feed, so a pull started on this
+   * call and the notices after it together miss no commit; counting from the socket's `open` did (a commit
+   * between the open and the subscription reached neither).
+   */
   onConnection(connected: boolean): void;
   onMessage(message: SocketMessage): void;
   createSocket?: (url: string) => SocketLike;
@@ -54,10 +59,7 @@ export function connectChangeSocket(options: ChangeSocketOptions): ChangeSocket 
     if (closed) return;
     const current = createSocket(options.url);
     socket = current;
-    current.onopen = () => {
-      backoff.reset();
-      setConnected(true);
-    };
+    current.onopen = () => backoff.reset();
     current.onmessage = (event) => {
       if (typeof event.data !== 'string') return;
       let data: unknown;
@@ -67,7 +69,9 @@ export function connectChangeSocket(options: ChangeSocketOptions): ChangeSocket 
         return;
       }
       const message = socketMessageSchema.safeParse(data);
-      if (message.success) options.onMessage(message.data);
+      if (!message.success) return;
+      if (message.data.type === 'hello') setConnected(true);
+      options.onMessage(message.data);
     };
     current.onerror = () => current.close();
     current.onclose = () => {

@@ -43,14 +43,15 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncCommands {
   let starting: Promise<void> | null = null;
   // The window's view of the network; every sync call reads it, so none is tried while it says offline.
   const network = { online: true };
-  const socketOpen = false;
+  // Whether the `/ws` socket is greeted and subscribed to the change feed.
+  let socketOnline = false;
   let role: AccountRole | null = null;
 
   // The app counts as online while its socket is open and the window reports a network; roles 0 and 3
   // count as always online (SPEC §4), their socket still driving the pulls.
   function emitConnection() {
     const alwaysOnline = role !== null && isAlwaysOnlineRole(role);
-    deps.emit({ type: 'connection', payload: { online: (socketOpen && network.online) || alwaysOnline } });
+    deps.emit({ type: 'connection', payload: { online: (socketOnline && network.online) || alwaysOnline } });
   }
 
   function reSyncAll(names?: readonly string[]) {
@@ -78,7 +79,6 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncCommands {
       csrfToken: { current: args.csrfToken },
     };
     const replications = new Map<string, CollectionReplication<AnyReplicatedDoc>>();
-    let socketOnline = false;
     for (const name of REPLICATED_COLLECTIONS) {
       const def = CLIENT_COLLECTIONS[name];
       if (!def.pullRoles.includes(args.role)) continue;
@@ -105,8 +105,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncCommands {
       url: socketUrl(args.baseUrl),
       onConnection: (online) => {
         socketOnline = online;
-        // Roles 0 and 3 count as always online (SPEC §4); their socket still drives the pulls.
-        deps.emit({ type: 'connection', payload: { online: online || isAlwaysOnlineRole(args.role) } });
+        emitConnection();
         // Reconnecting means changes may have been missed: pull everything since each checkpoint.
         if (online) reSyncAll();
       },
