@@ -89,9 +89,7 @@ afterEach(async () => {
 function replicateMaster(
   db: SchoolDatabase,
   fetchImpl: FetchLike,
-  options: Partial<
-    Pick<CollectionReplicationOptions<MasterDoc>, 'push' | 'batchSize' | 'catchUpBatchSize' | 'onPulled'>
-  > = {},
+  options: Partial<Pick<CollectionReplicationOptions<MasterDoc>, 'push' | 'batchSize' | 'onPulled'>> = {},
 ) {
   return replicateCollection({
     name: 'master',
@@ -118,7 +116,6 @@ describe('master replication', () => {
     const db = await openTestDatabase();
     replication = replicateMaster(db, server.fetchImpl, {
       batchSize: 2,
-      catchUpBatchSize: 2,
       onPulled: () => markMasterSynced(db, 42),
     });
 
@@ -239,24 +236,5 @@ describe('sync requests', () => {
     ctx.network.online = true;
     await syncRequest(ctx, '/api/sync/master/pull', { method: 'GET' });
     expect(calls).toBe(1);
-  });
-  it('catches up in the largest pages, then follows live changes in the usual ones', async () => {
-    const server = fakeServer(
-      Array.from({ length: 5 }, (_, index) =>
-        masterDoc({ id: `room-${index}`, name: `Room ${index}`, updatedAt: index + 1 }),
-      ),
-    );
-    const db = await openTestDatabase();
-    replication = replicateMaster(db, server.fetchImpl, { batchSize: 2, catchUpBatchSize: 4 });
-    await replication.state.awaitInitialReplication();
-    expect(await db.master.count().exec()).toBe(5);
-    const limits = () => server.requests.map((search) => new URLSearchParams(search).get('limit'));
-    // A full first page of four, then the last row.
-    expect(limits()).toEqual(['4', '4']);
-    server.write(masterDoc({ id: 'room-5', name: 'Room 5', updatedAt: 6 }));
-    replication.reSync();
-    await replication.state.awaitInSync();
-    expect(await db.master.count().exec()).toBe(6);
-    expect(limits().slice(2)).toEqual(['2']);
   });
 });
