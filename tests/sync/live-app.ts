@@ -1,5 +1,10 @@
+import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
+import { type AttendanceDoc, attendanceDocSchema } from '../../domain/sync-docs';
 import { buildTestApp, signIn, type TestApp } from '../../server/testing/test-app';
+import { openDatabase, type SchoolDatabase } from '../../src/db/open-database';
+import { trackLocalWrites } from '../../src/db/outbox';
 import type { FetchLike } from '../../src/sync/http';
+import { type CollectionReplication, replicateCollection } from '../../src/sync/replicate-collection';
 
 /** The real app listening on loopback, for clients that replicate over HTTP in Node. */
 export async function startLiveApp(): Promise<{ t: TestApp; url: string }> {
@@ -26,4 +31,41 @@ export function withCookie(
 ): FetchLike {
   return (input, init) =>
     fetchImpl(input, { ...init, headers: { ...Object.fromEntries(new Headers(init?.headers)), cookie } });
+}
+
+/** A device's local database holding attendance and the outbox, on fake IndexedDB, writes tracked. */
+export async function openAttendanceDevice(name: string): Promise<SchoolDatabase> {
+  const database = await openDatabase(name, {
+    dexie: { indexedDB, IDBKeyRange },
+    multiInstance: false,
+    only: ['attendance', 'outbox'],
+  });
+  trackLocalWrites(database, () => false);
+  return database;
+}
+
+/** The attendance replication of a device against the live app at `url`, retrying within milliseconds. */
+export function replicateAttendance(
+  database: SchoolDatabase,
+  options: { url: string; fetchImpl: FetchLike; csrf: string; batchSize?: number },
+): CollectionReplication<AttendanceDoc> {
+  return replicateCollection({
+    name: 'attendance',
+    database,
+    collection: database.attendance,
+    docSchema: attendanceDocSchema,
+    push: true,
+    request: {
+      fetchImpl: options.fetchImpl,
+      baseUrl: options.url,
+      clientBuild: 'test',
+      csrfToken: { current: options.csrf },
+    },
+    ...(options.batchSize ? { batchSize: options.batchSize } : {}),
+    waitForLeadership: false,
+    retryMs: { min: 5, max: 40 },
+    onSignInRequired: () => {},
+    onUpdateRequired: () => {},
+    onPulled: async () => {},
+  }) as unknown as CollectionReplication<AttendanceDoc>;
 }

@@ -1,7 +1,6 @@
-import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { filter, firstValueFrom } from 'rxjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AttendanceDoc, attendanceDocSchema } from '../../domain/sync-docs';
+import type { AttendanceDoc } from '../../domain/sync-docs';
 import { attendanceId } from '../../domain/sync-ids';
 import { attendanceCollection } from '../../server/sync/collections/attendance';
 import { pushCollection, type SyncActor } from '../../server/sync/engine';
@@ -14,11 +13,16 @@ import {
   type SchoolFixture,
 } from '../../server/testing/school-fixture';
 import type { TestApp } from '../../server/testing/test-app';
-import { openDatabase, type SchoolDatabase } from '../../src/db/open-database';
-import { pendingCount$, syncIssues$, trackLocalWrites } from '../../src/db/outbox';
+import type { SchoolDatabase } from '../../src/db/open-database';
+import { pendingCount$, syncIssues$ } from '../../src/db/outbox';
 import type { FetchLike } from '../../src/sync/http';
-import { type CollectionReplication, replicateCollection } from '../../src/sync/replicate-collection';
-import { signInCookie, startLiveApp, withCookie } from './live-app';
+import {
+  openAttendanceDevice,
+  replicateAttendance,
+  signInCookie,
+  startLiveApp,
+  withCookie,
+} from './live-app';
 
 // A worker (or page) that dies while its push is in flight, after the server committed it: the device never
 // learns the new server state of the row, and the user may write the row again before the worker is back.
@@ -54,29 +58,9 @@ function sessionFetch(hold: (url: string) => Promise<void> | null): FetchLike {
   };
 }
 
-function replicate(database: SchoolDatabase, fetchImpl: FetchLike): CollectionReplication<AttendanceDoc> {
-  return replicateCollection({
-    name: 'attendance',
-    database,
-    collection: database.attendance,
-    docSchema: attendanceDocSchema,
-    push: true,
-    request: { fetchImpl, baseUrl: appUrl, clientBuild: 'test', csrfToken: { current: session.csrf } },
-    batchSize: 50,
-    waitForLeadership: false,
-    retryMs: { min: 5, max: 40 },
-    onSignInRequired: () => {},
-    onUpdateRequired: () => {},
-    onPulled: async () => {},
-  }) as unknown as CollectionReplication<AttendanceDoc>;
+function replicate(database: SchoolDatabase, fetchImpl: FetchLike) {
+  return replicateAttendance(database, { url: appUrl, fetchImpl, csrf: session.csrf, batchSize: 50 });
 }
-
-const open = (name: string) =>
-  openDatabase(name, {
-    dexie: { indexedDB, IDBKeyRange },
-    multiInstance: false,
-    only: ['attendance', 'outbox'],
-  });
 
 async function serverMark(id: string): Promise<AttendanceDoc | undefined> {
   const { documents } = await pullThrough(t.app.appDeps.db, attendanceCollection, admin, null, 500);
@@ -105,8 +89,7 @@ async function cutPushThenWriteAgain(
   expect(created.conflicts).toEqual([]);
 
   const name = `restart-${Date.now()}`;
-  let database = await open(name);
-  trackLocalWrites(database, () => false);
+  let database = await openAttendanceDevice(name);
   let release: () => void = () => {};
   const gone = new Promise<void>((resolve) => {
     release = resolve;
@@ -137,8 +120,7 @@ async function cutPushThenWriteAgain(
   await database.close();
 
   // The page writes the row again while no worker runs.
-  database = await open(name);
-  trackLocalWrites(database, () => false);
+  database = await openAttendanceDevice(name);
   await (await database.attendance.findOne(id).exec())?.incrementalPatch(second);
 
   replication = replicate(
