@@ -118,6 +118,23 @@ const syncBench = {
     }
   },
 
+  /** Resolves once the local `master` row `id` exists (pulled by the sync `initialSync` started). */
+  async untilMasterRow(id: string) {
+    for (;;) {
+      if (database && (await database.master.findOne(id).exec())) return;
+      await sleep(20);
+    }
+  },
+
+  /** Resolves once the local `master` row `id` carries `name`: a change made on the server, pulled live. */
+  async untilMasterName(id: string, name: string) {
+    await firstValueFrom(
+      opened()
+        .master.findOne(id)
+        .$.pipe(filter((doc) => doc?.name === name)),
+    );
+  },
+
   /**
    * Writes the same documents with plain IndexedDB into a fresh database with the same indexes: one
    * transaction, one `put` per document. The floor any local store pays for these rows in this browser.
