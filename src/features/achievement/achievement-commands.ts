@@ -77,6 +77,24 @@ function readComment(text: string): { ok: true; value: string | null } | { ok: f
   return { ok: true, value: comment === '' ? null : comment };
 }
 
+// Each database's score entries, one after the other (see `oneEntryAtATime`).
+const entryQueues = new WeakMap<SchoolDatabase, Promise<unknown>>();
+
+/**
+ * Runs score entries of one database one after the other. A sub-score's parent is written as the sum of
+ * the parts as stored: two entries of one student's parts that overlap would each read the other's part
+ * before it is written, and the later parent write would drop the earlier part from the sum.
+ */
+function oneEntryAtATime<T>(database: SchoolDatabase, entry: () => Promise<T>): Promise<T> {
+  const previous = entryQueues.get(database) ?? Promise.resolve();
+  const next = previous.then(entry);
+  entryQueues.set(
+    database,
+    next.catch(() => undefined),
+  );
+  return next;
+}
+
 /**
  * Enters one score in the local database (the worker pushes it): the SPEC §6 rule first, then the typed
  * points read by the SPEC §5 rules (blank is null, 0 is kept, never above the full score) and the comment
@@ -103,23 +121,25 @@ export async function enterScore(
     changes.comment = comment.value;
   }
   const parent = target.parent;
-  let parentPoints: number | null | undefined;
-  if (parent && changes.points !== undefined) {
-    const partIds = parent.partIds.map((partId) => achievementId(target.subjectStudentId, partId));
-    const parts = await database.achievements.findByIds(partIds).exec();
-    const ownId = achievementId(target.subjectStudentId, target.scoreName.id);
-    parentPoints = sumOfSubScores(
-      partIds.map((partId) =>
-        partId === ownId ? (changes.points ?? null) : (parts.get(partId)?.points ?? null),
-      ),
-    );
-    if (!scoreWithinFull(parentPoints, parent.fullScore)) return ValidationCode.scoreAboveFull;
-  }
-  await writeScore(database, target, changes);
-  if (parent && parentPoints !== undefined) {
-    await writeScore(database, { ...target, scoreName: parent }, { points: parentPoints });
-  }
-  return null;
+  return oneEntryAtATime(database, async () => {
+    let parentPoints: number | null | undefined;
+    if (parent && changes.points !== undefined) {
+      const partIds = parent.partIds.map((partId) => achievementId(target.subjectStudentId, partId));
+      const parts = await database.achievements.findByIds(partIds).exec();
+      const ownId = achievementId(target.subjectStudentId, target.scoreName.id);
+      parentPoints = sumOfSubScores(
+        partIds.map((partId) =>
+          partId === ownId ? (changes.points ?? null) : (parts.get(partId)?.points ?? null),
+        ),
+      );
+      if (!scoreWithinFull(parentPoints, parent.fullScore)) return ValidationCode.scoreAboveFull;
+    }
+    await writeScore(database, target, changes);
+    if (parent && parentPoints !== undefined) {
+      await writeScore(database, { ...target, scoreName: parent }, { points: parentPoints });
+    }
+    return null;
+  });
 }
 
 /** Where a final score goes: a student's enrolment, with what decides who may set it and up to what. */

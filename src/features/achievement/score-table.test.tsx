@@ -179,3 +179,36 @@ describe('final score cell', () => {
     expect(await enterFinalScore(database, stranger, target, { comment: 'x' })).toBe('forbidden');
   });
 });
+
+describe('score cell', () => {
+  it('enters a score once when Enter is followed by leaving the cell before the entry is stored', async () => {
+    const entered: string[] = [];
+    let store: () => void = () => undefined;
+    render(
+      <I18nProvider i18n={i18n}>
+        <ScoreTable
+          grid={buildScoreGrid(input({}))}
+          caption="Score sheet"
+          showTotals
+          onEnter={async (_row, _column, text) => {
+            entered.push(text);
+            await new Promise<void>((resolve) => {
+              store = resolve;
+            });
+            return null;
+          }}
+          onEnterFinal={async () => null}
+          onSelect={() => undefined}
+        />
+      </I18nProvider>,
+    );
+    const cell = screen.getByRole('textbox', { name: 'written of An' });
+    fireEvent.change(cell, { target: { value: '75' } });
+    fireEvent.keyDown(cell, { key: 'Enter' });
+    fireEvent.blur(cell);
+    store();
+    await waitFor(() => expect(entered).toEqual(['75']));
+    fireEvent.blur(cell);
+    expect(entered).toEqual(['75']);
+  });
+});

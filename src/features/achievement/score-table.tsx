@@ -50,14 +50,22 @@ function ScoreInputView({
   const [draft, setDraft] = useState<{ base: string; text: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const text = draft && draft.base === shown ? draft.text : shown;
+  // The text being entered: Enter and then leaving the cell must enter it once, not twice.
+  const entering = useRef<string | null>(null);
   const commit = async () => {
     if (!draft || draft.text === shown) {
       setDraft(null);
       return;
     }
-    const refusal = await onEnter(draft.text);
-    setError(refusal);
-    if (!refusal) setDraft(null);
+    if (entering.current === draft.text) return;
+    entering.current = draft.text;
+    try {
+      const refusal = await onEnter(draft.text);
+      setError(refusal);
+      if (!refusal) setDraft(null);
+    } finally {
+      entering.current = null;
+    }
   };
   return (
     <div className="flex items-center gap-1">
