@@ -22,9 +22,7 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   fullyParallel: false,
   workers: 1,
-  // CI reruns a failed spec once and the list reports it as flaky: four fresh-clone runs on a loaded 2-core
-  // machine each hit a different timing flake (see the issue notes); a spec failing twice still fails.
-  retries: process.env.CI ? 1 : 0,
+  retries: 0,
   forbidOnly: true,
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
   use: {
