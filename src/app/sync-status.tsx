@@ -1,10 +1,6 @@
-import type { MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { AccountRole } from '../../domain/roles';
 import { isAlwaysOnlineRole } from '../../domain/roles';
-import { useDatabase } from '../db/database-context';
-import { discardIssue, reapplyIssue } from '../db/outbox';
 import { useMasterSyncedAt } from '../db/use-master-synced-at';
 import { usePendingCount, useSyncIssues } from '../db/use-outbox';
 import { formatDate } from '../i18n/format';
@@ -15,6 +11,7 @@ import { Icon } from '../ui/icons';
 import { Popover } from '../ui/popover';
 import { Spinner } from '../ui/spinner';
 import { useConnection } from './connection-context';
+import { SyncIssueList } from './sync-issue-list';
 
 /** What the sync status shows, decided from the worker's reports. */
 export type SyncView = 'offline' | 'syncing' | 'synced' | 'connecting';
@@ -32,48 +29,6 @@ export function syncView(
   if (syncedAt === null) return 'syncing';
   if (syncedAt === undefined) return 'connecting';
   return 'synced';
-}
-
-/** Message ids of the reasons a local write came back (domain SyncRejectReason). */
-const ISSUE_REASONS: Record<string, MessageDescriptor> = {
-  conflict: msg`Someone else changed this first`,
-  field_conflict: msg`Someone else changed the same fields`,
-  forbidden: msg`You may not change this`,
-  invalid: msg`The server did not accept this value`,
-  not_found: msg`This item no longer exists`,
-};
-
-/** The "sync issues" list: local writes the server refused or overrode, each with re-apply and discard. */
-function SyncIssues() {
-  const { t, i18n } = useLingui();
-  const database = useDatabase();
-  const issues = useSyncIssues();
-  if (!database || issues.length === 0) return null;
-  return (
-    <section aria-label={t`Sync issues`} className="border-t border-slate-200 p-4 text-sm">
-      <h2 className="mb-2 font-semibold">
-        <Trans>Sync issues</Trans>
-      </h2>
-      <ul className="grid gap-2">
-        {issues.map((issue) => (
-          <li key={issue.id} className="grid gap-1">
-            <span>
-              {i18n._(ISSUE_REASONS[issue.reason ?? ''] ?? ISSUE_REASONS.invalid ?? msg`Not synced`)}
-              {issue.fields.length > 0 ? ` (${issue.fields.join(', ')})` : ''}
-            </span>
-            <span className="flex gap-2">
-              <Button size="sm" variant="secondary" onClick={() => void reapplyIssue(database, issue.id)}>
-                <Trans>Re-apply</Trans>
-              </Button>
-              <Button size="sm" variant="ghost" onClick={() => void discardIssue(database, issue.id)}>
-                <Trans>Discard</Trans>
-              </Button>
-            </span>
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
 }
 
 /**
@@ -105,7 +60,7 @@ export function SyncStatus({ role, compact = false }: { role: AccountRole; compa
         <Button
           variant="ghost"
           size={compact ? 'icon' : 'sm'}
-          aria-label={compact ? t`Sync status: ${labels[view]}` : undefined}
+          aria-label={t`Sync status: ${labels[view]}`}
           className={cn(view === 'offline' ? 'text-amber-800' : 'text-slate-700')}
         >
           {view === 'syncing' || view === 'connecting' ? (
@@ -136,7 +91,7 @@ export function SyncStatus({ role, compact = false }: { role: AccountRole; compa
         </dt>
         <dd className="tabular-nums">{pending ?? 0}</dd>
       </dl>
-      <SyncIssues />
+      <SyncIssueList />
     </Popover>
   );
 }

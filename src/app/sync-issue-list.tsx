@@ -1,0 +1,139 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { attendanceStatusSchema } from '../../domain/attendance';
+import { useDatabase } from '../db/database-context';
+import { discardIssue, reapplyIssue } from '../db/outbox';
+import type { OutboxDocType } from '../db/outbox-schema';
+import { type IssueValue, issueValues, type SyncIssueSubject } from '../db/sync-issue-subject';
+import { useSyncIssueSubjects, useSyncIssues } from '../db/use-outbox';
+import { STATUS_LABELS } from '../features/attendance/attendance-labels';
+import { formatDate, formatDecimal } from '../i18n/format';
+import { isLocale, type Locale } from '../i18n/i18n';
+import { Button } from '../ui/button';
+
+/** Message ids of the reasons a local write came back (domain SyncRejectReason). */
+const ISSUE_REASONS: Record<string, MessageDescriptor> = {
+  conflict: msg`Someone else changed this first`,
+  field_conflict: msg`Someone else changed the same fields`,
+  forbidden: msg`You may not change this`,
+  invalid: msg`The server did not accept this value`,
+  not_found: msg`This item no longer exists`,
+};
+
+/** The fields a user writes, in the words of the screens they were written on. */
+const FIELD_LABELS: Record<string, MessageDescriptor> = {
+  status: msg`Attendance status`,
+  lateMinutes: msg`Minutes late`,
+  absenceReasons: msg`Absence reasons`,
+  comment: msg`Comment`,
+  points: msg`Score`,
+  finalScore: msg`Final score`,
+  read: msg`Read`,
+};
+
+/** What a write of each collection is, for an issue the device cannot name more closely. */
+const COLLECTION_LABELS: Record<string, MessageDescriptor> = {
+  attendance: msg`Attendance`,
+  achievements: msg`Score`,
+  notifications: msg`Notification`,
+  requests: msg`Request`,
+  stickies: msg`Dashboard card`,
+  notes: msg`Note`,
+  master: msg`Master data`,
+  people: msg`User`,
+  subjects: msg`Subject`,
+  schedules: msg`Schedule`,
+  lessons: msg`Lesson`,
+};
+
+const TEXT_PREVIEW_LENGTH = 40;
+
+/** The subject of an issue as one line: what kind of write, whose, and which sitting or score. */
+function useSubjectLine(): (subject: SyncIssueSubject | undefined, issue: OutboxDocType) => string {
+  const { t, i18n } = useLingui();
+  const locale: Locale = isLocale(i18n.locale) ? i18n.locale : 'ja';
+  const unknownStudent = t`Unknown student`;
+  return (subject, issue) => {
+    if (!subject || subject.kind === 'other') {
+      return i18n._(COLLECTION_LABELS[issue.collectionName] ?? msg`Data`);
+    }
+    const student = subject.studentName ?? unknownStudent;
+    if (subject.kind === 'attendance') {
+      const sitting = subject.day
+        ? `${formatDate(subject.day, locale)} ${subject.startTime ?? ''}`.trim()
+        : '';
+      return [t`Attendance`, student, sitting].filter(Boolean).join(' · ');
+    }
+    if (subject.kind === 'finalScore') return [t`Final score`, student].join(' · ');
+    return [t`Score`, student, subject.scoreName ?? ''].filter(Boolean).join(' · ');
+  };
+}
+
+/** One written value as the user would recognise it: a status by its label, a score to 2 decimals. */
+function useValueText(): (entry: IssueValue) => string {
+  const { t, i18n } = useLingui();
+  const locale: Locale = isLocale(i18n.locale) ? i18n.locale : 'ja';
+  return ({ field, value }) => {
+    if (value === null || value === undefined || value === '') return t`(empty)`;
+    if (field === 'status') {
+      const status = attendanceStatusSchema.safeParse(value);
+      if (status.success) return i18n._(STATUS_LABELS[status.data]);
+    }
+    if (typeof value === 'number')
+      return field === 'lateMinutes' ? String(value) : formatDecimal(value, locale);
+    if (typeof value === 'boolean') return value ? t`Yes` : t`No`;
+    const text = String(value);
+    return text.length > TEXT_PREVIEW_LENGTH ? `${text.slice(0, TEXT_PREVIEW_LENGTH)}…` : text;
+  };
+}
+
+/**
+ * The "sync issues" list: local writes the server refused or overrode, each named (the student and the
+ * sitting or score), with the reason, the values this device wrote, and re-apply and discard.
+ */
+export function SyncIssueList() {
+  const { t, i18n } = useLingui();
+  const database = useDatabase();
+  const issues = useSyncIssues();
+  const subjects = useSyncIssueSubjects(issues);
+  const subjectLine = useSubjectLine();
+  const valueText = useValueText();
+  if (!database || issues.length === 0) return null;
+  return (
+    <section aria-label={t`Sync issues`} className="border-t border-slate-200 p-4 text-sm">
+      <h2 className="mb-2 font-semibold">
+        <Trans>Sync issues</Trans>
+      </h2>
+      <ul className="grid max-h-80 gap-3 overflow-y-auto">
+        {issues.map((issue) => {
+          const values = issueValues(issue);
+          return (
+            <li key={issue.id} className="grid gap-1" aria-label={subjectLine(subjects.get(issue.id), issue)}>
+              <span className="font-medium">{subjectLine(subjects.get(issue.id), issue)}</span>
+              <span>
+                {i18n._(ISSUE_REASONS[issue.reason ?? ''] ?? msg`The server did not accept this value`)}
+              </span>
+              {values.length > 0 && (
+                <span className="text-slate-600">
+                  <Trans>Your entry:</Trans>{' '}
+                  {values
+                    .map((entry) => `${i18n._(FIELD_LABELS[entry.field] ?? msg`Value`)} ${valueText(entry)}`)
+                    .join(', ')}
+                </span>
+              )}
+              <span className="flex gap-2">
+                <Button size="sm" variant="secondary" onClick={() => void reapplyIssue(database, issue.id)}>
+                  <Trans>Re-apply</Trans>
+                </Button>
+                <Button size="sm" variant="ghost" onClick={() => void discardIssue(database, issue.id)}>
+                  <Trans>Discard</Trans>
+                </Button>
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

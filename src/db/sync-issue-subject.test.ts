@@ -1,0 +1,210 @@
+import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
+import { firstValueFrom } from 'rxjs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { AttendanceStatus } from '../../domain/attendance';
+import { Role } from '../../domain/roles';
+import { AchievementDocKind, SubjectDocKind } from '../../domain/sync-docs';
+import { openDatabase, type SchoolDatabase } from './open-database';
+import { recordIssue, syncIssues$ } from './outbox';
+import { describeSyncIssue, issueValues } from './sync-issue-subject';
+import type {
+  AchievementDocType,
+  AttendanceDocType,
+  PersonDocType,
+  ScheduleDocType,
+  SubjectDocType,
+} from './synced-schemas';
+
+let database: SchoolDatabase | undefined;
+
+async function open(): Promise<SchoolDatabase> {
+  database = await openDatabase(`issue-subject-${Date.now()}-${Math.random().toString(36).slice(2)}`, {
+    dexie: { indexedDB, IDBKeyRange },
+    multiInstance: false,
+  });
+  return database;
+}
+
+afterEach(async () => {
+  await database?.remove();
+  database = undefined;
+});
+
+const student: PersonDocType = {
+  id: 'user-7',
+  role: Role.student,
+  name: '山田 花子',
+  nameKana: null,
+  avatar: null,
+  retireAt: null,
+  studentId: 'student-7',
+  identity: 'S007',
+  universityId: 'u',
+  facultyId: null,
+  yearCodeId: null,
+  updatedAt: 1,
+};
+
+const schedule: ScheduleDocType = {
+  id: 'schedule-3',
+  subjectId: 'subject-1',
+  universityId: 'u',
+  lessonId: 'lesson-1',
+  classId: 'class-1',
+  day: '2026-11-20',
+  startTime: '09:00',
+  endTime: '10:30',
+  roomId: null,
+  teacherIds: [],
+  updatedAt: 1,
+};
+
+const scoreName: SubjectDocType = {
+  id: 'score-name-2',
+  kind: SubjectDocKind.scoreName,
+  subjectId: 'subject-1',
+  universityId: 'u',
+  subjectNameId: null,
+  facultyId: null,
+  yearCodeId: null,
+  semesterId: null,
+  startDate: null,
+  endDate: null,
+  formula: null,
+  teacherAllowUpdateFinalScore: null,
+  publish: null,
+  classNameId: null,
+  teacherIds: [],
+  classId: null,
+  studentId: null,
+  subjectStudentId: null,
+  lessonId: null,
+  parentId: null,
+  name: '中間試験',
+  fullScore: 100,
+  optionPlus: null,
+  position: 1,
+  highlightType: null,
+  conditionType: null,
+  compareType: null,
+  value: null,
+  messageToStudent: null,
+  hidden: null,
+  updatedAt: 1,
+};
+
+const mark: AttendanceDocType & { _deleted: boolean } = {
+  id: 'cs-1:schedule-3',
+  subjectId: 'subject-1',
+  universityId: 'u',
+  classStudentId: 'cs-1',
+  studentId: 'student-7',
+  scheduleId: 'schedule-3',
+  status: AttendanceStatus.late,
+  lateMinutes: 10,
+  absenceReasons: null,
+  comment: 'バス遅延',
+  updatedAt: 4,
+  _deleted: false,
+};
+
+const score: AchievementDocType & { _deleted: boolean } = {
+  id: 'ss-1:score-name-2',
+  kind: AchievementDocKind.score,
+  subjectId: 'subject-1',
+  universityId: 'u',
+  subjectStudentId: 'ss-1',
+  studentId: 'student-7',
+  scoreNameId: 'score-name-2',
+  fullScore: 100,
+  scheduleId: null,
+  points: 72.5,
+  finalScore: null,
+  comment: null,
+  updatedAt: 4,
+  _deleted: false,
+};
+
+async function issueOf(
+  db: SchoolDatabase,
+  collection: string,
+  local: Record<string, unknown> & { id: string },
+  fields: string[],
+) {
+  await recordIssue(db, { collection, docId: local.id, reason: 'field_conflict', fields, local, at: 1 });
+  const [issue] = await firstValueFrom(syncIssues$(db));
+  if (!issue) throw new Error('the issue was not recorded');
+  return issue;
+}
+
+describe('sync issue subjects', () => {
+  it('names the student and the sitting of a refused mark, and the values the device wrote', async () => {
+    const db = await open();
+    await db.people.insert(student);
+    await db.schedules.insert(schedule);
+    const issue = await issueOf(db, 'attendance', { ...mark, lateMinutes: null }, [
+      'status',
+      'lateMinutes',
+      'comment',
+    ]);
+
+    expect(await describeSyncIssue(db, issue)).toEqual({
+      kind: 'attendance',
+      studentName: '山田 花子',
+      day: '2026-11-20',
+      startTime: '09:00',
+    });
+    expect(issueValues(issue)).toEqual([
+      { field: 'status', value: AttendanceStatus.late },
+      { field: 'comment', value: 'バス遅延' },
+    ]);
+  });
+
+  it('names the student and the score name of a refused score, and a final score as such', async () => {
+    const db = await open();
+    await db.people.insert(student);
+    await db.subjects.insert(scoreName);
+
+    const scoreIssue = await issueOf(db, 'achievements', score, ['points']);
+    expect(await describeSyncIssue(db, scoreIssue)).toEqual({
+      kind: 'score',
+      studentName: '山田 花子',
+      scoreName: '中間試験',
+    });
+    await db.outbox.findOne(scoreIssue.id).remove();
+
+    const result = { ...score, id: 'ss-1', kind: AchievementDocKind.result, scoreNameId: '', finalScore: 80 };
+    const resultIssue = await issueOf(db, 'achievements', result, ['finalScore']);
+    expect(await describeSyncIssue(db, resultIssue)).toEqual({
+      kind: 'finalScore',
+      studentName: '山田 花子',
+    });
+    expect(issueValues(resultIssue)).toEqual([{ field: 'finalScore', value: 80 }]);
+  });
+
+  it('leaves names it cannot find empty, names other writes by their collection, and shows a write that emptied a mark', async () => {
+    const db = await open();
+    const markIssue = await issueOf(db, 'attendance', mark, []);
+    expect(await describeSyncIssue(db, markIssue)).toEqual({
+      kind: 'attendance',
+      studentName: null,
+      day: null,
+      startTime: null,
+    });
+    expect(issueValues(markIssue)).toEqual([]);
+    await db.outbox.findOne(markIssue.id).remove();
+
+    const request = await issueOf(db, 'requests', { id: 'request-1' }, []);
+    expect(await describeSyncIssue(db, request)).toEqual({ kind: 'other', collection: 'requests' });
+    await db.outbox.findOne(request.id).remove();
+
+    const cleared = await issueOf(db, 'attendance', { ...mark, status: null, lateMinutes: null }, [
+      'status',
+      'lateMinutes',
+    ]);
+    expect(issueValues(cleared)).toEqual([
+      { field: 'status', value: null },
+      { field: 'lateMinutes', value: null },
+    ]);
+  });
+});

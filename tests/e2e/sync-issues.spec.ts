@@ -1,0 +1,80 @@
+import { expect, test } from '@playwright/test';
+import { AttendanceStatus } from '../../domain/attendance';
+import type { AttendanceHistoryEntry, ClassAttendanceResponse } from '../../domain/schemas/attendance';
+import { AttendancePage } from './pages/attendance-page';
+import { LoginPage } from './pages/login-page';
+import { signInApi } from './support/api';
+import { findUnmarkedSchedule } from './support/demo-classes';
+
+test('a mark an admin changed first while the teacher was offline is listed by student, and re-applying it reaches the server once', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const teacher = await signInApi(request, 'teacher@demo.test');
+  const { classId, sheet, column, scheduleId } = await findUnmarkedSchedule(teacher, 1);
+  const student = sheet.students[0];
+  if (!student) throw new Error('the class has no student');
+
+  await page.goto(`/admin/attendance?subjectClass=${classId}`);
+  await new LoginPage(page).signInWithCode('teacher@demo.test');
+  const attendance = new AttendancePage(page);
+  await expect(attendance.rows()).toHaveCount(sheet.students.length, { timeout: 60_000 });
+  await attendance.waitForOfflineShell();
+
+  // Offline, the teacher marks the first student late ("2"); online, an admin marks them present first.
+  await context.setOffline(true);
+  await expect(attendance.offlineBanner).toBeVisible();
+  await attendance.typeColumn(column, ['2']);
+  await expect(attendance.cell(0, column)).toHaveAttribute('data-state', 'waiting');
+  const admin = await signInApi(request, 'admin@demo.test');
+  await admin.post(`/api/attendance/${scheduleId}`, {
+    data: {
+      subjectClass: classId,
+      attendances: [
+        {
+          class_student_id: student.class_student_id,
+          schedule_id: scheduleId,
+          status: AttendanceStatus.present,
+        },
+      ],
+    },
+  });
+
+  // Back online the server keeps the admin's value; the teacher's stays in the sync issues, named.
+  await context.setOffline(false);
+  await expect(attendance.cell(0, column)).toHaveAttribute('data-state', 'refused', { timeout: 60_000 });
+  await expect(attendance.cell(0, column)).toHaveAttribute('data-status', String(AttendanceStatus.present));
+  await page
+    .getByRole('button', { name: /^同期状況:/ })
+    .first()
+    .click();
+  const issues = page.getByRole('region', { name: '同期の問題' });
+  const issue = issues.getByRole('listitem').filter({ hasText: student.student.name });
+  await expect(issue).toContainText('他のユーザーが同じ項目を変更しました');
+  await expect(issue).toContainText('あなたの入力: 出欠状況 遅刻');
+
+  await issue.getByRole('button', { name: '再適用' }).click();
+  await expect(issues).toBeHidden();
+  await page.keyboard.press('Escape');
+  await expect(attendance.cell(0, column)).toHaveAttribute('data-status', String(AttendanceStatus.late));
+  await expect(attendance.cell(0, column)).toHaveAttribute('data-state', 'saved', { timeout: 60_000 });
+
+  const after = (await teacher.get(`/api/attendance/${classId}`)) as ClassAttendanceResponse;
+  const marks = after.students
+    .find((row) => row.class_student_id === student.class_student_id)
+    ?.attendances.filter((mark) => mark.schedule_id === scheduleId);
+  expect(marks).toHaveLength(1);
+  expect(marks?.[0]?.status).toBe(AttendanceStatus.late);
+
+  // The history holds the admin's mark, then the teacher's re-applied one, each once.
+  const { history } = (await teacher.get(`/api/attendance/history/${scheduleId}`)) as {
+    history: AttendanceHistoryEntry[];
+  };
+  const ofStudent = history.filter((entry) => entry.class_student_id === student.class_student_id);
+  expect(ofStudent.map((entry) => entry.new_status ?? null)).toEqual([
+    AttendanceStatus.present,
+    AttendanceStatus.late,
+  ]);
+});
