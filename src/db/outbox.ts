@@ -102,19 +102,18 @@ export async function settlePending(
 }
 
 /**
- * Clears the pending entries of a collection written before `time`. The replication calls it when it has
- * gone idle after successful calls: every such write was then pushed, or it left the row as the server has
- * it (a write back to the same value), so nothing of it waits any more.
+ * The pending entries of a collection last written before `time`: the candidates the replication checks
+ * when it has gone idle (see `settleIdleWrites`).
  */
-export async function settlePendingBefore(
+export async function pendingWrittenBefore(
   database: SchoolDatabase,
   collection: string,
   time: number,
-): Promise<void> {
+): Promise<OutboxDocType[]> {
   const stale = await database.outbox
     .find({ selector: { kind: OutboxKind.pending, collectionName: collection, at: { $lt: time } } })
     .exec();
-  if (stale.length > 0) await database.outbox.bulkRemove(stale.map((entry) => entry.id));
+  return stale.map((entry) => entry.toMutableJSON());
 }
 
 /** A push request this device sent: its idempotency key, rows and, once received, the server's answer. */

@@ -4,13 +4,14 @@ import { type MasterDoc, masterDocSchema } from '../../domain/master';
 import { syncCheckpointSchema } from '../../domain/sync';
 import type { MasterDocType } from '../db/master-schema';
 import { openDatabase, type SchoolDatabase } from '../db/open-database';
-import { markPending, pendingCount$ } from '../db/outbox';
+import { markPending, pendingCount$, pendingEntries } from '../db/outbox';
 import { markMasterSynced, masterSyncedAt$, parseSyncedAt } from '../db/sync-state';
 import type { FetchLike } from './http';
 import {
   type CollectionReplication,
   type CollectionReplicationOptions,
   replicateCollection,
+  writesWithNothingToSend,
 } from './replicate-collection';
 import { NetworkDownError, SignInRequiredError, syncRequest } from './sync-request';
 
@@ -180,6 +181,62 @@ describe('writes waiting', () => {
     await replication.state.awaitInSync();
     await expect.poll(() => counts.at(-1)).toBe(0);
     counting.unsubscribe();
+  });
+});
+
+describe('writes settled when the replication goes idle', () => {
+  it('are the ones that left the row as the server has it, and the failed ones, never a write still to send', async () => {
+    const server = fakeServer([masterDoc({ id: 'room-1', name: 'Room 1', updatedAt: 1 })]);
+    let pushes = 0;
+    const fetchImpl: FetchLike = async (input, init) => {
+      if (init?.method !== 'POST') return server.fetchImpl(input, init);
+      pushes += 1;
+      return new Response(JSON.stringify({ conflicts: [], written: [] }), { status: 200 });
+    };
+    const db = await openTestDatabase();
+    replication = replicateMaster(db, fetchImpl, { push: true });
+    await replication.state.awaitInSync();
+
+    const now = Date.now();
+    // A write back to the value the server has (stored row unchanged), a write that failed a while ago
+    // (no row was ever stored), and one whose row is about to be stored (its entry comes first).
+    await markPending(db, 'master', 'room-1', false, now - 10);
+    await markPending(db, 'master', 'room-failed', false, now - 5 * 60_000);
+    await markPending(db, 'master', 'room-coming', true, now - 10);
+    replication.reSync();
+    await replication.state.awaitInSync();
+
+    await expect
+      .poll(async () => [
+        ...(await pendingEntries(db, 'master', ['room-1', 'room-failed', 'room-coming'])).keys(),
+      ])
+      .toEqual(['room-coming']);
+    expect(pushes).toBe(0);
+  });
+
+  it('keep a row stored with other values than the server’s waiting: a write the replication has not seen yet', () => {
+    const now = 1_000_000;
+    const onServer = masterDoc({ id: 'a', name: 'Room A', updatedAt: 3 });
+    const server = new Map([
+      ['a', onServer],
+      ['b', masterDoc({ id: 'b', name: 'Room B', updatedAt: 4 })],
+    ]);
+    const stored = new Map([
+      ['a', { ...onServer }],
+      ['b', masterDoc({ id: 'b', name: 'Lab B', updatedAt: 4 })],
+      ['new', masterDoc({ id: 'new', name: 'New room', updatedAt: 0 })],
+    ]);
+    const stale = [
+      { docId: 'a', at: now - 10 },
+      { docId: 'b', at: now - 10 },
+      { docId: 'new', at: now - 10 },
+      { docId: 'unstored', at: now - 10 },
+      { docId: 'failed', at: now - 61_000 },
+    ];
+    expect(writesWithNothingToSend(stale, stored, server, now).map((entry) => entry.docId)).toEqual([
+      'a',
+      'failed',
+    ]);
   });
 });
 

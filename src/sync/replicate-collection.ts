@@ -1,4 +1,4 @@
-import type { RxCollection, WithDeleted } from 'rxdb';
+import { getAssumedMasterState, type RxCollection, type WithDeleted } from 'rxdb';
 import { type RxReplicationState, replicateRxCollection } from 'rxdb/plugins/replication';
 import { z } from 'zod';
 import { type SyncCheckpoint, syncPullResponseSchema, syncPushResponseSchema } from '../../domain/sync';
@@ -8,11 +8,11 @@ import {
   answerSentPush,
   forgetSentPush,
   pendingEntries,
+  pendingWrittenBefore,
   recordIssue,
   recordSentPush,
   sentPushes,
   settlePending,
-  settlePendingBefore,
 } from '../db/outbox';
 import { endScopeSweep, scopeSweepPending, startScopeSweep } from '../db/sync-state';
 import { createBackoff } from './backoff';
@@ -68,6 +68,9 @@ const MIN_RETRY_MS = 2000;
 const SENT_PUSH_LIFETIME_MS = 24 * 60 * 60 * 1000;
 const MAX_RETRY_MS = 60_000;
 const LOCAL_ONLY_FIELDS = new Set(['_meta', '_rev', '_attachments']);
+// A pending entry is stored just before its write; one whose row still does not exist after this long
+// belongs to a write that failed (storage full, refused by the schema) and has nothing to send.
+const UNWRITTEN_ENTRY_MS = 60_000;
 
 /**
  * A fresh idempotency key of 128 random bits. `crypto.randomUUID` exists only in secure contexts, and the
@@ -107,6 +110,26 @@ function isUnrecordedPull<Doc extends LocalDoc>(
   return (
     !waiting.has(doc.id) && doc.updatedAt > 0 && (row.assumedMasterState?.updatedAt ?? 0) < doc.updatedAt
   );
+}
+
+/**
+ * Of the pending entries left when the replication went idle, those with nothing to send: the row as stored
+ * (`stored`) holds what RxDB records as the server's state of it (`server`), because it was pushed or was
+ * written back to that state. A row stored with anything else is a write the replication has not seen yet.
+ * An entry whose row was never stored belongs to a failed write once it is older than a minute.
+ */
+export function writesWithNothingToSend<Doc extends LocalDoc, Entry extends { docId: string; at: number }>(
+  stale: readonly Entry[],
+  stored: ReadonlyMap<string, WithDeleted<Doc>>,
+  server: ReadonlyMap<string, WithDeleted<Doc>>,
+  now: number,
+): Entry[] {
+  return stale.filter((entry) => {
+    const row = stored.get(entry.docId);
+    if (!row) return entry.at < now - UNWRITTEN_ENTRY_MS;
+    const known = server.get(entry.docId);
+    return known !== undefined && sameContent(row, known);
+  });
 }
 
 /**
@@ -397,6 +420,35 @@ export function replicateCollection<Doc extends LocalDoc>(
       : undefined,
   });
 
+  /**
+   * Settles, once the replication has gone idle, the writes that have nothing left to send although no push
+   * settled them: a write that put a row back as the server has it is never pushed. An entry is settled only
+   * when the row, as stored now, equals RxDB's record of the server's state of it. Going idle alone proves
+   * nothing: a write made in another tab reaches this worker a moment after it was stored, and a pull that
+   * ends in between (one in flight when the network went) leaves the replication idle with that write not
+   * yet seen; settled then, it would show as saved while it waits, and lose its offline origin.
+   */
+  async function settleIdleWrites(now: number) {
+    const stale = await pendingWrittenBefore(options.database, options.name, now);
+    if (stale.length === 0) return;
+    // Nothing of a pull-only collection is ever sent.
+    if (!options.push) {
+      await settlePending(options.database, stale);
+      return;
+    }
+    const internal = state.internalReplicationState;
+    if (!internal) return;
+    const ids = stale.map((entry) => entry.docId);
+    const [server, stored] = await Promise.all([
+      getAssumedMasterState(internal, ids),
+      options.collection.storageInstance.findDocumentsById(ids, true),
+    ]);
+    const rows = new Map(stored.map((row) => [row.id, toWire<Doc>(row)]));
+    const known = new Map(Object.entries(server).map(([id, master]) => [id, toWire<Doc>(master.docData)]));
+    const settled = writesWithNothingToSend(stale, rows, known, now);
+    await settlePending(options.database, settled);
+  }
+
   // Only a change from busy to idle means the queue was worked through: the first `false` comes before the
   // replication has even started, and settling then would hide writes queued while the app was closed.
   let wasActive = false;
@@ -405,7 +457,7 @@ export function replicateCollection<Doc extends LocalDoc>(
     wasActive = active;
     if (!finished || !healthy) return;
     const now = Date.now();
-    void settlePendingBefore(options.database, options.name, now).catch(() => undefined);
+    void settleIdleWrites(now).catch(() => undefined);
     void forgetSettledPushes(now).catch(() => undefined);
   });
 
