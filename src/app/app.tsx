@@ -2,6 +2,7 @@ import { I18nProvider } from '@lingui/react';
 import { RouterProvider } from '@tanstack/react-router';
 import { type ReactNode, useCallback, useEffect } from 'react';
 import { DatabaseProvider } from '../db/database-context';
+import { rememberSessionEnded } from '../features/auth/session-ended';
 import { i18n } from '../i18n/i18n';
 import { ConnectionProvider, isWindowOffline } from './connection-context';
 import { navHistory } from './nav-history';
@@ -15,7 +16,14 @@ type AppRouter = ReturnType<typeof createAppRouter>;
 /** The signed-in user's local database and sync worker; nothing runs while signed out. */
 function UserData({ session, children }: { session: SessionStore; children: ReactNode }) {
   const user = useSessionUser();
-  const signInAgain = useCallback(() => session.setUser(null), [session]);
+  const signInAgain = useCallback(
+    (pending: number) => {
+      const ended = session.getUser();
+      if (ended) rememberSessionEnded(sessionStorage, { name: ended.name, pending });
+      session.setUser(null);
+    },
+    [session],
+  );
   const signedIn = user !== null;
   useEffect(() => (signedIn ? watchStorageHealth() : undefined), [signedIn]);
   if (!user) return children;

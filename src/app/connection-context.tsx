@@ -1,5 +1,8 @@
-import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from 'react';
+import { firstValueFrom } from 'rxjs';
 import type { AccountRole } from '../../domain/roles';
+import { useDatabase } from '../db/database-context';
+import { pendingCount$ } from '../db/outbox';
 import { startSyncClient } from '../sync/sync-client';
 
 /**
@@ -30,7 +33,8 @@ export function isWindowOffline(): boolean {
 
 /**
  * Runs the sync worker for the signed-in user and shares its connection state. A 401 from the worker's sync
- * calls means the session is gone: `onSignInRequired` asks the user to sign in again.
+ * calls means the session is gone: `onSignInRequired` asks the user to sign in again, once, with the number
+ * of writes still waiting on this device (they stay in the user's database for the next sign-in).
  */
 export function ConnectionProvider({
   userId,
@@ -40,9 +44,13 @@ export function ConnectionProvider({
 }: {
   userId: string;
   role: AccountRole;
-  onSignInRequired: () => void;
+  onSignInRequired: (pending: number) => void;
   children: ReactNode;
 }) {
+  const database = useDatabase();
+  // Read when the session ends, not a reason to restart the worker when the database opens.
+  const databaseRef = useRef(database);
+  databaseRef.current = database;
   const [connection, setConnection] = useState<Connection>(() => ({
     online: navigator.onLine ? undefined : false,
     serverBuild: undefined,
@@ -52,6 +60,15 @@ export function ConnectionProvider({
 
   useEffect(() => {
     const client = startSyncClient(userId, role);
+    // Every collection's replication reports the 401; the user is asked once.
+    let sessionEnded = false;
+    const endSession = async () => {
+      if (sessionEnded) return;
+      sessionEnded = true;
+      const current = databaseRef.current;
+      const pending = current ? await firstValueFrom(pendingCount$(current)).catch(() => 0) : 0;
+      onSignInRequired(pending);
+    };
     const offs = [
       client.on('connection', ({ online }) => {
         windowOnline = online;
@@ -62,7 +79,7 @@ export function ConnectionProvider({
       ),
       client.on('activity', ({ syncing }) => setConnection((current) => ({ ...current, syncing }))),
       client.on('updateRequired', () => setConnection((current) => ({ ...current, updateRequired: true }))),
-      client.on('signInRequired', onSignInRequired),
+      client.on('signInRequired', () => void endSession()),
     ];
     return () => {
       for (const off of offs) off();

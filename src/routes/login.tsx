@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { createFileRoute, redirect, useRouter } from '@tanstack/react-router';
+import { useState } from 'react';
 import { z } from 'zod';
 import { nextSignInStep, showWelcome } from '../app/after-sign-in';
 import { decidePublicRoute } from '../app/guard';
@@ -7,6 +8,7 @@ import { LanguageSwitch } from '../app/language-switch';
 import { useSessionStore } from '../app/session-context';
 import { LoginScreen } from '../features/auth/login-screen';
 import { markOtpSent } from '../features/auth/otp-countdown';
+import { forgetSessionEnded, readSessionEnded } from '../features/auth/session-ended';
 import { activateLocale, rememberedLocale } from '../i18n/i18n';
 
 const loginSearchSchema = z.object({ redirect: z.string().max(2048).optional().catch(undefined) });
@@ -24,13 +26,16 @@ function LoginRoute() {
   const session = useSessionStore();
   const router = useRouter();
   const { i18n } = useLingui();
+  const [sessionEnded] = useState(() => readSessionEnded(sessionStorage));
   return (
     <div className="relative">
       <div className="absolute top-4 right-4">
         <LanguageSwitch />
       </div>
       <LoginScreen
+        sessionEnded={sessionEnded}
         onSignedIn={async (user) => {
+          forgetSessionEnded(sessionStorage);
           // The user's own language (or this device's last choice) before the first signed-in screen.
           await activateLocale(rememberedLocale(localStorage, user.id), user.id);
           session.setUser(user);

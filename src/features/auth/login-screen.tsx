@@ -6,13 +6,46 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { type LoginResponse, loginRequestSchema } from '../../../domain/auth';
 import { errorMessage } from '../../i18n/error-messages';
+import type { SessionEnded } from './session-ended';
 import { signIn } from './sign-in';
 
 type LoginFormInput = z.input<typeof loginRequestSchema>;
 type LoginFormOutput = z.output<typeof loginRequestSchema>;
 
-/** The /login screen: email and password, validated with the call's own schema. */
-export function LoginScreen({ onSignedIn }: { onSignedIn: (user: LoginResponse) => void }) {
+/**
+ * Why the user is asked to sign in again, and that the writes waiting on this device are kept: a teacher
+ * whose session ended while marking offline must not think the marks were lost.
+ */
+function SessionEndedNotice({ notice }: { notice: SessionEnded }) {
+  const { name, pending } = notice;
+  return (
+    <div role="status" className="mt-6 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+      <p className="font-medium">
+        <Trans>Your session has ended. Please sign in again.</Trans>
+      </p>
+      {pending > 0 && (
+        <p className="mt-1">
+          <Trans>
+            Changes waiting on this device: {pending}. They are kept and will be sent when {name} signs in
+            again.
+          </Trans>
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The /login screen: email and password, validated with the call's own schema; `sessionEnded` when the
+ * server ended the session rather than the user signing out.
+ */
+export function LoginScreen({
+  onSignedIn,
+  sessionEnded = null,
+}: {
+  onSignedIn: (user: LoginResponse) => void;
+  sessionEnded?: SessionEnded | null;
+}) {
   const { t, i18n } = useLingui();
   const emailId = useId();
   const passwordId = useId();
@@ -46,6 +79,7 @@ export function LoginScreen({ onSignedIn }: { onSignedIn: (user: LoginResponse) 
         <p className="mt-1 text-center text-sm text-slate-600">
           <Trans>Sign in to continue</Trans>
         </p>
+        {sessionEnded && <SessionEndedNotice notice={sessionEnded} />}
         <form noValidate onSubmit={submit} className="mt-6 flex flex-col gap-4">
           <div className="flex flex-col gap-1">
             <label htmlFor={emailId} className="text-sm font-medium">

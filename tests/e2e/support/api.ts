@@ -9,6 +9,7 @@ export const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? 'demo-2026';
 export interface ApiSession {
   post(path: string, body: unknown): Promise<unknown>;
   get(path: string): Promise<unknown>;
+  delete(path: string): Promise<unknown>;
 }
 
 /**
@@ -21,7 +22,7 @@ export async function signInApi(request: APIRequestContext, email: string): Prom
     const body: { token: string } = await response.json();
     return body.token;
   };
-  const send = async (method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> => {
+  const send = async (method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<unknown> => {
     const headers: Record<string, string> = method === 'GET' ? {} : { [CSRF_HEADER]: await csrf() };
     const response = await request.fetch(path, { method, headers, data: body });
     if (!response.ok())
@@ -36,7 +37,11 @@ export async function signInApi(request: APIRequestContext, email: string): Prom
     const code = await waitForMail(email, OTP_PATTERN, before);
     await send('POST', '/api/verify-otp', { code, trust_device: false });
   }
-  return { post: (path, body) => send('POST', path, body), get: (path) => send('GET', path) };
+  return {
+    post: (path, body) => send('POST', path, body),
+    get: (path) => send('GET', path),
+    delete: (path) => send('DELETE', path, {}),
+  };
 }
 
 /** Every document of a collection the session pulls, through the real sync call, page by page. */
