@@ -6,7 +6,6 @@ import type {
   ClassAttendanceResponse,
 } from '../../domain/schemas/attendance';
 import { AttendancePage } from './pages/attendance-page';
-import { LoginPage } from './pages/login-page';
 import { signInApi } from './support/api';
 import { findUnmarkedSchedule } from './support/demo-classes';
 
@@ -29,12 +28,7 @@ test('a teacher marks 40 students offline, reloads offline, and the server gets 
   const students = sheet.students.slice(0, 40);
   const keys = students.map((_, index) => KEYS[index % KEYS.length] ?? '1');
 
-  await page.goto(`/admin/attendance?subjectClass=${classId}`);
-  await new LoginPage(page).signInWithCode('teacher@demo.test');
-  const attendance = new AttendancePage(page);
-
-  await expect(attendance.rows()).toHaveCount(sheet.students.length, { timeout: 60_000 });
-  await attendance.waitForOfflineShell();
+  const attendance = await AttendancePage.openSignedIn(page, 'teacher@demo.test', { classId, sheet });
 
   // The network drops; the teacher opens the sheet again without it (the app starts offline) and marks.
   await context.setOffline(true);

@@ -18,14 +18,9 @@ test('a teacher whose session ended while marking offline is told the marks are 
   const marked = sheet.students.slice(0, 3);
   const statuses = [AttendanceStatus.present, AttendanceStatus.late, AttendanceStatus.absent];
 
-  await page.goto(`/admin/attendance?subjectClass=${classId}`);
-  await new LoginPage(page).signInWithCode('teacher@demo.test');
-  const attendance = new AttendancePage(page);
-  await expect(attendance.rows()).toHaveCount(sheet.students.length, { timeout: 60_000 });
-  await attendance.waitForOfflineShell();
+  const attendance = await AttendancePage.openSignedIn(page, 'teacher@demo.test', { classId, sheet });
 
-  await context.setOffline(true);
-  await expect(attendance.offlineBanner).toBeVisible();
+  await attendance.goOffline(context);
   await attendance.typeColumn(column, ['1', '2', '4']);
   for (const [row, status] of statuses.entries()) {
     await expect(attendance.cell(row, column)).toHaveAttribute('data-status', String(status));

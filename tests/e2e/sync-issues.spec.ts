@@ -2,7 +2,6 @@ import { expect, test } from '@playwright/test';
 import { AttendanceStatus } from '../../domain/attendance';
 import type { AttendanceHistoryEntry, ClassAttendanceResponse } from '../../domain/schemas/attendance';
 import { AttendancePage } from './pages/attendance-page';
-import { LoginPage } from './pages/login-page';
 import { signInApi } from './support/api';
 import { findUnmarkedSchedule } from './support/demo-classes';
 
@@ -17,15 +16,10 @@ test('a mark an admin changed first while the teacher was offline is listed by s
   const student = sheet.students[0];
   if (!student) throw new Error('the class has no student');
 
-  await page.goto(`/admin/attendance?subjectClass=${classId}`);
-  await new LoginPage(page).signInWithCode('teacher@demo.test');
-  const attendance = new AttendancePage(page);
-  await expect(attendance.rows()).toHaveCount(sheet.students.length, { timeout: 60_000 });
-  await attendance.waitForOfflineShell();
+  const attendance = await AttendancePage.openSignedIn(page, 'teacher@demo.test', { classId, sheet });
 
   // Offline, the teacher marks the first student late ("2"); online, an admin marks them present first.
-  await context.setOffline(true);
-  await expect(attendance.offlineBanner).toBeVisible();
+  await attendance.goOffline(context);
   await attendance.typeColumn(column, ['2']);
   await expect(attendance.cell(0, column)).toHaveAttribute('data-state', 'waiting');
   const admin = await signInApi(request, 'admin@demo.test');

@@ -1,9 +1,27 @@
-import type { Locator, Page } from '@playwright/test';
+import { type BrowserContext, expect, type Locator, type Page } from '@playwright/test';
+import { LoginPage } from './login-page';
 
 /** The /attendance screen, in Japanese (the default language). */
 export class AttendancePage {
   readonly sheet: Locator;
   readonly offlineBanner: Locator;
+
+  /**
+   * Opens a class's sheet as `email`, signing in with the mailed code on the way, and waits until every
+   * student of `sheet` shows and the app would load without a network.
+   */
+  static async openSignedIn(
+    page: Page,
+    email: string,
+    { classId, sheet }: { classId: string; sheet: { students: readonly unknown[] } },
+  ): Promise<AttendancePage> {
+    await page.goto(`/admin/attendance?subjectClass=${classId}`);
+    await new LoginPage(page).signInWithCode(email);
+    const attendance = new AttendancePage(page);
+    await expect(attendance.rows()).toHaveCount(sheet.students.length, { timeout: 60_000 });
+    await attendance.waitForOfflineShell();
+    return attendance;
+  }
 
   constructor(private readonly page: Page) {
     this.sheet = page.getByRole('table', { name: '出欠表' });
@@ -52,6 +70,12 @@ export class AttendancePage {
   /** The exchange-attendance dialog of a student. */
   exchangeDialog(studentName: string): Locator {
     return this.page.getByRole('dialog', { name: `出欠の振替: ${studentName}` });
+  }
+
+  /** Cuts the browser's network and waits until the app says it is offline. */
+  async goOffline(context: BrowserContext): Promise<void> {
+    await context.setOffline(true);
+    await expect(this.offlineBanner).toBeVisible();
   }
 
   /** Waits until the service worker controls the page, so a reload without network still loads the app. */
