@@ -278,6 +278,17 @@ export interface ScoreEntryInput {
   comment: string | null;
 }
 
+/** The write of the `index`-th entry of a call's `achievements` list, under the score name it is for. */
+function scoreWriteOf(entry: ScoreEntryInput, scoreNameId: string, index: number): ScoreWrite {
+  return {
+    subjectStudentId: entry.subjectStudentId,
+    scoreNameId,
+    points: entry.point,
+    comment: entry.comment,
+    field: `achievements.${index}`,
+  };
+}
+
 /** `POST /api/achievement/{scoreNameId}/{subjectClassId}`: one score name's scores for a class. */
 export async function enterClassScores(
   deps: AppDeps,
@@ -293,13 +304,7 @@ export async function enterClassScores(
   await writeScores(
     deps,
     actor,
-    entries.map((entry, index) => ({
-      subjectStudentId: entry.subjectStudentId,
-      scoreNameId,
-      points: entry.point,
-      comment: entry.comment,
-      field: `achievements.${index}`,
-    })),
+    entries.map((entry, index) => scoreWriteOf(entry, scoreNameId, index)),
     offline,
   );
   return readClassAchievement(deps.db, actor, classId);
@@ -329,13 +334,7 @@ async function withParentSums(
   if (Object.keys(errors).length > 0) throw validationFailed(errors);
   const studentIds = [...new Set(entries.map((entry) => entry.subjectStudentId))];
   const scores = await readScores(db, studentIds);
-  const writes: ScoreWrite[] = entries.map((entry, index) => ({
-    subjectStudentId: entry.subjectStudentId,
-    scoreNameId: entry.scoreNameId,
-    points: entry.point,
-    comment: entry.comment,
-    field: `achievements.${index}`,
-  }));
+  const writes: ScoreWrite[] = entries.map((entry, index) => scoreWriteOf(entry, entry.scoreNameId, index));
   for (const studentId of studentIds) {
     const points = new Map(
       scores
@@ -399,13 +398,7 @@ export async function updateScores(
   await writeScores(
     deps,
     actor,
-    entries.map((entry, index) => ({
-      subjectStudentId: entry.subjectStudentId,
-      scoreNameId,
-      points: entry.point,
-      comment: entry.comment,
-      field: `achievements.${index}`,
-    })),
+    entries.map((entry, index) => scoreWriteOf(entry, scoreNameId, index)),
     offline,
   );
 }
@@ -466,13 +459,7 @@ export async function enterStudentExam(
   const writes =
     subScores.length > 0
       ? await withParentSums(deps.db, scoreName, subScores, parts)
-      : direct.map((entry, index) => ({
-          subjectStudentId: entry.subjectStudentId,
-          scoreNameId,
-          points: entry.point,
-          comment: entry.comment,
-          field: `achievements.${index}`,
-        }));
+      : direct.map((entry, index) => scoreWriteOf(entry, scoreNameId, index));
   if (subScores.length === 0 && parts.length > 0) {
     throw validationFailed({ 'achievements.0.scoreNameId': [FieldError.invalid] });
   }
