@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { build } from 'vite';
 import { z } from 'zod';
 import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '../domain/auth';
-import { Role } from '../domain/roles';
+import { type AccountRole, Role } from '../domain/roles';
 import {
   SYNC_COLLECTION_ROLES,
   SYNC_PULL_MAX_LIMIT,
@@ -24,6 +24,8 @@ const root = path.resolve(import.meta.dirname, '..');
 const PASSWORD = process.env.DEMO_PASSWORD ?? 'demo-2026';
 const LIVE_RUNS = 200;
 const QUEUED_WRITES = 500;
+
+const meSchema = z.object({ id: z.string() });
 
 const teacherSchema = z.object({
   id: z.string(),
@@ -112,6 +114,26 @@ async function pullAll(server: BenchServer, session: BenchSession, collection: s
   }
 }
 
+/** The live documents of every collection `role` pulls, counted from Node's pulls, and how long they took. */
+async function scopeOf(server: BenchServer, session: BenchSession, role: AccountRole) {
+  const collections = Object.entries(SYNC_COLLECTION_ROLES)
+    .filter(([, roles]) => roles.pull.includes(role))
+    .map(([name]) => name);
+  const started = performance.now();
+  const expected: Record<string, number> = {};
+  let university: string | undefined;
+  for (const name of collections) {
+    const documents = (await pullAll(server, session, name)).filter((doc) => !doc._deleted);
+    expected[name] = documents.length;
+    if (name === 'master') university = documents.find((doc) => doc.kind === 'universities')?.id;
+  }
+  const total = Object.values(expected).reduce((sum, count) => sum + count, 0);
+  const described = Object.entries(expected)
+    .map(([name, count]) => `${name} ${count}`)
+    .join(', ');
+  return { expected, total, described, university, nodePullMs: performance.now() - started };
+}
+
 /** Copies the app's build and builds the bench page into it, so the real server serves both. */
 async function buildStaticDir(): Promise<string> {
   const staticDir = mkdtempSync(path.join(os.tmpdir(), 'school-bench-static-'));
@@ -184,10 +206,36 @@ async function liveChangeDuringFirstSync(
 }
 
 /**
+ * An admin's first sync on a new device: admins may see every row of the school (`classWorkScope`), so this
+ * is the whole school, the largest scope there is.
+ */
+async function adminFirstSync(server: BenchServer) {
+  const session = await signIn(server, 'admin@demo.test', PASSWORD);
+  const me = meSchema.parse(
+    await (await fetch(`${server.baseUrl}/api/me`, { headers: { cookie: session.cookie } })).json(),
+  );
+  const { expected, total, described, nodePullMs } = await scopeOf(server, session, Role.admin);
+  console.log(`admin (whole school): scope ${total} documents (${described})`);
+  console.log(`the same pulls from Node: ${seconds(nodePullMs)}`);
+  const { browser, page } = await openBenchPage(server, session);
+  try {
+    const initial = await call(page, 'initialSync', { userId: me.id, role: Role.admin, expected });
+    console.log(
+      `admin's initial sync in Chromium: ${total} documents in ${seconds(initial.ms)} (${Math.round(
+        (total * 1000) / initial.ms,
+      )} documents/s)`,
+    );
+    await call(page, 'stop');
+  } finally {
+    await browser.close();
+  }
+}
+
+/**
  * Sync figures of ARCHITECTURE §3 on the demo school of `BENCH_SYNC_SCALE` (10 unless set), in Debian's Chromium
  * against the real built server: the biggest teacher's first sync beside a raw IndexedDB put of the same
  * documents, a server change reaching the device during that first sync, local write to live query update,
- * and pushing 500 queued writes. `BENCH_SYNC_DATA_DIR` reuses
+ * pushing 500 queued writes, and an admin's first sync of the whole school. `BENCH_SYNC_DATA_DIR` reuses
  * an already seeded PGlite folder (it is written to) instead of seeding a new one.
  */
 export async function benchSync(): Promise<void> {
@@ -203,26 +251,14 @@ export async function benchSync(): Promise<void> {
     const server = await startServer(port, { STATIC_DIR: staticDir }, { dataDir });
     try {
       const session = await signIn(server, teacher.email, PASSWORD);
-      const collections = Object.entries(SYNC_COLLECTION_ROLES)
-        .filter(([, roles]) => roles.pull.includes(Role.teacher))
-        .map(([name]) => name);
-      const pullStarted = performance.now();
-      const expected: Record<string, number> = {};
-      let university: string | undefined;
-      for (const name of collections) {
-        const documents = (await pullAll(server, session, name)).filter((doc) => !doc._deleted);
-        expected[name] = documents.length;
-        if (name === 'master') university = documents.find((doc) => doc.kind === 'universities')?.id;
-      }
+      const { expected, total, described, university, nodePullMs } = await scopeOf(
+        server,
+        session,
+        Role.teacher,
+      );
       if (!university) throw new Error('the teacher sees no university');
-      const nodePullMs = performance.now() - pullStarted;
-      const total = Object.values(expected).reduce((sum, count) => sum + count, 0);
       console.log(
-        `biggest teacher: ${teacher.email}, ${teacher.classes} classes; scope ${total} documents (${Object.entries(
-          expected,
-        )
-          .map(([name, count]) => `${name} ${count}`)
-          .join(', ')})`,
+        `biggest teacher: ${teacher.email}, ${teacher.classes} classes; scope ${total} documents (${described})`,
       );
       console.log(
         `the same pulls from Node (HTTP + JSON only, pages of ${SYNC_PULL_MAX_LIMIT}): ${seconds(nodePullMs)}`,
@@ -272,6 +308,7 @@ export async function benchSync(): Promise<void> {
       } finally {
         await browser.close();
       }
+      await adminFirstSync(server);
     } finally {
       await server.stop();
     }
