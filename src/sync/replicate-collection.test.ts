@@ -1,4 +1,5 @@
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
+import { getAssumedMasterState } from 'rxdb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type MasterDoc, masterDocSchema } from '../../domain/master';
 import { syncCheckpointSchema } from '../../domain/sync';
@@ -181,6 +182,38 @@ describe('writes waiting', () => {
     await replication.state.awaitInSync();
     await expect.poll(() => counts.at(-1)).toBe(0);
     counting.unsubscribe();
+  });
+});
+
+describe('rows a pull stored but never recorded', () => {
+  it('take the server’s later state when a pull brings it (RxDB took them for local writes for good)', async () => {
+    const server = fakeServer([
+      masterDoc({ id: 'room-1', name: 'Room 1', updatedAt: 1 }),
+      masterDoc({ id: 'room-2', name: 'Room 2', updatedAt: 2 }),
+    ]);
+    const fetchImpl: FetchLike = async (input, init) =>
+      init?.method === 'POST'
+        ? new Response(JSON.stringify({ conflicts: [], written: [] }), { status: 200 })
+        : server.fetchImpl(input, init);
+    const db = await openTestDatabase();
+    const before = replicateMaster(db, fetchImpl, { push: true });
+    await before.state.awaitInSync();
+
+    // The worker died after RxDB stored room-1 and before it recorded the server state it was pulled at.
+    const internal = before.state.internalReplicationState;
+    if (!internal) throw new Error('the replication has no state');
+    const record = (await getAssumedMasterState(internal, ['room-1']))['room-1']?.metaDocument;
+    if (!record) throw new Error('room-1 was never recorded');
+    const removed = { ...record, _deleted: true, _rev: '99-test', _meta: { lwt: Date.now() - 1 } };
+    await internal.input.metaInstance.bulkWrite([{ previous: record, document: removed }], 'test');
+    await internal.input.metaInstance.cleanup(0);
+    expect(await getAssumedMasterState(internal, ['room-1'])).toEqual({});
+    await before.cancel();
+
+    server.write(masterDoc({ id: 'room-1', name: 'Lab 1', updatedAt: 3 }));
+    replication = replicateMaster(db, fetchImpl, { push: true });
+    await replication.state.awaitInSync();
+    await expect.poll(async () => (await db.master.findOne('room-1').exec())?.name).toBe('Lab 1');
   });
 });
 
