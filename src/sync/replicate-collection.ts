@@ -1,10 +1,4 @@
-import {
-  getAssumedMasterState,
-  getMetaWriteRow,
-  type RxCollection,
-  type WithDeleted,
-  writeDocToDocState,
-} from 'rxdb';
+import { getAssumedMasterState, getMetaWriteRow, type RxCollection, type WithDeleted } from 'rxdb';
 import { type RxReplicationState, replicateRxCollection } from 'rxdb/plugins/replication';
 import { z } from 'zod';
 import {
@@ -112,13 +106,11 @@ function toWire<Doc extends LocalDoc>(doc: WithDeleted<Doc>): WithDeleted<Doc> {
  * it is the server's state at that sequence. Pushed back as a write, it could undo what changed since.
  */
 function isUnrecordedPull<Doc extends LocalDoc>(
-  row: { newDocumentState: WithDeleted<Doc>; assumedMasterState?: WithDeleted<Doc> },
+  stored: WithDeleted<Doc>,
+  recorded: WithDeleted<Doc> | undefined,
   waiting: ReadonlyMap<string, unknown>,
 ): boolean {
-  const doc = row.newDocumentState;
-  return (
-    !waiting.has(doc.id) && doc.updatedAt > 0 && (row.assumedMasterState?.updatedAt ?? 0) < doc.updatedAt
-  );
+  return !waiting.has(stored.id) && stored.updatedAt > 0 && (recorded?.updatedAt ?? 0) < stored.updatedAt;
 }
 
 /**
@@ -314,8 +306,31 @@ export function replicateCollection<Doc extends LocalDoc>(
   }
 
   /**
-   * Completes RxDB's record of rows a pull stored but never recorded (a worker that died in between, see
-   * `isUnrecordedPull`) before a page that brings them again is applied. RxDB 17 stores a row new to the
+   * The rows of `ids` stored on the device and RxDB's record of the server's state of each, in wire form;
+   * a row never stored, or never recorded, is missing from its map. Records are read only for stored rows:
+   * on a first sync a page's rows are mostly new.
+   */
+  async function storedAndRecorded(ids: readonly string[]) {
+    const internal = state.internalReplicationState;
+    if (!internal) return null;
+    const stored = await options.collection.storageInstance.findDocumentsById([...ids], true);
+    const recorded =
+      stored.length > 0
+        ? await getAssumedMasterState(
+            internal,
+            stored.map((row) => row.id),
+          )
+        : {};
+    return {
+      internal,
+      stored: new Map(stored.map((row) => [row.id, toWire<Doc>(row)])),
+      recorded: new Map(Object.entries(recorded).map(([id, record]) => [id, toWire<Doc>(record.docData)])),
+    };
+  }
+
+  /**
+   * Completes RxDB's record of rows a pull stored but never recorded (a worker that died in between: the
+   * rule of `isUnrecordedPull`) before a page that brings them again is applied. RxDB 17 stores a row new to the
    * device without the mark that says a pull wrote it (its storage wrapper replaces `_meta` on inserts), so
    * it takes such a row for a local write: it never applies a later server state to it, and its push side,
    * which saw the pull's write, never sends it either. The device would keep the stale row for good (an
@@ -324,21 +339,16 @@ export function replicateCollection<Doc extends LocalDoc>(
    * the user's waiting, or never on the server (sequence 0), are left to the push.
    */
   async function recordUnrecordedPulls(ids: readonly string[]) {
-    const internal = state.internalReplicationState;
-    if (!options.push || !internal || ids.length === 0) return;
-    const stored = await options.collection.storageInstance.findDocumentsById([...ids], true);
-    if (stored.length === 0) return;
-    const storedIds = stored.map((row) => row.id);
-    const [server, waiting] = await Promise.all([
-      getAssumedMasterState(internal, storedIds),
-      pendingEntries(options.database, options.name, storedIds),
-    ]);
-    const unrecorded = stored.filter((row) => !server[row.id] && !waiting.has(row.id) && row.updatedAt > 0);
-    if (unrecorded.length === 0) return;
-    const records = await Promise.all(
-      unrecorded.map((row) => getMetaWriteRow(internal, writeDocToDocState(row, false, false))),
+    if (!options.push || ids.length === 0) return;
+    const rows = await storedAndRecorded(ids);
+    if (!rows || rows.stored.size === 0) return;
+    const waiting = await pendingEntries(options.database, options.name, [...rows.stored.keys()]);
+    const unrecorded = [...rows.stored.values()].filter((row) =>
+      isUnrecordedPull(row, rows.recorded.get(row.id), waiting),
     );
-    await internal.input.metaInstance.bulkWrite(records, 'school-record-unrecorded-pull');
+    if (unrecorded.length === 0) return;
+    const records = await Promise.all(unrecorded.map((row) => getMetaWriteRow(rows.internal, row)));
+    await rows.internal.input.metaInstance.bulkWrite(records, 'school-record-unrecorded-pull');
   }
 
   // The ids a re-pull after a change of the user's scope has brought so far; null while none runs.
@@ -421,7 +431,9 @@ export function replicateCollection<Doc extends LocalDoc>(
               // Sent with itself as its base: the server answers with what it holds now (unchanged, or what
               // changed since), and the device takes that.
               const pulled = new Set(
-                queued.filter((row) => isUnrecordedPull(row, entries)).map((row) => row.newDocumentState.id),
+                queued
+                  .filter((row) => isUnrecordedPull(row.newDocumentState, row.assumedMasterState, entries))
+                  .map((row) => row.newDocumentState.id),
               );
               const rows = queued.map((row) =>
                 pulled.has(row.newDocumentState.id)
@@ -474,16 +486,9 @@ export function replicateCollection<Doc extends LocalDoc>(
       await settlePending(options.database, stale);
       return;
     }
-    const internal = state.internalReplicationState;
-    if (!internal) return;
-    const ids = stale.map((entry) => entry.docId);
-    const [server, stored] = await Promise.all([
-      getAssumedMasterState(internal, ids),
-      options.collection.storageInstance.findDocumentsById(ids, true),
-    ]);
-    const rows = new Map(stored.map((row) => [row.id, toWire<Doc>(row)]));
-    const known = new Map(Object.entries(server).map(([id, master]) => [id, toWire<Doc>(master.docData)]));
-    const settled = writesWithNothingToSend(stale, rows, known, now);
+    const rows = await storedAndRecorded(stale.map((entry) => entry.docId));
+    if (!rows) return;
+    const settled = writesWithNothingToSend(stale, rows.stored, rows.recorded, now);
     await settlePending(options.database, settled);
   }
 
