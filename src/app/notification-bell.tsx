@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { type UIEvent, useState } from 'react';
 import { LIMITS } from '../../domain/limits';
 import { formatDate } from '../i18n/format';
-import { isLocale } from '../i18n/i18n';
+import { localeOrDefault } from '../i18n/i18n';
 import { Button } from '../ui/button';
 import { EmptyState } from '../ui/empty-state';
 import { Icon } from '../ui/icons';
@@ -53,7 +53,7 @@ export function NotificationBell({
 }: NotificationBellProps) {
   const { t, i18n } = useLingui();
   const [isOpen, setOpen] = useState(false);
-  const locale = isLocale(i18n.locale) ? i18n.locale : 'ja';
+  const locale = localeOrDefault(i18n.locale);
   const hasMore = items.length < total;
   const badge = unreadCount > 99 ? '99+' : String(unreadCount);
   const bellLabel = unreadCount > 0 ? t`Notifications, ${unreadCount} unread` : t`Notifications`;

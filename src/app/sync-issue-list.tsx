@@ -9,7 +9,7 @@ import { type IssueValue, issueValues, type SyncIssueSubject } from '../db/sync-
 import { useSyncIssueSubjects, useSyncIssues } from '../db/use-outbox';
 import { STATUS_LABELS } from '../features/attendance/attendance-labels';
 import { formatDate, formatDecimal } from '../i18n/format';
-import { isLocale, type Locale } from '../i18n/i18n';
+import { localeOrDefault } from '../i18n/i18n';
 import { Button } from '../ui/button';
 
 /** Message ids of the reasons a local write came back (domain SyncRejectReason). */
@@ -52,7 +52,7 @@ const TEXT_PREVIEW_LENGTH = 40;
 /** The subject of an issue as one line: what kind of write, whose, and which sitting or score. */
 function useSubjectLine(): (subject: SyncIssueSubject | undefined, issue: OutboxDocType) => string {
   const { t, i18n } = useLingui();
-  const locale: Locale = isLocale(i18n.locale) ? i18n.locale : 'ja';
+  const locale = localeOrDefault(i18n.locale);
   const unknownStudent = t`Unknown student`;
   return (subject, issue) => {
     if (!subject || subject.kind === 'other') {
@@ -73,7 +73,7 @@ function useSubjectLine(): (subject: SyncIssueSubject | undefined, issue: Outbox
 /** One written value as the user would recognise it: a status by its label, a score to 2 decimals. */
 function useValueText(): (entry: IssueValue) => string {
   const { t, i18n } = useLingui();
-  const locale: Locale = isLocale(i18n.locale) ? i18n.locale : 'ja';
+  const locale = localeOrDefault(i18n.locale);
   return ({ field, value }) => {
     if (value === null || value === undefined || value === '') return t`(empty)`;
     if (field === 'status') {

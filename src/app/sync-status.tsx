@@ -4,7 +4,7 @@ import { isAlwaysOnlineRole } from '../../domain/roles';
 import { useMasterSyncedAt } from '../db/use-master-synced-at';
 import { usePendingCount, useSyncIssues } from '../db/use-outbox';
 import { formatDate } from '../i18n/format';
-import { isLocale } from '../i18n/i18n';
+import { localeOrDefault } from '../i18n/i18n';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
 import { Icon } from '../ui/icons';
@@ -43,7 +43,7 @@ export function SyncStatus({ role, compact = false }: { role: AccountRole; compa
   const issues = useSyncIssues();
   const view =
     syncing && syncView(online, syncedAt, role) === 'synced' ? 'syncing' : syncView(online, syncedAt, role);
-  const locale = isLocale(i18n.locale) ? i18n.locale : 'ja';
+  const locale = localeOrDefault(i18n.locale);
   const syncedAtText = syncedAt ? formatDate(syncedAt, locale, 'dateTime') : '';
   const labels: Record<SyncView, string> = {
     offline: t`Offline`,

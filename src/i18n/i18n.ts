@@ -32,6 +32,11 @@ export function isLocale(value: unknown): value is Locale {
   return localeSchema.safeParse(value).success;
 }
 
+/** The locale `value` names, Japanese (the fallback, SPEC §1) when it names none: for formatting dates and numbers. */
+export function localeOrDefault(value: unknown): Locale {
+  return isLocale(value) ? value : DEFAULT_LOCALE;
+}
+
 /**
  * The language to show: the user's own choice, else this device's last choice, else Japanese (SPEC §1).
  * Unknown stored values are ignored.

@@ -8,7 +8,7 @@ import { avatarUrl, type Profile, updateProfileRequestSchema } from '../../../do
 import { validateAvatarFile } from '../../../domain/validation';
 import { errorMessage } from '../../i18n/error-messages';
 import { formatDate } from '../../i18n/format';
-import { isLocale } from '../../i18n/i18n';
+import { localeOrDefault } from '../../i18n/i18n';
 import { AsOf } from '../../ui/as-of';
 import { Button } from '../../ui/button';
 import { Skeleton } from '../../ui/skeleton';
@@ -166,7 +166,7 @@ function AvatarForm({
 function SessionList({ notify }: { notify: Notify }) {
   const { t, i18n } = useLingui();
   const sessions = useSessions();
-  const locale = isLocale(i18n.locale) ? i18n.locale : 'ja';
+  const locale = localeOrDefault(i18n.locale);
   if (sessions.failure) return <p role="alert">{errorMessage(i18n, sessions.failure)}</p>;
   if (!sessions.value) return <Skeleton className="h-16" />;
   return (

@@ -7,7 +7,7 @@ import { ValidationCode } from '../../../domain/validation-codes';
 import { useDatabase } from '../../db/database-context';
 import { errorMessage } from '../../i18n/error-messages';
 import { formatDecimal } from '../../i18n/format';
-import type { Locale } from '../../i18n/i18n';
+import { localeOrDefault } from '../../i18n/i18n';
 import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { TextField } from '../../ui/text-field';
@@ -92,7 +92,7 @@ export function useFinalScoreWriter(
         : t`You may not enter scores for a class not assigned to you.`;
     }
     if (refusal === ValidationCode.scoreAboveFull && loaded.grid.finalScoreTop !== null) {
-      const top = formatDecimal(loaded.grid.finalScoreTop, i18n.locale as Locale);
+      const top = formatDecimal(loaded.grid.finalScoreTop, localeOrDefault(i18n.locale));
       return t`A final score must lie between 0 and ${top}.`;
     }
     return errorMessage(i18n, refusal);

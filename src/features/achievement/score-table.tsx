@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { memo, type ReactNode, useRef, useState } from 'react';
 import { formatDecimal } from '../../i18n/format';
-import type { Locale } from '../../i18n/i18n';
+import { type Locale, localeOrDefault } from '../../i18n/i18n';
 import { cn } from '../../ui/cn';
 import type { ScoreCell, ScoreCellState, ScoreColumn, ScoreGrid, ScoreRow } from './score-grid';
 
@@ -158,7 +158,7 @@ function FinalScoreView({
 }) {
   const { t, i18n } = useLingui();
   const cell = row.finalCell;
-  const formula = cell.computed === null ? '—' : formatDecimal(cell.computed, i18n.locale as Locale);
+  const formula = cell.computed === null ? '—' : formatDecimal(cell.computed, localeOrDefault(i18n.locale));
   return (
     <div className="flex items-center gap-1">
       <ScoreInput
@@ -335,7 +335,7 @@ export function ScoreTable({
   onSelect: (at: { row: number; column: number }) => void;
 }) {
   const { t, i18n } = useLingui();
-  const locale = i18n.locale as Locale;
+  const locale = localeOrDefault(i18n.locale);
   const table = useRef<HTMLTableElement>(null);
   const decimal = (value: number | null) => (value === null ? '—' : formatDecimal(value, locale));
   const focusCell = (row: number, column: number) =>

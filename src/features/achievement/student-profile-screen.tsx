@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { formatDecimal } from '../../i18n/format';
-import type { Locale } from '../../i18n/i18n';
+import { localeOrDefault } from '../../i18n/i18n';
 import { EmptyState } from '../../ui/empty-state';
 import { useStudentProfile } from './use-score-grid';
 
@@ -11,7 +11,7 @@ import { useStudentProfile } from './use-score-grid';
  */
 export function StudentProfileScreen({ userId }: { userId: string }) {
   const { t, i18n } = useLingui();
-  const locale = i18n.locale as Locale;
+  const locale = localeOrDefault(i18n.locale);
   const profile = useStudentProfile(userId);
   const decimal = (value: number | null) => (value === null ? '—' : formatDecimal(value, locale));
   return (

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useRef } from 'react';
 import { AttendanceStatus } from '../../../domain/attendance';
 import { formatDate } from '../../i18n/format';
-import type { Locale } from '../../i18n/i18n';
+import { localeOrDefault } from '../../i18n/i18n';
 import { cn } from '../../ui/cn';
 import { CELL_STATE_LABELS, STATUS_LABELS } from './attendance-labels';
 import { moveFocus, type Sheet, type SheetCell, type SheetRow, statusForKey } from './attendance-sheet';
@@ -43,7 +43,7 @@ export function AttendanceGrid({
   exchange?: { online: boolean; onOpen: (row: SheetRow) => void };
 }) {
   const { t, i18n } = useLingui();
-  const locale = i18n.locale as Locale;
+  const locale = localeOrDefault(i18n.locale);
   const table = useRef<HTMLTableElement>(null);
   const focusCell = (at: { row: number; column: number }) => {
     onSelect(at);

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { AttendanceSchedule } from '../../../domain/schemas/attendance';
 import { errorMessage } from '../../i18n/error-messages';
 import { formatDate } from '../../i18n/format';
-import type { Locale } from '../../i18n/i18n';
+import { localeOrDefault } from '../../i18n/i18n';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { SelectField } from '../../ui/select-field';
@@ -83,7 +83,7 @@ function ExchangeLists({
   calls: ExchangeCalls;
 }) {
   const { t, i18n } = useLingui();
-  const locale = i18n.locale as Locale;
+  const locale = localeOrDefault(i18n.locale);
   const [lists, setLists] = useState<Lists | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

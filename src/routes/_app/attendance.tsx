@@ -11,7 +11,7 @@ import { AttendanceScreen } from '../../features/attendance/attendance-screen';
 import { useRememberedClass } from '../../features/shared/use-remembered-class';
 import { downloadWorkbook } from '../../features/shared/xlsx-export';
 import { formatDate } from '../../i18n/format';
-import type { Locale } from '../../i18n/i18n';
+import { localeOrDefault } from '../../i18n/i18n';
 
 const searchSchema = z.object({ subjectClass: z.string().max(64).optional().catch(undefined) });
 
@@ -49,7 +49,7 @@ function AttendanceRoute() {
             identity: t`Student ID`,
             student: t`Student`,
             status: (status) => (status === null ? '' : i18n._(STATUS_LABELS[status])),
-            day: (isoDay) => formatDate(isoDay, i18n.locale as Locale),
+            day: (isoDay) => formatDate(isoDay, localeOrDefault(i18n.locale)),
           }),
         ).catch(() => appToasts.show({ tone: 'error', title: t`The Excel file could not be made.` }));
       }}
