@@ -1,8 +1,11 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { z } from 'zod';
 import { attendanceStatusSchema } from '../../domain/attendance';
+import { SyncRejectReason } from '../../domain/sync';
 import { useDatabase } from '../db/database-context';
+import { REPLICATED_COLLECTIONS, type ReplicatedCollectionName } from '../db/open-database';
 import { discardIssue, reapplyIssue } from '../db/outbox';
 import type { OutboxDocType } from '../db/outbox-schema';
 import { type IssueValue, issueValues, type SyncIssueSubject } from '../db/sync-issue-subject';
@@ -12,14 +15,16 @@ import { formatDate, formatDecimal } from '../i18n/format';
 import { localeOrDefault } from '../i18n/i18n';
 import { Button } from '../ui/button';
 
-/** Message ids of the reasons a local write came back (domain SyncRejectReason). */
-const ISSUE_REASONS: Record<string, MessageDescriptor> = {
+/** What each reason a local write came back for says to the user. */
+const ISSUE_REASONS: Record<SyncRejectReason, MessageDescriptor> = {
   conflict: msg`Someone else changed this first`,
   field_conflict: msg`Someone else changed the same fields`,
   forbidden: msg`You may not change this`,
   invalid: msg`The server did not accept this value`,
   not_found: msg`This item no longer exists`,
 };
+
+const issueReasonSchema = z.enum(SyncRejectReason).catch(SyncRejectReason.invalid);
 
 /** The fields a user writes, in the words of the screens they were written on. */
 const FIELD_LABELS: Record<string, MessageDescriptor> = {
@@ -33,7 +38,7 @@ const FIELD_LABELS: Record<string, MessageDescriptor> = {
 };
 
 /** What a write of each collection is, for an issue the device cannot name more closely. */
-const COLLECTION_LABELS: Record<string, MessageDescriptor> = {
+const COLLECTION_LABELS: Record<ReplicatedCollectionName, MessageDescriptor> = {
   attendance: msg`Attendance`,
   achievements: msg`Score`,
   notifications: msg`Notification`,
@@ -56,7 +61,8 @@ function useSubjectLine(): (subject: SyncIssueSubject | undefined, issue: Outbox
   const unknownStudent = t`Unknown student`;
   return (subject, issue) => {
     if (!subject || subject.kind === 'other') {
-      return i18n._(COLLECTION_LABELS[issue.collectionName] ?? msg`Data`);
+      const collection = REPLICATED_COLLECTIONS.find((name) => name === issue.collectionName);
+      return i18n._(collection ? COLLECTION_LABELS[collection] : msg`Data`);
     }
     const student = subject.studentName ?? unknownStudent;
     if (subject.kind === 'attendance') {
@@ -109,11 +115,9 @@ export function SyncIssueList() {
         {issues.map((issue) => {
           const values = issueValues(issue);
           return (
-            <li key={issue.id} className="grid gap-1" aria-label={subjectLine(subjects.get(issue.id), issue)}>
+            <li key={issue.id} className="grid gap-1">
               <span className="font-medium">{subjectLine(subjects.get(issue.id), issue)}</span>
-              <span>
-                {i18n._(ISSUE_REASONS[issue.reason ?? ''] ?? msg`The server did not accept this value`)}
-              </span>
+              <span>{i18n._(ISSUE_REASONS[issueReasonSchema.parse(issue.reason)])}</span>
               {values.length > 0 && (
                 <span className="text-slate-600">
                   <Trans>Your entry:</Trans>{' '}
