@@ -1,7 +1,7 @@
-import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { firstValueFrom } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase, type SchoolDatabase } from './open-database';
+import { openTestDatabase } from './database-test-helper';
+import type { SchoolDatabase } from './open-database';
 import {
   discardIssue,
   pendingCount$,
@@ -15,14 +15,9 @@ import {
 import type { AttendanceDocType } from './synced-schemas';
 
 let database: SchoolDatabase | undefined;
-let counter = 0;
 
 async function open(offline: { now: boolean }): Promise<SchoolDatabase> {
-  counter += 1;
-  database = await openDatabase(`outbox-${counter}-${Date.now()}`, {
-    dexie: { indexedDB, IDBKeyRange },
-    multiInstance: false,
-  });
+  database = await openTestDatabase('outbox');
   trackLocalWrites(database, () => offline.now);
   return database;
 }

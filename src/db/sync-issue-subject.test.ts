@@ -1,10 +1,10 @@
-import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { firstValueFrom } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AttendanceStatus } from '../../domain/attendance';
 import { Role } from '../../domain/roles';
 import { AchievementDocKind, SubjectDocKind } from '../../domain/sync-docs';
-import { openDatabase, type SchoolDatabase } from './open-database';
+import { openTestDatabase } from './database-test-helper';
+import type { SchoolDatabase } from './open-database';
 import { recordIssue, syncIssues$ } from './outbox';
 import { describeSyncIssue, issueValues } from './sync-issue-subject';
 import type {
@@ -18,10 +18,7 @@ import type {
 let database: SchoolDatabase | undefined;
 
 async function open(): Promise<SchoolDatabase> {
-  database = await openDatabase(`issue-subject-${Date.now()}-${Math.random().toString(36).slice(2)}`, {
-    dexie: { indexedDB, IDBKeyRange },
-    multiInstance: false,
-  });
+  database = await openTestDatabase('issue-subject');
   return database;
 }
 

@@ -1,10 +1,10 @@
-import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { getAssumedMasterState } from 'rxdb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type MasterDoc, masterDocSchema } from '../../domain/master';
 import { syncCheckpointSchema } from '../../domain/sync';
+import { openTestDatabase } from '../db/database-test-helper';
 import type { MasterDocType } from '../db/master-schema';
-import { openDatabase, type SchoolDatabase } from '../db/open-database';
+import type { SchoolDatabase } from '../db/open-database';
 import { markPending, pendingCount$, pendingEntries } from '../db/outbox';
 import { markMasterSynced, masterSyncedAt$, parseSyncedAt } from '../db/sync-state';
 import type { FetchLike } from './http';
@@ -69,14 +69,9 @@ function fakeServer(initial: MasterDoc[]) {
 
 let database: SchoolDatabase | undefined;
 let replication: CollectionReplication<MasterDocType> | undefined;
-let userCounter = 0;
 
-async function openTestDatabase(): Promise<SchoolDatabase> {
-  userCounter += 1;
-  database = await openDatabase(`user-${userCounter}-${Date.now()}`, {
-    dexie: { indexedDB, IDBKeyRange },
-    multiInstance: false,
-  });
+async function openUserDatabase(): Promise<SchoolDatabase> {
+  database = await openTestDatabase('user');
   return database;
 }
 
@@ -115,7 +110,7 @@ describe('master replication', () => {
         masterDoc({ id: `room-${index}`, name: `Room ${index}`, updatedAt: index + 1 }),
       ),
     );
-    const db = await openTestDatabase();
+    const db = await openUserDatabase();
     replication = replicateMaster(db, server.fetchImpl, {
       batchSize: 2,
       onPulled: () => markMasterSynced(db, 42),
@@ -153,7 +148,7 @@ describe('master replication', () => {
 
 describe('writes waiting', () => {
   it('keeps a write queued before the replication started waiting until its push is answered', async () => {
-    const db = await openTestDatabase();
+    const db = await openUserDatabase();
     const room = masterDoc({ id: 'room-q', name: 'Queued room', updatedAt: 0 });
     const { _deleted, ...stored } = room;
     await db.master.insert(stored);
@@ -195,7 +190,7 @@ describe('rows a pull stored but never recorded', () => {
       init?.method === 'POST'
         ? new Response(JSON.stringify({ conflicts: [], written: [] }), { status: 200 })
         : server.fetchImpl(input, init);
-    const db = await openTestDatabase();
+    const db = await openUserDatabase();
     const before = replicateMaster(db, fetchImpl, { push: true });
     await before.state.awaitInSync();
 
@@ -226,7 +221,7 @@ describe('writes settled when the replication goes idle', () => {
       pushes += 1;
       return new Response(JSON.stringify({ conflicts: [], written: [] }), { status: 200 });
     };
-    const db = await openTestDatabase();
+    const db = await openUserDatabase();
     replication = replicateMaster(db, fetchImpl, { push: true });
     await replication.state.awaitInSync();
 

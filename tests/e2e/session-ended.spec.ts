@@ -4,8 +4,7 @@ import type { AttendanceHistoryEntry, ClassAttendanceResponse } from '../../doma
 import type { SessionEntry } from '../../domain/schemas/auth-account';
 import { AttendancePage } from './pages/attendance-page';
 import { LoginPage } from './pages/login-page';
-import { signInApi } from './support/api';
-import { findUnmarkedSchedule } from './support/demo-classes';
+import { demoTeacherWithUnmarkedSchedule } from './support/demo-classes';
 
 test('a teacher whose session ended while marking offline is told the marks are kept, signs in again, and each reaches the server once', async ({
   page,
@@ -13,8 +12,7 @@ test('a teacher whose session ended while marking offline is told the marks are 
   request,
 }) => {
   test.setTimeout(120_000);
-  const teacher = await signInApi(request, 'teacher@demo.test');
-  const { classId, sheet, column, scheduleId } = await findUnmarkedSchedule(teacher, 3);
+  const { teacher, classId, sheet, column, scheduleId } = await demoTeacherWithUnmarkedSchedule(request, 3);
   const marked = sheet.students.slice(0, 3);
   const statuses = [AttendanceStatus.present, AttendanceStatus.late, AttendanceStatus.absent];
 

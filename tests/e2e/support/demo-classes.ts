@@ -1,6 +1,7 @@
+import type { APIRequestContext } from '@playwright/test';
 import type { ClassAttendanceResponse } from '../../../domain/schemas/attendance';
 import type { SubjectDoc } from '../../../domain/sync-docs';
-import { type ApiSession, pullAll } from './api';
+import { type ApiSession, pullAll, signInApi } from './api';
 
 /**
  * A class the signed-in teacher is assigned to with at least `minStudents` students, and a schedule of it
@@ -21,4 +22,10 @@ export async function findUnmarkedSchedule(teacher: ApiSession, minStudents: num
     if (schedule) return { classId: subjectClass.id, sheet, column, scheduleId: schedule.id };
   }
   throw new Error(`the demo school has no class of ${minStudents} students with an unmarked schedule`);
+}
+
+/** The demo teacher signed in through the API, with a class of theirs and a schedule nobody has marked. */
+export async function demoTeacherWithUnmarkedSchedule(request: APIRequestContext, minStudents: number) {
+  const teacher = await signInApi(request, 'teacher@demo.test');
+  return { teacher, ...(await findUnmarkedSchedule(teacher, minStudents)) };
 }
