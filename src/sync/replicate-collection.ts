@@ -103,7 +103,8 @@ function toWire<Doc extends LocalDoc>(doc: WithDeleted<Doc>): WithDeleted<Doc> {
  * steps, the rows and then its record of the server state each was pulled at; a worker that dies in between
  * (a reload or a closed tab mid-sync) leaves rows that look like local writes with no base (or an older
  * one). Such a row has no waiting write of the user's and carries a server sequence newer than its base:
- * it is the server's state at that sequence. Pushed back as a write, it could undo what changed since.
+ * it is the server's state at that sequence. It is never pushed: it holds no change of the user's, and as a
+ * write it would cost the server a locked read and write of the row, or undo what changed since.
  */
 function isUnrecordedPull<Doc extends LocalDoc>(
   stored: WithDeleted<Doc>,
@@ -249,13 +250,11 @@ export function replicateCollection<Doc extends LocalDoc>(
    * it (that push's answer was never handled: lost, or the worker restarted) is based on that push instead,
    * so the server compares it with the user's own last write, not with a stale base. The request is
    * recorded before it leaves (see `recordSentPush`). Returns RxDB's conflicts: the rows not taken as sent,
-   * and the rows taken with a new sequence (so the local copy takes the sequence). A refusal of a row in
-   * `pulled` (see `isUnrecordedPull`) is no write of the user's, so it is no sync issue either.
+   * and the rows taken with a new sequence (so the local copy takes the sequence).
    */
   async function pushGroup(
     rows: { newDocumentState: WithDeleted<Doc>; assumedMasterState?: WithDeleted<Doc> }[],
     offline: boolean,
-    pulled: ReadonlySet<string>,
   ) {
     if (rows.length === 0) return [];
     const wire: WireRow[] = rows.map((row) => ({
@@ -292,7 +291,7 @@ export function replicateCollection<Doc extends LocalDoc>(
     }
     for (const conflict of answer.conflicts) {
       const local = sent.get(conflict.document.id);
-      if (!local || pulled.has(local.id) || sameContent(local, conflict.document)) continue;
+      if (!local || sameContent(local, conflict.document)) continue;
       await recordIssue(options.database, {
         collection: options.name,
         docId: local.id,
@@ -428,34 +427,26 @@ export function replicateCollection<Doc extends LocalDoc>(
             try {
               const ids = queued.map((row) => row.newDocumentState.id);
               const entries = await pendingEntries(options.database, options.name, ids);
-              // Sent with itself as its base: the server answers with what it holds now (unchanged, or what
-              // changed since), and the device takes that.
-              const pulled = new Set(
-                queued
-                  .filter((row) => isUnrecordedPull(row.newDocumentState, row.assumedMasterState, entries))
-                  .map((row) => row.newDocumentState.id),
-              );
-              const rows = queued.map((row) =>
-                pulled.has(row.newDocumentState.id)
-                  ? { ...row, assumedMasterState: row.newDocumentState }
-                  : row,
+              // A row a pull stored but never recorded holds no change of the user's: it is not sent. RxDB
+              // records what it handed over as the server's state of the row, which it is (at its sequence);
+              // the pull that was cut off never stored its checkpoint, so it brings the row again, with
+              // whatever changed on the server since, and that applies over it.
+              const rows = queued.filter(
+                (row) => !isUnrecordedPull(row.newDocumentState, row.assumedMasterState, entries),
               );
               // A write's outbox entry is stored before the write, but a tab on an older build may still
               // store it after: a row pushed while this worker's socket is down was written offline as well.
               const workerOffline = options.isOffline?.() === true;
-              const offline = (id: string) =>
-                !pulled.has(id) && (workerOffline || entries.get(id)?.offline === true);
+              const offline = (id: string) => workerOffline || entries.get(id)?.offline === true;
               // Writes made offline travel in their own request with `X-Offline-Origin: 1`.
               const conflicts = [
                 ...(await pushGroup(
                   rows.filter((row) => !offline(row.newDocumentState.id)),
                   false,
-                  pulled,
                 )),
                 ...(await pushGroup(
                   rows.filter((row) => offline(row.newDocumentState.id)),
                   true,
-                  pulled,
                 )),
               ];
               await settlePending(options.database, [...entries.values()]);

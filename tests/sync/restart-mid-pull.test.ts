@@ -1,7 +1,7 @@
 import { indexedDB } from 'fake-indexeddb';
 import { filter, firstValueFrom } from 'rxjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attendanceId } from '../../domain/sync-ids';
+import type { AttendanceDoc } from '../../domain/sync-docs';
 import { attendanceCollection } from '../../server/sync/collections/attendance';
 import { pushCollection, type SyncActor } from '../../server/sync/engine';
 import { pullThrough } from '../../server/testing/calls';
@@ -39,7 +39,7 @@ afterAll(async () => {
 });
 
 function replicate(database: SchoolDatabase, fetchImpl: FetchLike) {
-  return replicateAttendance(database, { url: appUrl, fetchImpl, csrf: session.csrf });
+  return replicateAttendance(database, { url: appUrl, fetchImpl, csrf: session.csrf, batchSize: PAGE });
 }
 
 /** Empties RxDB's replication records of a closed database, as if no pulled page had got that far. */
@@ -64,70 +64,112 @@ async function forgetReplicationRecords(databaseName: string) {
   }
 }
 
+const MARKS = 5;
+const PAGE = 2;
+
+/** Resolves once `check` holds, polling every few milliseconds. */
+async function until(check: () => Promise<boolean>): Promise<void> {
+  for (let tries = 0; tries < 2000; tries++) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  throw new Error('condition never held');
+}
+
 describe('a worker that dies after storing pulled rows but before RxDB recorded them', () => {
-  it('pushes none of them as a write after the restart, and takes the change the server made meanwhile', async () => {
-    const fixture = await createSchoolFixture(t.app.appDeps.db);
-    const id = attendanceId(fixture.classStudentId, fixture.scheduleId);
+  it('pushes none of them after the restart, at whichever page the first pull was cut, and takes the change the server made meanwhile', async () => {
+    const marks: AttendanceDoc[] = [];
+    for (let index = 0; index < MARKS; index++) {
+      marks.push(
+        markOf(await createSchoolFixture(t.app.appDeps.db), { status: 1, comment: `base ${index}` }),
+      );
+    }
     const created = await pushCollection(
       t.app.appDeps,
       attendanceCollection,
       admin,
-      [{ newDocumentState: markOf(fixture, { status: 1, comment: 'base' }), assumedMasterState: null }],
+      marks.map((mark) => ({ newDocumentState: mark, assumedMasterState: null })),
       false,
     );
     expect(created.conflicts).toEqual([]);
-
-    const pushes: string[] = [];
-    const fetchImpl: FetchLike = (input, init) => {
-      if (input.includes('/push')) pushes.push(String(init?.body ?? ''));
-      return withCookie(session.cookie)(input, init);
-    };
-    const name = `mid-pull-${Date.now()}`;
-    let database = await openAttendanceDevice(name);
-    let replication = replicate(database, fetchImpl);
-    await replication.state.awaitInitialReplication();
-    expect((await database.attendance.findOne(id).exec())?.comment).toBe('base');
-    await replication.cancel();
-    await database.close();
-    await forgetReplicationRecords(name);
-
-    // Meanwhile another user clears the comment on the server.
-    const [current] = (
-      await pullThrough(t.app.appDeps.db, attendanceCollection, admin, null, 5000)
-    ).documents.filter((doc) => doc.id === id);
-    if (!current) throw new Error('no mark');
-    const cleared = await pushCollection(
-      t.app.appDeps,
-      attendanceCollection,
-      admin,
-      [{ newDocumentState: { ...current, comment: '' }, assumedMasterState: current }],
-      false,
-    );
-    expect(cleared.conflicts).toEqual([]);
-    const onServer = cleared.written[0];
-
-    database = await openAttendanceDevice(name);
-    replication = replicate(database, fetchImpl);
-    try {
-      await replication.state.awaitInitialReplication();
-      await replication.state.awaitInSync();
-      await firstValueFrom(pendingCount$(database).pipe(filter((pending) => pending === 0)));
-      // Whatever went out was sent as what it is, the server's state it was pulled at: its own base.
-      const sent = pushes.flatMap(
-        (body) =>
-          (JSON.parse(body) as { rows: { newDocumentState: unknown; assumedMasterState: unknown }[] }).rows,
+    const ids = new Set(marks.map((mark) => mark.id));
+    const serverRows = async () =>
+      (await pullThrough(t.app.appDeps.db, attendanceCollection, admin, null, 5000)).documents.filter((doc) =>
+        ids.has(doc.id),
       );
-      for (const row of sent) expect(row.assumedMasterState).toEqual(row.newDocumentState);
-      expect(await firstValueFrom(syncIssues$(database))).toEqual([]);
-      const { documents } = await pullThrough(t.app.appDeps.db, attendanceCollection, admin, null, 5000);
-      expect(documents.find((doc) => doc.id === id)).toEqual(onServer);
-      expect((await database.attendance.findOne(id).exec())?.toMutableJSON()).toMatchObject({
-        comment: '',
-        updatedAt: onServer?.updatedAt,
-      });
-    } finally {
+    const allRows = (await pullThrough(t.app.appDeps.db, attendanceCollection, admin, null, 5000)).documents;
+    const pages = Math.ceil(allRows.length / PAGE);
+    expect(pages).toBeGreaterThanOrEqual(3);
+
+    for (let cut = 1; cut <= pages; cut++) {
+      const pushes: string[] = [];
+      let pulls = 0;
+      let cutOff = true;
+      const fetchImpl: FetchLike = (input, init) => {
+        if (input.includes('/push')) pushes.push(String(init?.body ?? ''));
+        if (input.includes('/pull')) {
+          pulls += 1;
+          if (cutOff && pulls > cut) return Promise.reject(new TypeError('fetch failed: the worker died'));
+        }
+        return withCookie(session.cookie)(input, init);
+      };
+      const name = `mid-pull-${cut}-${Date.now()}`;
+      let database = await openAttendanceDevice(name);
+      let replication = replicate(database, fetchImpl);
+      // The first `cut` pages are stored and the next pull fails (the last page ends the first pull): the
+      // worker stops there.
+      if (cut < pages) await until(async () => pulls > cut + 1);
+      else await replication.state.awaitInitialReplication();
+      // RxDB fetches the next page while it still stores the last one.
+      const stored = Math.min(cut * PAGE, allRows.length);
+      await until(async () => (await database.attendance.count().exec()) === stored);
       await replication.cancel();
-      await database.remove();
+      await database.close();
+      await forgetReplicationRecords(name);
+
+      // Meanwhile another user changes the comment of a row the device stored.
+      const [current] = (await serverRows()).filter((doc) => doc.id === allRows[0]?.id);
+      if (!current) throw new Error('no mark');
+      const changed = await pushCollection(
+        t.app.appDeps,
+        attendanceCollection,
+        admin,
+        [{ newDocumentState: { ...current, comment: `changed ${cut}` }, assumedMasterState: current }],
+        false,
+      );
+      expect(changed.conflicts).toEqual([]);
+
+      cutOff = false;
+      database = await openAttendanceDevice(name);
+      replication = replicate(database, fetchImpl);
+      try {
+        await replication.state.awaitInitialReplication();
+        await replication.state.awaitInSync();
+        await firstValueFrom(pendingCount$(database).pipe(filter((pending) => pending === 0)));
+        expect(pushes).toEqual([]);
+        expect(await firstValueFrom(syncIssues$(database))).toEqual([]);
+        const local = (await database.attendance.find().exec())
+          .map((row) => ({ ...row.toMutableJSON(), _deleted: false }))
+          .filter((row) => ids.has(row.id))
+          .sort((a, b) => (a.id < b.id ? -1 : 1));
+        const onServer = (await serverRows()).sort((a, b) => (a.id < b.id ? -1 : 1));
+        expect(local).toEqual(onServer);
+        expect(onServer.find((doc) => doc.id === current.id)?.comment).toBe(`changed ${cut}`);
+
+        // A write of the user's is still pushed, and only that row.
+        await (await database.attendance.findOne(current.id).exec())?.incrementalPatch({ comment: 'mine' });
+        await until(
+          async () => pushes.length > 0 && (await serverRows()).some((doc) => doc.comment === 'mine'),
+        );
+        await replication.state.awaitInSync();
+        const sent = pushes.flatMap(
+          (body) => (JSON.parse(body) as { rows: { newDocumentState: AttendanceDoc }[] }).rows,
+        );
+        expect(sent.map((row) => row.newDocumentState.id)).toEqual([current.id]);
+      } finally {
+        await replication.cancel();
+        await database.remove();
+      }
     }
-  }, 30_000);
+  }, 60_000);
 });
