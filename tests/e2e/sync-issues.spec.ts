@@ -22,7 +22,7 @@ test('a mark an admin changed first while the teacher was offline is listed by s
   await attendance.typeColumn(column, ['2']);
   await expect(attendance.cell(0, column)).toHaveAttribute('data-state', 'waiting');
   const admin = await signInApi(request, 'admin@demo.test');
-  await admin.post(`/api/attendance/${scheduleId}`, {
+  const answer = (await admin.post(`/api/attendance/${scheduleId}`, {
     data: {
       subjectClass: classId,
       attendances: [
@@ -33,7 +33,17 @@ test('a mark an admin changed first while the teacher was offline is listed by s
         },
       ],
     },
-  });
+  })) as { attendances: { class_student_id: string; status: number | null }[] };
+  expect(answer.attendances).toContainEqual(
+    expect.objectContaining({ class_student_id: student.class_student_id, status: AttendanceStatus.present }),
+  );
+  // The premise: while offline the teacher's mark stayed on the device, so the admin's is the only one.
+  const historyOf = async () =>
+    (
+      (await admin.get(`/api/attendance/history/${scheduleId}`)) as { history: AttendanceHistoryEntry[] }
+    ).history.filter((entry) => entry.class_student_id === student.class_student_id);
+  expect((await historyOf()).map((entry) => entry.new_status ?? null)).toEqual([AttendanceStatus.present]);
+  await expect(attendance.cell(0, column)).toHaveAttribute('data-state', 'waiting');
 
   // Back online the server keeps the admin's value; the teacher's stays in the sync issues, named.
   await context.setOffline(false);
@@ -62,11 +72,7 @@ test('a mark an admin changed first while the teacher was offline is listed by s
   expect(marks?.[0]?.status).toBe(AttendanceStatus.late);
 
   // The history holds the admin's mark, then the teacher's re-applied one, each once.
-  const { history } = (await teacher.get(`/api/attendance/history/${scheduleId}`)) as {
-    history: AttendanceHistoryEntry[];
-  };
-  const ofStudent = history.filter((entry) => entry.class_student_id === student.class_student_id);
-  expect(ofStudent.map((entry) => entry.new_status ?? null)).toEqual([
+  expect((await historyOf()).map((entry) => entry.new_status ?? null)).toEqual([
     AttendanceStatus.present,
     AttendanceStatus.late,
   ]);

@@ -8,17 +8,23 @@ export class AttendancePage {
 
   /**
    * Opens a class's sheet as `email`, signing in with the mailed code on the way, and waits until every
-   * student of `sheet` shows and the app would load without a network.
+   * student of `sheet` shows, named, in the server's order, and the app would load without a network. The
+   * specs address a student by row: the sheet lists a student whose name has not reached the device yet
+   * first, so until the people collection is in, row 0 may be somebody else than `sheet.students[0]`.
    */
   static async openSignedIn(
     page: Page,
     email: string,
-    { classId, sheet }: { classId: string; sheet: { students: readonly unknown[] } },
+    { classId, sheet }: { classId: string; sheet: { students: readonly { student: { name: string } }[] } },
   ): Promise<AttendancePage> {
     await page.goto(`/admin/attendance?subjectClass=${classId}`);
     await new LoginPage(page).signInWithCode(email);
     const attendance = new AttendancePage(page);
     await expect(attendance.rows()).toHaveCount(sheet.students.length, { timeout: 60_000 });
+    await expect(attendance.rows()).toContainText(
+      sheet.students.map((row) => row.student.name),
+      { timeout: 60_000 },
+    );
     await attendance.waitForOfflineShell();
     return attendance;
   }
