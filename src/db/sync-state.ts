@@ -44,3 +44,37 @@ export async function scopeSweepPending(database: SchoolDatabase, collection: st
 export async function endScopeSweep(database: SchoolDatabase, collection: string): Promise<void> {
   await (await database.getLocal(scopeSweepId(collection)))?.remove();
 }
+
+const pullRewindId = (collection: string) => `pull-rewind-${collection}`;
+const pullRewindSchema = z.object({ updatedAt: z.number().int().nonnegative() });
+
+/**
+ * Asks the next pull of a collection to start again from the server sequence `updatedAt`, keeping the
+ * earliest position asked for. The push side asks it for rows the device holds at a sequence it cannot
+ * vouch for having applied in order; stored, so a worker restarting before that pull still makes it.
+ */
+export async function rewindPull(
+  database: SchoolDatabase,
+  collection: string,
+  updatedAt: number,
+): Promise<void> {
+  const current = await pullRewind(database, collection);
+  if (current !== null && current <= updatedAt) return;
+  await database.upsertLocal(pullRewindId(collection), { updatedAt });
+}
+
+/** The sequence the next pull of a collection must start from, or null when it goes on from its checkpoint. */
+export async function pullRewind(database: SchoolDatabase, collection: string): Promise<number | null> {
+  const stored = await database.getLocal(pullRewindId(collection));
+  return pullRewindSchema.safeParse(stored?.toJSON().data).data?.updatedAt ?? null;
+}
+
+/** Ends a rewind once a pull started from `updatedAt`; an earlier one asked for meanwhile stays. */
+export async function endPullRewind(
+  database: SchoolDatabase,
+  collection: string,
+  updatedAt: number,
+): Promise<void> {
+  if ((await pullRewind(database, collection)) !== updatedAt) return;
+  await (await database.getLocal(pullRewindId(collection)))?.remove();
+}

@@ -19,7 +19,14 @@ import {
   sentPushes,
   settlePending,
 } from '../db/outbox';
-import { endScopeSweep, scopeSweepPending, startScopeSweep } from '../db/sync-state';
+import {
+  endPullRewind,
+  endScopeSweep,
+  pullRewind,
+  rewindPull,
+  scopeSweepPending,
+  startScopeSweep,
+} from '../db/sync-state';
 import { createBackoff } from './backoff';
 import { HttpError } from './http';
 import {
@@ -112,6 +119,22 @@ function isUnrecordedPull<Doc extends LocalDoc>(
   waiting: ReadonlyMap<string, unknown>,
 ): boolean {
   return !waiting.has(stored.id) && stored.updatedAt > 0 && (recorded?.updatedAt ?? 0) < stored.updatedAt;
+}
+
+/**
+ * Where a pull starts: the checkpoint, or the earlier sequence a rewind asks for (every row at it and after),
+ * under the checkpoint's scope version so that the server does not take it for a change of scope.
+ */
+export function rewoundFrom(
+  checkpoint: SyncCheckpoint | undefined,
+  rewind: number | null,
+): SyncCheckpoint | undefined {
+  if (rewind === null || !checkpoint || checkpoint.updatedAt < rewind) return checkpoint;
+  return {
+    updatedAt: rewind,
+    id: '',
+    ...(checkpoint.scope !== undefined ? { scope: checkpoint.scope } : {}),
+  };
 }
 
 /**
@@ -388,7 +411,8 @@ export function replicateCollection<Doc extends LocalDoc>(
             sweepChecked = true;
             if (await scopeSweepPending(options.database, options.name)) seen = new Set();
           }
-          const from = seen?.size === 0 ? undefined : checkpoint;
+          const rewind = await pullRewind(options.database, options.name);
+          const from = seen?.size === 0 ? undefined : rewoundFrom(checkpoint, rewind);
           const query = new URLSearchParams({ limit: String(batchSize) });
           if (from) query.set('checkpoint', JSON.stringify(from));
           const page = pullResponseSchema.parse(
@@ -411,6 +435,7 @@ export function replicateCollection<Doc extends LocalDoc>(
               await endScopeSweep(options.database, options.name);
             }
           }
+          if (rewind !== null) await endPullRewind(options.database, options.name, rewind);
           backoff.reset();
           healthy = true;
           await options.onPulled();
@@ -427,13 +452,20 @@ export function replicateCollection<Doc extends LocalDoc>(
             try {
               const ids = queued.map((row) => row.newDocumentState.id);
               const entries = await pendingEntries(options.database, options.name, ids);
-              // A row a pull stored but never recorded holds no change of the user's: it is not sent. RxDB
-              // records what it handed over as the server's state of the row, which it is (at its sequence);
-              // the pull that was cut off never stored its checkpoint, so it brings the row again, with
-              // whatever changed on the server since, and that applies over it.
-              const rows = queued.filter(
-                (row) => !isUnrecordedPull(row.newDocumentState, row.assumedMasterState, entries),
+              // A row stored from the server but never recorded (see `isUnrecordedPull`) holds no change of
+              // the user's: it is not sent. RxDB records what it handed over as the server's state of the row,
+              // which it is at its sequence; but a pull may have passed a later change of the row while it
+              // looked like a local write (RxDB leaves such rows to the push), so the next pull starts again
+              // from the earliest such sequence and brings whatever changed since.
+              const unrecorded = queued.filter((row) =>
+                isUnrecordedPull(row.newDocumentState, row.assumedMasterState, entries),
               );
+              const rows = queued.filter((row) => !unrecorded.includes(row));
+              if (unrecorded.length > 0) {
+                const earliest = Math.min(...unrecorded.map((row) => row.newDocumentState.updatedAt));
+                await rewindPull(options.database, options.name, earliest);
+                setTimeout(() => state.reSync(), 0);
+              }
               // A write's outbox entry is stored before the write, but a tab on an older build may still
               // store it after: a row pushed while this worker's socket is down was written offline as well.
               const workerOffline = options.isOffline?.() === true;

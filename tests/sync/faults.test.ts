@@ -533,7 +533,7 @@ describe('sync under faults', () => {
           if (SEEDS === 1) throw error;
           failed.push(seed);
           console.log(
-            `fault property: seed ${seed} FAILED\n${error instanceof Error ? error.message : error}`,
+            `fault property: seed ${seed} FAILED\n${String(error)}\nCaused by: ${String(error instanceof Error ? error.cause : undefined)}`,
           );
         }
       }
