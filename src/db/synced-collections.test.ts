@@ -31,6 +31,16 @@ describe('the generated collection schemas', () => {
     },
   );
 
+  // A change to a stored shape (a new field) raises the collection's version with a migration strategy, and
+  // the new schema is recorded in stored-schemas.json: browsers then migrate their rows instead of failing.
+  it.each(Object.entries(SYNCED_COLLECTIONS))(
+    '%s upgrades rows stored under every earlier version',
+    (_name, { schema, migrationStrategies }) => {
+      const versions = Array.from({ length: schema.version }, (_, index) => String(index + 1));
+      expect(Object.keys(migrationStrategies).sort()).toEqual(versions.sort());
+    },
+  );
+
   it.each(Object.entries(SYNCED_COLLECTIONS))(
     '%s indexes only required, single-typed, bounded fields',
     (_name, { schema }) => {
