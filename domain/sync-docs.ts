@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { attendanceStatusSchema } from './attendance';
 import { LIMITS } from './limits';
+import { masterDocSchema } from './master';
 import {
   acceptReasonSchema,
   attendanceRequestKindSchema,
@@ -9,6 +10,7 @@ import {
   requestStatusSchema,
   requestTypeSchema,
 } from './requests';
+import type { SyncCollection } from './sync';
 
 const id = z.string().min(1).max(64);
 const sequence = z.number().int().nonnegative();
@@ -297,3 +299,24 @@ export const lessonDocSchema = z.strictObject({
 });
 
 export type LessonDoc = z.infer<typeof lessonDocSchema>;
+
+/**
+ * The document schema of every replicated collection, by name: what a pull sends and a push carries, and the
+ * shape the browser stores (its RxDB schema is generated from it).
+ */
+export const SYNC_DOC_SCHEMAS = {
+  master: masterDocSchema,
+  people: personDocSchema,
+  attendance: attendanceDocSchema,
+  achievements: achievementDocSchema,
+  stickies: stickyDocSchema,
+  notifications: notificationDocSchema,
+  requests: requestDocSchema,
+  notes: noteDocSchema,
+  subjects: subjectDocSchema,
+  schedules: scheduleDocSchema,
+  lessons: lessonDocSchema,
+} as const satisfies Record<SyncCollection, z.ZodObject>;
+
+/** The document of a replicated collection, as the wire carries it. */
+export type SyncDoc<Name extends SyncCollection> = z.infer<(typeof SYNC_DOC_SCHEMAS)[Name]>;

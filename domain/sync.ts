@@ -18,6 +18,26 @@ export const SyncCollection = {
 
 export type SyncCollection = (typeof SyncCollection)[keyof typeof SyncCollection];
 
+/**
+ * The collections the browser keeps for itself and never replicates: the outbox (pending writes and sync
+ * issues) and the cache of online-only views (ARCHITECTURE §3).
+ */
+export const LocalCollection = { outbox: 'outbox', views: 'views' } as const;
+
+export type LocalCollection = (typeof LocalCollection)[keyof typeof LocalCollection];
+
+/**
+ * How many collections the browser's database may open: RxDB's free tier opens at most 13 per realm (the
+ * 14th stalls, the 15th throws), so a new kind of row joins a collection of its shape before it gets its own.
+ */
+export const MAX_BROWSER_COLLECTIONS = 13;
+
+/** Every collection the browser's database opens: the replicated ones, then its own. */
+export const BROWSER_COLLECTIONS: readonly (SyncCollection | LocalCollection)[] = [
+  ...Object.values(SyncCollection),
+  ...Object.values(LocalCollection),
+];
+
 const CLASS_WORK_READERS = [Role.teacher, Role.admin, Role.student] as const;
 const CLASS_WORK_WRITERS = [Role.teacher, Role.admin] as const;
 const SUBJECT_READERS = [Role.observer, Role.teacher, Role.admin, Role.student] as const;

@@ -38,6 +38,17 @@ describe('dependency rule', () => {
     expect(violation('src/ui/table.tsx', 'src/db/database', false)).toMatch(/src\/db/);
   });
 
+  it('keeps features out of src/app: only routes compose them', () => {
+    expect(
+      violation('src/app/sync-issue-list.tsx', 'src/features/attendance/attendance-labels', false),
+    ).toMatch(/src\/app never imports a feature/);
+    expect(violation('src/app/shell-layout.tsx', 'src/db/synced-collection-wording', false)).toBeNull();
+    expect(
+      violation('src/routes/_app.tsx', 'src/features/notifications/header-notifications', false),
+    ).toBeNull();
+    expect(violation('src/sync/sync-engine.ts', 'src/features/attendance/grid', false)).toMatch(/feature/);
+  });
+
   it('finds static, dynamic and side-effect imports', () => {
     const text = `import a from './a';\nexport { b } from "../b";\nconst c = import('./c');\nimport './d.css';`;
     expect(importsOf(text)).toEqual(['./a', '../b', './c', './d.css']);

@@ -2,13 +2,13 @@ import { I18nProvider } from '@lingui/react';
 import { RouterProvider } from '@tanstack/react-router';
 import { type ReactNode, useCallback, useEffect } from 'react';
 import { DatabaseProvider } from '../db/database-context';
-import { rememberSessionEnded } from '../features/auth/session-ended';
 import { i18n } from '../i18n/i18n';
 import { ConnectionProvider, isWindowOffline } from './connection-context';
 import { navHistory } from './nav-history';
 import type { createAppRouter } from './router';
 import type { SessionStore } from './session';
 import { SessionProvider, useSessionUser } from './session-context';
+import { rememberSessionEnded } from './session-ended';
 import { watchStorageHealth } from './storage-health';
 
 type AppRouter = ReturnType<typeof createAppRouter>;

@@ -12,7 +12,6 @@ import { Toaster } from '../ui/toast';
 import { AvatarMenu } from './avatar-menu';
 import { Footer } from './footer';
 import { BackButton } from './header-back-button';
-import { HeaderNotifications } from './header-notifications';
 import { LeaveGuard } from './leave-guard';
 import { useCallsInFlight } from './loading-counter';
 import { menuForRole, mobileMenuForRole, visibleMenu } from './menu';
@@ -28,6 +27,12 @@ import { useIsRegisteredPath } from './use-registered-paths';
 const HEADER_HEIGHT = 'h-14';
 
 /** The product name; it links to the dashboard for everyone but the super admin (SPEC §2). */
+/**
+ * The shell's parts. `bell` is the header's notification bell, a feature the signed-in route hands in: the
+ * shell never imports a feature (ARCHITECTURE §2).
+ */
+type ShellProps = { user: StoredUser; bell: ReactNode; children: ReactNode };
+
 function Logo({ user, short = false }: { user: StoredUser; short?: boolean }) {
   const { t } = useLingui();
   const text = short ? t`SA` : t`School Admin`;
@@ -52,7 +57,7 @@ function LoadingIndicator() {
   return <Spinner size="sm" label={t`Loading…`} />;
 }
 
-function DesktopShell({ user, children }: { user: StoredUser; children: ReactNode }) {
+function DesktopShell({ user, bell, children }: ShellProps) {
   const { t } = useLingui();
   const isRegistered = useIsRegisteredPath();
   const { collapsed, toggleCollapsed, openGroups, toggleOpen } = useSideMenuState();
@@ -99,7 +104,7 @@ function DesktopShell({ user, children }: { user: StoredUser; children: ReactNod
           <LoadingIndicator />
           <div className="ml-auto flex items-center gap-2">
             <SyncStatus role={user.role} />
-            <HeaderNotifications />
+            {bell}
             <AvatarMenu user={user} />
           </div>
         </header>
@@ -113,7 +118,7 @@ function DesktopShell({ user, children }: { user: StoredUser; children: ReactNod
   );
 }
 
-function MobileShell({ user, children }: { user: StoredUser; children: ReactNode }) {
+function MobileShell({ user, bell, children }: ShellProps) {
   const { t } = useLingui();
   const isRegistered = useIsRegisteredPath();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -168,7 +173,7 @@ function MobileShell({ user, children }: { user: StoredUser; children: ReactNode
         <LoadingIndicator />
         <div className="ml-auto flex items-center gap-1">
           <SyncStatus role={user.role} compact />
-          <HeaderNotifications />
+          {bell}
           <AvatarMenu user={user} compact />
         </div>
       </header>
@@ -187,14 +192,18 @@ function MobileShell({ user, children }: { user: StoredUser; children: ReactNode
  * spinner, the sync status and the avatar menu, the offline banner, caching overlay, toasts and footer,
  * all under the unsaved-edits guard.
  */
-export function ShellLayout({ user, children }: { user: StoredUser; children: ReactNode }) {
+export function ShellLayout({ user, bell, children }: ShellProps) {
   const isMobile = useIsMobile();
   return (
     <LeaveGuard>
       {isMobile ? (
-        <MobileShell user={user}>{children}</MobileShell>
+        <MobileShell user={user} bell={bell}>
+          {children}
+        </MobileShell>
       ) : (
-        <DesktopShell user={user}>{children}</DesktopShell>
+        <DesktopShell user={user} bell={bell}>
+          {children}
+        </DesktopShell>
       )}
       <OfflineCachingOverlay role={user.role} />
       <Toaster store={appToasts} />

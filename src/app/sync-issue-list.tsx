@@ -2,15 +2,13 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { z } from 'zod';
-import { attendanceStatusSchema } from '../../domain/attendance';
 import { SyncRejectReason } from '../../domain/sync';
 import { useDatabase } from '../db/database-context';
-import { REPLICATED_COLLECTIONS, type ReplicatedCollectionName } from '../db/open-database';
 import { discardIssue, reapplyIssue } from '../db/outbox';
 import type { OutboxDocType } from '../db/outbox-schema';
 import { type IssueValue, issueValues, type SyncIssueSubject } from '../db/sync-issue-subject';
+import { issueWording } from '../db/synced-collection-wording';
 import { useSyncIssueSubjects, useSyncIssues } from '../db/use-outbox';
-import { STATUS_LABELS } from '../features/attendance/attendance-labels';
 import { formatDate, formatDecimal } from '../i18n/format';
 import { localeOrDefault } from '../i18n/i18n';
 import { Button } from '../ui/button';
@@ -26,32 +24,6 @@ const ISSUE_REASONS: Record<SyncRejectReason, MessageDescriptor> = {
 
 const issueReasonSchema = z.enum(SyncRejectReason).catch(SyncRejectReason.invalid);
 
-/** The fields a user writes, in the words of the screens they were written on. */
-const FIELD_LABELS: Record<string, MessageDescriptor> = {
-  status: msg`Attendance status`,
-  lateMinutes: msg`Minutes late`,
-  absenceReasons: msg`Absence reasons`,
-  comment: msg`Comment`,
-  points: msg`Score`,
-  finalScore: msg`Final score`,
-  read: msg`Read`,
-};
-
-/** What a write of each collection is, for an issue the device cannot name more closely. */
-const COLLECTION_LABELS: Record<ReplicatedCollectionName, MessageDescriptor> = {
-  attendance: msg`Attendance`,
-  achievements: msg`Score`,
-  notifications: msg`Notification`,
-  requests: msg`Request`,
-  stickies: msg`Dashboard card`,
-  notes: msg`Note`,
-  master: msg`Master data`,
-  people: msg`User`,
-  subjects: msg`Subject`,
-  schedules: msg`Schedule`,
-  lessons: msg`Lesson`,
-};
-
 const TEXT_PREVIEW_LENGTH = 40;
 
 /** The subject of an issue as one line: what kind of write, whose, and which sitting or score. */
@@ -61,8 +33,7 @@ function useSubjectLine(): (subject: SyncIssueSubject | undefined, issue: Outbox
   const unknownStudent = t`Unknown student`;
   return (subject, issue) => {
     if (!subject || subject.kind === 'other') {
-      const collection = REPLICATED_COLLECTIONS.find((name) => name === issue.collectionName);
-      return i18n._(collection ? COLLECTION_LABELS[collection] : msg`Data`);
+      return i18n._(issueWording(issue.collectionName)?.label ?? msg`Data`);
     }
     const student = subject.studentName ?? unknownStudent;
     if (subject.kind === 'attendance') {
@@ -77,15 +48,13 @@ function useSubjectLine(): (subject: SyncIssueSubject | undefined, issue: Outbox
 }
 
 /** One written value as the user would recognise it: a status by its label, a score to 2 decimals. */
-function useValueText(): (entry: IssueValue) => string {
+function useValueText(): (entry: IssueValue, collectionName: string) => string {
   const { t, i18n } = useLingui();
   const locale = localeOrDefault(i18n.locale);
-  return ({ field, value }) => {
+  return ({ field, value }, collectionName) => {
     if (value === null || value === undefined || value === '') return t`(empty)`;
-    if (field === 'status') {
-      const status = attendanceStatusSchema.safeParse(value);
-      if (status.success) return i18n._(STATUS_LABELS[status.data]);
-    }
+    const label = issueWording(collectionName)?.valueLabel(field, value);
+    if (label) return i18n._(label);
     if (typeof value === 'number')
       return field === 'lateMinutes' ? String(value) : formatDecimal(value, locale);
     if (typeof value === 'boolean') return value ? t`Yes` : t`No`;
@@ -122,7 +91,10 @@ export function SyncIssueList() {
                 <span className="text-slate-600">
                   <Trans>Your entry:</Trans>{' '}
                   {values
-                    .map((entry) => `${i18n._(FIELD_LABELS[entry.field] ?? msg`Value`)} ${valueText(entry)}`)
+                    .map((entry) => {
+                      const label = issueWording(issue.collectionName)?.fieldLabel(entry.field) ?? msg`Value`;
+                      return `${i18n._(label)} ${valueText(entry, issue.collectionName)}`;
+                    })
                     .join(', ')}
                 </span>
               )}

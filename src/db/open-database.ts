@@ -9,74 +9,29 @@ import {
 import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
-import { type MasterDocType, masterMigrationStrategies, masterSchema } from './master-schema';
+import { LocalCollection, SyncCollection } from '../../domain/sync';
 import { type OutboxDocType, outboxMigrationStrategies, outboxSchema } from './outbox-schema';
-import {
-  type AchievementDocType,
-  type AttendanceDocType,
-  achievementMigrationStrategies,
-  achievementSchema,
-  attendanceSchema,
-  type LessonDocType,
-  lessonSchema,
-  type NoteDocType,
-  type NotificationDocType,
-  noMigrations,
-  noteSchema,
-  notificationSchema,
-  type PersonDocType,
-  personSchema,
-  type RequestDocType,
-  requestSchema,
-  type ScheduleDocType,
-  type StickyDocType,
-  type SubjectDocType,
-  scheduleSchema,
-  stickySchema,
-  subjectSchema,
-} from './synced-schemas';
+import { SYNCED_COLLECTIONS } from './synced-collections';
+import type { SyncedDocType } from './synced-schemas';
 import { type ViewDocType, viewMigrationStrategies, viewSchema } from './views-schema';
 
 /** The replicated `master` collection. */
-export type MasterCollection = RxCollection<MasterDocType>;
+export type MasterCollection = RxCollection<SyncedDocType<'master'>>;
 
 /** The device's own outbox: pending writes and sync issues (never replicated). */
 export type OutboxCollection = RxCollection<OutboxDocType>;
 
-/** The collections of one user's local database. */
-export type SchoolCollections = {
-  master: MasterCollection;
-  people: RxCollection<PersonDocType>;
-  attendance: RxCollection<AttendanceDocType>;
-  achievements: RxCollection<AchievementDocType>;
-  stickies: RxCollection<StickyDocType>;
-  notifications: RxCollection<NotificationDocType>;
-  outbox: OutboxCollection;
-  requests: RxCollection<RequestDocType>;
-  notes: RxCollection<NoteDocType>;
-  views: RxCollection<ViewDocType>;
-  subjects: RxCollection<SubjectDocType>;
-  schedules: RxCollection<ScheduleDocType>;
-  lessons: RxCollection<LessonDocType>;
+/** The collections of one user's local database: every replicated one of the registry, and its own. */
+export type SchoolCollections = { [Name in SyncCollection]: RxCollection<SyncedDocType<Name>> } & {
+  [LocalCollection.outbox]: OutboxCollection;
+  [LocalCollection.views]: RxCollection<ViewDocType>;
 };
 
 /** The replicated collections by name: the device's own outbox and view cache left out. */
-export type ReplicatedCollectionName = Exclude<keyof SchoolCollections, 'outbox' | 'views'>;
+export type ReplicatedCollectionName = SyncCollection;
 
-/** Every replicated collection's name, in the order the worker starts them. */
-export const REPLICATED_COLLECTIONS: readonly ReplicatedCollectionName[] = [
-  'master',
-  'people',
-  'attendance',
-  'achievements',
-  'stickies',
-  'notifications',
-  'requests',
-  'notes',
-  'subjects',
-  'schedules',
-  'lessons',
-];
+/** Every replicated collection's name, in the order the worker starts them (the registry's order). */
+export const REPLICATED_COLLECTIONS: readonly ReplicatedCollectionName[] = Object.values(SyncCollection);
 
 /** One signed-in user's local database. */
 export type SchoolDatabase = RxDatabase<SchoolCollections>;
@@ -140,19 +95,9 @@ export async function openDatabase(
     closeDuplicates: true,
   });
   const collections = {
-    master: { schema: masterSchema, migrationStrategies: masterMigrationStrategies },
-    people: { schema: personSchema, migrationStrategies: noMigrations },
-    attendance: { schema: attendanceSchema, migrationStrategies: noMigrations },
-    achievements: { schema: achievementSchema, migrationStrategies: achievementMigrationStrategies },
-    stickies: { schema: stickySchema, migrationStrategies: noMigrations },
-    notifications: { schema: notificationSchema, migrationStrategies: noMigrations },
-    outbox: { schema: outboxSchema, migrationStrategies: outboxMigrationStrategies },
-    requests: { schema: requestSchema, migrationStrategies: noMigrations },
-    notes: { schema: noteSchema, migrationStrategies: noMigrations },
-    views: { schema: viewSchema, migrationStrategies: viewMigrationStrategies },
-    subjects: { schema: subjectSchema, migrationStrategies: noMigrations },
-    schedules: { schema: scheduleSchema, migrationStrategies: noMigrations },
-    lessons: { schema: lessonSchema, migrationStrategies: noMigrations },
+    ...SYNCED_COLLECTIONS,
+    [LocalCollection.outbox]: { schema: outboxSchema, migrationStrategies: outboxMigrationStrategies },
+    [LocalCollection.views]: { schema: viewSchema, migrationStrategies: viewMigrationStrategies },
   };
   const only = options.only;
   await database.addCollections(

@@ -6,7 +6,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { RequestOption, RequestStatus, RequestType } from '../../domain/requests';
 import { AchievementDocKind, NoteKind, noteDocSchema, requestDocSchema } from '../../domain/sync-docs';
 import { databaseName, openDatabase, type SchoolDatabase } from './open-database';
-import { type AchievementDocType, achievementSchema } from './synced-schemas';
+import { SYNCED_COLLECTIONS } from './synced-collections';
+import type { AchievementDocType } from './synced-schemas';
 
 let database: SchoolDatabase | undefined;
 
@@ -77,6 +78,7 @@ describe('requests and notes stored locally', () => {
 
 describe('achievements stored before results came', () => {
   it('become scores when a device opens the new version of the collection', async () => {
+    const achievementSchema = SYNCED_COLLECTIONS.achievements.schema;
     const userId = `migrate-${Date.now()}`;
     const { kind: _kind, finalScore: _finalScore, ...oldProperties } = achievementSchema.properties;
     const oldSchema = {

@@ -3,6 +3,7 @@ import { applyGuardTarget, decideGuardedRoute } from '../app/guard';
 import { useSessionUser } from '../app/session-context';
 import { ShellLayout } from '../app/shell-layout';
 import { ForbiddenScreen } from '../app/status-screens';
+import { HeaderNotifications } from '../features/notifications/header-notifications';
 
 // The signed-in area: every route below passes the guard of SPEC §2 against the domain route table.
 export const Route = createFileRoute('/_app')({
@@ -27,5 +28,9 @@ function SignedInLayout() {
   const { forbidden } = Route.useRouteContext();
   const user = useSessionUser();
   if (!user) return null;
-  return <ShellLayout user={user}>{forbidden ? <ForbiddenScreen /> : <Outlet />}</ShellLayout>;
+  return (
+    <ShellLayout user={user} bell={<HeaderNotifications />}>
+      {forbidden ? <ForbiddenScreen /> : <Outlet />}
+    </ShellLayout>
+  );
 }

@@ -6,9 +6,9 @@ import { nextSignInStep, showWelcome } from '../app/after-sign-in';
 import { decidePublicRoute } from '../app/guard';
 import { LanguageSwitch } from '../app/language-switch';
 import { useSessionStore } from '../app/session-context';
+import { forgetSessionEnded, readSessionEnded } from '../app/session-ended';
 import { LoginScreen } from '../features/auth/login-screen';
 import { markOtpSent } from '../features/auth/otp-countdown';
-import { forgetSessionEnded, readSessionEnded } from '../features/auth/session-ended';
 import { activateLocale, rememberedLocale } from '../i18n/i18n';
 
 const loginSearchSchema = z.object({ redirect: z.string().max(2048).optional().catch(undefined) });

@@ -1,21 +1,8 @@
 import type { WithDeleted } from 'rxdb';
 import type { z } from 'zod';
-import { masterDocSchema } from '../../domain/master';
 import type { AccountRole } from '../../domain/roles';
-import { SYNC_COLLECTION_ROLES } from '../../domain/sync';
-import {
-  achievementDocSchema,
-  attendanceDocSchema,
-  lessonDocSchema,
-  noteDocSchema,
-  notificationDocSchema,
-  personDocSchema,
-  requestDocSchema,
-  scheduleDocSchema,
-  stickyDocSchema,
-  subjectDocSchema,
-} from '../../domain/sync-docs';
-import type { ReplicatedCollectionName } from '../db/open-database';
+import { SYNC_COLLECTION_ROLES, type SyncCollection } from '../../domain/sync';
+import { SYNC_DOC_SCHEMAS } from '../../domain/sync-docs';
 
 /** How the worker replicates one collection: its wire schema and who pushes it. */
 export type ClientCollectionDef = {
@@ -26,22 +13,11 @@ export type ClientCollectionDef = {
   pushRoles: readonly AccountRole[];
 };
 
-const roles = (name: ReplicatedCollectionName) => ({
-  pullRoles: SYNC_COLLECTION_ROLES[name].pull,
-  pushRoles: SYNC_COLLECTION_ROLES[name].push,
-});
-
-/** Every replicated collection's client side, by name. */
-export const CLIENT_COLLECTIONS: Record<ReplicatedCollectionName, ClientCollectionDef> = {
-  master: { docSchema: masterDocSchema, ...roles('master') },
-  people: { docSchema: personDocSchema, ...roles('people') },
-  attendance: { docSchema: attendanceDocSchema, ...roles('attendance') },
-  achievements: { docSchema: achievementDocSchema, ...roles('achievements') },
-  stickies: { docSchema: stickyDocSchema, ...roles('stickies') },
-  notifications: { docSchema: notificationDocSchema, ...roles('notifications') },
-  requests: { docSchema: requestDocSchema, ...roles('requests') },
-  notes: { docSchema: noteDocSchema, ...roles('notes') },
-  subjects: { docSchema: subjectDocSchema, ...roles('subjects') },
-  schedules: { docSchema: scheduleDocSchema, ...roles('schedules') },
-  lessons: { docSchema: lessonDocSchema, ...roles('lessons') },
-};
+/** A replicated collection's client side, read from the domain's registry of collections. */
+export function clientCollection(name: SyncCollection): ClientCollectionDef {
+  return {
+    docSchema: SYNC_DOC_SCHEMAS[name],
+    pullRoles: SYNC_COLLECTION_ROLES[name].pull,
+    pushRoles: SYNC_COLLECTION_ROLES[name].push,
+  };
+}

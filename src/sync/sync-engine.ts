@@ -5,7 +5,7 @@ import { REPLICATED_COLLECTIONS, type SchoolDatabase } from '../db/open-database
 import { type AnyReplicatedDoc, replicatedCollection } from '../db/outbox';
 import { markMasterSynced } from '../db/sync-state';
 import { type ChangeSocket, connectChangeSocket } from './change-socket';
-import { CLIENT_COLLECTIONS } from './collections';
+import { clientCollection } from './collections';
 import type { FetchLike } from './http';
 import type { SyncCommands, SyncEvent } from './protocol';
 import { type CollectionReplication, replicateCollection } from './replicate-collection';
@@ -80,7 +80,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncCommands {
     };
     const replications = new Map<string, CollectionReplication<AnyReplicatedDoc>>();
     for (const name of REPLICATED_COLLECTIONS) {
-      const def = CLIENT_COLLECTIONS[name];
+      const def = clientCollection(name);
       if (!def.pullRoles.includes(args.role)) continue;
       replications.set(
         name,

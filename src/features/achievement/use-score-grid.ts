@@ -4,12 +4,20 @@ import type { AccountRole } from '../../../domain/roles';
 import { AchievementDocKind, SubjectDocKind } from '../../../domain/sync-docs';
 import type { SchoolDatabase } from '../../db/open-database';
 import { writeStates$ } from '../../db/outbox';
+import { subjectAchievements$ } from '../../db/queries/achievements';
+import { studentNames$ } from '../../db/queries/people';
+import {
+  classRoster$,
+  subject$,
+  subjectClass$,
+  subjectHighlights$,
+  subjectScoreNames$,
+} from '../../db/queries/subjects';
 import { useLiveQuery } from '../../db/use-live-query';
 import { buildScoreGrid } from './score-grid';
 import { buildProfile } from './student-profile';
 
-// `toJSON` copies only the top level; the grid never mutates its input, and a deep copy of a thousand scores
-// on every stored keystroke would cost more than building the grid.
+// `toJSON` copies only the top level; the profile never mutates its input.
 const json = <T>(documents: { toJSON(): T }[]) => documents.map((document) => document.toJSON());
 
 function grid$(
@@ -18,35 +26,25 @@ function grid$(
   actor: { id: string; role: AccountRole },
   parentId: string | undefined,
 ) {
-  return database.subjects.findOne(classId).$.pipe(
-    map((document) => document?.toMutableJSON() ?? null),
+  return subjectClass$(database, classId).pipe(
     switchMap((subjectClass) => {
-      if (!subjectClass || subjectClass.kind !== SubjectDocKind.subjectClass) return of(null);
+      if (!subjectClass) return of(null);
       const { subjectId } = subjectClass;
       return combineLatest([
-        database.subjects.findOne(subjectId).$.pipe(map((document) => document?.toMutableJSON() ?? null)),
-        database.subjects
-          .find({ selector: { kind: SubjectDocKind.classStudent, subjectId } })
-          .$.pipe(map(json)),
-        database.subjects.find({ selector: { kind: SubjectDocKind.scoreName, subjectId } }).$.pipe(map(json)),
-        database.subjects.find({ selector: { kind: SubjectDocKind.highlight, subjectId } }).$.pipe(map(json)),
-        database.people.find({ selector: { studentId: { $ne: null } } }).$.pipe(map(json)),
-        database.achievements.find({ selector: { subjectId } }).$.pipe(map(json)),
+        subject$(database, subjectId),
+        classRoster$(database, subjectId, classId),
+        subjectScoreNames$(database, subjectId),
+        subjectHighlights$(database, subjectId),
+        studentNames$(database),
+        subjectAchievements$(database, subjectId),
         writeStates$(database, 'achievements'),
       ]).pipe(
-        map(([subject, classStudents, scoreNames, highlights, people, achievements, outbox]) => {
-          const students = new Map(
-            people.flatMap((person) =>
-              person.studentId
-                ? [[person.studentId, { name: person.name, identity: person.identity }] as const]
-                : [],
-            ),
-          );
+        map(([subject, classStudents, scoreNames, highlights, students, achievements, outbox]) => {
           const grid = buildScoreGrid({
             actor,
             subjectClass,
             formula: subject?.formula ?? null,
-            classStudents: classStudents.filter((row) => row.classId === classId),
+            classStudents,
             students,
             scoreNames,
             scores: achievements.filter((row) => row.kind === AchievementDocKind.score),

@@ -1,10 +1,11 @@
 import { useLingui } from '@lingui/react/macro';
 import { useRef } from 'react';
 import { AttendanceStatus } from '../../../domain/attendance';
+import { STATUS_LABELS } from '../../i18n/attendance-status-labels';
 import { formatDate } from '../../i18n/format';
 import { localeOrDefault } from '../../i18n/i18n';
 import { cn } from '../../ui/cn';
-import { CELL_STATE_LABELS, STATUS_LABELS } from './attendance-labels';
+import { CELL_STATE_LABELS } from './attendance-labels';
 import { moveFocus, type Sheet, type SheetCell, type SheetRow, statusForKey } from './attendance-sheet';
 
 const STATUS_TONE: Record<AttendanceStatus, string> = {

@@ -1,15 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { ATTENDANCE_STATUS_LABELS, AttendanceStatus } from '../../../domain/attendance';
+import { ATTENDANCE_STATUS_LABELS, type AttendanceStatus } from '../../../domain/attendance';
 import type { CellState } from './attendance-sheet';
-
-/** The status labels of SPEC §3, in its order (present, late, unexplained absence, absent). */
-export const STATUS_LABELS: Record<AttendanceStatus, MessageDescriptor> = {
-  [AttendanceStatus.present]: msg`Present`,
-  [AttendanceStatus.late]: msg`Late`,
-  [AttendanceStatus.unexplainedAbsence]: msg`Unexplained absence`,
-  [AttendanceStatus.absent]: msg`Absent`,
-};
 
 /** The statuses in the order the sheet offers them (and the keys 1–4 type them). */
 export const STATUS_ORDER: readonly AttendanceStatus[] = ATTENDANCE_STATUS_LABELS.map(

@@ -1,13 +1,14 @@
 import { combineLatest, map, of, switchMap } from 'rxjs';
 import type { AccountRole } from '../../../domain/roles';
-import { SubjectDocKind } from '../../../domain/sync-docs';
 import type { SchoolDatabase } from '../../db/open-database';
 import { writeStates$ } from '../../db/outbox';
+import { subjectAttendance$ } from '../../db/queries/attendance';
+import { subjectLessons$ } from '../../db/queries/lessons';
+import { studentNames$ } from '../../db/queries/people';
+import { classSchedules$ } from '../../db/queries/schedules';
+import { classRoster$, subjectClass$, subjectHighlights$ } from '../../db/queries/subjects';
 import { useLiveQuery } from '../../db/use-live-query';
 import { buildSheet, type Sheet } from './attendance-sheet';
-
-const json = <T>(documents: { toMutableJSON(): T }[]) =>
-  documents.map((document) => document.toMutableJSON());
 
 function sheet$(
   database: SchoolDatabase,
@@ -15,34 +16,24 @@ function sheet$(
   actor: { id: string; role: AccountRole },
   today: string,
 ) {
-  return database.subjects.findOne(classId).$.pipe(
-    map((document) => document?.toMutableJSON() ?? null),
+  return subjectClass$(database, classId).pipe(
     switchMap((subjectClass) => {
-      if (!subjectClass || subjectClass.kind !== SubjectDocKind.subjectClass) return of(null);
+      if (!subjectClass) return of(null);
       const { subjectId } = subjectClass;
       return combineLatest([
-        database.subjects
-          .find({ selector: { kind: SubjectDocKind.classStudent, subjectId } })
-          .$.pipe(map(json)),
-        database.schedules.find({ selector: { classId } }).$.pipe(map(json)),
-        database.lessons.find({ selector: { subjectId } }).$.pipe(map(json)),
-        database.people.find({ selector: { studentId: { $ne: null } } }).$.pipe(map(json)),
-        database.attendance.find({ selector: { subjectId } }).$.pipe(map(json)),
+        classRoster$(database, subjectId, classId),
+        classSchedules$(database, classId),
+        subjectLessons$(database, subjectId),
+        studentNames$(database),
+        subjectAttendance$(database, subjectId),
         writeStates$(database, 'attendance'),
-        database.subjects.find({ selector: { kind: SubjectDocKind.highlight, subjectId } }).$.pipe(map(json)),
+        subjectHighlights$(database, subjectId),
       ]).pipe(
-        map(([classStudents, schedules, lessons, people, attendances, outbox, highlights]) => {
-          const students = new Map(
-            people.flatMap((person) =>
-              person.studentId
-                ? [[person.studentId, { name: person.name, identity: person.identity }] as const]
-                : [],
-            ),
-          );
+        map(([classStudents, schedules, lessons, students, attendances, outbox, highlights]) => {
           const sheet: Sheet = buildSheet({
             actor,
             subjectClass,
-            classStudents: classStudents.filter((row) => row.classId === classId),
+            classStudents,
             students,
             schedules,
             lessonNames: new Map(lessons.map((lesson) => [lesson.id, lesson.name])),

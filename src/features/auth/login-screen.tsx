@@ -5,8 +5,8 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { type LoginResponse, loginRequestSchema } from '../../../domain/auth';
+import type { SessionEnded } from '../../app/session-ended';
 import { errorMessage } from '../../i18n/error-messages';
-import type { SessionEnded } from './session-ended';
 import { signIn } from './sign-in';
 
 type LoginFormInput = z.input<typeof loginRequestSchema>;

@@ -6,10 +6,10 @@ import { useConnection } from '../../app/connection-context';
 import { useSessionUser } from '../../app/session-context';
 import { appToasts } from '../../app/toasts';
 import { attendanceExportSheet } from '../../features/attendance/attendance-export';
-import { STATUS_LABELS } from '../../features/attendance/attendance-labels';
 import { AttendanceScreen } from '../../features/attendance/attendance-screen';
 import { useRememberedClass } from '../../features/shared/use-remembered-class';
 import { downloadWorkbook } from '../../features/shared/xlsx-export';
+import { STATUS_LABELS } from '../../i18n/attendance-status-labels';
 import { formatDate } from '../../i18n/format';
 import { localeOrDefault } from '../../i18n/i18n';
 

@@ -1,10 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
 import { useRouter } from '@tanstack/react-router';
-import { useDatabase } from '../db/database-context';
-import { markAllNotificationsRead, markNotificationRead } from '../features/notifications/mark-read';
-import { notificationText } from '../features/notifications/notification-text';
-import { useNotifications } from '../features/notifications/use-notifications';
+import { useDatabase } from '../../db/database-context';
+import { markAllNotificationsRead, markNotificationRead } from './mark-read';
 import { type BellNotification, NotificationBell } from './notification-bell';
+import { notificationText } from './notification-text';
+import { useNotifications } from './use-notifications';
 
 /**
  * The header's bell fed by the local `notifications` collection: the count and list follow the last sync,

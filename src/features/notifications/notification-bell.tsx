@@ -1,13 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type UIEvent, useState } from 'react';
-import { LIMITS } from '../../domain/limits';
-import { formatDate } from '../i18n/format';
-import { localeOrDefault } from '../i18n/i18n';
-import { Button } from '../ui/button';
-import { EmptyState } from '../ui/empty-state';
-import { Icon } from '../ui/icons';
-import { Popover } from '../ui/popover';
-import { Spinner } from '../ui/spinner';
+import { LIMITS } from '../../../domain/limits';
+import { formatDate } from '../../i18n/format';
+import { localeOrDefault } from '../../i18n/i18n';
+import { Button } from '../../ui/button';
+import { EmptyState } from '../../ui/empty-state';
+import { Icon } from '../../ui/icons';
+import { Popover } from '../../ui/popover';
+import { Spinner } from '../../ui/spinner';
 
 /** One notification as the bell shows it (SPEC §3: id, created_at, data.message, data.url). */
 export type BellNotification = {

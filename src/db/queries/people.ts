@@ -1,0 +1,23 @@
+import { map, type Observable } from 'rxjs';
+import type { SchoolDatabase } from '../open-database';
+import { asRows } from './rows';
+
+/** A student's name and identity (student number) as the class sheets show them. */
+export type StudentName = { name: string; identity: string | null };
+
+/** The name and identity of every student on this device by student id, live. */
+export function studentNames$(database: SchoolDatabase): Observable<ReadonlyMap<string, StudentName>> {
+  return database.people.find({ selector: { studentId: { $ne: null } } }).$.pipe(
+    asRows(),
+    map(
+      (people) =>
+        new Map(
+          people.flatMap((person) =>
+            person.studentId
+              ? [[person.studentId, { name: person.name, identity: person.identity }] as const]
+              : [],
+          ),
+        ),
+    ),
+  );
+}
