@@ -12,6 +12,7 @@ import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { TextField } from '../../ui/text-field';
 import { ClassCascade } from '../shared/class-cascade';
+import { ClassRosterNotices } from '../shared/class-roster-notices';
 import { downloadWorkbook } from '../shared/xlsx-export';
 import { enterFinalScore, enterScore, type ScorePatch } from './achievement-commands';
 import { commitImport, previewImport } from './import-calls';
@@ -187,9 +188,8 @@ export function AchievementScreen({
               <Trans>Export to Excel</Trans>
             </Button>
           </div>
-          {grid.rows.length === 0 ? (
-            <EmptyState title={t`No students in this class.`} />
-          ) : (
+          <ClassRosterNotices rows={grid.rows.length} awaitingNames={grid.awaitingNames} />
+          {grid.rows.length > 0 && (
             <ScoreTable
               grid={grid}
               caption={t`Score sheet`}

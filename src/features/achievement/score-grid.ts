@@ -115,6 +115,8 @@ export interface ScoreRow {
 export interface ScoreGrid {
   columns: ScoreColumn[];
   rows: ScoreRow[];
+  /** Students whose names have not reached the device yet: left out until then, as on the attendance sheet. */
+  awaitingNames: number;
   /** Whether the signed-in user may enter this class's scores (SPEC §6); otherwise read-only. */
   editable: boolean;
   /**
@@ -191,10 +193,15 @@ export function buildScoreGrid(input: ScoreGridInput): ScoreGrid {
   const resultsOf = new Map(input.results.map((row) => [row.subjectStudentId, row]));
   const stateOf = (stored: { id: string } | undefined): ScoreCellState =>
     (stored && input.outbox.get(stored.id)) ?? (stored ? 'saved' : 'empty');
+  let awaitingNames = 0;
   const rows = input.classStudents.flatMap((classStudent): ScoreRow[] => {
     const { studentId, subjectStudentId } = classStudent;
     if (!studentId || !subjectStudentId) return [];
     const person = input.students.get(studentId);
+    if (!person) {
+      awaitingNames += 1;
+      return [];
+    }
     const points = new Map<string, number | null>();
     for (const scoreName of scoreNames) {
       points.set(scoreName.id, byKey.get(cellKey(subjectStudentId, scoreName.id))?.points ?? null);
@@ -227,8 +234,8 @@ export function buildScoreGrid(input: ScoreGridInput): ScoreGrid {
       {
         subjectStudentId,
         studentId,
-        name: person?.name ?? '',
-        identity: person?.identity ?? '',
+        name: person.name,
+        identity: person.identity ?? '',
         cells,
         gpa: result.gpa,
         finalScore: finalCell.points,
@@ -243,6 +250,7 @@ export function buildScoreGrid(input: ScoreGridInput): ScoreGrid {
   return {
     columns,
     rows,
+    awaitingNames,
     editable: mayEditClassWork(input.actor, input.subjectClass.teacherIds),
     finalScoreEditable:
       top !== null &&

@@ -10,6 +10,7 @@ import { EmptyState } from '../../ui/empty-state';
 import { SelectField } from '../../ui/select-field';
 import { TextField } from '../../ui/text-field';
 import { ClassCascade } from '../shared/class-cascade';
+import { ClassRosterNotices } from '../shared/class-roster-notices';
 import { type MarkPatch, type MarkRefusal, markAttendance } from './attendance-commands';
 import { AttendanceGrid } from './attendance-grid';
 import { STATUS_ORDER } from './attendance-labels';
@@ -95,9 +96,8 @@ export function AttendanceScreen({
               </Button>
             )}
           </div>
-          {sheet.rows.length === 0 ? (
-            <EmptyState title={t`No students in this class.`} />
-          ) : (
+          <ClassRosterNotices rows={sheet.rows.length} awaitingNames={sheet.awaitingNames} />
+          {sheet.rows.length > 0 && (
             <AttendanceGrid
               sheet={sheet}
               selected={selected}

@@ -83,6 +83,13 @@ describe('attendance sheet', () => {
     expect(sheet.editable).toBe(true);
   });
 
+  it('leaves out a student whose name has not reached the device yet, and counts them, so no row moves under a tap', () => {
+    const sheet = buildSheet(input({ students: new Map([['st-2', { name: 'Binh', identity: 'S002' }]]) }));
+    expect(sheet.rows.map((row) => row.name)).toEqual(['Binh']);
+    expect(sheet.awaitingNames).toBe(1);
+    expect(buildSheet(input()).awaitingNames).toBe(0);
+  });
+
   it('highlights a student whom a shown attendance rule flags over the schedules held so far', () => {
     const sheet = buildSheet(input());
     expect(sheet.rows.map((row) => row.highlighted)).toEqual([true, false]);

@@ -69,6 +69,12 @@ export interface SheetColumn {
 export interface Sheet {
   columns: SheetColumn[];
   rows: SheetRow[];
+  /**
+   * Students of the class whose names have not reached the device yet (the people collection syncs beside
+   * the class). Their rows are left out until then: a row without a name could not be told apart, and it
+   * would move once the name sorted it into place, under a teacher's taps.
+   */
+  awaitingNames: number;
   /** Whether the signed-in user may write this class's attendance (SPEC §6); otherwise it is read-only. */
   editable: boolean;
 }
@@ -94,9 +100,14 @@ export function buildSheet(input: SheetInput): Sheet {
       lessonName: input.lessonNames.get(schedule.lessonId) ?? '',
     }));
   const byId = new Map(input.attendances.map((row) => [row.id, row]));
+  let awaitingNames = 0;
   const rows = input.classStudents.flatMap((classStudent): SheetRow[] => {
     if (!classStudent.studentId) return [];
     const person = input.students.get(classStudent.studentId);
+    if (!person) {
+      awaitingNames += 1;
+      return [];
+    }
     const cells = columns.map((column): SheetCell => {
       const id = attendanceId(classStudent.id, column.id);
       const stored = byId.get(id);
@@ -120,15 +131,20 @@ export function buildSheet(input: SheetInput): Sheet {
       {
         classStudentId: classStudent.id,
         studentId: classStudent.studentId,
-        name: person?.name ?? '',
-        identity: person?.identity ?? '',
+        name: person.name,
+        identity: person.identity ?? '',
         highlighted,
         cells,
       },
     ];
   });
   rows.sort((a, b) => collator.compare(a.identity, b.identity) || collator.compare(a.name, b.name));
-  return { columns, rows, editable: mayEditClassWork(input.actor, input.subjectClass.teacherIds) };
+  return {
+    columns,
+    rows,
+    awaitingNames,
+    editable: mayEditClassWork(input.actor, input.subjectClass.teacherIds),
+  };
 }
 
 /** The status a key types into a cell (1–4 in the SPEC's label order, Delete clears); undefined: no status key. */
