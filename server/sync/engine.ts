@@ -3,17 +3,15 @@ import { z } from 'zod';
 import type { AccountRole } from '../../domain/roles';
 import type { SyncCheckpoint, SyncRejectReason } from '../../domain/sync';
 import { decidePush, type PushRow, type SyncedDoc } from '../../domain/sync-merge';
+import type { Actor } from '../access/actor';
 import type { Database, Transaction } from '../db/client';
 import { queryRows } from '../db/rows';
 import type { AppDeps } from '../deps';
 import type { ChangeAudience } from './change-feed';
 import { nextSequence, pullWatermark } from './sequence';
 
-/** The signed-in user a pull or push runs for. */
-export interface SyncActor {
-  id: string;
-  role: AccountRole;
-}
+/** The signed-in user a pull or push runs for (the actor `server/access` scopes and guards take). */
+export type SyncActor = Actor;
 
 /** What one push write knows about its surroundings. */
 export interface SyncWriteContext {

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { AttendanceStatus } from '../../../domain/attendance';
 import { isAttendanceHighlighted } from '../../../domain/attendance-highlights';
 import { ErrorCode, FieldError } from '../../../domain/errors';
-import { mayEditClassWork } from '../../../domain/permissions';
 import {
   type AttendanceEntry,
   type AttendanceUpdateRequest,
@@ -13,11 +12,12 @@ import {
 import type { SyncRejectReason } from '../../../domain/sync';
 import type { AttendanceDoc } from '../../../domain/sync-docs';
 import { attendanceId } from '../../../domain/sync-ids';
+import { requireClassWork } from '../../access/classes';
+import { requireSubjectVisible, subjectScope } from '../../access/subjects';
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/rows';
-import { forbidden, HttpError, notFound, validationFailed } from '../../http-error';
+import { HttpError, notFound, validationFailed } from '../../http-error';
 import { attendanceCollection, readAttendances } from '../../sync/collections/attendance';
-import { subjectScope } from '../../sync/collections/subject-access';
 import { pushCollection, type SyncActor, type SyncPushDeps } from '../../sync/engine';
 
 const idRow = z.object({ id: z.string() });
@@ -58,32 +58,6 @@ async function classOf(db: Executor, classId: string) {
   );
   if (!row) throw notFound();
   return row;
-}
-
-/** Answers 403 unless the actor may write the class's attendance (SPEC §6: teachers only their classes). */
-async function requireClassWork(db: Executor, actor: SyncActor, classId: string): Promise<void> {
-  const teachers = await queryRows(
-    db,
-    sql`select teacher_id::text as id from class_teachers where class_id = ${classId} and not deleted`,
-    idRow,
-  );
-  if (
-    !mayEditClassWork(
-      actor,
-      teachers.map((row) => row.id),
-    )
-  )
-    throw forbidden();
-}
-
-/** Answers 404 unless the actor sees the subject at all (a teacher working in it, an admin), so ids do not leak. */
-async function requireSubjectVisible(db: Executor, actor: SyncActor, subjectId: string): Promise<void> {
-  const [row] = await queryRows(
-    db,
-    sql`select ${subjectId}::text as id where ${subjectScope(actor, sql`${subjectId}::uuid`)}`,
-    idRow,
-  );
-  if (!row) throw notFound();
 }
 
 const REASON_STATUS: Record<SyncRejectReason, number> = {

@@ -4,12 +4,17 @@ import { mayEditClassWork } from '../../../domain/permissions';
 import { SYNC_COLLECTION_ROLES } from '../../../domain/sync';
 import { type AttendanceDoc, attendanceDocSchema } from '../../../domain/sync-docs';
 import { attendanceId } from '../../../domain/sync-ids';
+import {
+  classScopeVersion,
+  classTeacherIdsOnce,
+  classWorkAudience,
+  classWorkScope,
+} from '../../access/classes';
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { attendanceHistory, attendances } from '../../db/schema';
 import type { SyncActor, SyncCollectionDef, SyncWriteContext } from '../engine';
 import { lockedRow, lockedRows, upsertRow } from '../write-row';
-import { classScopeVersion, classTeacherIdsInPush, classWorkAudience, classWorkScope } from './class-access';
 
 const attendanceRowSchema = z.object({
   id: z.string(),
@@ -56,7 +61,7 @@ const KEY_FIELDS = ['subjectId', 'universityId', 'classStudentId', 'studentId', 
 async function refuseAttendance(ctx: SyncWriteContext, next: AttendanceDoc, current: AttendanceDoc | null) {
   if (current && KEY_FIELDS.some((field) => current[field] !== next[field])) return 'invalid' as const;
   if (!current && next.id !== attendanceId(next.classStudentId, next.scheduleId)) return 'invalid' as const;
-  const teachers = await classTeacherIdsInPush(ctx, { classStudentId: next.classStudentId });
+  const teachers = await classTeacherIdsOnce(ctx, { classStudentId: next.classStudentId });
   if (teachers === null) return 'invalid' as const;
   return mayEditClassWork(ctx.actor, teachers) ? null : ('forbidden' as const);
 }
