@@ -11,6 +11,7 @@ import { achievementRoutes } from './modules/achievement/routes';
 import { attendanceRoutes } from './modules/attendance/routes';
 import { createPasswordHasher } from './modules/auth/passwords';
 import { authRoutes } from './modules/auth/routes';
+import { syncCollections } from './modules/collections';
 import { createSubjectRefreshQueue, refreshAndPublish } from './modules/dashboard/refresh';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { createMailer, logTransport, smtpTransport } from './modules/mail/outbox';
@@ -110,7 +111,7 @@ export const schoolApp: FastifyPluginAsync<SchoolAppOptions> = async (app, { con
   await app.register(accountRoutes, deps);
   await app.register(masterRoutes, deps);
   await app.register(dashboardRoutes, deps);
-  await app.register(syncRoutes, deps);
+  await app.register(syncRoutes, { deps, collections: syncCollections });
   await app.register(achievementRoutes, deps);
   await app.register(attendanceRoutes, deps);
 };

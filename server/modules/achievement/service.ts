@@ -23,8 +23,8 @@ import { ValidationCode } from '../../../domain/validation-codes';
 import type { Executor } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { forbidden, HttpError, notFound, validationFailed } from '../../http-error';
-import { achievementsCollection, readAchievementDocs } from '../../sync/collections/achievements';
 import { PushRowRefused, pushCollection, type SyncActor } from '../../sync/engine';
+import { achievementsCollection, readAchievementDocs } from './collection';
 import {
   type ClassContext,
   type Enrolment,

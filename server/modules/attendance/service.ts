@@ -17,8 +17,8 @@ import { requireSubjectVisible, subjectScope } from '../../access/subjects';
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { HttpError, notFound, validationFailed } from '../../http-error';
-import { attendanceCollection, readAttendances } from '../../sync/collections/attendance';
 import { pushCollection, type SyncActor, type SyncPushDeps } from '../../sync/engine';
+import { attendanceCollection, readAttendances } from './collection';
 
 const idRow = z.object({ id: z.string() });
 

@@ -4,7 +4,7 @@ import { Role } from '../../../domain/roles';
 import { SYNC_COLLECTION_ROLES } from '../../../domain/sync';
 import { type PersonDoc, personDocSchema } from '../../../domain/sync-docs';
 import { classScopeVersion, teachesStudent } from '../../access/classes';
-import type { SyncActor, SyncCollectionDef } from '../engine';
+import type { SyncActor, SyncCollectionDef } from '../../sync/engine';
 
 const personRowSchema = z.object({
   id: z.string(),

@@ -5,7 +5,7 @@ import { Role } from '../../../domain/roles';
 import { SYNC_COLLECTION_ROLES } from '../../../domain/sync';
 import { type NoteDoc, NoteKind, noteDocSchema } from '../../../domain/sync-docs';
 import { classScopeVersion, subjectsOfClassesTaughtBy } from '../../access/classes';
-import type { SyncActor, SyncCollectionDef } from '../engine';
+import type { SyncActor, SyncCollectionDef } from '../../sync/engine';
 
 const noteRowSchema = z.object({
   id: z.string(),

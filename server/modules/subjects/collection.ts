@@ -5,8 +5,8 @@ import { SYNC_COLLECTION_ROLES } from '../../../domain/sync';
 import { type SubjectDoc, SubjectDocKind, subjectDocSchema } from '../../../domain/sync-docs';
 import { classStudentScope, teachersOfClassLateral } from '../../access/classes';
 import { subjectScope } from '../../access/subjects';
-import { SYNC_DOC_FIELDS, SYNC_ROW_COLUMNS, toDocFields } from '../doc-fields';
-import type { SyncActor, SyncCollectionDef } from '../engine';
+import { SYNC_DOC_FIELDS, SYNC_ROW_COLUMNS, toDocFields } from '../../sync/doc-fields';
+import type { SyncActor, SyncCollectionDef } from '../../sync/engine';
 
 const subjectRowSchema = subjectDocSchema.omit(SYNC_DOC_FIELDS).extend(SYNC_ROW_COLUMNS);
 

@@ -10,8 +10,8 @@ import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { requests, users } from '../../db/schema';
 import { notifyDepsOf, notifyRequestEvent } from '../../modules/dashboard/notifications';
-import type { SyncActor, SyncCollectionDef, SyncWriteContext } from '../engine';
-import { upsertRow } from '../write-row';
+import type { SyncActor, SyncCollectionDef, SyncWriteContext } from '../../sync/engine';
+import { upsertRow } from '../../sync/write-row';
 
 const requestRowSchema = z.object({
   id: z.string(),

@@ -13,8 +13,8 @@ import {
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { attendanceHistory, attendances } from '../../db/schema';
-import type { SyncActor, SyncCollectionDef, SyncWriteContext } from '../engine';
-import { lockedRow, lockedRows, upsertRow } from '../write-row';
+import type { SyncActor, SyncCollectionDef, SyncWriteContext } from '../../sync/engine';
+import { lockedRow, lockedRows, upsertRow } from '../../sync/write-row';
 
 const attendanceRowSchema = z.object({
   id: z.string(),

@@ -15,9 +15,9 @@ import {
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { achievements, resultHistory, results, scoreHistory } from '../../db/schema';
-import { readSubject, readSubjectScoreNames } from '../../modules/achievement/queries';
-import type { SyncActor, SyncCollectionDef, SyncWriteContext } from '../engine';
-import { lockedRow, lockedRows, upsertRow } from '../write-row';
+import type { SyncActor, SyncCollectionDef, SyncWriteContext } from '../../sync/engine';
+import { lockedRow, lockedRows, upsertRow } from '../../sync/write-row';
+import { readSubject, readSubjectScoreNames } from './queries';
 
 const achievementRowSchema = z.object({
   id: z.string(),

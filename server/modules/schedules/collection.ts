@@ -3,8 +3,8 @@ import type { z } from 'zod';
 import { SYNC_COLLECTION_ROLES } from '../../../domain/sync';
 import { type ScheduleDoc, scheduleDocSchema } from '../../../domain/sync-docs';
 import { lessonPublishScope, subjectScope } from '../../access/subjects';
-import { SYNC_DOC_FIELDS, SYNC_ROW_COLUMNS, toDocFields } from '../doc-fields';
-import type { SyncActor, SyncCollectionDef } from '../engine';
+import { SYNC_DOC_FIELDS, SYNC_ROW_COLUMNS, toDocFields } from '../../sync/doc-fields';
+import type { SyncActor, SyncCollectionDef } from '../../sync/engine';
 
 const scheduleRowSchema = scheduleDocSchema.omit(SYNC_DOC_FIELDS).extend(SYNC_ROW_COLUMNS);
 
