@@ -7,11 +7,10 @@ import {
   type NotificationMessage,
 } from '../../../domain/notifications';
 import { RequestStatus } from '../../../domain/requests';
-import { appPublicUrl } from '../../config';
+import { type AppConfig, appPublicUrl } from '../../config';
 import type { Database, Executor, Transaction } from '../../db/client';
 import { queryRows, slices } from '../../db/rows';
 import { notifications, requests, students } from '../../db/schema';
-import type { AppDeps } from '../../deps';
 import { notFound } from '../../http-error';
 import type { ChangeFeed } from '../../sync/change-feed';
 import { nextSequence, SyncScope } from '../../sync/sequence';
@@ -99,7 +98,11 @@ export interface NotifyDeps {
 }
 
 /** The notification deps of the app: its database, feed and clock, and mail through its outbox. */
-export function notifyDepsOf(deps: Pick<AppDeps, 'db' | 'feed' | 'now' | 'mailer' | 'config'>): NotifyDeps {
+export function notifyDepsOf(
+  // Spelled out rather than taken from AppDeps: deps.ts names this module's card refresh queue, and a type
+  // import back would tie the two into a loop.
+  deps: NotifyDeps & { mailer: Mailer; config: AppConfig },
+): NotifyDeps {
   return { ...deps, mail: { mailer: deps.mailer, publicUrl: appPublicUrl(deps.config) } };
 }
 
