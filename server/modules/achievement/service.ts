@@ -23,7 +23,8 @@ import { ValidationCode } from '../../../domain/validation-codes';
 import type { Executor } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { forbidden, HttpError, notFound, validationFailed } from '../../http-error';
-import { PushRowRefused, pushCollection, type SyncActor } from '../../sync/engine';
+import type { SyncActor } from '../../sync/engine';
+import { pushAsCall } from '../../sync/push-call';
 import { achievementsCollection, readAchievementDocs } from './collection';
 import {
   type ClassContext,
@@ -135,13 +136,10 @@ export async function writeScores(
     };
     return [{ newDocumentState: next, assumedMasterState: base }];
   });
-  try {
-    await pushCollection(deps, achievementsCollection, actor, rows, offline, { atomic: true });
-  } catch (error) {
-    if (!(error instanceof PushRowRefused)) throw error;
-    const conflict: PushRowRefused<AchievementDoc> = error;
-    throw refusal(conflict.conflict.reason, fieldOf.get(conflict.conflict.document.id));
-  }
+  await pushAsCall(deps, achievementsCollection, actor, rows, offline, {
+    atomic: true,
+    refusal: (conflict) => refusal(conflict.reason, fieldOf.get(conflict.document.id)),
+  });
 }
 
 /** A class the user may work on (SPEC §6: admins every class, teachers their own), or 404/403. */
