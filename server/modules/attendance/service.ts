@@ -2,23 +2,23 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { AttendanceStatus } from '../../../domain/attendance';
 import { isAttendanceHighlighted } from '../../../domain/attendance-highlights';
-import { ErrorCode, FieldError } from '../../../domain/errors';
+import { FieldError } from '../../../domain/errors';
 import {
   type AttendanceEntry,
   type AttendanceUpdateRequest,
   attendanceHistoryEntrySchema,
   type ExchangeAttendanceRequest,
 } from '../../../domain/schemas/attendance';
-import type { SyncRejectReason } from '../../../domain/sync';
 import type { AttendanceDoc } from '../../../domain/sync-docs';
 import { attendanceId } from '../../../domain/sync-ids';
 import { requireClassWork } from '../../access/classes';
 import { requireSubjectVisible, subjectScope } from '../../access/subjects';
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/rows';
-import { HttpError, notFound, validationFailed } from '../../http-error';
-import { pushCollection, type SyncActor, type SyncPushDeps } from '../../sync/engine';
-import { attendanceCollection, readAttendances } from './collection';
+import { notFound, validationFailed } from '../../http-error';
+import type { SyncActor, SyncPushDeps } from '../../sync/engine';
+import { pushAsCall } from '../../sync/push-call';
+import { attendanceCollection, readAttendances, unmarkedAttendance } from './collection';
 
 const idRow = z.object({ id: z.string() });
 
@@ -59,22 +59,6 @@ async function classOf(db: Executor, classId: string) {
   if (!row) throw notFound();
   return row;
 }
-
-const REASON_STATUS: Record<SyncRejectReason, number> = {
-  forbidden: 403,
-  invalid: 422,
-  not_found: 404,
-  conflict: 409,
-  field_conflict: 409,
-};
-
-const REASON_CODE: Record<SyncRejectReason, string> = {
-  forbidden: ErrorCode.forbidden,
-  invalid: ErrorCode.validation,
-  not_found: ErrorCode.notFound,
-  conflict: ErrorCode.conflict,
-  field_conflict: ErrorCode.conflict,
-};
 
 /**
  * `POST /api/attendance/{scheduleId}`: writes the marks of one schedule for students of one class. The
@@ -125,13 +109,18 @@ export async function saveAttendance(
   const rows = entries.map((entry, index) => {
     const id = ids[index] ?? '';
     const base = current.get(id) ?? null;
-    const next: AttendanceDoc = {
+    const place = {
       id,
       subjectId: schedule.subject_id,
       universityId: schedule.university_id,
       classStudentId: entry.class_student_id,
       studentId: studentOf.get(entry.class_student_id) ?? '',
       scheduleId,
+    };
+    // Fields the call does not carry keep the server's value; those it carries are the form's.
+    const next: AttendanceDoc = {
+      ...(base ?? unmarkedAttendance(place)),
+      ...place,
       status: entry.status,
       lateMinutes: entry.status === AttendanceStatus.late ? (base?.lateMinutes ?? null) : null,
       absenceReasons: entry.absence_reasons,
@@ -141,14 +130,7 @@ export async function saveAttendance(
     };
     return { newDocumentState: next, assumedMasterState: base };
   });
-  const { conflicts, written } = await pushCollection(deps, attendanceCollection, actor, rows, offline);
-  const [refused] = conflicts;
-  if (refused) {
-    throw new HttpError(REASON_STATUS[refused.reason], {
-      message: refused.reason,
-      code: REASON_CODE[refused.reason],
-    });
-  }
+  const written = await pushAsCall(deps, attendanceCollection, actor, rows, offline);
   return { attendances: written.map(toEntry) };
 }
 
@@ -393,17 +375,18 @@ export async function exchangeAttendance(
     const old = current.get(fromIds[index] ?? '');
     const target = current.get(toIds[index] ?? '') ?? null;
     const values = old && !old._deleted ? old : null;
-    const moved: AttendanceDoc = {
+    const place = {
       id: toIds[index] ?? '',
       subjectId,
       universityId: to.university_id,
       classStudentId: student.id,
       studentId: student.student_id,
       scheduleId: to.id,
-      status: values?.status ?? null,
-      lateMinutes: values?.lateMinutes ?? null,
-      absenceReasons: values?.absenceReasons ?? null,
-      comment: values?.comment ?? null,
+    };
+    // The mark moves whole: every mark field of the old sitting, at the new place.
+    const moved: AttendanceDoc = {
+      ...(values ?? unmarkedAttendance(place)),
+      ...place,
       updatedAt: target?.updatedAt ?? 0,
       _deleted: false,
     };
@@ -412,14 +395,7 @@ export async function exchangeAttendance(
       ...(values ? [{ newDocumentState: { ...values, _deleted: true }, assumedMasterState: values }] : []),
     ];
   });
-  const { conflicts } = await pushCollection(deps, attendanceCollection, actor, rows, offline);
-  const [refused] = conflicts;
-  if (refused) {
-    throw new HttpError(REASON_STATUS[refused.reason], {
-      message: refused.reason,
-      code: REASON_CODE[refused.reason],
-    });
-  }
+  await pushAsCall(deps, attendanceCollection, actor, rows, offline);
   return { ok: true };
 }
 
