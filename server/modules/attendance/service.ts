@@ -11,12 +11,13 @@ import {
 } from '../../../domain/schemas/attendance';
 import type { AttendanceDoc } from '../../../domain/sync-docs';
 import { attendanceId } from '../../../domain/sync-ids';
+import type { Actor } from '../../access/actor';
 import { requireClassWork } from '../../access/classes';
 import { requireSubjectVisible, subjectScope } from '../../access/subjects';
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { notFound, validationFailed } from '../../http-error';
-import type { SyncActor, SyncPushDeps } from '../../sync/engine';
+import type { SyncPushDeps } from '../../sync/engine';
 import { pushAsCall } from '../../sync/push-call';
 import { attendanceCollection, readAttendances, unmarkedAttendance } from './collection';
 
@@ -69,7 +70,7 @@ async function classOf(db: Executor, classId: string) {
  */
 export async function saveAttendance(
   deps: SyncPushDeps,
-  actor: SyncActor,
+  actor: Actor,
   scheduleId: string,
   body: AttendanceUpdateRequest,
   offline: boolean,
@@ -137,12 +138,7 @@ export async function saveAttendance(
 const namedRow = z.object({ id: z.string(), name: z.string() });
 
 /** `GET /api/attendance/subjectsByYearCode/{facultyId}/{yearCodeId}`: the subjects there the user sees. */
-export async function subjectsByYearCode(
-  db: Executor,
-  actor: SyncActor,
-  facultyId: string,
-  yearCodeId: string,
-) {
+export async function subjectsByYearCode(db: Executor, actor: Actor, facultyId: string, yearCodeId: string) {
   const subjects = await queryRows(
     db,
     sql`select s.id::text, n.name from subjects s join subject_names n on n.id = s.subject_name_id
@@ -156,7 +152,7 @@ export async function subjectsByYearCode(
 /** `GET /api/attendance/university/{universityId}/faculty/{facultyId}`: year codes holding a subject the user sees. */
 export async function yearCodesByFaculty(
   db: Executor,
-  actor: SyncActor,
+  actor: Actor,
   universityId: string,
   facultyId: string,
 ) {
@@ -173,7 +169,7 @@ export async function yearCodesByFaculty(
 }
 
 /** `GET /api/attendance/classesBySubject/{subjectId}`: the subject's classes, named by their class names. */
-export async function classesBySubject(db: Executor, actor: SyncActor, subjectId: string) {
+export async function classesBySubject(db: Executor, actor: Actor, subjectId: string) {
   await requireSubjectVisible(db, actor, subjectId);
   const subjectClasses = await queryRows(
     db,
@@ -205,7 +201,7 @@ const studentRow = z.object({
  * identity, each with their marks (SPEC §3 attendance per student). Teachers working in the subject read
  * every class of it (SPEC §6: what is not assigned to them is read-only); writes check the class itself.
  */
-export async function classAttendance(db: Executor, actor: SyncActor, classId: string) {
+export async function classAttendance(db: Executor, actor: Actor, classId: string) {
   const subjectClass = await classOf(db, classId);
   await requireSubjectVisible(db, actor, subjectClass.subject_id);
   const schedules = await queryRows(
@@ -254,7 +250,7 @@ export async function classAttendance(db: Executor, actor: SyncActor, classId: s
  * `GET /api/attendance/history/{scheduleId}`: every change to the marks of one schedule, oldest first (who,
  * when, old and new values, and whether it came from an offline replay; ARCHITECTURE §3).
  */
-export async function attendanceHistoryOf(db: Executor, actor: SyncActor, scheduleId: string) {
+export async function attendanceHistoryOf(db: Executor, actor: Actor, scheduleId: string) {
   const schedule = await scheduleOf(db, scheduleId);
   await requireSubjectVisible(db, actor, schedule.subject_id);
   const history = await queryRows(
@@ -294,12 +290,7 @@ async function classStudentOf(db: Executor, classStudentId: string) {
  * student, the sittings of other classes of the subject it may attend instead (`apply` 1), or those it was
  * moved to already (`apply` 0), as sheet columns.
  */
-export async function exchangeCandidates(
-  db: Executor,
-  actor: SyncActor,
-  classStudentId: string,
-  apply: boolean,
-) {
+export async function exchangeCandidates(db: Executor, actor: Actor, classStudentId: string, apply: boolean) {
   const classStudent = await classStudentOf(db, classStudentId);
   await requireSubjectVisible(db, actor, classStudent.subject_id);
   const moved = sql`exists (select 1 from attendances a where a.schedule_id = s.id
@@ -332,7 +323,7 @@ export async function exchangeCandidates(
  */
 export async function exchangeAttendance(
   deps: SyncPushDeps,
-  actor: SyncActor,
+  actor: Actor,
   subjectId: string,
   body: ExchangeAttendanceRequest,
   offline: boolean,
@@ -405,7 +396,7 @@ export async function exchangeAttendance(
  */
 export async function highlightedStudents(
   db: Executor,
-  actor: SyncActor,
+  actor: Actor,
   subjectId: string,
   classId: string,
   today: string,
@@ -436,7 +427,7 @@ export async function highlightedStudents(
 }
 
 /** `GET /api/attendance/dataFilter/{id}`: the filter that leads to a class, so a link restores the selects. */
-export async function classFilter(db: Executor, actor: SyncActor, classId: string) {
+export async function classFilter(db: Executor, actor: Actor, classId: string) {
   const subjectClass = await classOf(db, classId);
   await requireSubjectVisible(db, actor, subjectClass.subject_id);
   const [row] = await queryRows(
