@@ -9,8 +9,9 @@ import { forbidden } from '../http-error';
 import type { Actor } from './actor';
 import { ownStudentIds } from './students';
 
-// The one place that reads class assignments (`class_teachers`) to decide who teaches what: modules, sync
-// collections and dashboard rules take these pieces instead of writing the join again.
+// The one place that reads class and schedule assignments (`class_teachers`, `schedule_teachers`) to decide
+// who teaches what: modules, sync collections and dashboard rules take these pieces instead of writing the
+// join again.
 
 const idRow = z.object({ id: z.string() });
 const teacherRow = z.object({ teacher_id: z.string().nullable() });
@@ -36,6 +37,16 @@ export function teachersOfClassLateral(classId: SQL, alias: string): SQL {
   return sql`left join lateral (select array_agg(ct.teacher_id::text order by ct.teacher_id)
     filter (where not ct.deleted) as ids, max(ct.seq) as seq from class_teachers ct
     where ct.class_id = ${classId}) ${sql.identifier(alias)} on true`;
+}
+
+/**
+ * The teachers named on a schedule as a `text[]` and the sequence that changes with them, joined laterally
+ * as `alias` (`alias.ids`, `alias.seq`): a replicated schedule row changes when its teachers do.
+ */
+export function teachersOfScheduleLateral(scheduleId: SQL, alias: string): SQL {
+  return sql`left join lateral (select array_agg(x.teacher_id::text order by x.teacher_id)
+    filter (where not x.deleted) as ids, max(x.seq) as seq from schedule_teachers x
+    where x.schedule_id = ${scheduleId}) ${sql.identifier(alias)} on true`;
 }
 
 /**
