@@ -32,6 +32,21 @@ describe('dependency rule', () => {
     expect(violation('tests/e2e/master.spec.ts', 'server/app', false)).toBeNull();
   });
 
+  it('keeps server/access under the modules and the sync engine, and the engine off the modules', () => {
+    expect(violation('server/modules/attendance/service.ts', 'server/access/classes', false)).toBeNull();
+    expect(violation('server/modules/attendance/collection.ts', 'server/sync/engine', false)).toBeNull();
+    expect(violation('server/sync/engine.ts', 'server/access/actor', false)).toBeNull();
+    expect(violation('server/access/classes.ts', 'server/db/rows', false)).toBeNull();
+    expect(violation('server/sync/routes.ts', 'server/modules/attendance/collection', false)).toMatch(
+      /server\/sync never imports server\/modules/,
+    );
+    expect(violation('server/access/classes.ts', 'server/modules/achievement/queries', false)).toMatch(
+      /server\/access/,
+    );
+    expect(violation('server/access/classes.ts', 'server/sync/engine', false)).toMatch(/server\/access/);
+    expect(violation('server/sync/push.test.ts', 'server/modules/attendance/collection', false)).toBeNull();
+  });
+
   it('lets only features, sync and workers reach src/db', () => {
     expect(violation('src/sync/replicate-master.ts', 'src/db/database', false)).toBeNull();
     expect(violation('src/workers/sync.worker.ts', 'src/db/database', false)).toBeNull();

@@ -8,7 +8,7 @@ import path from 'node:path';
 /** The layer a repository file belongs to, as the rule names them. */
 export type Layer =
   | { kind: 'domain' }
-  | { kind: 'server' }
+  | { kind: 'server'; part: 'access' | 'sync' | 'modules' | 'other' }
   | { kind: 'src'; part: 'ui' | 'db' | 'sync' | 'workers' | 'app' | 'routes' | 'i18n' | 'other' }
   | { kind: 'feature'; area: string }
   | { kind: 'test' }
@@ -22,7 +22,12 @@ export function layerOf(file: string): Layer {
     return { kind: 'test' };
   if (file.startsWith('server/testing/')) return { kind: 'test' };
   if (file.startsWith('domain/')) return { kind: 'domain' };
-  if (file.startsWith('server/')) return { kind: 'server' };
+  if (file.startsWith('server/')) {
+    const part = file.split('/')[1] ?? '';
+    const known = ['access', 'sync', 'modules'] as const;
+    const match = known.find((name) => name === part);
+    return { kind: 'server', part: match ?? 'other' };
+  }
   if (file.startsWith('src/features/')) return { kind: 'feature', area: file.split('/')[2] ?? '' };
   if (file.startsWith('src/')) {
     const part = file.split('/')[1] ?? '';
@@ -56,6 +61,10 @@ export function violation(from: string, target: string, isPackage: boolean): str
   if (source.kind === 'server' && (dest.kind === 'src' || dest.kind === 'feature')) {
     return 'server/ never imports src/';
   }
+  if (source.kind === 'server' && dest.kind === 'server') {
+    const reason = serverViolation(source.part, dest.part);
+    if (reason) return reason;
+  }
   // `features/shared` holds feature-neutral parts several screens use (xlsx export, class filter, online calls).
   if (
     dest.kind === 'feature' &&
@@ -87,6 +96,21 @@ export function violation(from: string, target: string, isPackage: boolean): str
   ) {
     return `src/ui may use only src/ui, src/i18n and domain/, not src/${dest.part}`;
   }
+  return null;
+}
+
+/**
+ * The server's own layers: `server/access` (who may see and change what) sits under the modules and the sync
+ * engine and imports neither; the engine is generic and imports no module, which hand it their collections.
+ */
+function serverViolation(
+  from: 'access' | 'sync' | 'modules' | 'other',
+  to: 'access' | 'sync' | 'modules' | 'other',
+): string | null {
+  if (from === 'access' && (to === 'modules' || to === 'sync')) {
+    return `server/access imports neither server/modules nor server/sync (→ server/${to})`;
+  }
+  if (from === 'sync' && to === 'modules') return 'server/sync never imports server/modules';
   return null;
 }
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import type { MailTransport } from './modules/mail/outbox';
+import type { MailTransport } from './modules/mail/transport';
 
 /** Where the data lives: embedded PGlite (in a folder, or in memory when `dataDir` is undefined) or PostgreSQL. */
 export type DatabaseConfig =

@@ -1,8 +1,8 @@
 import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import type { SocketMessage } from '../../domain/sync';
+import { readBuildId } from '../build-info';
 import type { Database } from '../db/client';
-import { readBuildId } from '../modules/meta/build-info';
 import type { ChangeFeed } from '../sync/change-feed';
 import { sessionOfRequest } from './session';
 

@@ -5,6 +5,9 @@ import type { SocketMessage } from '../../domain/sync';
 import { type AchievementDoc, AchievementDocKind, type AttendanceDoc } from '../../domain/sync-docs';
 import { achievementId, attendanceId } from '../../domain/sync-ids';
 import { attendanceHistory, classTeachers, scoreHistory } from '../db/schema';
+import { achievementsCollection } from '../modules/achievement/collection';
+import { attendanceCollection } from '../modules/attendance/collection';
+import { peopleCollection } from '../modules/people/collection';
 import { pullThrough } from '../testing/calls';
 import {
   createSchoolFixture,
@@ -14,9 +17,6 @@ import {
   schoolActors,
 } from '../testing/school-fixture';
 import { buildTestApp, type TestApp } from '../testing/test-app';
-import { achievementsCollection } from './collections/achievements';
-import { attendanceCollection } from './collections/attendance';
-import { peopleCollection } from './collections/people';
 import { pushCollection, type SyncActor, type SyncCollectionDef } from './engine';
 
 let t: TestApp;

@@ -5,11 +5,11 @@ import { StickyStatus, StickyType } from '../../domain/stickies';
 import type { SocketMessage } from '../../domain/sync';
 import type { NotificationDoc, StickyDoc } from '../../domain/sync-docs';
 import { notifications, stickies, users } from '../db/schema';
+import { stickiesCollection } from '../modules/dashboard/collection';
+import { notificationsCollection } from '../modules/notifications/collection';
 import { call, pullThrough, waitForWatermark } from '../testing/calls';
 import { createSchoolFixture, type SchoolFixture } from '../testing/school-fixture';
 import { buildTestApp, signIn, type TestApp } from '../testing/test-app';
-import { notificationsCollection } from './collections/notifications';
-import { stickiesCollection } from './collections/stickies';
 import { pullCollection, pushCollection, type SyncActor, type SyncCollectionDef } from './engine';
 import { nextSequence } from './sequence';
 

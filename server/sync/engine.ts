@@ -1,19 +1,17 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AccountRole } from '../../domain/roles';
-import type { SyncCheckpoint, SyncRejectReason } from '../../domain/sync';
+import type { SyncCheckpoint, SyncCollection, SyncRejectReason } from '../../domain/sync';
 import { decidePush, type PushRow, type SyncedDoc } from '../../domain/sync-merge';
+import type { Actor } from '../access/actor';
 import type { Database, Transaction } from '../db/client';
 import { queryRows } from '../db/rows';
 import type { AppDeps } from '../deps';
 import type { ChangeAudience } from './change-feed';
 import { nextSequence, pullWatermark } from './sequence';
 
-/** The signed-in user a pull or push runs for. */
-export interface SyncActor {
-  id: string;
-  role: AccountRole;
-}
+/** The signed-in user a pull or push runs for (the actor `server/access` scopes and guards take). */
+export type SyncActor = Actor;
 
 /** What one push write knows about its surroundings. */
 export interface SyncWriteContext {
@@ -78,7 +76,7 @@ export interface SyncPushDef<Doc extends SyncedDoc> {
  * for a user (the scope), how a row becomes a document, and how pushed rows are written.
  */
 export interface SyncCollectionDef<Doc extends SyncedDoc, Row = unknown> {
-  name: string;
+  name: SyncCollection;
   docSchema: z.ZodType<Doc>;
   /** Roles that may pull; the scope narrows the rows further. */
   pullRoles: readonly AccountRole[];
@@ -96,6 +94,26 @@ export interface SyncCollectionDef<Doc extends SyncedDoc, Row = unknown> {
   toDoc(row: Row): Doc;
   push: SyncPushDef<Doc> | null;
 }
+
+/**
+ * A collection definition whose document and row types only its own code knows: what the registry the sync
+ * routes are built from holds, since definitions of different documents share no one type.
+ */
+export interface RegisteredCollection {
+  readonly name: SyncCollection;
+  /** Hands the definition, with its own types, to `visit`. */
+  use<T>(visit: <Doc extends SyncedDoc, Row>(def: SyncCollectionDef<Doc, Row>) => T): T;
+}
+
+/** Wraps a collection definition for the registry. */
+export function registered<Doc extends SyncedDoc, Row>(
+  def: SyncCollectionDef<Doc, Row>,
+): RegisteredCollection {
+  return { name: def.name, use: (visit) => visit(def) };
+}
+
+/** The registry of every replicated collection: a name of `SyncCollection` without a definition fails the typecheck. */
+export type SyncCollectionRegistry = Readonly<Record<SyncCollection, RegisteredCollection>>;
 
 /** One pull page. */
 export interface SyncPullPage<Doc> {

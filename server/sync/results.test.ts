@@ -4,10 +4,10 @@ import { Role } from '../../domain/roles';
 import { type AchievementDoc, AchievementDocKind } from '../../domain/sync-docs';
 import { resultId } from '../../domain/sync-ids';
 import { resultHistory, subjects } from '../db/schema';
+import { achievementsCollection } from '../modules/achievement/collection';
 import { pullThrough } from '../testing/calls';
 import { createTaughtSchools, type SchoolFixture, schoolActors } from '../testing/school-fixture';
 import { buildTestApp, type TestApp } from '../testing/test-app';
-import { achievementsCollection } from './collections/achievements';
 import { pushCollection, type SyncActor } from './engine';
 
 let t: TestApp;

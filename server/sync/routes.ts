@@ -12,22 +12,16 @@ import {
   syncPushResponseSchema,
 } from '../../domain/sync';
 import type { SyncedDoc } from '../../domain/sync-merge';
+import { readBuildId } from '../build-info';
 import type { AppDeps } from '../deps';
 import { forbidden, HttpError } from '../http-error';
-import { readBuildId } from '../modules/meta/build-info';
 import { signedInUser } from '../plugins/session';
-import { achievementsCollection } from './collections/achievements';
-import { attendanceCollection } from './collections/attendance';
-import { lessonsCollection } from './collections/lessons';
-import { masterCollection } from './collections/master';
-import { notesCollection } from './collections/notes';
-import { notificationsCollection } from './collections/notifications';
-import { peopleCollection } from './collections/people';
-import { requestsCollection } from './collections/requests';
-import { schedulesCollection } from './collections/schedules';
-import { stickiesCollection } from './collections/stickies';
-import { subjectsCollection } from './collections/subjects';
-import { pullCollection, pushCollection, type SyncCollectionDef } from './engine';
+import {
+  pullCollection,
+  pushCollection,
+  type SyncCollectionDef,
+  type SyncCollectionRegistry,
+} from './engine';
 
 /** Whether a request says its writes were made offline (`X-Offline-Origin: 1`). */
 export function isOfflineOrigin(headers: Record<string, string | string[] | undefined>): boolean {
@@ -103,17 +97,18 @@ function registerCollection<Doc extends SyncedDoc, Row>(
   );
 }
 
-/** The replication endpoints of ARCHITECTURE §3: one pull and one push per collection. */
-export const syncRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  registerCollection(app, deps, masterCollection);
-  registerCollection(app, deps, peopleCollection);
-  registerCollection(app, deps, attendanceCollection);
-  registerCollection(app, deps, achievementsCollection);
-  registerCollection(app, deps, stickiesCollection);
-  registerCollection(app, deps, notificationsCollection);
-  registerCollection(app, deps, requestsCollection);
-  registerCollection(app, deps, notesCollection);
-  registerCollection(app, deps, subjectsCollection);
-  registerCollection(app, deps, schedulesCollection);
-  registerCollection(app, deps, lessonsCollection);
+/** What the sync routes are built from: the app's dependencies and the registry of collections. */
+export interface SyncRoutesOptions {
+  deps: AppDeps;
+  collections: SyncCollectionRegistry;
+}
+
+/**
+ * The replication endpoints of ARCHITECTURE §3: one pull and one push per collection of the registry it is
+ * given (the modules own the definitions; the engine imports none of them).
+ */
+export const syncRoutes: FastifyPluginAsyncZod<SyncRoutesOptions> = async (app, { deps, collections }) => {
+  for (const collection of Object.values(collections)) {
+    collection.use((def) => registerCollection(app, deps, def));
+  }
 };

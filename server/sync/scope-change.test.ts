@@ -6,12 +6,12 @@ import { type AchievementDoc, AchievementDocKind } from '../../domain/sync-docs'
 import { achievementId } from '../../domain/sync-ids';
 import type { Database } from '../db/client';
 import { classStudents, classTeachers, students, subjectStudents, users } from '../db/schema';
+import { achievementsCollection } from '../modules/achievement/collection';
+import { attendanceCollection } from '../modules/attendance/collection';
+import { peopleCollection } from '../modules/people/collection';
 import { pullThrough } from '../testing/calls';
 import { createSchoolFixture, markOf, type SchoolFixture } from '../testing/school-fixture';
 import { buildTestApp, type TestApp } from '../testing/test-app';
-import { achievementsCollection } from './collections/achievements';
-import { attendanceCollection } from './collections/attendance';
-import { peopleCollection } from './collections/people';
 import { pushCollection, type SyncActor, type SyncCollectionDef } from './engine';
 import { nextSequence } from './sequence';
 

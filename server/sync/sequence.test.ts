@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '../../domain/roles';
 import { type DatabaseHandle, openDatabase } from '../db/client';
 import { universities } from '../db/schema';
+import { masterCollection } from '../modules/master/collection';
 import { createTestDatabase, type TestDatabase } from '../testing/test-app';
-import { masterCollection } from './collections/master';
 import { pullCollection } from './engine';
 import { nextSequence } from './sequence';
 

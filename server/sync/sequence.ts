@@ -7,7 +7,7 @@ import { queryRows } from '../db/rows';
  * Change scopes; every master kind shares one, so one checkpoint covers the whole `master` collection. The
  * other replicated tables are grouped the same way, one scope per group a client pulls together:
  * - people: users, students, user_universities
- * - subjects: subjects, subject_classes, class_teachers, subject_students, class_students, lessons, schedules,
+ * - subjects: subjects, subject_classes, class assignments, subject_students, class_students, lessons, schedules,
  *   schedule_teachers, score_names, highlights
  * - notes: plans, plan_notes, notes, memos, memo_schedules
  * - attendance: attendances; achievements: achievements, results

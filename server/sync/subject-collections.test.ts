@@ -12,12 +12,12 @@ import {
   subjects,
   users,
 } from '../db/schema';
+import { lessonsCollection } from '../modules/lessons/collection';
+import { schedulesCollection } from '../modules/schedules/collection';
+import { subjectsCollection } from '../modules/subjects/collection';
 import { call, pullThrough } from '../testing/calls';
 import { createTaughtSchools, type SchoolFixture } from '../testing/school-fixture';
 import { buildTestApp, signIn, type TestApp } from '../testing/test-app';
-import { lessonsCollection } from './collections/lessons';
-import { schedulesCollection } from './collections/schedules';
-import { subjectsCollection } from './collections/subjects';
 import { pushCollection, type SyncActor, type SyncCollectionDef } from './engine';
 import { nextSequence } from './sequence';
 

@@ -8,7 +8,7 @@ import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '../../domain/auth';
 import { buildApp } from '../app';
 import type { AppConfig, DatabaseConfig } from '../config';
 import type { Database } from '../db/client';
-import type { MailTransport, OutgoingMail } from '../modules/mail/outbox';
+import type { MailTransport, OutgoingMail } from '../modules/mail/transport';
 
 /** The password of every demo account in tests. */
 export const TEST_PASSWORD = 'demo-test-2026';

@@ -13,8 +13,8 @@ import {
 } from '../../domain/sync-docs';
 import { achievementId, attendanceId } from '../../domain/sync-ids';
 import { attendanceHistory, scoreHistory } from '../../server/db/schema';
-import { achievementsCollection } from '../../server/sync/collections/achievements';
-import { attendanceCollection } from '../../server/sync/collections/attendance';
+import { achievementsCollection } from '../../server/modules/achievement/collection';
+import { attendanceCollection } from '../../server/modules/attendance/collection';
 import { pullCollection, type SyncActor, type SyncCollectionDef } from '../../server/sync/engine';
 import { waitForWatermark } from '../../server/testing/calls';
 import { createTaughtSchool, demoAdminActor, type SchoolFixture } from '../../server/testing/school-fixture';

@@ -2,7 +2,7 @@ import { indexedDB } from 'fake-indexeddb';
 import { filter, firstValueFrom } from 'rxjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AttendanceDoc } from '../../domain/sync-docs';
-import { attendanceCollection } from '../../server/sync/collections/attendance';
+import { attendanceCollection } from '../../server/modules/attendance/collection';
 import { pushCollection, type SyncActor } from '../../server/sync/engine';
 import { pullThrough } from '../../server/testing/calls';
 import { createSchoolFixture, demoAdminActor, markOf } from '../../server/testing/school-fixture';

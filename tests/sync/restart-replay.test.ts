@@ -2,7 +2,7 @@ import { filter, firstValueFrom } from 'rxjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AttendanceDoc } from '../../domain/sync-docs';
 import { attendanceId } from '../../domain/sync-ids';
-import { attendanceCollection } from '../../server/sync/collections/attendance';
+import { attendanceCollection } from '../../server/modules/attendance/collection';
 import { pushCollection, type SyncActor } from '../../server/sync/engine';
 import { pullThrough } from '../../server/testing/calls';
 import {

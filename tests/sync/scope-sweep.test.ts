@@ -5,7 +5,7 @@ import { Role } from '../../domain/roles';
 import type { AttendanceDoc } from '../../domain/sync-docs';
 import type { Database } from '../../server/db/client';
 import { classTeachers, users } from '../../server/db/schema';
-import { attendanceCollection } from '../../server/sync/collections/attendance';
+import { attendanceCollection } from '../../server/modules/attendance/collection';
 import { pushCollection, type SyncActor } from '../../server/sync/engine';
 import { nextSequence } from '../../server/sync/sequence';
 import { pullThrough } from '../../server/testing/calls';

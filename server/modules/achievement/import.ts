@@ -4,9 +4,9 @@ import { nameKey } from '../../../domain/names';
 import type { ScoreImportPreview, ScoreImportRow } from '../../../domain/schemas/achievement';
 import { parsePoint, scoreWithinFull, validateImportSize } from '../../../domain/validation';
 import { ValidationCode } from '../../../domain/validation-codes';
+import type { Actor } from '../../access/actor';
 import type { AppDeps } from '../../deps';
 import { validationFailed } from '../../http-error';
-import type { SyncActor } from '../../sync/engine';
 import { readClassEnrolments, readSubjectScoreNames } from './queries';
 import { classForUser, writeScores } from './service';
 import { checkXlsxZip } from './zip-guard';
@@ -67,7 +67,7 @@ function lastHeaderColumn(sheet: ExcelJS.Worksheet): number {
  */
 export async function previewScoreImport(
   deps: AppDeps,
-  actor: SyncActor,
+  actor: Actor,
   classId: string,
   bytes: Uint8Array,
 ): Promise<ScoreImportPreview> {
@@ -156,7 +156,7 @@ export async function previewScoreImport(
  */
 export async function importScores(
   deps: AppDeps,
-  actor: SyncActor,
+  actor: Actor,
   classId: string,
   bytes: Uint8Array,
   offline: boolean,

@@ -5,10 +5,10 @@ import { attendanceStatusSchema, countAttendance } from '../../../domain/attenda
 import { isHighlighted } from '../../../domain/highlights';
 import { mayReadStudentRecord } from '../../../domain/permissions';
 import { jlptLevelSchema, type StudentProfileResponse } from '../../../domain/schemas/people';
+import type { Actor } from '../../access/actor';
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { forbidden, notFound } from '../../http-error';
-import type { SyncActor } from '../../sync/engine';
 import {
   readHighlights,
   readResults,
@@ -58,7 +58,7 @@ const attendanceRow = z.object({
  */
 export async function readStudentProfile(
   db: Executor,
-  actor: SyncActor,
+  actor: Actor,
   studentId: string,
 ): Promise<StudentProfileResponse> {
   const [student] = await queryRows(

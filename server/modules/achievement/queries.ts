@@ -6,6 +6,7 @@ import {
   type ResultScoreName,
 } from '../../../domain/achievement-results';
 import { highlightCompareSchema, highlightConditionSchema } from '../../../domain/highlights';
+import { teacherIdArrayOfClass } from '../../access/classes';
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/rows';
 
@@ -40,8 +41,7 @@ export async function readClassContext(db: Executor, classId: string): Promise<C
     db,
     sql`select c.id::text as id, c.subject_id::text as subject_id, c.university_id::text as university_id,
           s.formula, s.teacher_allow_update_final_score as allow_final,
-          coalesce(array(select ct.teacher_id::text from class_teachers ct
-            where ct.class_id = c.id and not ct.deleted), '{}') as teacher_ids
+          ${teacherIdArrayOfClass(sql`c.id`)} as teacher_ids
         from subject_classes c join subjects s on s.id = c.subject_id
         where c.id = ${classId} and not c.deleted and not s.deleted`,
     classRow,
@@ -153,8 +153,7 @@ function enrolments(db: Executor, where: SQL): Promise<Enrolment[]> {
     sql`select ss.id::text as subject_student_id, ss.subject_id::text as subject_id,
           ss.university_id::text as university_id, ss.student_id::text as student_id,
           cs.class_id::text as class_id, st.identity, u.name,
-          coalesce(array(select ct.teacher_id::text from class_teachers ct
-            where ct.class_id = cs.class_id and not ct.deleted), '{}') as teacher_ids
+          ${teacherIdArrayOfClass(sql`cs.class_id`)} as teacher_ids
         from subject_students ss
         join students st on st.id = ss.student_id
         join users u on u.id = st.user_id

@@ -20,11 +20,12 @@ import { type AchievementDoc, AchievementDocKind } from '../../../domain/sync-do
 import { achievementId } from '../../../domain/sync-ids';
 import { scoreWithinFull } from '../../../domain/validation';
 import { ValidationCode } from '../../../domain/validation-codes';
+import type { Actor } from '../../access/actor';
 import type { Executor } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { forbidden, HttpError, notFound, validationFailed } from '../../http-error';
-import { achievementsCollection, readAchievementDocs } from '../../sync/collections/achievements';
-import { PushRowRefused, pushCollection, type SyncActor } from '../../sync/engine';
+import { pushAsCall } from '../../sync/push-call';
+import { achievementsCollection, readAchievementDocs } from './collection';
 import {
   type ClassContext,
   type Enrolment,
@@ -79,7 +80,7 @@ function refusal(reason: SyncRejectReason, field: string | undefined): HttpError
  */
 export async function writeScores(
   deps: AppDeps,
-  actor: SyncActor,
+  actor: Actor,
   writes: readonly ScoreWrite[],
   offline: boolean,
 ): Promise<void> {
@@ -135,17 +136,14 @@ export async function writeScores(
     };
     return [{ newDocumentState: next, assumedMasterState: base }];
   });
-  try {
-    await pushCollection(deps, achievementsCollection, actor, rows, offline, { atomic: true });
-  } catch (error) {
-    if (!(error instanceof PushRowRefused)) throw error;
-    const conflict: PushRowRefused<AchievementDoc> = error;
-    throw refusal(conflict.conflict.reason, fieldOf.get(conflict.conflict.document.id));
-  }
+  await pushAsCall(deps, achievementsCollection, actor, rows, offline, {
+    atomic: true,
+    refusal: (conflict) => refusal(conflict.reason, fieldOf.get(conflict.document.id)),
+  });
 }
 
 /** A class the user may work on (SPEC §6: admins every class, teachers their own), or 404/403. */
-export async function classForUser(db: Executor, actor: SyncActor, classId: string): Promise<ClassContext> {
+export async function classForUser(db: Executor, actor: Actor, classId: string): Promise<ClassContext> {
   const context = await readClassContext(db, classId);
   if (!context) throw notFound();
   if (!mayEditClassWork(actor, context.teacherIds)) throw forbidden();
@@ -213,7 +211,7 @@ export function entryOf(score: ScoreRow, scoreName: SubjectScoreName) {
 /** `GET /api/achievement/{subjectClassId}`: the class's score names and every student's scores. */
 export async function readClassAchievement(
   db: Executor,
-  actor: SyncActor,
+  actor: Actor,
   classId: string,
 ): Promise<ClassAchievementResponse> {
   const context = await classForUser(db, actor, classId);
@@ -226,7 +224,7 @@ export async function readClassAchievement(
 }
 
 /** `GET /api/achievement/scoreNames/{subjectClassId}`. */
-export async function readClassScoreNames(db: Executor, actor: SyncActor, classId: string) {
+export async function readClassScoreNames(db: Executor, actor: Actor, classId: string) {
   const context = await classForUser(db, actor, classId);
   return { scoreNames: (await readSubjectScoreNames(db, context.subjectId)).map(toScoreName) };
 }
@@ -240,7 +238,7 @@ async function scoreNameOfSubject(db: Executor, subjectId: string, scoreNameId: 
 /** `GET /api/achievement/{subjectClassId}/sub-scores-achievements/{scoreNameId}`. */
 export async function readSubScores(
   db: Executor,
-  actor: SyncActor,
+  actor: Actor,
   classId: string,
   scoreNameId: string,
 ): Promise<SubScoresResponse> {
@@ -292,7 +290,7 @@ function scoreWriteOf(entry: ScoreEntryInput, scoreNameId: string, index: number
 /** `POST /api/achievement/{scoreNameId}/{subjectClassId}`: one score name's scores for a class. */
 export async function enterClassScores(
   deps: AppDeps,
-  actor: SyncActor,
+  actor: Actor,
   scoreNameId: string,
   classId: string,
   entries: readonly ScoreEntryInput[],
@@ -366,7 +364,7 @@ async function withParentSums(
 /** `POST /api/achievement/enter-sub-scores/{subjectClassId}`: sub-scores of one score for a class. */
 export async function enterSubScores(
   deps: AppDeps,
-  actor: SyncActor,
+  actor: Actor,
   classId: string,
   parentId: string,
   entries: readonly NamedScoreEntryInput[],
@@ -388,7 +386,7 @@ export async function enterSubScores(
  */
 export async function updateScores(
   deps: AppDeps,
-  actor: SyncActor,
+  actor: Actor,
   scoreNameId: string,
   entries: readonly ScoreEntryInput[],
   offline: boolean,
@@ -404,7 +402,7 @@ export async function updateScores(
 }
 
 /** The enrolments of a subject the user may work on: all for admins, their classes' for teachers. */
-async function subjectStudentsForUser(db: Executor, actor: SyncActor, subjectId: string) {
+async function subjectStudentsForUser(db: Executor, actor: Actor, subjectId: string) {
   const students = await readSubjectEnrolments(db, subjectId);
   return students.filter((student) => mayEditClassWork(actor, student.teacherIds));
 }
@@ -412,7 +410,7 @@ async function subjectStudentsForUser(db: Executor, actor: SyncActor, subjectId:
 /** `GET /api/student-exam/subjects/{id}/score-names/{scoreNameId}`: one exam score and its parts. */
 export async function readStudentExam(
   db: Executor,
-  actor: SyncActor,
+  actor: Actor,
   subjectId: string,
   scoreNameId: string,
 ): Promise<StudentExam> {
@@ -440,7 +438,7 @@ export async function readStudentExam(
 /** `POST /api/student-exam/subjects/{id}/score-names/{scoreNameId}`: exam scores (and sub-scores). */
 export async function enterStudentExam(
   deps: AppDeps,
-  actor: SyncActor,
+  actor: Actor,
   subjectId: string,
   scoreNameId: string,
   entries: readonly NamedScoreEntryInput[],
@@ -468,7 +466,7 @@ export async function enterStudentExam(
 }
 
 /** `GET /api/achievement/teacher-allow-update-final-score/{id}`: admins always; teachers per the subject. */
-export async function finalScoreAllowed(db: Executor, actor: SyncActor, subjectId: string) {
+export async function finalScoreAllowed(db: Executor, actor: Actor, subjectId: string) {
   const subject = await readSubject(db, subjectId);
   if (!subject) throw notFound();
   return { allowed: actor.role === Role.admin || subject.teacherAllowUpdateFinalScore };
@@ -480,7 +478,7 @@ export async function finalScoreAllowed(db: Executor, actor: SyncActor, subjectI
  */
 export async function readTotalScoreHighlights(
   db: Executor,
-  actor: SyncActor,
+  actor: Actor,
   subjectId: string,
   classId: string,
 ): Promise<{ students: StudentRef[] }> {

@@ -14,11 +14,11 @@ import {
   subjectClasses,
   users,
 } from '../../db/schema';
-import { attendanceCollection } from '../../sync/collections/attendance';
 import { pushCollection } from '../../sync/engine';
 import { call } from '../../testing/calls';
 import { createSchoolFixture, type SchoolFixture } from '../../testing/school-fixture';
 import { buildTestApp, signIn, type TestApp, type TestSession } from '../../testing/test-app';
+import { attendanceCollection } from './collection';
 
 let t: TestApp;
 let school: SchoolFixture;

@@ -2,23 +2,24 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { AttendanceStatus } from '../../../domain/attendance';
 import { isAttendanceHighlighted } from '../../../domain/attendance-highlights';
-import { ErrorCode, FieldError } from '../../../domain/errors';
-import { mayEditClassWork } from '../../../domain/permissions';
+import { FieldError } from '../../../domain/errors';
 import {
   type AttendanceEntry,
   type AttendanceUpdateRequest,
   attendanceHistoryEntrySchema,
   type ExchangeAttendanceRequest,
 } from '../../../domain/schemas/attendance';
-import type { SyncRejectReason } from '../../../domain/sync';
 import type { AttendanceDoc } from '../../../domain/sync-docs';
 import { attendanceId } from '../../../domain/sync-ids';
+import type { Actor } from '../../access/actor';
+import { requireClassWork } from '../../access/classes';
+import { requireSubjectVisible, subjectScope } from '../../access/subjects';
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/rows';
-import { forbidden, HttpError, notFound, validationFailed } from '../../http-error';
-import { attendanceCollection, readAttendances } from '../../sync/collections/attendance';
-import { subjectScope } from '../../sync/collections/subject-access';
-import { pushCollection, type SyncActor, type SyncPushDeps } from '../../sync/engine';
+import { notFound, validationFailed } from '../../http-error';
+import type { SyncPushDeps } from '../../sync/engine';
+import { pushAsCall } from '../../sync/push-call';
+import { attendanceCollection, readAttendances, unmarkedAttendance } from './collection';
 
 const idRow = z.object({ id: z.string() });
 
@@ -60,48 +61,6 @@ async function classOf(db: Executor, classId: string) {
   return row;
 }
 
-/** Answers 403 unless the actor may write the class's attendance (SPEC §6: teachers only their classes). */
-async function requireClassWork(db: Executor, actor: SyncActor, classId: string): Promise<void> {
-  const teachers = await queryRows(
-    db,
-    sql`select teacher_id::text as id from class_teachers where class_id = ${classId} and not deleted`,
-    idRow,
-  );
-  if (
-    !mayEditClassWork(
-      actor,
-      teachers.map((row) => row.id),
-    )
-  )
-    throw forbidden();
-}
-
-/** Answers 404 unless the actor sees the subject at all (a teacher working in it, an admin), so ids do not leak. */
-async function requireSubjectVisible(db: Executor, actor: SyncActor, subjectId: string): Promise<void> {
-  const [row] = await queryRows(
-    db,
-    sql`select ${subjectId}::text as id where ${subjectScope(actor, sql`${subjectId}::uuid`)}`,
-    idRow,
-  );
-  if (!row) throw notFound();
-}
-
-const REASON_STATUS: Record<SyncRejectReason, number> = {
-  forbidden: 403,
-  invalid: 422,
-  not_found: 404,
-  conflict: 409,
-  field_conflict: 409,
-};
-
-const REASON_CODE: Record<SyncRejectReason, string> = {
-  forbidden: ErrorCode.forbidden,
-  invalid: ErrorCode.validation,
-  not_found: ErrorCode.notFound,
-  conflict: ErrorCode.conflict,
-  field_conflict: ErrorCode.conflict,
-};
-
 /**
  * `POST /api/attendance/{scheduleId}`: writes the marks of one schedule for students of one class. The
  * request is checked whole first (the class's teacher, each student in the class, the schedule in the class's
@@ -111,7 +70,7 @@ const REASON_CODE: Record<SyncRejectReason, string> = {
  */
 export async function saveAttendance(
   deps: SyncPushDeps,
-  actor: SyncActor,
+  actor: Actor,
   scheduleId: string,
   body: AttendanceUpdateRequest,
   offline: boolean,
@@ -151,13 +110,18 @@ export async function saveAttendance(
   const rows = entries.map((entry, index) => {
     const id = ids[index] ?? '';
     const base = current.get(id) ?? null;
-    const next: AttendanceDoc = {
+    const place = {
       id,
       subjectId: schedule.subject_id,
       universityId: schedule.university_id,
       classStudentId: entry.class_student_id,
       studentId: studentOf.get(entry.class_student_id) ?? '',
       scheduleId,
+    };
+    // Fields the call does not carry keep the server's value; those it carries are the form's.
+    const next: AttendanceDoc = {
+      ...(base ?? unmarkedAttendance(place)),
+      ...place,
       status: entry.status,
       lateMinutes: entry.status === AttendanceStatus.late ? (base?.lateMinutes ?? null) : null,
       absenceReasons: entry.absence_reasons,
@@ -167,26 +131,14 @@ export async function saveAttendance(
     };
     return { newDocumentState: next, assumedMasterState: base };
   });
-  const { conflicts, written } = await pushCollection(deps, attendanceCollection, actor, rows, offline);
-  const [refused] = conflicts;
-  if (refused) {
-    throw new HttpError(REASON_STATUS[refused.reason], {
-      message: refused.reason,
-      code: REASON_CODE[refused.reason],
-    });
-  }
+  const written = await pushAsCall(deps, attendanceCollection, actor, rows, offline);
   return { attendances: written.map(toEntry) };
 }
 
 const namedRow = z.object({ id: z.string(), name: z.string() });
 
 /** `GET /api/attendance/subjectsByYearCode/{facultyId}/{yearCodeId}`: the subjects there the user sees. */
-export async function subjectsByYearCode(
-  db: Executor,
-  actor: SyncActor,
-  facultyId: string,
-  yearCodeId: string,
-) {
+export async function subjectsByYearCode(db: Executor, actor: Actor, facultyId: string, yearCodeId: string) {
   const subjects = await queryRows(
     db,
     sql`select s.id::text, n.name from subjects s join subject_names n on n.id = s.subject_name_id
@@ -200,7 +152,7 @@ export async function subjectsByYearCode(
 /** `GET /api/attendance/university/{universityId}/faculty/{facultyId}`: year codes holding a subject the user sees. */
 export async function yearCodesByFaculty(
   db: Executor,
-  actor: SyncActor,
+  actor: Actor,
   universityId: string,
   facultyId: string,
 ) {
@@ -217,7 +169,7 @@ export async function yearCodesByFaculty(
 }
 
 /** `GET /api/attendance/classesBySubject/{subjectId}`: the subject's classes, named by their class names. */
-export async function classesBySubject(db: Executor, actor: SyncActor, subjectId: string) {
+export async function classesBySubject(db: Executor, actor: Actor, subjectId: string) {
   await requireSubjectVisible(db, actor, subjectId);
   const subjectClasses = await queryRows(
     db,
@@ -249,7 +201,7 @@ const studentRow = z.object({
  * identity, each with their marks (SPEC §3 attendance per student). Teachers working in the subject read
  * every class of it (SPEC §6: what is not assigned to them is read-only); writes check the class itself.
  */
-export async function classAttendance(db: Executor, actor: SyncActor, classId: string) {
+export async function classAttendance(db: Executor, actor: Actor, classId: string) {
   const subjectClass = await classOf(db, classId);
   await requireSubjectVisible(db, actor, subjectClass.subject_id);
   const schedules = await queryRows(
@@ -298,7 +250,7 @@ export async function classAttendance(db: Executor, actor: SyncActor, classId: s
  * `GET /api/attendance/history/{scheduleId}`: every change to the marks of one schedule, oldest first (who,
  * when, old and new values, and whether it came from an offline replay; ARCHITECTURE §3).
  */
-export async function attendanceHistoryOf(db: Executor, actor: SyncActor, scheduleId: string) {
+export async function attendanceHistoryOf(db: Executor, actor: Actor, scheduleId: string) {
   const schedule = await scheduleOf(db, scheduleId);
   await requireSubjectVisible(db, actor, schedule.subject_id);
   const history = await queryRows(
@@ -338,12 +290,7 @@ async function classStudentOf(db: Executor, classStudentId: string) {
  * student, the sittings of other classes of the subject it may attend instead (`apply` 1), or those it was
  * moved to already (`apply` 0), as sheet columns.
  */
-export async function exchangeCandidates(
-  db: Executor,
-  actor: SyncActor,
-  classStudentId: string,
-  apply: boolean,
-) {
+export async function exchangeCandidates(db: Executor, actor: Actor, classStudentId: string, apply: boolean) {
   const classStudent = await classStudentOf(db, classStudentId);
   await requireSubjectVisible(db, actor, classStudent.subject_id);
   const moved = sql`exists (select 1 from attendances a where a.schedule_id = s.id
@@ -376,7 +323,7 @@ export async function exchangeCandidates(
  */
 export async function exchangeAttendance(
   deps: SyncPushDeps,
-  actor: SyncActor,
+  actor: Actor,
   subjectId: string,
   body: ExchangeAttendanceRequest,
   offline: boolean,
@@ -419,17 +366,18 @@ export async function exchangeAttendance(
     const old = current.get(fromIds[index] ?? '');
     const target = current.get(toIds[index] ?? '') ?? null;
     const values = old && !old._deleted ? old : null;
-    const moved: AttendanceDoc = {
+    const place = {
       id: toIds[index] ?? '',
       subjectId,
       universityId: to.university_id,
       classStudentId: student.id,
       studentId: student.student_id,
       scheduleId: to.id,
-      status: values?.status ?? null,
-      lateMinutes: values?.lateMinutes ?? null,
-      absenceReasons: values?.absenceReasons ?? null,
-      comment: values?.comment ?? null,
+    };
+    // The mark moves whole: every mark field of the old sitting, at the new place.
+    const moved: AttendanceDoc = {
+      ...(values ?? unmarkedAttendance(place)),
+      ...place,
       updatedAt: target?.updatedAt ?? 0,
       _deleted: false,
     };
@@ -438,14 +386,7 @@ export async function exchangeAttendance(
       ...(values ? [{ newDocumentState: { ...values, _deleted: true }, assumedMasterState: values }] : []),
     ];
   });
-  const { conflicts } = await pushCollection(deps, attendanceCollection, actor, rows, offline);
-  const [refused] = conflicts;
-  if (refused) {
-    throw new HttpError(REASON_STATUS[refused.reason], {
-      message: refused.reason,
-      code: REASON_CODE[refused.reason],
-    });
-  }
+  await pushAsCall(deps, attendanceCollection, actor, rows, offline);
   return { ok: true };
 }
 
@@ -455,7 +396,7 @@ export async function exchangeAttendance(
  */
 export async function highlightedStudents(
   db: Executor,
-  actor: SyncActor,
+  actor: Actor,
   subjectId: string,
   classId: string,
   today: string,
@@ -486,7 +427,7 @@ export async function highlightedStudents(
 }
 
 /** `GET /api/attendance/dataFilter/{id}`: the filter that leads to a class, so a link restores the selects. */
-export async function classFilter(db: Executor, actor: SyncActor, classId: string) {
+export async function classFilter(db: Executor, actor: Actor, classId: string) {
   const subjectClass = await classOf(db, classId);
   await requireSubjectVisible(db, actor, subjectClass.subject_id);
   const [row] = await queryRows(

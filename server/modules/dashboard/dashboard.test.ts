@@ -27,13 +27,13 @@ import {
   stickies,
   users,
 } from '../../db/schema';
-import { achievementsCollection } from '../../sync/collections/achievements';
-import { attendanceCollection } from '../../sync/collections/attendance';
 import { pushCollection } from '../../sync/engine';
 import { call } from '../../testing/calls';
 import { createSchoolFixture, markOf, type SchoolFixture } from '../../testing/school-fixture';
 import { openSocket } from '../../testing/sockets';
 import { buildTestApp, signIn, type TestApp, type TestSession } from '../../testing/test-app';
+import { achievementsCollection } from '../achievement/collection';
+import { attendanceCollection } from '../attendance/collection';
 import { refreshStickies } from './refresh';
 
 let t: TestApp;

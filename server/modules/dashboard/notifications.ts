@@ -7,14 +7,14 @@ import {
   type NotificationMessage,
 } from '../../../domain/notifications';
 import { RequestStatus } from '../../../domain/requests';
-import { appPublicUrl } from '../../config';
+import { type AppConfig, appPublicUrl } from '../../config';
 import type { Database, Executor, Transaction } from '../../db/client';
 import { queryRows, slices } from '../../db/rows';
 import { notifications, requests, students } from '../../db/schema';
-import type { AppDeps } from '../../deps';
 import { notFound } from '../../http-error';
 import type { ChangeFeed } from '../../sync/change-feed';
 import { nextSequence, SyncScope } from '../../sync/sequence';
+import { writeStamped } from '../../sync/stamped-write';
 import type { Mailer } from '../mail/outbox';
 import { notificationMail } from '../mail/templates';
 import { requestHandlers } from './rules/requests';
@@ -99,7 +99,11 @@ export interface NotifyDeps {
 }
 
 /** The notification deps of the app: its database, feed and clock, and mail through its outbox. */
-export function notifyDepsOf(deps: Pick<AppDeps, 'db' | 'feed' | 'now' | 'mailer' | 'config'>): NotifyDeps {
+export function notifyDepsOf(
+  // Spelled out rather than taken from AppDeps: deps.ts names this module's card refresh queue, and a type
+  // import back would tie the two into a loop.
+  deps: NotifyDeps & { mailer: Mailer; config: AppConfig },
+): NotifyDeps {
   return { ...deps, mail: { mailer: deps.mailer, publicUrl: appPublicUrl(deps.config) } };
 }
 
@@ -194,7 +198,7 @@ export async function listNotifications(
 
 /** `POST /api/notification/read`: marks one of the user's notifications read; 404 for anyone else's. */
 export async function markRead(deps: NotifyDeps, userId: string, id: string): Promise<void> {
-  const changed = await deps.db.transaction(async (tx) => {
+  await writeStamped(deps, 'notifications', async (tx, seq) => {
     const [row] = await tx
       .select({ readAt: notifications.readAt })
       .from(notifications)
@@ -202,34 +206,29 @@ export async function markRead(deps: NotifyDeps, userId: string, id: string): Pr
         and(eq(notifications.id, id), eq(notifications.userId, userId), eq(notifications.deleted, false)),
       );
     if (!row) throw notFound();
-    if (row.readAt) return false;
-    const seq = await nextSequence(tx, SyncScope.notifications);
+    if (row.readAt) return { result: undefined, audience: null };
     const now = deps.now();
     await tx.update(notifications).set({ readAt: now, updatedAt: now, seq }).where(eq(notifications.id, id));
-    return true;
+    return { result: undefined, audience: [userId] };
   });
-  if (changed) await deps.feed.publishChange(['notifications'], [userId]);
 }
 
 /** `POST /api/notification/readAll`: marks every unread notification of the user read. */
 export async function markAllRead(deps: NotifyDeps, userId: string): Promise<number> {
-  const changed = await deps.db.transaction(async (tx) => {
+  return writeStamped(deps, 'notifications', async (tx, seq) => {
     const unread = and(
       eq(notifications.userId, userId),
       eq(notifications.deleted, false),
       isNull(notifications.readAt),
     );
     const [pending] = await tx.select({ value: count() }).from(notifications).where(unread);
-    if (!pending?.value) return 0;
-    const seq = await nextSequence(tx, SyncScope.notifications);
+    if (!pending?.value) return { result: 0, audience: null };
     const now = deps.now();
     const rows = await tx
       .update(notifications)
       .set({ readAt: now, updatedAt: now, seq })
       .where(unread)
       .returning({ id: notifications.id });
-    return rows.length;
+    return { result: rows.length, audience: rows.length > 0 ? [userId] : null };
   });
-  if (changed > 0) await deps.feed.publishChange(['notifications'], [userId]);
-  return changed;
 }

@@ -10,7 +10,7 @@ import { queryRows } from '../../db/rows';
 import { stickies } from '../../db/schema';
 import { forbidden, HttpError, notFound } from '../../http-error';
 import type { ChangeFeed } from '../../sync/change-feed';
-import { nextSequence, SyncScope } from '../../sync/sequence';
+import { writeStamped } from '../../sync/stamped-write';
 import { schoolWallClock } from './clock';
 import { type EntryItem, missingAchievementItems, missingAttendanceItems } from './rules/entry';
 import { highlightHits } from './rules/highlights';
@@ -244,17 +244,15 @@ export async function closeSticky(
   // The call itself proves the client is online.
   if (!mayCloseSticky(user.role, row.type as StickyType, true)) throw forbidden();
   if (row.status === StickyStatus.closed) return toItem(row);
-  await deps.db.transaction(async (tx) => {
-    const seq = await nextSequence(tx, SyncScope.stickies);
+  return writeStamped(deps, 'stickies', async (tx, seq) => {
     const changed = await tx
       .update(stickies)
       .set({ status: StickyStatus.closed, seq, updatedAt: deps.now() })
       .where(and(eq(stickies.id, id), eq(stickies.deleted, false), eq(stickies.status, StickyStatus.open)))
       .returning({ id: stickies.id });
     if (changed.length === 0) throw new HttpError(409, { message: 'Conflict', code: ErrorCode.conflict });
+    return { result: toItem({ ...row, status: StickyStatus.closed }), audience: [user.id] };
   });
-  await deps.feed.publishChange(['stickies'], [user.id]);
-  return toItem({ ...row, status: StickyStatus.closed });
 }
 
 /** Which list-classes call lists which sticky types, and where its classes come from. */

@@ -1,5 +1,5 @@
 import type { MailedNotification } from '../../../domain/notifications';
-import type { OutgoingMail } from './outbox';
+import type { OutgoingMail } from './transport';
 
 // Mail goes out before the server knows the reader's language, so each mail carries Japanese (the default),
 // Vietnamese and English, in that order.

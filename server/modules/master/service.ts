@@ -13,7 +13,7 @@ import { queryRows } from '../../db/rows';
 import { faculties, users } from '../../db/schema';
 import { notFound, validationFailed } from '../../http-error';
 import type { ChangeFeed } from '../../sync/change-feed';
-import { nextSequence, SyncScope } from '../../sync/sequence';
+import { writeStamped } from '../../sync/stamped-write';
 import {
   MASTER_KINDS,
   MASTER_TABLES,
@@ -156,10 +156,11 @@ async function checkReferences(tx: Transaction, references: MasterReference[]): 
  * master collection changed. The notice goes out only after the commit, so a client that pulls on it finds
  * the row.
  */
-async function writeMaster<T>(deps: MasterWriteDeps, work: (tx: Transaction, seq: number) => Promise<T>) {
-  const result = await deps.db.transaction(async (tx) => work(tx, await nextSequence(tx, SyncScope.master)));
-  await deps.feed.publishChange(['master'], 'all');
-  return result;
+function writeMaster<T>(deps: MasterWriteDeps, work: (tx: Transaction, seq: number) => Promise<T>) {
+  return writeStamped(deps, 'master', async (tx, seq) => ({
+    result: await work(tx, seq),
+    audience: 'all',
+  }));
 }
 
 /** `POST /api/master-setting/{segment}`: creates a row and returns it. */

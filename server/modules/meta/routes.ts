@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { versionBuildResponseSchema } from '../../../domain/sync';
-import { readAppVersion, readBuildId } from './build-info';
+import { readAppVersion, readBuildId } from '../../build-info';
 
 /** `GET /get-version-build`: lets a client compare its build with the server's. */
 export const metaRoutes: FastifyPluginAsyncZod<{ staticDir: string }> = async (app, options) => {

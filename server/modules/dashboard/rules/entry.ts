@@ -2,9 +2,10 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { LessonType } from '../../../../domain/lessons';
 import { StickyType } from '../../../../domain/stickies';
+import { teachersOfSchedule } from '../../../access/classes';
 import type { Executor } from '../../../db/client';
 import { queryRows } from '../../../db/rows';
-import { inScope, scheduleTeachersOf } from './sql';
+import { inScope } from './sql';
 import type { DesiredSticky, RuleContext, StickyRule } from './types';
 
 /** How far back an ended schedule with missing entries still raises a card. */
@@ -44,7 +45,7 @@ export async function missingAttendanceItems(db: Executor, context: RuleContext)
         join lessons l on l.id = s.lesson_id and not l.deleted
         join subjects sub on sub.id = s.subject_id and not sub.deleted
         left join plans p on p.schedule_id = s.id and not p.deleted
-        cross join lateral ${scheduleTeachersOf('s')} as t(teacher_id)
+        cross join lateral ${teachersOfSchedule('s')} as t(teacher_id)
         where not s.deleted and ${endedSchedule(context)} ${inScope('s', context.scope)}
           and exists (select 1 from class_students cs where cs.class_id = s.class_id and not cs.deleted
             and not exists (select 1 from attendances a where a.class_student_id = cs.id
@@ -68,7 +69,7 @@ export async function missingAchievementItems(db: Executor, context: RuleContext
         join lessons l on l.id = s.lesson_id and not l.deleted and l.type = ${LessonType.exam}
         join subjects sub on sub.id = s.subject_id and not sub.deleted
         left join plans p on p.schedule_id = s.id and not p.deleted
-        cross join lateral ${scheduleTeachersOf('s')} as t(teacher_id)
+        cross join lateral ${teachersOfSchedule('s')} as t(teacher_id)
         where not s.deleted and ${endedSchedule(context)} ${inScope('s', context.scope)}
           and exists (select 1 from class_students cs
             join score_names sn on sn.lesson_id = l.id and not sn.deleted

@@ -9,6 +9,7 @@ import {
 } from '../../../../domain/highlights';
 import { LIMITS } from '../../../../domain/limits';
 import { StickyType } from '../../../../domain/stickies';
+import { liveClassAssignments } from '../../../access/classes';
 import type { Executor } from '../../../db/client';
 import { queryRows } from '../../../db/rows';
 import { sanitizeWithin } from '../sanitize';
@@ -143,9 +144,9 @@ export const highlightRule: StickyRule = {
     if (hits.length === 0) return [];
     const teachers = await queryRows(
       db,
-      sql`select distinct ct.subject_id, ct.teacher_id from class_teachers ct
+      sql`select distinct ct.subject_id, ct.teacher_id from ${liveClassAssignments} ct
           join subject_classes sc on sc.id = ct.class_id and not sc.deleted
-          where not ct.deleted ${inScope('ct', context.scope)}`,
+          where true ${inScope('ct', context.scope)}`,
       teacherSchema,
     );
     const cards: DesiredSticky[] = [];

@@ -2,9 +2,10 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { LIMITS } from '../../../../domain/limits';
 import { StickyType } from '../../../../domain/stickies';
+import { liveClassAssignments, teachersOfSchedule } from '../../../access/classes';
 import { queryRows } from '../../../db/rows';
 import { sanitizeWithin } from '../sanitize';
-import { inScope, scheduleTeachersOf } from './sql';
+import { inScope } from './sql';
 import type { DesiredSticky, StickyRule } from './types';
 
 /** How long a note about a student keeps its card up. */
@@ -40,9 +41,9 @@ export const memoRule: StickyRule = {
           join subjects sub on sub.id = m.subject_id and not sub.deleted
           join memo_schedules ms on ms.memo_id = m.id and not ms.deleted
           join schedules s on s.id = ms.schedule_id and not s.deleted and s.day >= ${context.today}::date
-          cross join lateral (${scheduleTeachersOf('s')}
-            union select ct.teacher_id from class_teachers ct
-              where m.contact_to_head_teacher and ct.subject_id = m.subject_id and not ct.deleted) as t(teacher_id)
+          cross join lateral (${teachersOfSchedule('s')}
+            union select ct.teacher_id from ${liveClassAssignments} ct
+              where m.contact_to_head_teacher and ct.subject_id = m.subject_id) as t(teacher_id)
           where not m.deleted and t.teacher_id <> m.author_id ${inScope('m', context.scope)}
           order by s.day, s.start_time, s.id`,
       memoSchema,
@@ -95,7 +96,7 @@ export const studentNoteRule: StickyRule = {
           from notes n
           join subjects sub on sub.id = n.subject_id and not sub.deleted
           join class_students cs on cs.subject_id = n.subject_id and cs.student_id = n.student_id and not cs.deleted
-          join class_teachers ct on ct.class_id = cs.class_id and not ct.deleted
+          join ${liveClassAssignments} ct on ct.class_id = cs.class_id
           where not n.deleted and n.student_id is not null and ct.teacher_id <> n.author_id
             and n.created_at >= ${since.toISOString()}::timestamptz ${inScope('n', context.scope)}
           order by n.created_at desc, n.id desc`,

@@ -3,10 +3,11 @@ import { z } from 'zod';
 import { LessonType, PublishState } from '../../../../domain/lessons';
 import { LIMITS } from '../../../../domain/limits';
 import { StickyType } from '../../../../domain/stickies';
+import { teachersOfSchedule } from '../../../access/classes';
 import type { Executor } from '../../../db/client';
 import { queryRows } from '../../../db/rows';
 import { sanitizeWithin } from '../sanitize';
-import { inScope, scheduleTeachersOf } from './sql';
+import { inScope } from './sql';
 import type { DesiredSticky, RuleContext, StickyRule } from './types';
 
 /** How many days ahead a schedule without a registered plan raises a card. */
@@ -44,7 +45,7 @@ export async function unplannedItems(db: Executor, context: RuleContext): Promis
         join lessons l on l.id = s.lesson_id and not l.deleted and l.publish = ${PublishState.published}
         join subjects sub on sub.id = s.subject_id and not sub.deleted
         left join plans p on p.schedule_id = s.id and not p.deleted
-        cross join lateral ${scheduleTeachersOf('s')} as t(teacher_id)
+        cross join lateral ${teachersOfSchedule('s')} as t(teacher_id)
         where not s.deleted
           and s.day between ${context.today}::date and ${context.today}::date + ${PLAN_LOOKAHEAD_DAYS}::int
           and (p.id is null or p.publish <> ${PublishState.published})
@@ -70,7 +71,7 @@ export async function notePlanItems(db: Executor, context: RuleContext): Promise
         join schedules s on s.id = n.schedule_id and not s.deleted
         join lessons l on l.id = s.lesson_id and not l.deleted
         join subjects sub on sub.id = s.subject_id and not sub.deleted
-        cross join lateral ${scheduleTeachersOf('s')} as t(teacher_id)
+        cross join lateral ${teachersOfSchedule('s')} as t(teacher_id)
         where not n.deleted and n.created_at >= ${since.toISOString()}::timestamptz
           and t.teacher_id <> n.author_id
           ${inScope('n', context.scope)}

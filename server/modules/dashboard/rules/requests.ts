@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { LIMITS } from '../../../../domain/limits';
 import { RequestStatus } from '../../../../domain/requests';
 import { StickyType } from '../../../../domain/stickies';
+import { liveClassAssignments } from '../../../access/classes';
 import type { Executor } from '../../../db/client';
 import { queryRows } from '../../../db/rows';
 import { sanitizeWithin } from '../sanitize';
@@ -30,7 +31,7 @@ export async function requestHandlers(db: Executor, context: Pick<RuleContext, '
         from requests r
         join subjects sub on sub.id = r.subject_id
         left join class_students cs on cs.subject_id = r.subject_id and cs.student_id = r.student_id and not cs.deleted
-        join class_teachers ct on ct.class_id = coalesce(r.class_id, cs.class_id) and not ct.deleted
+        join ${liveClassAssignments} ct on ct.class_id = coalesce(r.class_id, cs.class_id)
         where not r.deleted and r.status = ${RequestStatus.requesting} ${inScope('r', context.scope)}
           ${requestId ? sql`and r.id = ${requestId}` : sql``}`,
     rowSchema,

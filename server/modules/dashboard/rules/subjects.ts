@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { PublishState } from '../../../../domain/lessons';
 import { StickyType } from '../../../../domain/stickies';
+import { liveClassAssignments } from '../../../access/classes';
 import { queryRows } from '../../../db/rows';
 import { inScope } from './sql';
 import type { StickyRule } from './types';
@@ -29,11 +30,11 @@ export const subjectRule: StickyRule = {
     const rows = await queryRows(
       db,
       sql`select distinct ct.teacher_id as user_id, sub.id as subject_id, sub.university_id, sub.year_code_id
-          from class_teachers ct
+          from ${liveClassAssignments} ct
           join subject_classes sc on sc.id = ct.class_id and not sc.deleted
           join subjects sub on sub.id = ct.subject_id and not sub.deleted
             and sub.publish = ${PublishState.published} and sub.end_date >= ${context.today}::date
-          where not ct.deleted and ct.created_at >= ${since.toISOString()}::timestamptz
+          where ct.created_at >= ${since.toISOString()}::timestamptz
             ${inScope('ct', context.scope)}`,
       rowSchema,
     );

@@ -1,8 +1,12 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { PublishState } from '../../../domain/lessons';
-import { Role } from '../../../domain/roles';
-import type { SyncActor } from '../engine';
+import { PublishState } from '../../domain/lessons';
+import { Role } from '../../domain/roles';
+import type { Executor } from '../db/client';
+import { queryRows } from '../db/rows';
+import { notFound } from '../http-error';
+import type { Actor } from './actor';
+import { subjectsOfClassesTaughtBy } from './classes';
 
 /**
  * The subjects a teacher works in: those with a class or a schedule assigned to them. Within these subjects a
@@ -10,7 +14,7 @@ import type { SyncActor } from '../engine';
  * while the class students, and so the students' attendance and scores, stay those of their own classes.
  */
 function teacherSubjectIds(teacherId: string): SQL {
-  return sql`(select ct.subject_id from class_teachers ct where ct.teacher_id = ${teacherId} and not ct.deleted
+  return sql`(${subjectsOfClassesTaughtBy(teacherId)}
     union select st.subject_id from schedule_teachers st where st.teacher_id = ${teacherId} and not st.deleted)`;
 }
 
@@ -26,7 +30,7 @@ function studentSubjectIds(userId: string): SQL {
  * every subject (the same reach as the attendance and people scopes), teachers the subjects they work in,
  * students the published subjects they are enrolled in, anybody else nothing.
  */
-export function subjectScope(actor: SyncActor, subjectId: SQL): SQL {
+export function subjectScope(actor: Actor, subjectId: SQL): SQL {
   if (actor.role === Role.admin || actor.role === Role.observer) return sql`true`;
   if (actor.role === Role.teacher) return sql`${subjectId} in ${teacherSubjectIds(actor.id)}`;
   if (actor.role === Role.student) return sql`${subjectId} in ${studentSubjectIds(actor.id)}`;
@@ -37,24 +41,18 @@ export function subjectScope(actor: SyncActor, subjectId: SQL): SQL {
  * The condition on a lesson's publish state: students never see drafts (the lessons-draft tab is staff work),
  * staff see both.
  */
-export function lessonPublishScope(actor: SyncActor, publish: SQL): SQL {
+export function lessonPublishScope(actor: Actor, publish: SQL): SQL {
   return actor.role === Role.student ? sql`${publish} = ${PublishState.published}` : sql`true`;
 }
 
-/**
- * The columns a pull-only collection's SQL adds to the document's fields (named after them): the row's
- * sequence and soft-delete flag, which `toDocFields` turns into `updatedAt` and `_deleted`.
- */
-export const SYNC_ROW_COLUMNS = { seq: z.coerce.number().int(), deleted: z.boolean() };
+const idRow = z.object({ id: z.string() });
 
-/** The document fields a row of a pull-only collection does not carry under the document's name. */
-export const SYNC_DOC_FIELDS = { updatedAt: true, _deleted: true } as const;
-
-/** A row named after its document's fields, as the document. */
-export function toDocFields<Fields extends object>({
-  seq,
-  deleted,
-  ...fields
-}: Fields & { seq: number; deleted: boolean }) {
-  return { ...fields, updatedAt: seq, _deleted: deleted };
+/** Answers 404 unless the actor sees the subject at all (a teacher working in it, an admin), so ids do not leak. */
+export async function requireSubjectVisible(db: Executor, actor: Actor, subjectId: string): Promise<void> {
+  const [row] = await queryRows(
+    db,
+    sql`select ${subjectId}::text as id where ${subjectScope(actor, sql`${subjectId}::uuid`)}`,
+    idRow,
+  );
+  if (!row) throw notFound();
 }

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { Role } from '../../../domain/roles';
 import { SYNC_COLLECTION_ROLES } from '../../../domain/sync';
 import { type PersonDoc, personDocSchema } from '../../../domain/sync-docs';
-import type { SyncActor, SyncCollectionDef } from '../engine';
-import { classScopeVersion } from './class-access';
+import { classScopeVersion, teachesStudent } from '../../access/classes';
+import type { SyncActor, SyncCollectionDef } from '../../sync/engine';
 
 const personRowSchema = z.object({
   id: z.string(),
@@ -33,9 +33,7 @@ function peopleScope(actor: SyncActor): SQL {
   const staff = sql`u.role in (${Role.teacher}, ${Role.admin})`;
   if (actor.role === Role.student) return sql`(u.id = ${actor.id} or ${staff})`;
   if (actor.role !== Role.teacher) return sql`false`;
-  return sql`(u.role <> ${Role.student} or exists (select 1 from class_students cs
-    join class_teachers ct on ct.class_id = cs.class_id and not ct.deleted
-    where cs.student_id = s.id and not cs.deleted and ct.teacher_id = ${actor.id}))`;
+  return sql`(u.role <> ${Role.student} or ${teachesStudent(actor.id, sql`s.id`)})`;
 }
 
 /**

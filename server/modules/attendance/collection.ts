@@ -1,62 +1,70 @@
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { mayEditClassWork } from '../../../domain/permissions';
 import { SYNC_COLLECTION_ROLES } from '../../../domain/sync';
 import { type AttendanceDoc, attendanceDocSchema } from '../../../domain/sync-docs';
 import { attendanceId } from '../../../domain/sync-ids';
+import {
+  classScopeVersion,
+  classTeacherIdsOnce,
+  classWorkAudience,
+  classWorkScope,
+} from '../../access/classes';
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { attendanceHistory, attendances } from '../../db/schema';
-import type { SyncActor, SyncCollectionDef, SyncWriteContext } from '../engine';
-import { lockedRow, lockedRows, upsertRow } from '../write-row';
-import { classScopeVersion, classTeacherIdsInPush, classWorkAudience, classWorkScope } from './class-access';
+import {
+  SYNC_DOC_FIELDS,
+  SYNC_ROW_COLUMNS,
+  selectStoredFields,
+  storedColumns,
+  storedFieldsOf,
+  toDocFields,
+} from '../../sync/doc-fields';
+import type { SyncActor, SyncCollectionDef, SyncWriteContext } from '../../sync/engine';
+import { lockedRow, lockedRows, upsertRow } from '../../sync/write-row';
 
-const attendanceRowSchema = z.object({
-  id: z.string(),
-  subject_id: z.string(),
-  university_id: z.string(),
-  class_student_id: z.string(),
-  student_id: z.string(),
-  schedule_id: z.string(),
-  status: z.number().int().nullable(),
-  late_minutes: z.number().int().nullable(),
-  absence_reasons: z.string().nullable(),
-  comment: z.string().nullable(),
-  seq: z.coerce.number().int(),
-  deleted: z.boolean(),
-});
+// Every stored field of the document is a column of the same name: the row, its select and its write are
+// derived from the document schema, so a new field is listed in the schema and the table alone.
+const FIELDS = storedFieldsOf(attendanceDocSchema);
+
+const attendanceRowSchema = attendanceDocSchema.omit(SYNC_DOC_FIELDS).extend(SYNC_ROW_COLUMNS);
 
 type AttendanceRow = z.infer<typeof attendanceRowSchema>;
 
-const SELECT = sql`select a.id::text as id, a.subject_id::text as subject_id, a.university_id::text as university_id,
-  a.class_student_id::text as class_student_id, a.student_id::text as student_id, a.schedule_id::text as schedule_id,
-  a.status::int as status, a.late_minutes::int as late_minutes, a.absence_reasons, a.comment, a.seq, a.deleted
-  from attendances a`;
+const SELECT = selectStoredFields(attendances, 'a', FIELDS);
 
-function toDoc(row: AttendanceRow): AttendanceDoc {
-  return attendanceDocSchema.parse({
-    id: row.id,
-    subjectId: row.subject_id,
-    universityId: row.university_id,
-    classStudentId: row.class_student_id,
-    studentId: row.student_id,
-    scheduleId: row.schedule_id,
-    status: row.status,
-    lateMinutes: row.late_minutes,
-    absenceReasons: row.absence_reasons,
-    comment: row.comment,
-    updatedAt: row.seq,
-    _deleted: row.deleted,
-  });
-}
+const toDoc = (row: AttendanceRow): AttendanceDoc => toDocFields(row);
 
 /** The fields that place an attendance; a push may never move a row to another student or schedule. */
 const KEY_FIELDS = ['subjectId', 'universityId', 'classStudentId', 'studentId', 'scheduleId'] as const;
 
+/** The fields a mark carries: every stored field but the id and the place. */
+const MARK_FIELDS = FIELDS.filter(
+  (field): field is Exclude<(typeof FIELDS)[number], 'id' | (typeof KEY_FIELDS)[number]> =>
+    field !== 'id' && !KEY_FIELDS.some((key) => key === field),
+);
+
+/** Where an attendance sits: its id and the fields that place it. */
+export type AttendancePlace = Pick<AttendanceDoc, 'id' | (typeof KEY_FIELDS)[number]>;
+
+/**
+ * A mark not entered yet at `place`: every mark field empty (null), whatever fields the schema grows. A REST
+ * write starts from it, or from the server's row, and sets the fields its call carries.
+ */
+export function unmarkedAttendance(place: AttendancePlace): AttendanceDoc {
+  return attendanceDocSchema.parse({
+    ...Object.fromEntries(MARK_FIELDS.map((field) => [field, null])),
+    ...place,
+    updatedAt: 0,
+    _deleted: false,
+  });
+}
+
 async function refuseAttendance(ctx: SyncWriteContext, next: AttendanceDoc, current: AttendanceDoc | null) {
   if (current && KEY_FIELDS.some((field) => current[field] !== next[field])) return 'invalid' as const;
   if (!current && next.id !== attendanceId(next.classStudentId, next.scheduleId)) return 'invalid' as const;
-  const teachers = await classTeacherIdsInPush(ctx, { classStudentId: next.classStudentId });
+  const teachers = await classTeacherIdsOnce(ctx, { classStudentId: next.classStudentId });
   if (teachers === null) return 'invalid' as const;
   return mayEditClassWork(ctx.actor, teachers) ? null : ('forbidden' as const);
 }
@@ -76,7 +84,11 @@ export const attendanceCollection: SyncCollectionDef<AttendanceDoc, AttendanceRo
   toDoc,
   push: {
     roles: SYNC_COLLECTION_ROLES.attendance.push,
-    mergeFields: [['status', 'lateMinutes'], 'absenceReasons', 'comment'],
+    // A late status travels with its minutes; every other mark field merges on its own.
+    mergeFields: [
+      ['status', 'lateMinutes'],
+      ...MARK_FIELDS.filter((field) => field !== 'status' && field !== 'lateMinutes'),
+    ],
     readForUpdate: ({ tx }, doc) => lockedRow(tx, SELECT, doc.id, attendanceRowSchema, toDoc),
     readAllForUpdate: ({ tx }, docs) =>
       lockedRows(
@@ -89,16 +101,7 @@ export const attendanceCollection: SyncCollectionDef<AttendanceDoc, AttendanceRo
     refuse: refuseAttendance,
     async write({ tx, seq, now }, doc) {
       await upsertRow(tx, attendances, [
-        [attendances.id, doc.id],
-        [attendances.subjectId, doc.subjectId],
-        [attendances.universityId, doc.universityId],
-        [attendances.classStudentId, doc.classStudentId],
-        [attendances.studentId, doc.studentId],
-        [attendances.scheduleId, doc.scheduleId],
-        [attendances.status, doc.status],
-        [attendances.lateMinutes, doc.lateMinutes],
-        [attendances.absenceReasons, doc.absenceReasons],
-        [attendances.comment, doc.comment],
+        ...storedColumns(attendances, FIELDS, doc),
         [attendances.seq, seq],
         [attendances.deleted, doc._deleted],
         [attendances.updatedAt, now.toISOString()],

@@ -4,8 +4,8 @@ import { PlanPublish } from '../../../domain/lessons';
 import { Role } from '../../../domain/roles';
 import { SYNC_COLLECTION_ROLES } from '../../../domain/sync';
 import { type NoteDoc, NoteKind, noteDocSchema } from '../../../domain/sync-docs';
-import type { SyncActor, SyncCollectionDef } from '../engine';
-import { classScopeVersion } from './class-access';
+import { classScopeVersion, subjectsOfClassesTaughtBy } from '../../access/classes';
+import type { SyncActor, SyncCollectionDef } from '../../sync/engine';
 
 const noteRowSchema = z.object({
   id: z.string(),
@@ -71,8 +71,7 @@ const ALL_NOTES = sql`
 function notesScope(actor: SyncActor): SQL {
   if (actor.role === Role.admin || actor.role === Role.observer) return sql`true`;
   if (actor.role === Role.teacher) {
-    return sql`n.subject_id::uuid in (select ct.subject_id from class_teachers ct
-      where ct.teacher_id = ${actor.id} and not ct.deleted)`;
+    return sql`n.subject_id::uuid in ${subjectsOfClassesTaughtBy(actor.id)}`;
   }
   if (actor.role === Role.student) {
     return sql`n.kind = ${NoteKind.plan} and n.publish = ${PlanPublish.published}

@@ -7,7 +7,7 @@ const buildFileSchema = z.object({ build: z.string().min(1) });
 
 /** The app version from package.json, resolved from this file so the working directory does not matter. */
 export async function readAppVersion(): Promise<string> {
-  const raw = await readFile(new URL('../../../package.json', import.meta.url), 'utf8');
+  const raw = await readFile(new URL('../package.json', import.meta.url), 'utf8');
   return packageSchema.parse(JSON.parse(raw)).version;
 }
 

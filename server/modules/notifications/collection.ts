@@ -4,7 +4,7 @@ import { SYNC_COLLECTION_ROLES, type SyncRejectReason } from '../../../domain/sy
 import { type NotificationDoc, notificationDocSchema } from '../../../domain/sync-docs';
 import { queryRows } from '../../db/rows';
 import { notifications } from '../../db/schema';
-import type { SyncActor, SyncCollectionDef, SyncWriteContext } from '../engine';
+import type { SyncActor, SyncCollectionDef, SyncWriteContext } from '../../sync/engine';
 
 const notificationRowSchema = z.object({
   id: z.string(),

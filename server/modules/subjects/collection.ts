@@ -3,8 +3,10 @@ import type { z } from 'zod';
 import { Role } from '../../../domain/roles';
 import { SYNC_COLLECTION_ROLES } from '../../../domain/sync';
 import { type SubjectDoc, SubjectDocKind, subjectDocSchema } from '../../../domain/sync-docs';
-import type { SyncActor, SyncCollectionDef } from '../engine';
-import { SYNC_DOC_FIELDS, SYNC_ROW_COLUMNS, subjectScope, toDocFields } from './subject-access';
+import { classStudentScope, teachersOfClassLateral } from '../../access/classes';
+import { subjectScope } from '../../access/subjects';
+import { SYNC_DOC_FIELDS, SYNC_ROW_COLUMNS, toDocFields } from '../../sync/doc-fields';
+import type { SyncActor, SyncCollectionDef } from '../../sync/engine';
 
 const subjectRowSchema = subjectDocSchema.omit(SYNC_DOC_FIELDS).extend(SYNC_ROW_COLUMNS);
 
@@ -64,19 +66,6 @@ function selectKind(
     from ${from} where ${where}`;
 }
 
-/** The class students a user sees: admins and observers all, teachers those of their classes, students their own. */
-function classStudentScope(actor: SyncActor): SQL {
-  if (actor.role === Role.admin || actor.role === Role.observer) return sql`true`;
-  if (actor.role === Role.teacher) {
-    return sql`exists (select 1 from class_teachers ct where ct.class_id = t.class_id and not ct.deleted
-      and ct.teacher_id = ${actor.id})`;
-  }
-  if (actor.role === Role.student) {
-    return sql`t.student_id in (select s.id from students s where s.user_id = ${actor.id})`;
-  }
-  return sql`false`;
-}
-
 /** Hidden highlights are the staff's list; students read only the shown ones (their messages). */
 function highlightScope(actor: SyncActor): SQL {
   return actor.role === Role.student ? sql`not t.hidden` : sql`true`;
@@ -106,8 +95,7 @@ function subjectRows(actor: SyncActor): SQL {
       // A class's row changes when its teachers do, so its sequence is the latest of the class and them.
       selectKind(
         SubjectDocKind.subjectClass,
-        sql`subject_classes t left join lateral (select array_agg(ct.teacher_id::text order by ct.teacher_id)
-          filter (where not ct.deleted) as ids, max(ct.seq) as seq from class_teachers ct where ct.class_id = t.id) c on true`,
+        sql`subject_classes t ${teachersOfClassLateral(sql`t.id`, 'c')}`,
         sql`t.subject_id`,
         { classNameId: sql`t.class_name_id::text`, teacherIds: sql`coalesce(c.ids, '{}'::text[])` },
         inSubject(sql`t.subject_id`),
@@ -122,7 +110,7 @@ function subjectRows(actor: SyncActor): SQL {
           studentId: sql`t.student_id::text`,
           subjectStudentId: sql`t.subject_student_id::text`,
         },
-        sql`${inSubject(sql`t.subject_id`)} and ${classStudentScope(actor)}`,
+        sql`${inSubject(sql`t.subject_id`)} and ${classStudentScope(actor, sql`t.class_id`, sql`t.student_id`)}`,
       ),
       selectKind(
         SubjectDocKind.scoreName,

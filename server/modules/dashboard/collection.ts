@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { StickyStatus } from '../../../domain/stickies';
 import { SYNC_COLLECTION_ROLES } from '../../../domain/sync';
 import { type StickyDoc, stickyDocSchema } from '../../../domain/sync-docs';
-import { stickyColumns, stickyRowSchema, visibleTypes } from '../../modules/dashboard/stickies';
-import type { SyncActor, SyncCollectionDef } from '../engine';
+import type { SyncActor, SyncCollectionDef } from '../../sync/engine';
+import { stickyColumns, stickyRowSchema, visibleTypes } from './stickies';
 
 const stickySyncRowSchema = stickyRowSchema.extend({
   seq: z.coerce.number().int(),

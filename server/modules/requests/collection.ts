@@ -5,13 +5,13 @@ import { RequestStatus, requestOptionMeaning } from '../../../domain/requests';
 import { Role } from '../../../domain/roles';
 import { SYNC_COLLECTION_ROLES, type SyncRejectReason } from '../../../domain/sync';
 import { type RequestDoc, requestDocSchema } from '../../../domain/sync-docs';
+import { classScopeVersion, teacherIdsOfClassOrSubject, teachesClassOrSubject } from '../../access/classes';
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { requests, users } from '../../db/schema';
 import { notifyDepsOf, notifyRequestEvent } from '../../modules/dashboard/notifications';
-import type { SyncActor, SyncCollectionDef, SyncWriteContext } from '../engine';
-import { upsertRow } from '../write-row';
-import { classScopeVersion } from './class-access';
+import type { SyncActor, SyncCollectionDef, SyncWriteContext } from '../../sync/engine';
+import { upsertRow } from '../../sync/write-row';
 
 const requestRowSchema = z.object({
   id: z.string(),
@@ -73,30 +73,18 @@ function toDoc(row: RequestRow): RequestDoc {
   });
 }
 
-/** The teachers in charge of a request: of its class, or of any class of its subject when it names none. */
-const teachesRequest = (teacherId: SQL | string) => sql`exists (select 1 from class_teachers ct
-  where not ct.deleted and ct.teacher_id = ${teacherId}
-  and (ct.class_id = r.class_id or (r.class_id is null and ct.subject_id = r.subject_id)))`;
-
 /** SPEC §6: admins every request, teachers those of the classes they teach, students their own. */
 function requestScope(actor: SyncActor): SQL {
   if (actor.role === Role.admin) return sql`true`;
   if (actor.role === Role.student) return sql`s.user_id = ${actor.id}`;
-  if (actor.role === Role.teacher) return teachesRequest(actor.id);
+  // The teachers in charge of a request: of its class, or of any class of its subject when it names none.
+  if (actor.role === Role.teacher) return teachesClassOrSubject(actor.id, sql`r.class_id`, sql`r.subject_id`);
   return sql`false`;
 }
 
 const idRow = z.object({ id: z.string() });
 
-async function requestTeacherIds(db: Executor, doc: RequestDoc): Promise<string[]> {
-  const rows = await queryRows(
-    db,
-    sql`select distinct ct.teacher_id::text as id from class_teachers ct where not ct.deleted
-        and ${doc.classId === null ? sql`ct.subject_id = ${doc.subjectId}` : sql`ct.class_id = ${doc.classId}`}`,
-    idRow,
-  );
-  return rows.map((row) => row.id);
-}
+const requestTeacherIds = (db: Executor, doc: RequestDoc) => teacherIdsOfClassOrSubject(db, doc);
 
 async function studentUserId(db: Executor, studentId: string): Promise<string | null> {
   const [row] = await queryRows(

@@ -6,13 +6,18 @@ import { SYNC_COLLECTION_ROLES, type SyncRejectReason } from '../../../domain/sy
 import { type AchievementDoc, AchievementDocKind, achievementDocSchema } from '../../../domain/sync-docs';
 import { achievementId, resultId } from '../../../domain/sync-ids';
 import { pointValueSchema, scoreWithinFull } from '../../../domain/validation';
+import {
+  classScopeVersion,
+  classTeacherIdsOnce,
+  classWorkAudience,
+  classWorkScope,
+} from '../../access/classes';
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { achievements, resultHistory, results, scoreHistory } from '../../db/schema';
-import { readSubject, readSubjectScoreNames } from '../../modules/achievement/queries';
-import type { SyncActor, SyncCollectionDef, SyncWriteContext } from '../engine';
-import { lockedRow, lockedRows, upsertRow } from '../write-row';
-import { classScopeVersion, classTeacherIdsInPush, classWorkAudience, classWorkScope } from './class-access';
+import type { SyncActor, SyncCollectionDef, SyncWriteContext } from '../../sync/engine';
+import { lockedRow, lockedRows, upsertRow } from '../../sync/write-row';
+import { readSubject, readSubjectScoreNames } from './queries';
 
 const achievementRowSchema = z.object({
   id: z.string(),
@@ -146,7 +151,7 @@ async function refuseAchievement(
   // The database refuses these too; answering here keeps the reason exact (SPEC §5: never above full).
   if (!isPoint(next.points) || !isPoint(next.finalScore)) return 'invalid';
   if (next.fullScore !== null && !scoreWithinFull(next.points, next.fullScore)) return 'invalid';
-  const teachers = await classTeacherIdsInPush(ctx, { subjectStudentId: next.subjectStudentId });
+  const teachers = await classTeacherIdsOnce(ctx, { subjectStudentId: next.subjectStudentId });
   if (teachers === null) return 'invalid';
   if (!mayEditClassWork(ctx.actor, teachers)) return 'forbidden';
   return next.kind === AchievementDocKind.result

@@ -2,14 +2,10 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { SYNC_COLLECTION_ROLES } from '../../../domain/sync';
 import { type ScheduleDoc, scheduleDocSchema } from '../../../domain/sync-docs';
-import type { SyncActor, SyncCollectionDef } from '../engine';
-import {
-  lessonPublishScope,
-  SYNC_DOC_FIELDS,
-  SYNC_ROW_COLUMNS,
-  subjectScope,
-  toDocFields,
-} from './subject-access';
+import { teachersOfScheduleLateral } from '../../access/classes';
+import { lessonPublishScope, subjectScope } from '../../access/subjects';
+import { SYNC_DOC_FIELDS, SYNC_ROW_COLUMNS, toDocFields } from '../../sync/doc-fields';
+import type { SyncActor, SyncCollectionDef } from '../../sync/engine';
 
 const scheduleRowSchema = scheduleDocSchema.omit(SYNC_DOC_FIELDS).extend(SYNC_ROW_COLUMNS);
 
@@ -22,8 +18,7 @@ const scheduleRows = (actor: SyncActor) => sql`select s.id::text as "id", s.subj
     s.room_id::text as "roomId", coalesce(st.ids, '{}'::text[]) as "teacherIds",
     greatest(s.seq, coalesce(st.seq, 0)) as seq, (s.deleted or l.deleted) as deleted
   from schedules s join lessons l on l.id = s.lesson_id
-  left join lateral (select array_agg(x.teacher_id::text order by x.teacher_id) filter (where not x.deleted) as ids,
-    max(x.seq) as seq from schedule_teachers x where x.schedule_id = s.id) st on true
+  ${teachersOfScheduleLateral(sql`s.id`, 'st')}
   where ${subjectScope(actor, sql`s.subject_id`)} and ${lessonPublishScope(actor, sql`l.publish`)}`;
 
 /**

@@ -2,14 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { SYNC_COLLECTION_ROLES } from '../../../domain/sync';
 import { type LessonDoc, lessonDocSchema } from '../../../domain/sync-docs';
-import type { SyncActor, SyncCollectionDef } from '../engine';
-import {
-  lessonPublishScope,
-  SYNC_DOC_FIELDS,
-  SYNC_ROW_COLUMNS,
-  subjectScope,
-  toDocFields,
-} from './subject-access';
+import { lessonPublishScope, subjectScope } from '../../access/subjects';
+import { SYNC_DOC_FIELDS, SYNC_ROW_COLUMNS, toDocFields } from '../../sync/doc-fields';
+import type { SyncActor, SyncCollectionDef } from '../../sync/engine';
 
 const lessonRowSchema = lessonDocSchema.omit(SYNC_DOC_FIELDS).extend(SYNC_ROW_COLUMNS);
 

@@ -3,6 +3,8 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { type MasterDoc, masterDocSchema } from '../../../domain/master';
 import { SYNC_COLLECTION_ROLES } from '../../../domain/sync';
 import { queryRows } from '../../db/rows';
+import type { SyncCollectionDef, SyncWriteContext } from '../../sync/engine';
+import { upsertRow } from '../../sync/write-row';
 import {
   MASTER_KINDS,
   MASTER_TABLES,
@@ -11,9 +13,7 @@ import {
   masterRowSchema,
   masterRowsOfKinds,
   toMasterDoc,
-} from '../../modules/master/kinds';
-import type { SyncCollectionDef, SyncWriteContext } from '../engine';
-import { upsertRow } from '../write-row';
+} from './kinds';
 
 const NAME_MAX_LENGTH = 255;
 

@@ -1,0 +1,266 @@
+import { inArray, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { mayEditClassWork } from '../../domain/permissions';
+import { Role } from '../../domain/roles';
+import type { Executor } from '../db/client';
+import { queryRows } from '../db/rows';
+import { users } from '../db/schema';
+import { forbidden } from '../http-error';
+import type { Actor } from './actor';
+import { ownStudentIds } from './students';
+
+// The one place that reads class and schedule assignments (`class_teachers`, `schedule_teachers`) to decide
+// who teaches what: modules, sync collections and dashboard rules take these pieces instead of writing the
+// join again.
+
+const idRow = z.object({ id: z.string() });
+const teacherRow = z.object({ teacher_id: z.string().nullable() });
+
+/**
+ * The live class assignments as a relation with `class_id`, `subject_id`, `teacher_id` and `created_at`
+ * (when the teacher was put in charge), for queries that start from the assignments themselves.
+ */
+export const liveClassAssignments: SQL = sql`(select ct.class_id, ct.subject_id, ct.teacher_id, ct.created_at
+  from class_teachers ct where not ct.deleted)`;
+
+/** The teachers in charge of a class, as a `text[]` expression (empty when none). */
+export function teacherIdArrayOfClass(classId: SQL): SQL {
+  return sql`coalesce(array(select ct.teacher_id::text from class_teachers ct
+    where ct.class_id = ${classId} and not ct.deleted), '{}')`;
+}
+
+/**
+ * A class's teachers as a `text[]` and the sequence that changes with them, joined laterally as `alias`
+ * (`alias.ids`, `alias.seq`): a replicated class row changes when its teachers do.
+ */
+export function teachersOfClassLateral(classId: SQL, alias: string): SQL {
+  return sql`left join lateral (select array_agg(ct.teacher_id::text order by ct.teacher_id)
+    filter (where not ct.deleted) as ids, max(ct.seq) as seq from class_teachers ct
+    where ct.class_id = ${classId}) ${sql.identifier(alias)} on true`;
+}
+
+/**
+ * The teachers named on a schedule as a `text[]` and the sequence that changes with them, joined laterally
+ * as `alias` (`alias.ids`, `alias.seq`): a replicated schedule row changes when its teachers do.
+ */
+export function teachersOfScheduleLateral(scheduleId: SQL, alias: string): SQL {
+  return sql`left join lateral (select array_agg(x.teacher_id::text order by x.teacher_id)
+    filter (where not x.deleted) as ids, max(x.seq) as seq from schedule_teachers x
+    where x.schedule_id = ${scheduleId}) ${sql.identifier(alias)} on true`;
+}
+
+/**
+ * The teachers of a schedule: those named on the schedule and those in charge of its class. `alias` is the
+ * schedules alias of the outer query.
+ */
+export function teachersOfSchedule(alias: string): SQL {
+  const s = sql.raw(alias);
+  return sql`(select st.teacher_id from schedule_teachers st where st.schedule_id = ${s}.id and not st.deleted
+    union select ct.teacher_id from class_teachers ct where ct.class_id = ${s}.class_id and not ct.deleted)`;
+}
+
+/** The subjects in which a teacher is in charge of a class, as a subquery of `subject_id`. */
+export function subjectsOfClassesTaughtBy(teacherId: SQL | string): SQL {
+  return sql`(select ct.subject_id from class_teachers ct where ct.teacher_id = ${teacherId} and not ct.deleted)`;
+}
+
+/** The condition "this teacher is in charge of this class". */
+export function teachesClass(teacherId: SQL | string, classId: SQL): SQL {
+  return sql`exists (select 1 from class_teachers ct where ct.class_id = ${classId} and not ct.deleted
+    and ct.teacher_id = ${teacherId})`;
+}
+
+/**
+ * The condition "this teacher handles a row of this class, or of any class of this subject when the row
+ * names no class" (a request).
+ */
+export function teachesClassOrSubject(teacherId: SQL | string, classId: SQL, subjectId: SQL): SQL {
+  return sql`exists (select 1 from class_teachers ct where not ct.deleted and ct.teacher_id = ${teacherId}
+    and (ct.class_id = ${classId} or (${classId} is null and ct.subject_id = ${subjectId})))`;
+}
+
+/** The teachers of a class, or of every class of the subject when there is no class (a request's handlers). */
+export async function teacherIdsOfClassOrSubject(
+  db: Executor,
+  place: { classId: string | null; subjectId: string },
+): Promise<string[]> {
+  const rows = await queryRows(
+    db,
+    sql`select distinct ct.teacher_id::text as id from class_teachers ct where not ct.deleted
+        and ${place.classId === null ? sql`ct.subject_id = ${place.subjectId}` : sql`ct.class_id = ${place.classId}`}`,
+    idRow,
+  );
+  return rows.map((row) => row.id);
+}
+
+/** The condition "this teacher is in charge of a class this student sits in". */
+export function teachesStudent(teacherId: SQL | string, studentId: SQL): SQL {
+  return sql`exists (select 1 from class_students cs
+    join class_teachers ct on ct.class_id = cs.class_id and not ct.deleted
+    where cs.student_id = ${studentId} and not cs.deleted and ct.teacher_id = ${teacherId})`;
+}
+
+/** The ids of the teachers in charge of a class. */
+export async function teacherIdsOfClass(db: Executor, classId: string): Promise<string[]> {
+  const rows = await queryRows(
+    db,
+    sql`select teacher_id::text as id from class_teachers where class_id = ${classId} and not deleted`,
+    idRow,
+  );
+  return rows.map((row) => row.id);
+}
+
+/** Answers 403 unless the actor may write the class's work (SPEC §6: admins, and teachers their classes). */
+export async function requireClassWork(db: Executor, actor: Actor, classId: string): Promise<void> {
+  if (!mayEditClassWork(actor, await teacherIdsOfClass(db, classId))) throw forbidden();
+}
+
+/** Where a row of class work sits: by its class student, or by the enrolment placed in a class. */
+export type ClassWorkKey = { classStudentId: string } | { subjectStudentId: string };
+
+/**
+ * The teachers in charge of the class a class student sits in (`classStudentId`), or of the class the
+ * enrolment's student sits in (`subjectStudentId`): the people `mayEditClassWork` lets write their rows.
+ * Null when no such class student exists.
+ */
+export async function classTeacherIds(db: Executor, key: ClassWorkKey): Promise<string[] | null> {
+  const where =
+    'classStudentId' in key
+      ? sql`cs.id = ${key.classStudentId}`
+      : sql`cs.subject_student_id = ${key.subjectStudentId} and not cs.deleted`;
+  const rows = await queryRows(
+    db,
+    sql`select ct.teacher_id::text as teacher_id from class_students cs
+        left join class_teachers ct on ct.class_id = cs.class_id and not ct.deleted where ${where}`,
+    teacherRow,
+  );
+  if (rows.length === 0) return null;
+  return rows.flatMap((row) => (row.teacher_id ? [row.teacher_id] : []));
+}
+
+/**
+ * `classTeacherIds` asked once per `memo` (a push) and key: a batch of one class's rows shares the answer,
+ * which cannot change while the push's transaction runs.
+ */
+export function classTeacherIdsOnce(
+  ctx: { tx: Executor; memo: Map<string, Promise<unknown>> },
+  key: ClassWorkKey,
+): Promise<string[] | null> {
+  const name =
+    'classStudentId' in key ? `class-student:${key.classStudentId}` : `enrolment:${key.subjectStudentId}`;
+  const memoKey = `class-teachers:${name}`;
+  const known = ctx.memo.get(memoKey) as Promise<string[] | null> | undefined;
+  if (known) return known;
+  const answer = classTeacherIds(ctx.tx, key);
+  ctx.memo.set(memoKey, answer);
+  return answer;
+}
+
+/**
+ * The SQL condition "the signed-in user may see rows of this class student / student": admins everything;
+ * a teacher the rows of students in classes they teach; a student their own rows.
+ */
+export function classWorkScope(
+  actor: Actor,
+  columns: { classStudentId: SQL } | { subjectStudentId: SQL },
+  studentId: SQL,
+): SQL {
+  if (actor.role === Role.admin) return sql`true`;
+  if (actor.role === Role.student) return sql`${studentId} in ${ownStudentIds(actor.id)}`;
+  if (actor.role !== Role.teacher) return sql`false`;
+  const match =
+    'classStudentId' in columns
+      ? sql`cs.id = ${columns.classStudentId}`
+      : sql`cs.subject_student_id = ${columns.subjectStudentId}`;
+  return sql`exists (select 1 from class_students cs
+    join class_teachers ct on ct.class_id = cs.class_id and not ct.deleted
+    where ${match} and ct.teacher_id = ${actor.id})`;
+}
+
+/**
+ * The class students a user sees, as a condition on the class students alias `t`: admins and observers all,
+ * teachers those of their classes, students their own.
+ */
+export function classStudentScope(actor: Actor, classId: SQL, studentId: SQL): SQL {
+  if (actor.role === Role.admin || actor.role === Role.observer) return sql`true`;
+  if (actor.role === Role.teacher) return teachesClass(actor.id, classId);
+  if (actor.role === Role.student) return sql`${studentId} in ${ownStudentIds(actor.id)}`;
+  return sql`false`;
+}
+
+/**
+ * The version of a user's class scope, for a collection's `scopeVersion`: the count and the sum of the
+ * sequences of the rows that decide it. A teacher's scope rests on their class assignments and the
+ * enrolments of those classes; a student's on their own enrolments. Every write stamps a new, larger
+ * sequence (a soft delete too), so any change moves the sum, even one committed late with a smaller
+ * sequence than rows already counted. Admins see everything and observers nothing here: constant.
+ */
+export function classScopeVersion(actor: Actor): SQL {
+  const fingerprint = (rows: SQL) =>
+    sql`select count(*)::text || '.' || coalesce(sum(x.seq), 0)::text as version from (${rows}) as x`;
+  if (actor.role === Role.teacher) {
+    return fingerprint(sql`select ct.seq from class_teachers ct where ct.teacher_id = ${actor.id}
+      union all
+      select cs.seq from class_students cs
+      where cs.class_id in (select ct.class_id from class_teachers ct where ct.teacher_id = ${actor.id})`);
+  }
+  if (actor.role === Role.student) {
+    const mine = ownStudentIds(actor.id);
+    return fingerprint(sql`select ss.seq from subject_students ss where ss.student_id in ${mine}
+      union all
+      select cs.seq from class_students cs where cs.student_id in ${mine}`);
+  }
+  return sql`select '' as version`;
+}
+
+/** A changed row of class work, by the key that places its student in a class. */
+export type ClassWorkRow = { studentId: string } & ClassWorkKey;
+
+const inList = (values: readonly string[]) =>
+  sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  );
+
+/**
+ * Who hears of a change to these rows: the teachers of the students' classes, the students, and every
+ * admin. Three queries for the whole push, whatever its size.
+ */
+export async function classWorkAudience(db: Executor, rows: readonly ClassWorkRow[]): Promise<string[]> {
+  const classStudentIds = [
+    ...new Set(rows.flatMap((row) => ('classStudentId' in row ? [row.classStudentId] : []))),
+  ];
+  const subjectStudentIds = [
+    ...new Set(rows.flatMap((row) => ('subjectStudentId' in row ? [row.subjectStudentId] : []))),
+  ];
+  const studentIds = [...new Set(rows.map((row) => row.studentId))];
+  const placements = [
+    ...(classStudentIds.length > 0 ? [sql`cs.id in (${inList(classStudentIds)})`] : []),
+    ...(subjectStudentIds.length > 0
+      ? [sql`(cs.subject_student_id in (${inList(subjectStudentIds)}) and not cs.deleted)`]
+      : []),
+  ];
+  const teachers =
+    placements.length === 0
+      ? []
+      : await queryRows(
+          db,
+          sql`select distinct ct.teacher_id::text as id from class_students cs
+              join class_teachers ct on ct.class_id = cs.class_id and not ct.deleted
+              where ${sql.join(placements, sql` or `)}`,
+          idRow,
+        );
+  const studentUsers =
+    studentIds.length === 0
+      ? []
+      : await queryRows(
+          db,
+          sql`select s.user_id::text as id from students s where s.id in (${inList(studentIds)})`,
+          idRow,
+        );
+  const admins = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(inArray(users.role, [Role.admin]));
+  return [...new Set([...teachers, ...studentUsers, ...admins].map((row) => row.id))];
+}
