@@ -443,6 +443,14 @@ async function localDocs(
     .sort((a, b) => (a.id < b.id ? -1 : 1));
 }
 
+/** fast-check keeps the failing assertion as the error's cause: its message and, for vitest's, both sides. */
+function describeCause(error: unknown): string {
+  const cause = error instanceof Error ? error.cause : undefined;
+  if (!(cause instanceof Error)) return String(cause);
+  const sides = cause as Error & { actual?: unknown; expected?: unknown };
+  return `${cause.message}\nactual: ${JSON.stringify(sides.actual)}\nexpected: ${JSON.stringify(sides.expected)}`;
+}
+
 /** Asserts that each acknowledged value of a row appears among that row's changes exactly once. */
 function expectEachOnce<Value>(
   acknowledged: Acknowledged<Value>,
@@ -533,7 +541,7 @@ describe('sync under faults', () => {
           if (SEEDS === 1) throw error;
           failed.push(seed);
           console.log(
-            `fault property: seed ${seed} FAILED\n${String(error)}\nCaused by: ${String(error instanceof Error ? error.cause : undefined)}`,
+            `fault property: seed ${seed} FAILED\n${String(error)}\nCaused by: ${describeCause(error)}`,
           );
         }
       }
