@@ -6,7 +6,7 @@ import { LessonType, PlanPublish } from '../lessons';
 import { CALL_ROLES, type CallKey, callMethod, callPath } from '../permissions';
 import { RequestOption, RequestStatus } from '../requests';
 import { SPEC_CALLS } from '../spec-calls';
-import { StickyType } from '../stickies';
+import { StickyStatus, StickyType } from '../stickies';
 import { scoreEntriesRequestFor } from './achievement';
 import { CALL_SCHEMAS, type CallSchema } from './calls';
 import { offlineQueueItemSchema } from './offline';
@@ -448,12 +448,14 @@ describe('responses', () => {
     const sticky = {
       id: uuid(),
       type: StickyType.highlightAttendance,
+      status: StickyStatus.open,
       content: '<p>Three absences</p>',
+      created_at: '2025-04-01T09:00:00+09:00',
       year_code: { code_name: 'K25' },
       subject: {
         id: uuid(),
         name: 'Japanese',
-        highlightAttendance: { highlights: [{ message_to_student: 'Come to class' }] },
+        highlightAttendance: { highlights: { message_to_student: 'Come to class' } },
         highlightAchievement: null,
       },
       lesson: null,
@@ -466,6 +468,9 @@ describe('responses', () => {
         value: 3,
       },
       plan: null,
+      memo_id: null,
+      request_id: null,
+      student: null,
     };
     const page = {
       data: [sticky],

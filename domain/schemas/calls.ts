@@ -1,7 +1,6 @@
 import type { z } from 'zod';
 import { loginRequestSchema, loginResponseSchema, otpSentResponseSchema } from '../auth';
 import { masterDataResponseSchema, masterDocSchema, masterItemSchema } from '../master';
-import { masterDeleteResponseSchema, masterSearchResponseSchema } from '../master-setting';
 import type { CallKey } from '../permissions';
 import {
   syncCollectionParamsSchema,
@@ -88,7 +87,9 @@ import {
   lessonWriteSchema,
 } from './lessons';
 import {
+  masterDeleteResponseSchema,
   masterSearchAnyQuerySchema,
+  masterSearchResponseSchema,
   masterSegmentIdParamsSchema,
   masterSegmentParamsSchema,
   masterSettingAnyWriteSchema,

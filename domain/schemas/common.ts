@@ -3,7 +3,6 @@ import { codeSchema } from '../codes';
 import { isoDateSchema } from '../dates';
 import { FieldError } from '../errors';
 import { LIMITS } from '../limits';
-import { masterDeleteResponseSchema, optionalUuidFilter, paginationSchema } from '../master-setting';
 import { textWithin } from '../validation';
 import { ValidationCode } from '../validation-codes';
 
@@ -131,16 +130,28 @@ export const namedRefSchema = z.object({ id: idSchema, name: z.string() });
 export type NamedRef = z.infer<typeof namedRefSchema>;
 
 /** The answer of a write whose result the client already holds (delete, mark read, close). */
-export const okResponseSchema = masterDeleteResponseSchema;
+export const okResponseSchema = z.object({ ok: z.literal(true) });
 /** `{ ok: true }`. */
 export type OkResponse = z.infer<typeof okResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------------------
 // Lists and paging.
 
-/** `meta.pagination` of list answers (SPEC §3): the master paging block plus `links.next` (null on the last). */
+/** Paging block of list answers (SPEC §3 "meta.pagination"), as the master search sends it. */
+export const paginationSchema = z.object({
+  count: z.number().int(),
+  current_page: z.number().int(),
+  per_page: z.number().int(),
+  total: z.number().int(),
+  total_pages: z.number().int(),
+});
+
+/**
+ * `meta.pagination` of list answers (SPEC §3): the paging block plus `links.next`. The sticky list leaves
+ * `next` out on the last page (`links: {}`, which its clients read); null is taken as the same.
+ */
 export const paginationMetaSchema = paginationSchema.extend({
-  links: z.object({ next: z.string().nullable() }),
+  links: z.object({ next: z.string().nullable().optional() }),
 });
 /** The paging block of a list answer. */
 export type PaginationMeta = z.infer<typeof paginationMetaSchema>;
@@ -165,8 +176,8 @@ export function optionalFilter<S extends z.ZodType>(schema: S) {
   return z.union([z.literal('').transform(() => undefined), schema]).optional();
 }
 
-/** An optional id filter of a query string. */
-export const idFilter = optionalUuidFilter;
+/** An optional id filter of a query string: empty means no filter, anything else must be a uuid. */
+export const idFilter = optionalFilter(z.uuid('invalid'));
 
 /** A whole number read from a query string. */
 export function queryInteger(min: number, max: number) {

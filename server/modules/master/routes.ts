@@ -13,7 +13,7 @@ import {
   masterSearchQuerySchemas,
   masterSearchResponseSchema,
   masterSettingWriteSchemas,
-} from '../../../domain/master-setting';
+} from '../../../domain/schemas/master-setting';
 import { type AppDeps, emptyBodySchema } from '../../deps';
 import { createMaster, deleteMaster, readMasterData, searchMaster, updateMaster } from './service';
 
