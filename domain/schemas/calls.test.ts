@@ -8,7 +8,7 @@ import { RequestOption, RequestStatus } from '../requests';
 import { SPEC_CALLS } from '../spec-calls';
 import { StickyStatus, StickyType } from '../stickies';
 import { scoreEntriesRequestFor } from './achievement';
-import { CALL_SCHEMAS, type CallSchema } from './calls';
+import { CALL_SCHEMAS, CALL_SLICES, type CallSchema } from './calls';
 import { offlineQueueItemSchema } from './offline';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -99,6 +99,15 @@ describe('the call registry', () => {
 
   it('covers every call the permission table knows, and no other', () => {
     expect(Object.keys(CALL_SCHEMAS).sort()).toEqual(Object.keys(CALL_ROLES).sort());
+  });
+
+  it('takes each call from exactly one area slice, unchanged', () => {
+    const keys = CALL_SLICES.flatMap((slice) => Object.keys(slice));
+    expect(keys.filter((key, index) => keys.indexOf(key) !== index)).toEqual([]);
+    expect(keys.sort()).toEqual(Object.keys(CALL_SCHEMAS).sort());
+    for (const slice of CALL_SLICES) {
+      for (const [key, entry] of Object.entries(slice)) expect(schemasOf(key), key).toBe(entry);
+    }
   });
 
   it('validates exactly the path parameters each path declares', () => {

@@ -3,6 +3,7 @@ import { codeSchema } from '../codes';
 import { isoDateSchema } from '../dates';
 import { FieldError } from '../errors';
 import { LIMITS } from '../limits';
+import type { CallKey } from '../permissions';
 import { textWithin } from '../validation';
 import { ValidationCode } from '../validation-codes';
 
@@ -255,3 +256,17 @@ export type ClassFilter = z.infer<typeof classFilterSchema>;
 export const studentRefSchema = z.object({ id: idSchema, identity: z.string(), name: z.string() });
 /** A student as lists name them. */
 export type StudentRef = z.infer<typeof studentRefSchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// The call table.
+
+/** The schemas of one call: path params, query string, JSON body and the success answer. */
+export interface CallSchema {
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  response: z.ZodType;
+}
+
+/** An area's slice of the call table: its calls, keyed `METHOD path` exactly like `CALL_ROLES`. */
+export type CallSlice = Partial<Record<CallKey, CallSchema>>;

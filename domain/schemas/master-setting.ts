@@ -4,6 +4,7 @@ import {
   MasterKind,
   type MasterSettingSegment,
   type MasterSettingTab,
+  masterDataResponseSchema,
   masterItemSchema,
   masterSettingWriteSchema,
   YEAR_CODE_COLORS,
@@ -11,8 +12,11 @@ import {
 import { uniqueNames } from '../validation';
 import { ValidationCode } from '../validation-codes';
 import {
+  type CallSlice,
   CODE_ERRORS,
+  emptyBodySchema,
   idFilter,
+  idParams,
   idSchema,
   listOf,
   nameSchema,
@@ -160,3 +164,41 @@ export const universitiesFacultyResponseSchema = listOf(
 
 /** `GET /api/master-setting/year-codes/university/{id}/faculty/{id}`: the faculty's year codes. */
 export const masterYearCodesResponseSchema = listOf('yearCodes', masterItemSchema);
+
+const universityFaculty = idParams('universityId', 'facultyId');
+
+/** The calls of this area in the call table (`domain/schemas/calls.ts` merges the slices). */
+export const masterSettingCalls = {
+  'GET /master-data': { response: masterDataResponseSchema },
+  'GET /api/master-setting/:segment/search': {
+    params: masterSegmentParamsSchema,
+    query: masterSearchAnyQuerySchema,
+    response: masterSearchResponseSchema,
+  },
+  'POST /api/master-setting/:segment': {
+    params: masterSegmentParamsSchema,
+    body: masterSettingAnyWriteSchema,
+    response: masterItemSchema,
+  },
+  'POST /api/master-setting/:segment/:id': {
+    params: masterSegmentIdParamsSchema,
+    body: masterSettingAnyWriteSchema,
+    response: masterItemSchema,
+  },
+  'DELETE /api/master-setting/:segment/:id': {
+    params: masterSegmentIdParamsSchema,
+    body: emptyBodySchema,
+    response: masterDeleteResponseSchema,
+  },
+  'POST /api/master-setting/rooms/multiStore': {
+    body: roomsMultiStoreRequestSchema,
+    response: roomsMultiStoreResponseSchema,
+  },
+  'GET /api/master-setting/universities/universities-faculty': {
+    response: universitiesFacultyResponseSchema,
+  },
+  'GET /api/master-setting/year-codes/university/:universityId/faculty/:facultyId': {
+    params: universityFaculty,
+    response: masterYearCodesResponseSchema,
+  },
+} as const satisfies CallSlice;

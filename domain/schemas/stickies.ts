@@ -4,11 +4,14 @@ import { lessonTypeSchema } from '../lessons';
 import { LIMITS } from '../limits';
 import { StickyStatus, StickyType, stickyStatusSchema, stickyTypeSchema } from '../stickies';
 import {
+  type CallSlice,
   CODE_ERRORS,
   codeOf,
   dateTimeSchema,
+  idParams,
   idSchema,
   namedRefSchema,
+  okResponseSchema,
   pagedListSchema,
   pageOnlyQueryShape,
   queryInteger,
@@ -131,3 +134,20 @@ export type StickyClassesQuery = z.infer<typeof stickyClassesQuerySchema>;
 export const stickyClassesResponseSchema = z.object({ data: z.array(stickyClassEntrySchema) });
 /** A card's class list. */
 export type StickyClassesResponse = z.infer<typeof stickyClassesResponseSchema>;
+
+const stickyClasses = { query: stickyClassesQuerySchema, response: stickyClassesResponseSchema };
+
+/** The calls of this area in the call table (`domain/schemas/calls.ts` merges the slices). */
+export const stickiesCalls = {
+  'GET /api/sticky': { query: stickyListQuerySchema, response: stickyListResponseSchema },
+  'POST /api/sticky/:stickyId': {
+    params: idParams('stickyId'),
+    body: stickyStatusRequestSchema,
+    response: okResponseSchema,
+  },
+  'GET /api/sticky/:stickyId': { params: idParams('stickyId'), response: stickyDetailResponseSchema },
+  'GET /api/sticky/list-classes-attendance': stickyClasses,
+  'GET /api/sticky/list-classes-achievement': stickyClasses,
+  'GET /api/sticky/list-classes-lesson-plan': stickyClasses,
+  'GET /api/sticky/list-classes-note-plan': stickyClasses,
+} as const satisfies CallSlice;
