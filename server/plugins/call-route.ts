@@ -20,31 +20,36 @@ export type CallRequest<K extends CallKey> = FastifyRequest & {
   body: CallPart<K, 'body'>;
 };
 
-/** The handler of a call: parses nothing itself, the table's schemas have already run. */
-export type CallHandler<K extends CallKey> = (
+/**
+ * The handler of a call: parses nothing itself, the table's schemas have already run. It answers the table's
+ * response, or `R`, the input of a narrower response schema the registration declares.
+ */
+export type CallHandler<K extends CallKey, R = CallAnswer<K>> = (
   request: CallRequest<K>,
   reply: FastifyReply,
-) => Promise<CallAnswer<K>>;
+) => Promise<CallAnswer<K> | R>;
 
 /** How one registration departs from the plain `METHOD path` of its key. */
-export interface CallRouteOptions<K extends CallKey> {
+export interface CallRouteOptions<K extends CallKey, R = CallAnswer<K>> {
   /** Success status when it is not 200 (a create answers 201). */
   status?: 200 | 201;
   /** Hooks that run after the role guard (the sync calls' build check). */
   onRequest?: readonly onRequestHookHandler[];
   /**
    * Path parameters this registration fixes (one route per master segment, per sync collection): written
-   * into the path, and handed to the table's params schema as if the client had sent them.
+   * into the path, and handed to the table's params schema as if the client had sent them. A name the key's
+   * path does not have is ignored, so one set fits a collection with an entry of its own and one without.
    */
-  fixedParams?: Partial<Record<keyof CallPart<K, 'params'> & string, string>>;
+  fixedParams?: Readonly<Record<string, string>>;
   /**
-   * Narrower schemas of this registration (a master segment's own body, a collection's own documents);
-   * each parses to the table's type, so the handler's types stay the table's.
+   * Narrower schemas of this registration (a master segment's own body and filters, a collection's own
+   * documents). Each accepts a part of what the table's schema accepts, so the handler keeps the table's
+   * types; a body may parse to a generic document type the table cannot name, hence its plain type.
    */
   narrow?: {
     query?: z.ZodType<CallPart<K, 'query'>, Record<string, unknown>>;
-    body?: z.ZodType<CallPart<K, 'body'>>;
-    response?: z.ZodType;
+    body?: z.ZodType;
+    response?: z.ZodType<unknown, R>;
   };
 }
 
@@ -58,8 +63,19 @@ function methodOf(key: CallKey): Method {
   return method;
 }
 
+/** The fixed parameters a key's path has, the others dropped. */
+function fixedOf(key: CallKey, fixed: Readonly<Record<string, string>>): Record<string, string> {
+  const names = new Set(
+    callPath(key)
+      .split('/')
+      .filter((segment) => segment.startsWith(':'))
+      .map((segment) => segment.slice(1)),
+  );
+  return Object.fromEntries(Object.entries(fixed).filter(([name]) => names.has(name)));
+}
+
 /** The path a key registers at, with the fixed parameters written in. */
-function pathOf(key: CallKey, fixed: Readonly<Record<string, string | undefined>>): string {
+function pathOf(key: CallKey, fixed: Readonly<Record<string, string>>): string {
   return callPath(key)
     .split('/')
     .map((segment) => (segment.startsWith(':') ? (fixed[segment.slice(1)] ?? segment) : segment))
@@ -80,14 +96,14 @@ function guardOf(app: FastifyInstance, key: CallKey): onRequestHookHandler[] {
  * query, body and response schemas from `CALL_SCHEMAS`, and the role guard from `CALL_ROLES`. The handler
  * receives the request typed by the same entry.
  */
-export function registerCall<K extends CallKey>(
+export function registerCall<K extends CallKey, R = CallAnswer<K>>(
   app: FastifyInstance,
   key: K,
-  handler: CallHandler<K>,
-  options: CallRouteOptions<K> = {},
+  handler: CallHandler<K, R>,
+  options: CallRouteOptions<K, R> = {},
 ): void {
   const entry: CallSchema = CALL_SCHEMAS[key];
-  const fixed: Readonly<Record<string, string | undefined>> = options.fixedParams ?? {};
+  const fixed = fixedOf(key, options.fixedParams ?? {});
   const status = options.status ?? 200;
   app.route({
     method: methodOf(key),
