@@ -80,9 +80,6 @@ export const AUTH_LIMITS = {
 export const otpSentResponseSchema = z.object({ resend_in: z.number().int() });
 export type OtpSentResponse = z.infer<typeof otpSentResponseSchema>;
 
-/** Answer of calls that only acknowledge. */
-export const okResponseSchema = z.object({ ok: z.literal(true) });
-
 /** The calls a session may make before its two-step code or forced password change is done. */
 export const PRE_VERIFICATION_CALLS: readonly string[] = [
   'POST /api/logout',

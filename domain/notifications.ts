@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * Message ids a notification carries in `data.message` (SPEC §3); the SPA translates them (ja/vi/en), so a
  * stored notification reads in the language of whoever opens it.
@@ -30,32 +28,5 @@ export function isMailedNotification(message: NotificationMessage): message is M
   return (MAILED_NOTIFICATIONS as readonly NotificationMessage[]).includes(message);
 }
 
-/** Notifications per page of `GET /api/notification`. */
+/** Notifications per page of `GET /api/notification`, and per step of the bell's list as it scrolls. */
 export const NOTIFICATIONS_PER_PAGE = 20;
-
-/** One notification as `GET /api/notification` lists it (SPEC §3: id, created_at, data.message, data.url). */
-export const notificationItemSchema = z.object({
-  id: z.string(),
-  created_at: z.string(),
-  read_at: z.string().nullable(),
-  data: z.object({ message: z.string(), url: z.string() }),
-});
-export type NotificationItem = z.infer<typeof notificationItemSchema>;
-
-/** `GET /api/notification` (SPEC §3: total, data, current_page), plus the unread count of the bell. */
-export const notificationListSchema = z.object({
-  total: z.number().int(),
-  current_page: z.number().int(),
-  per_page: z.number().int(),
-  unread: z.number().int(),
-  data: z.array(notificationItemSchema),
-});
-export type NotificationList = z.infer<typeof notificationListSchema>;
-
-/** Query of `GET /api/notification`. */
-export const notificationQuerySchema = z.strictObject({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-});
-
-/** Body of `POST /api/notification/read`. */
-export const notificationReadSchema = z.strictObject({ id: z.uuid('invalid') });

@@ -64,6 +64,14 @@ describe('dependency rule', () => {
     expect(violation('src/sync/sync-engine.ts', 'src/features/attendance/grid', false)).toMatch(/feature/);
   });
 
+  it('keeps the call client to the transport and the error codes', () => {
+    expect(violation('src/api/call-api.ts', 'src/sync/http', false)).toBeNull();
+    expect(violation('src/api/call-api.ts', 'src/db/database', false)).toMatch(/src\/db/);
+    expect(violation('src/api/call-api.ts', 'src/app/session', false)).toMatch(/src\/api/);
+    expect(violation('src/api/call-api.ts', 'src/features/home/sticky-calls', false)).toMatch(/feature/);
+    expect(violation('src/features/home/sticky-calls.ts', 'src/api/call-api', false)).toBeNull();
+  });
+
   it('finds static, dynamic and side-effect imports', () => {
     const text = `import a from './a';\nexport { b } from "../b";\nconst c = import('./c');\nimport './d.css';`;
     expect(importsOf(text)).toEqual(['./a', '../b', './c', './d.css']);

@@ -9,7 +9,7 @@ import path from 'node:path';
 export type Layer =
   | { kind: 'domain' }
   | { kind: 'server'; part: 'access' | 'sync' | 'modules' | 'other' }
-  | { kind: 'src'; part: 'ui' | 'db' | 'sync' | 'workers' | 'app' | 'routes' | 'i18n' | 'other' }
+  | { kind: 'src'; part: 'ui' | 'db' | 'sync' | 'workers' | 'app' | 'routes' | 'i18n' | 'api' | 'other' }
   | { kind: 'feature'; area: string }
   | { kind: 'test' }
   | { kind: 'tooling' };
@@ -31,7 +31,7 @@ export function layerOf(file: string): Layer {
   if (file.startsWith('src/features/')) return { kind: 'feature', area: file.split('/')[2] ?? '' };
   if (file.startsWith('src/')) {
     const part = file.split('/')[1] ?? '';
-    const known = ['ui', 'db', 'sync', 'workers', 'app', 'routes', 'i18n'] as const;
+    const known = ['ui', 'db', 'sync', 'workers', 'app', 'routes', 'i18n', 'api'] as const;
     const match = known.find((name) => name === part);
     return { kind: 'src', part: match ?? 'other' };
   }
@@ -87,6 +87,16 @@ export function violation(from: string, target: string, isPackage: boolean): str
       source.kind === 'feature' ||
       (source.kind === 'src' && ['db', 'sync', 'workers', 'app'].includes(source.part));
     if (!allowed) return 'src/db is used only by features, sync, workers and the app providers';
+  }
+  // `src/api` is the one typed client of the call table: it builds on the HTTP transport of src/sync and the
+  // error codes of src/i18n, and knows nothing of screens or the local database.
+  if (
+    source.kind === 'src' &&
+    source.part === 'api' &&
+    dest.kind === 'src' &&
+    !['api', 'sync', 'i18n'].includes(dest.part)
+  ) {
+    return `src/api may use only src/api, src/sync, src/i18n and domain/, not src/${dest.part}`;
   }
   if (
     source.kind === 'src' &&

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import type { PasswordHasher } from './modules/auth/passwords';
@@ -17,6 +16,3 @@ export interface AppDeps {
   /** Dashboard cards of subjects whose marks or scores were written, refreshed after the write answers. */
   cardRefresh: SubjectRefreshQueue;
 }
-
-/** Body of calls that take none: absent, or an empty JSON object; anything else is refused. */
-export const emptyBodySchema = z.strictObject({}).nullish();

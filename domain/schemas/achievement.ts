@@ -2,7 +2,18 @@ import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { pointValueSchema, scoreWithinFull, uniqueNames } from '../validation';
 import { ValidationCode } from '../validation-codes';
-import { booleanSchema, commentSchema, idSchema, nameSchema, strictObject, studentRefSchema } from './common';
+import { highlightStudentsResponseSchema } from './attendance';
+import {
+  booleanSchema,
+  type CallSlice,
+  commentSchema,
+  idParams,
+  idSchema,
+  nameSchema,
+  okResponseSchema,
+  strictObject,
+  studentRefSchema,
+} from './common';
 
 /** A score name (SPEC §3 `score_name {id, name, full_score, option_plus, parent_id}`); sub-scores have a parent. */
 export const scoreNameSchema = z.object({
@@ -237,3 +248,65 @@ export type ScoreImportPreview = z.infer<typeof scoreImportPreviewSchema>;
 
 /** `POST /api/achievement/import/{subjectClassId}`: how many scores one transaction wrote. */
 export const scoreImportResponseSchema = z.object({ written: z.number().int() });
+
+const byId = idParams('id');
+const scoreNameAndClass = idParams('scoreNameId', 'subjectClassId');
+const subjectAndClass = idParams('subjectId', 'subjectClassId');
+const subjectClass = idParams('subjectClassId');
+const subjectScoreName = idParams('subjectId', 'scoreNameId');
+
+/** The calls of this area in the call table (`domain/schemas/calls.ts` merges the slices). */
+export const achievementCalls = {
+  'GET /api/achievement/:subjectClassId': { params: subjectClass, response: classAchievementResponseSchema },
+  'GET /api/achievement/:subjectClassId/sub-scores-achievements/:scoreNameId': {
+    params: idParams('subjectClassId', 'scoreNameId'),
+    response: subScoresResponseSchema,
+  },
+  'GET /api/achievement/students-total-score-highlight/:subjectId/:subjectClassId': {
+    params: subjectAndClass,
+    response: highlightStudentsResponseSchema,
+  },
+  'GET /api/achievement/scoreNames/:subjectClassId': {
+    params: subjectClass,
+    response: scoreNamesResponseSchema,
+  },
+  // `:id` is the subject whose setting allows teachers to update final scores.
+  'GET /api/achievement/teacher-allow-update-final-score/:id': {
+    params: byId,
+    response: finalScorePermissionResponseSchema,
+  },
+  // Score bodies are checked against full scores by `scoreEntriesRequestFor` where the score name is known.
+  'POST /api/achievement/:scoreNameId/:subjectClassId': {
+    params: scoreNameAndClass,
+    body: scoreEntriesRequestSchema,
+    response: classAchievementResponseSchema,
+  },
+  'POST /api/achievement/enter-sub-scores/:subjectClassId': {
+    params: subjectClass,
+    body: subScoreEntriesRequestSchema,
+    response: classAchievementResponseSchema,
+  },
+  'POST /api/achievement/updateScore/:scoreNameId': {
+    params: idParams('scoreNameId'),
+    body: scoreEntriesRequestSchema,
+    response: okResponseSchema,
+  },
+  'GET /api/student-exam/subjects/:subjectId/score-names/:scoreNameId': {
+    params: subjectScoreName,
+    response: studentExamSchema,
+  },
+  'POST /api/student-exam/subjects/:subjectId/score-names/:scoreNameId': {
+    params: subjectScoreName,
+    body: studentExamRequestSchema,
+    response: studentExamSchema,
+  },
+  // The xlsx itself is the body (`Content-Type` of xlsx), checked by the import's file rules.
+  'POST /api/achievement/import/:subjectClassId/preview': {
+    params: subjectClass,
+    response: scoreImportPreviewSchema,
+  },
+  'POST /api/achievement/import/:subjectClassId': {
+    params: subjectClass,
+    response: scoreImportResponseSchema,
+  },
+} as const satisfies CallSlice;

@@ -4,14 +4,23 @@ import { timeSchema } from '../dates';
 import { LIMITS } from '../limits';
 import { ValidationCode } from '../validation-codes';
 import {
+  type CallSlice,
+  classFilterSchema,
   commentSchema,
+  idParams,
   idSchema,
   isoDateSchema,
   listOf,
   namedRefSchema,
+  okResponseSchema,
   strictObject,
   studentRefSchema,
 } from './common';
+import {
+  attendanceReportClassesResponseSchema,
+  attendanceReportFilterResponseSchema,
+  attendanceReportStudentsResponseSchema,
+} from './reports';
 
 /** One attendance record (SPEC §3 `attendances[]`); `status` is null while not entered. */
 export const attendanceEntrySchema = z.object({
@@ -137,3 +146,58 @@ export const attendanceHistoryEntrySchema = z.object({
 export const attendanceHistoryResponseSchema = listOf('history', attendanceHistoryEntrySchema);
 /** One change to an attendance. */
 export type AttendanceHistoryEntry = z.infer<typeof attendanceHistoryEntrySchema>;
+
+const byId = idParams('id');
+const exchangeAttendance = {
+  params: exchangeAttendanceParamsSchema,
+  response: exchangeAttendanceResponseSchema,
+};
+const subject = idParams('subjectId');
+const subjectAndClass = idParams('subjectId', 'subjectClassId');
+const subjectClass = idParams('subjectClassId');
+const universityFaculty = idParams('universityId', 'facultyId');
+
+/** The calls of this area in the call table (`domain/schemas/calls.ts` merges the slices). */
+export const attendanceCalls = {
+  'GET /api/attendance/subjectsByYearCode/:facultyId/:yearCodeId': {
+    params: idParams('facultyId', 'yearCodeId'),
+    response: filterSubjectsResponseSchema,
+  },
+  'GET /api/attendance/university/:universityId/faculty/:facultyId': {
+    params: universityFaculty,
+    response: yearCodeByFacultyResponseSchema,
+  },
+  'GET /api/attendance/classesBySubject/:subjectId': {
+    params: subject,
+    response: subjectClassesResponseSchema,
+  },
+  'GET /api/attendance/:subjectClassId': { params: subjectClass, response: classAttendanceResponseSchema },
+  'GET /api/attendance/students-highlight/:subjectId/:subjectClassId': {
+    params: subjectAndClass,
+    response: highlightStudentsResponseSchema,
+  },
+  // `:id` is a subject class: the filter that leads to it, so a link restores the screen's selects.
+  'GET /api/attendance/dataFilter/:id': { params: byId, response: classFilterSchema },
+  'POST /api/attendance/:scheduleId': {
+    params: idParams('scheduleId'),
+    body: attendanceUpdateRequestSchema,
+    response: attendanceUpdateResponseSchema,
+  },
+  'GET /api/attendance/history/:scheduleId': {
+    params: idParams('scheduleId'),
+    response: attendanceHistoryResponseSchema,
+  },
+  // `:id` of the attendance report calls is the subject reported on.
+  'GET /api/attendance/report/students/:id': {
+    params: byId,
+    response: attendanceReportStudentsResponseSchema,
+  },
+  'GET /api/attendance/report/filter/:id': { params: byId, response: attendanceReportFilterResponseSchema },
+  'GET /api/attendance/report/classes/:id': { params: byId, response: attendanceReportClassesResponseSchema },
+  'GET /api/exchange-attendance/:id/:apply': exchangeAttendance,
+  'POST /api/exchange-attendance/:subjectId': {
+    params: subject,
+    body: exchangeAttendanceRequestSchema,
+    response: okResponseSchema,
+  },
+} as const satisfies CallSlice;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { loginRequestSchema, loginResponseSchema, otpSentResponseSchema } from '../auth';
 import { FieldError } from '../errors';
 import { LIMITS } from '../limits';
 import { ROLE_LIST } from '../roles';
@@ -11,7 +12,15 @@ import {
   textWithin,
 } from '../validation';
 import { ValidationCode } from '../validation-codes';
-import { booleanSchema, idSchema, strictObject, stringSchema } from './common';
+import {
+  booleanSchema,
+  type CallSlice,
+  emptyBodySchema,
+  idSchema,
+  okResponseSchema,
+  strictObject,
+  stringSchema,
+} from './common';
 
 /** Folder of student avatars (SPEC §3). */
 export const STUDENT_AVATAR_PATH = '/storage/images/avatar/student';
@@ -165,3 +174,44 @@ export const avatarFileParamsSchema = strictObject({
   kind: z.enum(['student', 'user'], FieldError.invalid),
   file: stringSchema.regex(/^(?:[0-9a-f-]{36}\.(?:png|jpg)|default-avatar\.svg)$/, FieldError.invalid),
 });
+
+/** The calls of this area in the call table (`domain/schemas/calls.ts` merges the slices). */
+export const authAccountCalls = {
+  'POST /api/login': { body: loginRequestSchema, response: loginResponseSchema },
+  'POST /api/logout': { body: emptyBodySchema, response: okResponseSchema },
+  'GET /api/me': { response: loginResponseSchema },
+  'GET /api/csrf': { response: csrfResponseSchema },
+  // Resends the mailed code of the login in progress; answers the seconds until another may be asked for.
+  'POST /api/otp': { body: emptyBodySchema, response: otpSentResponseSchema },
+  // Answers the login response again, now with `verified_otp` true, so the client stores one shape.
+  'POST /api/verify-otp': { body: verifyOtpRequestSchema, response: loginResponseSchema },
+  // Always `ok`, whether the address is known or not, so the form cannot probe for accounts.
+  'POST /api/password/email': { body: emailRequestSchema, response: okResponseSchema },
+  'POST /api/password/reset': { body: passwordResetRequestSchema, response: okResponseSchema },
+  'POST /api/password/force-change': {
+    body: forceChangePasswordRequestSchema,
+    response: loginResponseSchema,
+  },
+  'POST /api/edu-account/resend-choose-emails': { body: emailRequestSchema, response: okResponseSchema },
+  'POST /api/students/change-password': { body: changePasswordRequestSchema, response: okResponseSchema },
+  'POST /api/users/change-password': { body: changePasswordRequestSchema, response: okResponseSchema },
+  // Uploads of the image itself (`Content-Type: image/png|image/jpeg`): checked by `validateAvatarFile` in the
+  // form and by content on the server, not by a JSON schema.
+  'POST /api/students/update-avatar': { response: avatarResponseSchema },
+  'POST /api/users/update-avatar': { response: avatarResponseSchema },
+  'GET /api/users/notification-by-user': { response: notificationSettingsSchema },
+  'POST /api/users/update-notification': {
+    body: notificationSettingsSchema,
+    response: notificationSettingsSchema,
+  },
+  'GET /api/profile': { response: profileSchema },
+  'POST /api/students/update-profile': { body: updateProfileRequestSchema, response: profileSchema },
+  'POST /api/users/update-profile': { body: updateProfileRequestSchema, response: profileSchema },
+  'GET /api/sessions': { response: sessionListSchema },
+  'DELETE /api/sessions/:sessionId': {
+    params: sessionIdParamsSchema,
+    body: emptyBodySchema,
+    response: okResponseSchema,
+  },
+  'GET /admin/manifest.json': { response: webManifestSchema },
+} as const satisfies CallSlice;

@@ -6,9 +6,9 @@ import { LessonType, PlanPublish } from '../lessons';
 import { CALL_ROLES, type CallKey, callMethod, callPath } from '../permissions';
 import { RequestOption, RequestStatus } from '../requests';
 import { SPEC_CALLS } from '../spec-calls';
-import { StickyType } from '../stickies';
+import { StickyStatus, StickyType } from '../stickies';
 import { scoreEntriesRequestFor } from './achievement';
-import { CALL_SCHEMAS, type CallSchema } from './calls';
+import { CALL_SCHEMAS, CALL_SLICES, type CallSchema } from './calls';
 import { offlineQueueItemSchema } from './offline';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -99,6 +99,15 @@ describe('the call registry', () => {
 
   it('covers every call the permission table knows, and no other', () => {
     expect(Object.keys(CALL_SCHEMAS).sort()).toEqual(Object.keys(CALL_ROLES).sort());
+  });
+
+  it('takes each call from exactly one area slice, unchanged', () => {
+    const keys = CALL_SLICES.flatMap((slice) => Object.keys(slice));
+    expect(keys.filter((key, index) => keys.indexOf(key) !== index)).toEqual([]);
+    expect(keys.sort()).toEqual(Object.keys(CALL_SCHEMAS).sort());
+    for (const slice of CALL_SLICES) {
+      for (const [key, entry] of Object.entries(slice)) expect(schemasOf(key), key).toBe(entry);
+    }
   });
 
   it('validates exactly the path parameters each path declares', () => {
@@ -448,12 +457,14 @@ describe('responses', () => {
     const sticky = {
       id: uuid(),
       type: StickyType.highlightAttendance,
+      status: StickyStatus.open,
       content: '<p>Three absences</p>',
+      created_at: '2025-04-01T09:00:00+09:00',
       year_code: { code_name: 'K25' },
       subject: {
         id: uuid(),
         name: 'Japanese',
-        highlightAttendance: { highlights: [{ message_to_student: 'Come to class' }] },
+        highlightAttendance: { highlights: { message_to_student: 'Come to class' } },
         highlightAchievement: null,
       },
       lesson: null,
@@ -466,6 +477,9 @@ describe('responses', () => {
         value: 3,
       },
       plan: null,
+      memo_id: null,
+      request_id: null,
+      student: null,
     };
     const page = {
       data: [sticky],

@@ -3,7 +3,7 @@ import { codeSchema } from '../codes';
 import { isoDateSchema } from '../dates';
 import { FieldError } from '../errors';
 import { LIMITS } from '../limits';
-import { masterDeleteResponseSchema, optionalUuidFilter, paginationSchema } from '../master-setting';
+import type { CallKey } from '../permissions';
 import { textWithin } from '../validation';
 import { ValidationCode } from '../validation-codes';
 
@@ -131,16 +131,28 @@ export const namedRefSchema = z.object({ id: idSchema, name: z.string() });
 export type NamedRef = z.infer<typeof namedRefSchema>;
 
 /** The answer of a write whose result the client already holds (delete, mark read, close). */
-export const okResponseSchema = masterDeleteResponseSchema;
+export const okResponseSchema = z.object({ ok: z.literal(true) });
 /** `{ ok: true }`. */
 export type OkResponse = z.infer<typeof okResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------------------
 // Lists and paging.
 
-/** `meta.pagination` of list answers (SPEC §3): the master paging block plus `links.next` (null on the last). */
+/** Paging block of list answers (SPEC §3 "meta.pagination"), as the master search sends it. */
+export const paginationSchema = z.object({
+  count: z.number().int(),
+  current_page: z.number().int(),
+  per_page: z.number().int(),
+  total: z.number().int(),
+  total_pages: z.number().int(),
+});
+
+/**
+ * `meta.pagination` of list answers (SPEC §3): the paging block plus `links.next`. The sticky list leaves
+ * `next` out on the last page (`links: {}`, which its clients read); null is taken as the same.
+ */
 export const paginationMetaSchema = paginationSchema.extend({
-  links: z.object({ next: z.string().nullable() }),
+  links: z.object({ next: z.string().nullable().optional() }),
 });
 /** The paging block of a list answer. */
 export type PaginationMeta = z.infer<typeof paginationMetaSchema>;
@@ -165,8 +177,8 @@ export function optionalFilter<S extends z.ZodType>(schema: S) {
   return z.union([z.literal('').transform(() => undefined), schema]).optional();
 }
 
-/** An optional id filter of a query string. */
-export const idFilter = optionalUuidFilter;
+/** An optional id filter of a query string: empty means no filter, anything else must be a uuid. */
+export const idFilter = optionalFilter(z.uuid('invalid'));
 
 /** A whole number read from a query string. */
 export function queryInteger(min: number, max: number) {
@@ -244,3 +256,17 @@ export type ClassFilter = z.infer<typeof classFilterSchema>;
 export const studentRefSchema = z.object({ id: idSchema, identity: z.string(), name: z.string() });
 /** A student as lists name them. */
 export type StudentRef = z.infer<typeof studentRefSchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// The call table.
+
+/** The schemas of one call: path params, query string, JSON body and the success answer. */
+export interface CallSchema {
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  response: z.ZodType;
+}
+
+/** An area's slice of the call table: its calls, keyed `METHOD path` exactly like `CALL_ROLES`. */
+export type CallSlice = Partial<Record<CallKey, CallSchema>>;

@@ -4,14 +4,18 @@ import { eventTabSchema } from '../events';
 import { noteContentSchema, validateDateRange } from '../validation';
 import { ValidationCode } from '../validation-codes';
 import {
+  type CallSlice,
   dateTimeInputSchema,
   dateTimeSchema,
+  emptyBodySchema,
   idListSchema,
+  idParams,
   idSchema,
   integerSchema,
   listOf,
   namedRefSchema,
   nameSchema,
+  okResponseSchema,
   pagedListSchema,
   strictObject,
   stringSchema,
@@ -98,3 +102,18 @@ export const rankingRowSchema = z.object({
 });
 /** `POST /api/viblo/search` answer. */
 export const rankingResponseSchema = pagedListSchema(rankingRowSchema);
+
+const event = idParams('eventId');
+
+/** The calls of this area in the call table (`domain/schemas/calls.ts` merges the slices). */
+export const eventsCalls = {
+  'GET /api/viblo/filter-data': { response: rankingFilterDataResponseSchema },
+  'POST /api/viblo/search': { body: rankingSearchRequestSchema, response: rankingResponseSchema },
+  'POST /api/viblo-event/search': { body: eventSearchRequestSchema, response: eventsResponseSchema },
+  'GET /api/viblo-event/data-filter': { response: eventDataFilterResponseSchema },
+  'GET /api/viblo-event/add/get-data-create': { response: eventCreateDataResponseSchema },
+  'POST /api/viblo-event': { body: eventWriteSchema, response: vibloEventSchema },
+  'GET /api/viblo-event/:eventId': { params: event, response: vibloEventSchema },
+  'POST /api/viblo-event/:eventId': { params: event, body: eventWriteSchema, response: vibloEventSchema },
+  'DELETE /api/viblo-event/:eventId': { params: event, body: emptyBodySchema, response: okResponseSchema },
+} as const satisfies CallSlice;

@@ -9,12 +9,16 @@ import { studentGpaSchema } from './achievement';
 import {
   alsoValidAs,
   booleanSchema,
+  type CallSlice,
   commentSchema,
+  emptyBodySchema,
   idListSchema,
+  idParams,
   idSchema,
   listOf,
   namedRefSchema,
   numberSchema,
+  okResponseSchema,
   strictObject,
   studentRefSchema,
 } from './common';
@@ -79,3 +83,55 @@ export const subjectExamsResponseSchema = listOf('exams', namedRefSchema);
 export const subjectTeachersResponseSchema = listOf('teachers', teacherSchema);
 /** `GET .../head-teacher-admin`: who a memo's "contact head teacher" reaches (head teachers and admins). */
 export const headTeacherAdminResponseSchema = listOf('users', namedRefSchema);
+
+const subject = idParams('subjectId');
+const subjectHighlight = idParams('subjectId', 'highlightId');
+
+/** The calls of this area in the call table (`domain/schemas/calls.ts` merges the slices). */
+export const highlightsCalls = {
+  'GET /api/academic/subjects/:subjectId/highlights': {
+    params: subject,
+    response: highlightListResponseSchema,
+  },
+  'POST /api/academic/subjects/:subjectId/highlights': {
+    params: subject,
+    body: highlightWriteSchema,
+    response: highlightSchema,
+  },
+  'GET /api/academic/subjects/:subjectId/hidden-highlights': {
+    params: subject,
+    response: highlightListResponseSchema,
+  },
+  'POST /api/academic/subjects/:subjectId/highlights/:highlightId': {
+    params: subjectHighlight,
+    body: highlightWriteSchema,
+    response: highlightSchema,
+  },
+  'DELETE /api/academic/subjects/:subjectId/highlights/:highlightId': {
+    params: subjectHighlight,
+    body: emptyBodySchema,
+    response: okResponseSchema,
+  },
+  'GET /api/academic/subjects/:subjectId/highlights/:highlightId': {
+    params: subjectHighlight,
+    response: highlightDetailSchema,
+  },
+  'POST /api/academic/subjects/:subjectId/highlights/priority': {
+    params: subject,
+    body: highlightPriorityRequestSchema,
+    response: highlightListResponseSchema,
+  },
+  'GET /api/academic/subjects/:subjectId/highlights/list-score': {
+    params: subject,
+    response: highlightScoreListResponseSchema,
+  },
+  'GET /api/academic/subjects/:subjectId/exams': { params: subject, response: subjectExamsResponseSchema },
+  'GET /api/academic/subjects/:subjectId/teachers': {
+    params: subject,
+    response: subjectTeachersResponseSchema,
+  },
+  'GET /api/academic/subjects/:subjectId/head-teacher-admin': {
+    params: subject,
+    response: headTeacherAdminResponseSchema,
+  },
+} as const satisfies CallSlice;

@@ -12,12 +12,16 @@ import {
 import { ValidationCode } from '../validation-codes';
 import { scoreNameListWriteSchema, scoreNameSchema } from './achievement';
 import {
+  type CallSlice,
+  emptyBodySchema,
   idListSchema,
+  idParams,
   idSchema,
   isoDateSchema,
   listOf,
   namedRefSchema,
   nameSchema,
+  okResponseSchema,
   strictObject,
   studentRefSchema,
 } from './common';
@@ -122,3 +126,45 @@ export const lessonListResponseSchema = listOf('lessons', lessonSchema);
 export const lessonStudentsResponseSchema = listOf('students', studentRefSchema);
 /** `GET .../lessons/{lessonId}/get-score-names`: the exam's score names. */
 export const lessonScoreNamesResponseSchema = listOf('score_names', scoreNameSchema);
+
+const subject = idParams('subjectId');
+const examWrite = { params: subject, body: examWriteSchema, response: lessonSchema };
+const lessonWrite = { params: subject, body: lessonWriteSchema, response: lessonSchema };
+const subjectLesson = idParams('subjectId', 'lessonId');
+
+/** The calls of this area in the call table (`domain/schemas/calls.ts` merges the slices). */
+export const lessonsCalls = {
+  'POST /api/academic/subjects/:subjectId/lessons': lessonWrite,
+  'POST /api/academic/subjects/:subjectId/lessons/draft': lessonWrite,
+  'POST /api/academic/subjects/:subjectId/lessons/exam': examWrite,
+  'POST /api/academic/subjects/:subjectId/lessons/store-draft-exam': examWrite,
+  'GET /api/academic/subjects/:subjectId/lessons/:lessonId/detail': {
+    params: subjectLesson,
+    response: lessonDetailSchema,
+  },
+  'POST /api/academic/subjects/:subjectId/lessons/:lessonId': { ...lessonWrite, params: subjectLesson },
+  'POST /api/academic/subjects/:subjectId/lessons/:lessonId/draft': { ...lessonWrite, params: subjectLesson },
+  'POST /api/academic/subjects/:subjectId/lessons/:lessonId/exam': { ...examWrite, params: subjectLesson },
+  'POST /api/academic/subjects/:subjectId/lessons/:lessonId/exam-draft': {
+    ...examWrite,
+    params: subjectLesson,
+  },
+  'DELETE /api/academic/subjects/:subjectId/lessons/:lessonId': {
+    params: subjectLesson,
+    body: emptyBodySchema,
+    response: okResponseSchema,
+  },
+  'DELETE /api/subjects/:subjectId/lessons/:lessonId/schedules/:scheduleId': {
+    params: idParams('subjectId', 'lessonId', 'scheduleId'),
+    body: emptyBodySchema,
+    response: okResponseSchema,
+  },
+  'GET /api/academic/subjects/:subjectId/lessons/:lessonId/studentsInLesson': {
+    params: subjectLesson,
+    response: lessonStudentsResponseSchema,
+  },
+  'GET /api/academic/subjects/:subjectId/lessons/:lessonId/get-score-names': {
+    params: subjectLesson,
+    response: lessonScoreNamesResponseSchema,
+  },
+} as const satisfies CallSlice;

@@ -2,14 +2,94 @@ import { z } from 'zod';
 import {
   MASTER_SETTING_SEGMENTS,
   MasterKind,
+  type MasterSettingSegment,
   type MasterSettingTab,
+  masterDataResponseSchema,
   masterItemSchema,
   masterSettingWriteSchema,
+  YEAR_CODE_COLORS,
 } from '../master';
-import { masterSearchQuerySchemas, masterSettingWriteSchemas } from '../master-setting';
 import { uniqueNames } from '../validation';
 import { ValidationCode } from '../validation-codes';
-import { CODE_ERRORS, idSchema, listOf, nameSchema, strictObject } from './common';
+import {
+  type CallSlice,
+  CODE_ERRORS,
+  emptyBodySchema,
+  idFilter,
+  idParams,
+  idSchema,
+  listOf,
+  nameSchema,
+  okResponseSchema,
+  paginationSchema,
+  strictObject,
+} from './common';
+
+const uuidRequired = z.uuid('invalid');
+const base = masterSettingWriteSchema.pick({ name: true });
+
+/**
+ * Body of create and update per master-setting segment: the common `masterSettingWriteSchema` narrowed to
+ * the relations each kind has. Strict, so a field a kind does not have is refused as `unknown_field`.
+ */
+export const masterSettingWriteSchemas = {
+  'year-codes': base.extend({
+    university_id: uuidRequired,
+    faculty_id: uuidRequired,
+    color: z.enum(YEAR_CODE_COLORS, 'invalid').optional(),
+  }),
+  universities: base,
+  classes: base.extend({ university_id: z.uuid('invalid').nullable().optional() }),
+  exams: base.extend({ subject_name_id: uuidRequired }),
+  rooms: base.extend({ university_id: uuidRequired }),
+  subjects: base,
+  faculties: base.extend({ university_id: uuidRequired }),
+} as const satisfies Record<MasterSettingSegment, z.ZodType>;
+
+/** The body of a create or update for one segment. */
+export type MasterSettingWriteFor<S extends MasterSettingSegment> = z.infer<
+  (typeof masterSettingWriteSchemas)[S]
+>;
+
+/** Largest page of a master search. */
+export const MASTER_SEARCH_MAX_LIMIT = 100;
+
+// Query strings are text: numbers are coerced explicitly, and an empty filter means no filter.
+const searchBase = z.strictObject({
+  param: z.string().max(255, 'too_long').optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(MASTER_SEARCH_MAX_LIMIT).default(10),
+});
+
+const withUniversity = searchBase.extend({ university: idFilter });
+
+/**
+ * Query of `GET /api/master-setting/{segment}/search` (SPEC §3 "Master search"): `university` filters year
+ * codes, rooms, class names and faculties; `subjectNameId` filters exam names.
+ */
+export const masterSearchQuerySchemas = {
+  'year-codes': withUniversity,
+  universities: searchBase,
+  classes: withUniversity,
+  exams: searchBase.extend({ subjectNameId: idFilter }),
+  rooms: withUniversity,
+  subjects: searchBase,
+  faculties: withUniversity,
+} as const satisfies Record<MasterSettingSegment, z.ZodType>;
+
+/** A parsed master search query (the union of every segment's filters). */
+export type MasterSearchQuery = z.infer<typeof searchBase> & { university?: string; subjectNameId?: string };
+
+/** Answer of a master search. */
+export const masterSearchResponseSchema = z.object({
+  data: z.array(masterItemSchema),
+  meta: z.object({ pagination: paginationSchema }),
+});
+
+export type MasterSearchResponse = z.infer<typeof masterSearchResponseSchema>;
+
+/** Answer of a master delete. */
+export const masterDeleteResponseSchema = okResponseSchema;
 
 /** A room (SPEC §3: id, name, university_id). */
 export const roomSchema = z.object({ id: idSchema, name: z.string(), university_id: idSchema });
@@ -84,3 +164,41 @@ export const universitiesFacultyResponseSchema = listOf(
 
 /** `GET /api/master-setting/year-codes/university/{id}/faculty/{id}`: the faculty's year codes. */
 export const masterYearCodesResponseSchema = listOf('yearCodes', masterItemSchema);
+
+const universityFaculty = idParams('universityId', 'facultyId');
+
+/** The calls of this area in the call table (`domain/schemas/calls.ts` merges the slices). */
+export const masterSettingCalls = {
+  'GET /master-data': { response: masterDataResponseSchema },
+  'GET /api/master-setting/:segment/search': {
+    params: masterSegmentParamsSchema,
+    query: masterSearchAnyQuerySchema,
+    response: masterSearchResponseSchema,
+  },
+  'POST /api/master-setting/:segment': {
+    params: masterSegmentParamsSchema,
+    body: masterSettingAnyWriteSchema,
+    response: masterItemSchema,
+  },
+  'POST /api/master-setting/:segment/:id': {
+    params: masterSegmentIdParamsSchema,
+    body: masterSettingAnyWriteSchema,
+    response: masterItemSchema,
+  },
+  'DELETE /api/master-setting/:segment/:id': {
+    params: masterSegmentIdParamsSchema,
+    body: emptyBodySchema,
+    response: masterDeleteResponseSchema,
+  },
+  'POST /api/master-setting/rooms/multiStore': {
+    body: roomsMultiStoreRequestSchema,
+    response: roomsMultiStoreResponseSchema,
+  },
+  'GET /api/master-setting/universities/universities-faculty': {
+    response: universitiesFacultyResponseSchema,
+  },
+  'GET /api/master-setting/year-codes/university/:universityId/faculty/:facultyId': {
+    params: universityFaculty,
+    response: masterYearCodesResponseSchema,
+  },
+} as const satisfies CallSlice;

@@ -3,11 +3,15 @@ import { noteContentSchema } from '../validation';
 import { ValidationCode } from '../validation-codes';
 import {
   booleanSchema,
+  type CallSlice,
   dateTimeSchema,
+  emptyBodySchema,
   idListSchema,
+  idParams,
   idSchema,
   listOf,
   namedRefSchema,
+  okResponseSchema,
   queryIdListSchema,
   strictObject,
 } from './common';
@@ -46,3 +50,18 @@ export const memoListResponseSchema = listOf('memos', memoSchema);
 
 /** `GET /api/memo/{subjectId}/check-teacher-in-subject`: whether the caller teaches the subject (SPEC §6). */
 export const memoTeacherCheckResponseSchema = z.object({ isTeacher: z.boolean() });
+
+const memo = idParams('memoId');
+const subject = idParams('subjectId');
+
+/** The calls of this area in the call table (`domain/schemas/calls.ts` merges the slices). */
+export const memosCalls = {
+  'GET /api/memo/:subjectId/check-teacher-in-subject': {
+    params: subject,
+    response: memoTeacherCheckResponseSchema,
+  },
+  'POST /api/memo': { body: memoWriteSchema, response: memoSchema },
+  'GET /api/memo': { query: memoListQuerySchema, response: memoListResponseSchema },
+  'POST /api/memo/:memoId': { params: memo, body: memoWriteSchema, response: memoSchema },
+  'DELETE /api/memo/:memoId': { params: memo, body: emptyBodySchema, response: okResponseSchema },
+} as const satisfies CallSlice;

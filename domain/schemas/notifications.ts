@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { dateTimeSchema, idSchema, pageOnlyQueryShape, strictObject } from './common';
+import {
+  type CallSlice,
+  dateTimeSchema,
+  emptyBodySchema,
+  idSchema,
+  okResponseSchema,
+  pageOnlyQueryShape,
+  strictObject,
+} from './common';
 
 /**
  * A notification (SPEC §3: id, created_at, data.message, data.url). `read_at` is added because the bell
@@ -37,3 +45,10 @@ export type NotificationListQuery = z.infer<typeof notificationListQuerySchema>;
 export const notificationReadRequestSchema = strictObject({ id: idSchema });
 /** Body of marking one notification read. */
 export type NotificationReadRequest = z.infer<typeof notificationReadRequestSchema>;
+
+/** The calls of this area in the call table (`domain/schemas/calls.ts` merges the slices). */
+export const notificationsCalls = {
+  'GET /api/notification': { query: notificationListQuerySchema, response: notificationListResponseSchema },
+  'POST /api/notification/read': { body: notificationReadRequestSchema, response: okResponseSchema },
+  'POST /api/notification/readAll': { body: emptyBodySchema, response: okResponseSchema },
+} as const satisfies CallSlice;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { CallSlice } from './common';
 
 /** Name of the Cache Storage cache of offline views (SPEC §4). */
 export const VIEW_CACHE_NAME = 'view-caches';
@@ -37,3 +38,9 @@ export type OfflineQueueItem = z.infer<typeof offlineQueueItemSchema>;
 export const offlineFilesResponseSchema = z.object({ files: z.array(z.string()) });
 /** `GET /api/offline/get-data-caches`: the data URLs to prefetch into the view cache, in batches of 5. */
 export const offlineDataCachesResponseSchema = z.object({ urls: z.array(z.string()) });
+
+/** The calls of this area in the call table (`domain/schemas/calls.ts` merges the slices). */
+export const offlineCalls = {
+  'GET /api/offline/get-files-render': { response: offlineFilesResponseSchema },
+  'GET /api/offline/get-data-caches': { response: offlineDataCachesResponseSchema },
+} as const satisfies CallSlice;

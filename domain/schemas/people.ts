@@ -11,15 +11,19 @@ import { attendancePerStudentSchema } from './attendance';
 import { userSchema } from './auth-account';
 import {
   booleanSchema,
+  type CallSlice,
   codeOf,
   dateTimeSchema,
+  emptyBodySchema,
   idFilter,
   idListSchema,
+  idParams,
   idSchema,
   isoDateSchema,
   listOf,
   namedRefSchema,
   nameSchema,
+  okResponseSchema,
   optionalFilter,
   pagedListSchema,
   pageQueryShape,
@@ -240,3 +244,64 @@ export const studentFilterDataResponseSchema = z.object({
   classes: z.array(namedRefSchema),
   scoreNames: z.array(namedRefSchema),
 });
+
+const observer = idParams('observerId');
+const student = idParams('studentId');
+const teacher = idParams('teacherId');
+const user = idParams('userId');
+
+/** The calls of this area in the call table (`domain/schemas/calls.ts` merges the slices). */
+export const peopleCalls = {
+  'GET /api/students/search': { query: studentSearchQuerySchema, response: studentListResponseSchema },
+  'GET /api/students/:studentId': { params: student, response: studentSchema },
+  'POST /api/students/:studentId': { params: student, body: studentWriteSchema, response: studentSchema },
+  'DELETE /api/students/:studentId': { params: student, body: emptyBodySchema, response: okResponseSchema },
+  'POST /api/students': { body: studentWriteSchema, response: studentSchema },
+  'POST /api/students/create-multi': {
+    body: studentsBulkRequestSchema,
+    response: studentsBulkResponseSchema,
+  },
+  'GET /api/students/:studentId/achievement-attendance': {
+    params: student,
+    response: studentProfileResponseSchema,
+  },
+  'POST /api/students/:studentId/lesson': {
+    params: student,
+    body: studentClassRequestSchema,
+    response: okResponseSchema,
+  },
+  'GET /api/students/:studentId/data-request': {
+    params: student,
+    response: studentRequestDataResponseSchema,
+  },
+  'GET /api/students/data-filter/:yearCodeId/:facultyId': {
+    params: idParams('yearCodeId', 'facultyId'),
+    response: studentFilterDataResponseSchema,
+  },
+  'GET /api/teachers/:teacherId': { params: teacher, response: teacherDetailSchema },
+  'POST /api/teachers/:teacherId': { params: teacher, body: teacherWriteSchema, response: teacherSchema },
+  'GET /api/teachers': { query: staffSearchQuerySchema, response: teacherListResponseSchema },
+  'DELETE /api/teachers/:teacherId': { params: teacher, body: emptyBodySchema, response: okResponseSchema },
+  'GET /api/users/search': { query: staffSearchQuerySchema, response: staffUserListResponseSchema },
+  'GET /api/users/:userId': { params: user, response: staffUserSchema },
+  'POST /api/users/up-role': { body: roleChangeRequestSchema, response: staffUserSchema },
+  'POST /api/users/down-role': { body: roleChangeRequestSchema, response: staffUserSchema },
+  'POST /api/users/block-login-admin/:userId': {
+    params: user,
+    body: blockLoginRequestSchema,
+    response: staffUserSchema,
+  },
+  'POST /api/users/invite': { body: inviteRequestSchema, response: teacherSchema },
+  'GET /api/observers': { query: staffSearchQuerySchema, response: staffUserListResponseSchema },
+  'POST /api/observers/:observerId': {
+    params: observer,
+    body: observerWriteSchema,
+    response: staffUserSchema,
+  },
+  'DELETE /api/observers/:observerId': {
+    params: observer,
+    body: emptyBodySchema,
+    response: okResponseSchema,
+  },
+  'POST /api/observers/invite': { body: inviteRequestSchema, response: staffUserSchema },
+} as const satisfies CallSlice;

@@ -2,7 +2,16 @@ import { z } from 'zod';
 import { lessonTypeSchema, planPublishSchema } from '../lessons';
 import { noteContentSchema } from '../validation';
 import { ValidationCode } from '../validation-codes';
-import { dateTimeSchema, idSchema, namedRefSchema, nameSchema, strictObject, urlSchema } from './common';
+import {
+  type CallSlice,
+  dateTimeSchema,
+  idParams,
+  idSchema,
+  namedRefSchema,
+  nameSchema,
+  strictObject,
+  urlSchema,
+} from './common';
 import { externalLinkSchema } from './stickies';
 
 /** Links a plan may carry; a handful is what a lesson plan shows, and it bounds the card's popover. */
@@ -79,3 +88,29 @@ export const noteSchema = z.object({
 });
 /** A note. */
 export type Note = z.infer<typeof noteSchema>;
+
+const plan = idParams('subjectId', 'lessonId', 'scheduleId', 'planId');
+const planCreate = idParams('subjectId', 'lessonId', 'scheduleId');
+
+/** The calls of this area in the call table (`domain/schemas/calls.ts` merges the slices). */
+export const plansCalls = {
+  'GET /api/academic/subjects/:subjectId/lessons/:lessonId/schedules/:scheduleId/plan/:planId': {
+    params: plan,
+    response: planSchema,
+  },
+  'POST /api/academic/subjects/:subjectId/lessons/:lessonId/schedules/:scheduleId/plan/create': {
+    params: planCreate,
+    body: planWriteSchema,
+    response: planSchema,
+  },
+  'POST /api/academic/subjects/:subjectId/lessons/:lessonId/schedules/:scheduleId/plan/:planId': {
+    params: plan,
+    body: planWriteSchema,
+    response: planSchema,
+  },
+  'POST /api/academic/subjects/:subjectId/lessons/:lessonId/schedules/:scheduleId/plan/:planId/note/store': {
+    params: plan,
+    body: noteWriteSchema,
+    response: noteSchema,
+  },
+} as const satisfies CallSlice;

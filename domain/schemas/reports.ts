@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, listOf, namedRefSchema, studentRefSchema } from './common';
+import { type CallSlice, idParams, idSchema, listOf, namedRefSchema, studentRefSchema } from './common';
 
 /** The filter a report screen opens with (SPEC §3 `defaultFilter`); a level with no default is null. */
 export const reportDefaultFilterSchema = z.object({
@@ -80,3 +80,38 @@ export const reportYearCodeSubScoresResponseSchema = z.object({
     }),
   ),
 });
+
+const lessonExamName = idParams('lessonId', 'examNameId');
+
+/** The calls of this area in the call table (`domain/schemas/calls.ts` merges the slices). */
+export const reportsCalls = {
+  'GET /api/report/universities/:universityId/subject-name': {
+    params: idParams('universityId'),
+    response: reportSubjectNamesResponseSchema,
+  },
+  'GET /api/report/universities/:universityId/subject-name/:subjectNameId/faculty': {
+    params: idParams('universityId', 'subjectNameId'),
+    response: reportFacultiesResponseSchema,
+  },
+  'GET /api/report/universities/:universityId/subject-name/:subjectNameId/faculty/:facultyId/year-code': {
+    params: idParams('universityId', 'subjectNameId', 'facultyId'),
+    response: reportYearCodesResponseSchema,
+  },
+  'GET /api/report/default-filter': { response: reportDefaultFilterSchema },
+  'GET /api/report/universities/:universityId/year-codes/:subjectNameId': {
+    params: idParams('universityId', 'subjectNameId'),
+    response: reportYearCodesResponseSchema,
+  },
+  'GET /api/report/data-classes/:subjectNameId/:facultyId/:yearCodeId': {
+    params: idParams('subjectNameId', 'facultyId', 'yearCodeId'),
+    response: reportClassesResponseSchema,
+  },
+  'GET /api/report/sub-scores/:lessonId/:examNameId': {
+    params: lessonExamName,
+    response: reportSubScoresResponseSchema,
+  },
+  'GET /api/report/year-code/sub-scores/:lessonId/:examNameId': {
+    params: lessonExamName,
+    response: reportYearCodeSubScoresResponseSchema,
+  },
+} as const satisfies CallSlice;

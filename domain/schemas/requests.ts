@@ -16,8 +16,10 @@ import {
 import { lateMinutesSchema, requestContentSchema } from '../validation';
 import { ValidationCode } from '../validation-codes';
 import {
+  type CallSlice,
   dateTimeSchema,
   idFilter,
+  idParams,
   idSchema,
   isoDateSchema,
   namedRefSchema,
@@ -111,3 +113,17 @@ export type RequestSearchQuery = z.infer<typeof requestSearchQuerySchema>;
 
 /** `GET /api/requests/search`. */
 export const requestListResponseSchema = pagedListSchema(requestSchema);
+
+const request = idParams('requestId');
+const requestDecision = { params: request, body: requestDecisionSchema, response: requestSchema };
+
+/** The calls of this area in the call table (`domain/schemas/calls.ts` merges the slices). */
+export const requestsCalls = {
+  'POST /api/requests': { body: requestCreateSchema, response: requestSchema },
+  'GET /api/requests/search': { query: requestSearchQuerySchema, response: requestListResponseSchema },
+  'GET /api/requests/:requestId': { params: request, response: requestSchema },
+  'POST /api/requests/:requestId/attendance': requestDecision,
+  'POST /api/requests/:requestId/achievement-confirm': requestDecision,
+  'POST /api/requests/:requestId/confirmAttendance': requestDecision,
+  'POST /api/requests/:requestId/other': requestDecision,
+} as const satisfies CallSlice;

@@ -3,7 +3,9 @@ import { timeSchema } from '../dates';
 import { lessonTypeSchema } from '../lessons';
 import {
   booleanSchema,
+  type CallSlice,
   idListSchema,
+  idParams,
   idSchema,
   integerSchema,
   isoDateSchema,
@@ -152,3 +154,58 @@ export const timesheetSchema = z.object({
 });
 /** A teacher's timesheet. */
 export type Timesheet = z.infer<typeof timesheetSchema>;
+
+const universityFaculty = idParams('universityId', 'facultyId');
+
+/** The calls of this area in the call table (`domain/schemas/calls.ts` merges the slices). */
+export const schedulesCalls = {
+  'GET /api/schedules/:university/:faculty/:yearCode/:month/month/school': {
+    params: schoolMonthParamsSchema,
+    response: scheduleListResponseSchema,
+  },
+  'GET /api/schedules/:faculty/:yearCode/:month/month/teacher': {
+    params: teacherMonthParamsSchema,
+    query: teacherCalendarQuerySchema,
+    response: scheduleListResponseSchema,
+  },
+  'GET /api/schedules/:month/month/student': {
+    params: studentMonthParamsSchema,
+    response: scheduleListResponseSchema,
+  },
+  'GET /api/schedules/:university/:faculty/:yearCode/:first/:last/week/school': {
+    params: schoolWeekParamsSchema,
+    response: scheduleListResponseSchema,
+  },
+  'GET /api/schedules/:first/:last/week/teacher': {
+    params: teacherWeekParamsSchema,
+    query: teacherCalendarQuerySchema,
+    response: scheduleListResponseSchema,
+  },
+  'GET /api/schedules/:firstDayOfWeek/:lastDayOfWeek/week/student': {
+    params: studentWeekParamsSchema,
+    response: scheduleListResponseSchema,
+  },
+  'GET /api/schedules/:faculty/:yearCode/:day/day/teacher': {
+    params: teacherDayParamsSchema,
+    query: teacherCalendarQuerySchema,
+    response: scheduleListResponseSchema,
+  },
+  'GET /api/schedules/:day/day/student': {
+    params: studentDayParamsSchema,
+    response: scheduleListResponseSchema,
+  },
+  'POST /api/schedules/save-filter': { body: scheduleFilterSchema, response: scheduleFilterSchema },
+  'GET /api/schedules/get-filter': { response: userScheduleFilterResponseSchema },
+  'GET /api/schedules/year-code-by-faculty/university/:universityId/faculty/:facultyId': {
+    params: universityFaculty,
+    response: scheduleYearCodesResponseSchema,
+  },
+  'GET /api/schedules/teachers-for-filter': {
+    query: teachersForFilterQuerySchema,
+    response: teachersForFilterResponseSchema,
+  },
+  'GET /api/teachers/:teacherId/timesheet/:year': {
+    params: timesheetParamsSchema,
+    response: timesheetSchema,
+  },
+} as const satisfies CallSlice;

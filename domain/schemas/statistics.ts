@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, isoDateSchema, namedRefSchema, strictObject } from './common';
+import { type CallSlice, idSchema, isoDateSchema, namedRefSchema, strictObject } from './common';
 
 /**
  * Body of `POST /api/statistic/search` (the student count statistics screen): the school levels to count
@@ -28,3 +28,11 @@ export const statisticSearchResponseSchema = z.object({
 });
 /** Student count statistics. */
 export type StatisticSearchResponse = z.infer<typeof statisticSearchResponseSchema>;
+
+/** The calls of this area in the call table (`domain/schemas/calls.ts` merges the slices). */
+export const statisticsCalls = {
+  'POST /api/statistic/search': {
+    body: statisticSearchRequestSchema,
+    response: statisticSearchResponseSchema,
+  },
+} as const satisfies CallSlice;

@@ -2,11 +2,16 @@ import { z } from 'zod';
 import { highlightRuleSchema } from '../highlights';
 import { lessonTypeSchema } from '../lessons';
 import { LIMITS } from '../limits';
-import { StickyType, stickyStatusSchema, stickyTypeSchema } from '../stickies';
+import { StickyStatus, StickyType, stickyStatusSchema, stickyTypeSchema } from '../stickies';
 import {
+  type CallSlice,
+  CODE_ERRORS,
   codeOf,
+  dateTimeSchema,
+  idParams,
   idSchema,
   namedRefSchema,
+  okResponseSchema,
   pagedListSchema,
   pageOnlyQueryShape,
   queryInteger,
@@ -14,10 +19,13 @@ import {
   studentRefSchema,
 } from './common';
 
-/** A highlight setting of a subject as a student card reads it (`highlights.message_to_student`). */
+/**
+ * The highlight setting of a card's subject as a student card reads it (SPEC §3:
+ * `highlightAttendance.highlights.message_to_student`). A card stands for one highlight rule, so `highlights`
+ * is that rule's message: one object, not a list (SPEC marks its lists, as for `plan.contact_to_student`).
+ */
 const stickyHighlightSettingSchema = z.object({
-  // SPEC writes `highlights` in the plural: a subject may carry several rules, each with its own message.
-  highlights: z.array(z.object({ message_to_student: z.string().nullable() })),
+  highlights: z.object({ message_to_student: z.string().nullable() }),
 });
 
 /**
@@ -27,7 +35,9 @@ const stickyHighlightSettingSchema = z.object({
 export const stickySchema = z.object({
   id: idSchema,
   type: stickyTypeSchema,
+  status: stickyStatusSchema,
   content: z.string().nullable(),
+  created_at: dateTimeSchema,
   year_code: z.object({ code_name: z.string() }).nullable(),
   subject: z
     .object({
@@ -42,7 +52,11 @@ export const stickySchema = z.object({
   schedule: z.object({ id: idSchema, room: z.object({ name: z.string() }).nullable() }).nullable(),
   highlight: highlightRuleSchema.nullable(),
   // SPEC: "plan.contact_to_student.url (list)": the student-contact note's links, one entry per link.
-  plan: z.object({ contact_to_student: z.array(z.object({ url: z.string() })) }).nullable(),
+  plan: z.object({ id: idSchema, contact_to_student: z.array(z.object({ url: z.string() })) }).nullable(),
+  // What a card's More control links to: its memo, its request, the student a highlight card names.
+  memo_id: idSchema.nullable(),
+  request_id: idSchema.nullable(),
+  student: studentRefSchema.nullable(),
 });
 /** A dashboard card. */
 export type Sticky = z.infer<typeof stickySchema>;
@@ -60,8 +74,13 @@ export const stickyListQuerySchema = strictObject({
 /** Parsed query of the card list. */
 export type StickyListQuery = z.infer<typeof stickyListQuerySchema>;
 
-/** `POST /api/sticky/{id}` body: the new status; closing a card sends `closed` (SPEC §4). */
-export const stickyStatusRequestSchema = strictObject({ status: stickyStatusSchema });
+/**
+ * `POST /api/sticky/{id}` body: closing a card sends `closed` (SPEC §4: "closing sends status 1"). Closing is
+ * the only change a user makes to a card, so any other status is refused rather than read as a close.
+ */
+export const stickyStatusRequestSchema = strictObject({
+  status: z.literal(StickyStatus.closed, CODE_ERRORS),
+});
 /** Body of a card status change. */
 export type StickyStatusRequest = z.infer<typeof stickyStatusRequestSchema>;
 
@@ -81,6 +100,9 @@ export const stickyClassEntrySchema = z.object({
   room: z.string().nullable(),
   schedule_id: idSchema.nullable(),
   plan_id: idSchema.nullable(),
+  // The lesson and subject the links go to, so the app builds them without reading the card again.
+  lesson_id: idSchema.nullable(),
+  subject_id: idSchema,
 });
 /** A class behind a card. */
 export type StickyClassEntry = z.infer<typeof stickyClassEntrySchema>;
@@ -91,11 +113,10 @@ export const externalLinkSchema = z.object({ title: z.string(), link: z.string()
 export type ExternalLink = z.infer<typeof externalLinkSchema>;
 
 /**
- * `GET /api/sticky/{id}`: the card with what its More control lists. SPEC names the links but not the
- * shape; one answer carries both kinds so a student-type card needs no second call.
+ * `GET /api/sticky/{id}`: the card and, for a teacher's highlight card, the students it flags now (SPEC names
+ * the More list but not the shape). The classes of the other kinds come from the list-classes calls.
  */
 export const stickyDetailResponseSchema = stickySchema.extend({
-  classes: z.array(stickyClassEntrySchema),
   students: z.array(highlightListStudentSchema),
 });
 /** A card with its More lists. */
@@ -113,3 +134,20 @@ export type StickyClassesQuery = z.infer<typeof stickyClassesQuerySchema>;
 export const stickyClassesResponseSchema = z.object({ data: z.array(stickyClassEntrySchema) });
 /** A card's class list. */
 export type StickyClassesResponse = z.infer<typeof stickyClassesResponseSchema>;
+
+const stickyClasses = { query: stickyClassesQuerySchema, response: stickyClassesResponseSchema };
+
+/** The calls of this area in the call table (`domain/schemas/calls.ts` merges the slices). */
+export const stickiesCalls = {
+  'GET /api/sticky': { query: stickyListQuerySchema, response: stickyListResponseSchema },
+  'POST /api/sticky/:stickyId': {
+    params: idParams('stickyId'),
+    body: stickyStatusRequestSchema,
+    response: okResponseSchema,
+  },
+  'GET /api/sticky/:stickyId': { params: idParams('stickyId'), response: stickyDetailResponseSchema },
+  'GET /api/sticky/list-classes-attendance': stickyClasses,
+  'GET /api/sticky/list-classes-achievement': stickyClasses,
+  'GET /api/sticky/list-classes-lesson-plan': stickyClasses,
+  'GET /api/sticky/list-classes-note-plan': stickyClasses,
+} as const satisfies CallSlice;

@@ -6,15 +6,19 @@ import { LIMITS } from '../limits';
 import { copyScheduleEntrySchema, validateDateRange } from '../validation';
 import { ValidationCode } from '../validation-codes';
 import { weekdayIdSchema } from '../weekdays';
-import { scoreNameSchema } from './achievement';
+import { scoreNameSchema, studentGpaSchema, studentScoreSchema } from './achievement';
 import {
   booleanSchema,
+  type CallSlice,
   codeOf,
+  emptyBodySchema,
   idListSchema,
+  idParams,
   idSchema,
   isoDateSchema,
   listOf,
   namedRefSchema,
+  okResponseSchema,
   pagedListSchema,
   pageQueryShape,
   schoolFilterShape,
@@ -23,7 +27,8 @@ import {
   stringSchema,
   studentRefSchema,
 } from './common';
-import { lessonScheduleSchema, lessonSchema } from './lessons';
+import { lessonListResponseSchema, lessonScheduleSchema, lessonSchema } from './lessons';
+import { noteSchema } from './plans';
 
 // Caps on list sizes SPEC §5 leaves open: each is far above a real subject and only stops oversized bodies.
 /** Classes of one subject. */
@@ -271,3 +276,95 @@ export const addStudentsToClassesRequestSchema = strictObject({
 });
 /** Add-students-to-classes payload. */
 export type AddStudentsToClassesRequest = z.infer<typeof addStudentsToClassesRequestSchema>;
+
+const subject = idParams('subjectId');
+const subjectScoreName = idParams('subjectId', 'scoreNameId');
+
+/** The calls of this area in the call table (`domain/schemas/calls.ts` merges the slices). */
+export const subjectsCalls = {
+  'GET /api/academic/subjects/search': {
+    query: subjectSearchQuerySchema,
+    response: subjectSearchResponseSchema,
+  },
+  'POST /api/academic/subjects': { body: subjectWriteSchema, response: subjectSchema },
+  // Checks a draft without storing it: `ok`, or a 422 with the field codes.
+  'POST /api/academic/subjects/validate-subject': { body: subjectWriteSchema, response: okResponseSchema },
+  'DELETE /api/academic/subjects/:subjectId': {
+    params: subject,
+    body: emptyBodySchema,
+    response: okResponseSchema,
+  },
+  'GET /api/academic/subjects/:subjectId': { params: subject, response: subjectSchema },
+  'POST /api/academic/subjects/:subjectId': {
+    params: subject,
+    body: subjectWriteSchema,
+    response: subjectSchema,
+  },
+  'GET /api/academic/subjects/:subjectId/lessons': { params: subject, response: lessonListResponseSchema },
+  'GET /api/academic/subjects/:subjectId/lessons-draft': {
+    params: subject,
+    response: lessonListResponseSchema,
+  },
+  'GET /api/academic/subjects/:subjectId/notes': { params: subject, response: listOf('notes', noteSchema) },
+  'GET /api/academic/subjects/:subjectId/class/:classId': {
+    params: idParams('subjectId', 'classId'),
+    response: subjectClassDetailSchema,
+  },
+  'GET /api/academic/subjects/:subjectId/formula': { params: subject, response: formulaSchema },
+  'POST /api/academic/subjects/:subjectId/formula': {
+    params: subject,
+    body: formulaWriteSchema,
+    response: formulaSchema,
+  },
+  'POST /api/academic/subjects/:subjectId/copy': {
+    params: subject,
+    body: copySubjectRequestSchema,
+    response: copySubjectResponseSchema,
+  },
+  'POST /api/academic/subjects/:subjectId/public-lessons-after-copy': {
+    params: subject,
+    body: publicLessonsRequestSchema,
+    response: okResponseSchema,
+  },
+  'GET /api/academic/subjects/:subjectId/first-schedule-of-classes': {
+    params: subject,
+    response: copySubjectRowsResponseSchema,
+  },
+  'GET /api/academic/subjects/:subjectId/assist-lessons': {
+    params: subject,
+    response: assistLessonsResponseSchema,
+  },
+  'POST /api/academic/subjects/:subjectId/assist-lessons': {
+    params: subject,
+    body: assistLessonsRequestSchema,
+    response: assistLessonsResponseSchema,
+  },
+  'POST /api/academic/subjects/:subjectId/register-student': {
+    params: subject,
+    body: classRegistrationRequestSchema,
+    response: okResponseSchema,
+  },
+  'POST /api/academic/subjects/:subjectId/cancel-register-student': {
+    params: subject,
+    body: classRegistrationRequestSchema,
+    response: okResponseSchema,
+  },
+  'POST /api/academic/subjects/:subjectId/add-students-to-classes': {
+    params: subject,
+    body: addStudentsToClassesRequestSchema,
+    response: okResponseSchema,
+  },
+  'GET /api/academic/subjects/:subjectId/score-names/:scoreNameId/get-list-students': {
+    params: subjectScoreName,
+    response: listOf('students', studentScoreSchema),
+  },
+  'GET /api/academic/subjects/:subjectId/get-students-with-gpa': {
+    params: subject,
+    response: listOf('students', studentGpaSchema),
+  },
+  'GET /api/academic/subjects/subject-by-user': {
+    query: subjectByUserQuerySchema,
+    response: subjectByUserResponseSchema,
+  },
+  'GET /api/academic/subjects/options-by-user': { response: subjectOptionsResponseSchema },
+} as const satisfies CallSlice;

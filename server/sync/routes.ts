@@ -1,12 +1,11 @@
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
-import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { ErrorCode } from '../../domain/errors';
 import { CALL_ROLES, type CallKey } from '../../domain/permissions';
 import {
   CLIENT_BUILD_HEADER,
   OFFLINE_ORIGIN_HEADER,
-  syncPullQuerySchema,
   syncPullResponseSchema,
   syncPushRequestSchema,
   syncPushResponseSchema,
@@ -15,6 +14,7 @@ import type { SyncedDoc } from '../../domain/sync-merge';
 import { readBuildId } from '../build-info';
 import type { AppDeps } from '../deps';
 import { forbidden, HttpError } from '../http-error';
+import { registerCall } from '../plugins/call-route';
 import { signedInUser } from '../plugins/session';
 import {
   pullCollection,
@@ -43,11 +43,25 @@ function requireCurrentBuild(staticDir: string): onRequestHookHandler {
   };
 }
 
-/** The call-table key of a collection's pull or push: its own entry when it has one, else the generic one. */
-function callKeyOf(method: 'GET' | 'POST', name: string, action: 'pull' | 'push'): CallKey {
-  const own = `${method} /api/sync/${name}/${action}`;
-  if (own in CALL_ROLES) return own as CallKey;
-  return method === 'GET' ? 'GET /api/sync/:collection/pull' : 'POST /api/sync/:collection/push';
+type PullKey = Extract<CallKey, `GET /api/sync/${string}/pull`>;
+type PushKey = Extract<CallKey, `POST /api/sync/${string}/push`>;
+
+/** The call-table key of a collection's pull: its own entry when it has one, else the generic one. */
+function pullKeyOf(name: string): PullKey {
+  const own = `GET /api/sync/${name}/pull`;
+  // The key is built from the pull pattern, so a key of the table it names is a pull key.
+  return isCallKey(own) ? (own as PullKey) : 'GET /api/sync/:collection/pull';
+}
+
+/** The call-table key of a collection's push: its own entry when it has one, else the generic one. */
+function pushKeyOf(name: string): PushKey {
+  const own = `POST /api/sync/${name}/push`;
+  // The key is built from the push pattern, so a key of the table it names is a push key.
+  return isCallKey(own) ? (own as PushKey) : 'POST /api/sync/:collection/push';
+}
+
+function isCallKey(key: string): key is CallKey {
+  return key in CALL_ROLES;
 }
 
 /** Registers `/api/sync/<name>/pull` and `/push` of one collection. */
@@ -56,36 +70,26 @@ function registerCollection<Doc extends SyncedDoc, Row>(
   deps: AppDeps,
   def: SyncCollectionDef<Doc, Row>,
 ): void {
-  const currentBuild = requireCurrentBuild(deps.config.staticDir);
-  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const onRequest = [requireCurrentBuild(deps.config.staticDir)];
   // A collection with entries of its own in the call table (master, notifications: every role, the super
-  // admin included) is checked against them; the others against the generic entries.
-  const pullCall = callKeyOf('GET', def.name, 'pull');
-  const pushCall = callKeyOf('POST', def.name, 'push');
+  // admin included) is checked against them; the others against the generic entries, their name fixed.
+  const fixedParams = { collection: def.name };
   const docSchema: z.ZodType<Doc> = def.docSchema;
 
-  routes.get(
-    `/api/sync/${def.name}/pull`,
-    {
-      onRequest: [app.requireUser, app.requireRole(pullCall), currentBuild],
-      schema: { querystring: syncPullQuerySchema, response: { 200: syncPullResponseSchema(docSchema) } },
-    },
+  registerCall(
+    app,
+    pullKeyOf(def.name),
     async (request) => {
       const user = signedInUser(request);
       if (!def.pullRoles.includes(user.role)) throw forbidden();
       return pullCollection(deps.db, def, user, request.query.checkpoint, request.query.limit);
     },
+    { onRequest, fixedParams, narrow: { response: syncPullResponseSchema(docSchema) } },
   );
 
-  routes.post(
-    `/api/sync/${def.name}/push`,
-    {
-      onRequest: [app.requireUser, app.requireRole(pushCall), currentBuild],
-      schema: {
-        body: syncPushRequestSchema(docSchema),
-        response: { 200: syncPushResponseSchema(docSchema) },
-      },
-    },
+  registerCall(
+    app,
+    pushKeyOf(def.name),
     async (request) => {
       const user = signedInUser(request);
       const rows = request.body.rows.map((row) => ({
@@ -93,6 +97,11 @@ function registerCollection<Doc extends SyncedDoc, Row>(
         assumedMasterState: row.assumedMasterState as Doc | null,
       }));
       return pushCollection(deps, def, user, rows, isOfflineOrigin(request.headers));
+    },
+    {
+      onRequest,
+      fixedParams,
+      narrow: { body: syncPushRequestSchema(docSchema), response: syncPushResponseSchema(docSchema) },
     },
   );
 }

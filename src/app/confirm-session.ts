@@ -1,5 +1,5 @@
-import { loginResponseSchema } from '../../domain/auth';
-import { apiRequest, HttpError } from '../sync/http';
+import { ErrorCode } from '../../domain/errors';
+import { callApi } from '../api/call-api';
 import type { SessionStore } from './session';
 
 /**
@@ -9,10 +9,11 @@ import type { SessionStore } from './session';
  */
 export async function confirmSession(session: SessionStore): Promise<void> {
   if (!session.getUser() || !navigator.onLine) return;
-  try {
-    const me = loginResponseSchema.parse(await apiRequest('GET', '/api/me'));
-    if (JSON.stringify(me) !== JSON.stringify(session.getUser())) session.setUser(me);
-  } catch (error) {
-    if (error instanceof HttpError && error.status === 401) session.setUser(null);
+  const me = await callApi('GET /api/me');
+  if (me.ok) {
+    if (JSON.stringify(me.value) !== JSON.stringify(session.getUser())) session.setUser(me.value);
+    return;
   }
+  // The server answers every 401 with this code; any other failure leaves the stored user in place.
+  if (me.failure.code === ErrorCode.unauthenticated) session.setUser(null);
 }

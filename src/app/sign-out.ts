@@ -1,6 +1,6 @@
+import { callApi } from '../api/call-api';
 import { removeSharedDatabase } from '../db/database-context';
 import { isLocaleStorageKey } from '../i18n/i18n';
-import { apiRequest } from '../sync/http';
 
 // The service worker's app shell stays: without it a signed-out device could not even show the login page
 // offline. Everything else cached for the previous user goes.
@@ -29,11 +29,8 @@ function clearLocalStorageExceptLanguage(): void {
  * page.
  */
 export async function signOut(userId: string | undefined): Promise<void> {
-  try {
-    await apiRequest('POST', '/api/logout');
-  } catch {
-    // Offline or already signed out on the server: the local sign-out below is what matters to the user.
-  }
+  // Offline or already signed out on the server, the call fails: the local sign-out below is what matters.
+  await callApi('POST /api/logout');
   // A shared device keeps no copy of the user's data, and never pushes their writes under another user.
   if (userId) await removeSharedDatabase(userId).catch(() => undefined);
   await clearUserCaches();

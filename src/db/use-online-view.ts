@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
+import type { CallResult } from '../api/call-api';
 import { useDatabase } from './database-context';
 
-/** What an online-only read answered: its value, or the code of its failure. */
-export type ViewAnswer<T> = { ok: true; value: T } | { ok: false; failure: { code: string } };
+/** What an online-only read answered: the result of its `callApi` call. */
+export type ViewAnswer<T> = CallResult<T>;
 
 /** An online-only read as a screen shows it. */
 export type OnlineView<T> = {
@@ -35,7 +36,7 @@ function parseStored<T>(schema: z.ZodType<T>, doc: { data: string; at: number } 
 }
 
 /**
- * Runs an online-only read (`fetcher`) and keeps its last answer in the `views` collection under `key`.
+ * Runs an online-only read (`fetcher`, a `callApi` call) and keeps its last answer in the `views` collection under `key`.
  * The screen gets the fresh answer when the read works, and the stored one with its time when it fails.
  * The fetcher may change identity on every render; `key` names the query.
  */

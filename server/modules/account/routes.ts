@@ -2,21 +2,12 @@ import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { okResponseSchema } from '../../../domain/auth';
 import { LIMITS } from '../../../domain/limits';
 import { Role } from '../../../domain/roles';
-import {
-  avatarFileParamsSchema,
-  avatarResponseSchema,
-  DEFAULT_AVATAR_FILE,
-  notificationSettingsSchema,
-  profileSchema,
-  sessionIdParamsSchema,
-  sessionListSchema,
-  updateProfileRequestSchema,
-} from '../../../domain/schemas/auth-account';
-import { type AppDeps, emptyBodySchema } from '../../deps';
+import { avatarFileParamsSchema, DEFAULT_AVATAR_FILE } from '../../../domain/schemas/auth-account';
+import type { AppDeps } from '../../deps';
 import { notFound } from '../../http-error';
+import { registerCall } from '../../plugins/call-route';
 import { signedInUser } from '../../plugins/session';
 import { notifyAccountChange, notifyDepsOf } from '../dashboard/notifications';
 import { avatarFolder, DEFAULT_AVATAR_SVG, storeAvatar } from './avatar';
@@ -47,52 +38,27 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     (_request, body, done) => done(null, body),
   );
 
-  app.get(
-    '/api/profile',
-    {
-      onRequest: [app.requireUser, app.requireRole('GET /api/profile')],
-      schema: { response: { 200: profileSchema } },
-    },
-    async (request) => profileDetails(deps.db, signedInUser(request).id),
-  );
+  registerCall(app, 'GET /api/profile', async (request) => profileDetails(deps.db, signedInUser(request).id));
 
   for (const kind of ['students', 'users'] as const) {
-    app.post(
-      `/api/${kind}/update-profile`,
-      {
-        onRequest: [app.requireUser, app.requireRole(`POST /api/${kind}/update-profile`)],
-        schema: { body: updateProfileRequestSchema, response: { 200: profileSchema } },
-      },
-      async (request) => {
-        const userId = signedInUser(request).id;
-        const profile = await updateProfile(deps.db, userId, request.body, deps.now());
-        await publishPeopleChange(deps);
-        // An account change is one of the events a user must know (issue 8): a web notice and, with the
-        // mail switch on, a mail, so a change made by somebody else with the session does not go unseen.
-        await notifyAccountChange(notifyDepsOf(deps), userId);
-        return profile;
-      },
-    );
+    registerCall(app, `POST /api/${kind}/update-profile`, async (request) => {
+      const userId = signedInUser(request).id;
+      const profile = await updateProfile(deps.db, userId, request.body, deps.now());
+      await publishPeopleChange(deps);
+      // An account change is one of the events a user must know (issue 8): a web notice and, with the
+      // mail switch on, a mail, so a change made by somebody else with the session does not go unseen.
+      await notifyAccountChange(notifyDepsOf(deps), userId);
+      return profile;
+    });
 
-    app.post(
-      `/api/${kind}/update-avatar`,
-      {
-        onRequest: [app.requireUser, app.requireRole(`POST /api/${kind}/update-avatar`)],
-        schema: { response: { 200: avatarResponseSchema } },
-      },
-      async (request) => {
-        const user = signedInUser(request);
-        const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        const fileName = await storeAvatar(
-          storageDir,
-          user.role === Role.student ? 'student' : 'user',
-          bytes,
-        );
-        await setAvatar(deps.db, user.id, fileName, deps.now());
-        await publishPeopleChange(deps);
-        return { avatar: fileName };
-      },
-    );
+    registerCall(app, `POST /api/${kind}/update-avatar`, async (request) => {
+      const user = signedInUser(request);
+      const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const fileName = await storeAvatar(storageDir, user.role === Role.student ? 'student' : 'user', bytes);
+      await setAvatar(deps.db, user.id, fileName, deps.now());
+      await publishPeopleChange(deps);
+      return { avatar: fileName };
+    });
   }
 
   app.get(
@@ -112,44 +78,20 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     },
   );
 
-  app.get(
-    '/api/sessions',
-    {
-      onRequest: [app.requireUser, app.requireRole('GET /api/sessions')],
-      schema: { response: { 200: sessionListSchema } },
-    },
-    async (request) => ({
-      data: await listSessions(deps.db, signedInUser(request).id, request.sessionId, deps.now()),
-    }),
+  registerCall(app, 'GET /api/sessions', async (request) => ({
+    data: await listSessions(deps.db, signedInUser(request).id, request.sessionId, deps.now()),
+  }));
+
+  registerCall(app, 'DELETE /api/sessions/:sessionId', async (request) => {
+    await revokeSession(deps.db, signedInUser(request).id, request.params.sessionId);
+    return { ok: true as const };
+  });
+
+  registerCall(app, 'GET /api/users/notification-by-user', async (request) =>
+    notificationSettings(deps.db, signedInUser(request).id),
   );
 
-  app.delete(
-    '/api/sessions/:sessionId',
-    {
-      onRequest: [app.requireUser, app.requireRole('DELETE /api/sessions/:sessionId')],
-      schema: { params: sessionIdParamsSchema, body: emptyBodySchema, response: { 200: okResponseSchema } },
-    },
-    async (request) => {
-      await revokeSession(deps.db, signedInUser(request).id, request.params.sessionId);
-      return { ok: true as const };
-    },
-  );
-
-  app.get(
-    '/api/users/notification-by-user',
-    {
-      onRequest: [app.requireUser, app.requireRole('GET /api/users/notification-by-user')],
-      schema: { response: { 200: notificationSettingsSchema } },
-    },
-    async (request) => notificationSettings(deps.db, signedInUser(request).id),
-  );
-
-  app.post(
-    '/api/users/update-notification',
-    {
-      onRequest: [app.requireUser, app.requireRole('POST /api/users/update-notification')],
-      schema: { body: notificationSettingsSchema, response: { 200: notificationSettingsSchema } },
-    },
-    async (request) => saveNotificationSettings(deps.db, signedInUser(request).id, request.body, deps.now()),
+  registerCall(app, 'POST /api/users/update-notification', async (request) =>
+    saveNotificationSettings(deps.db, signedInUser(request).id, request.body, deps.now()),
   );
 };

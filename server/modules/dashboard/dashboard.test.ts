@@ -2,11 +2,15 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HighlightCompare, HighlightCondition, HighlightType } from '../../../domain/highlights';
 import { LessonType, PublishState } from '../../../domain/lessons';
-import type { NotificationList } from '../../../domain/notifications';
 import { RequestOption, RequestStatus, RequestType } from '../../../domain/requests';
 import { Role } from '../../../domain/roles';
+import type { NotificationListResponse as NotificationList } from '../../../domain/schemas/notifications';
+import type {
+  StickyClassesResponse as StickyClassList,
+  StickyDetailResponse as StickyDetail,
+  StickyListResponse as StickyList,
+} from '../../../domain/schemas/stickies';
 import { StickyStatus, StickyType } from '../../../domain/stickies';
-import type { StickyClassList, StickyDetail, StickyList } from '../../../domain/sticky-api';
 import { AchievementDocKind } from '../../../domain/sync-docs';
 import { achievementId } from '../../../domain/sync-ids';
 import type { Database } from '../../db/client';

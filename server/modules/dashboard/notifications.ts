@@ -3,10 +3,10 @@ import { z } from 'zod';
 import {
   isMailedNotification,
   NOTIFICATIONS_PER_PAGE,
-  type NotificationList,
   type NotificationMessage,
 } from '../../../domain/notifications';
 import { RequestStatus } from '../../../domain/requests';
+import type { NotificationListResponse } from '../../../domain/schemas/notifications';
 import { type AppConfig, appPublicUrl } from '../../config';
 import type { Database, Executor, Transaction } from '../../db/client';
 import { queryRows, slices } from '../../db/rows';
@@ -168,7 +168,7 @@ export async function listNotifications(
   db: Database,
   userId: string,
   page: number,
-): Promise<NotificationList> {
+): Promise<NotificationListResponse> {
   const mine = and(eq(notifications.userId, userId), eq(notifications.deleted, false));
   const rows = await db
     .select()
@@ -185,7 +185,6 @@ export async function listNotifications(
   return {
     total: total?.value ?? 0,
     current_page: page,
-    per_page: NOTIFICATIONS_PER_PAGE,
     unread: unread?.value ?? 0,
     data: rows.map((row) => ({
       id: row.id,

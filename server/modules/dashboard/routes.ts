@@ -1,21 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  notificationListSchema,
-  notificationQuerySchema,
-  notificationReadSchema,
-} from '../../../domain/notifications';
-import {
-  stickyClassListSchema,
-  stickyDetailSchema,
-  stickyItemSchema,
-  stickyListClassesQuerySchema,
-  stickyListQuerySchema,
-  stickyListSchema,
-  stickyStatusBodySchema,
-} from '../../../domain/sticky-api';
+import type { CallKey } from '../../../domain/permissions';
 import type { Database } from '../../db/client';
-import { type AppDeps, emptyBodySchema } from '../../deps';
+import type { AppDeps } from '../../deps';
+import { registerCall } from '../../plugins/call-route';
 import { signedInUser } from '../../plugins/session';
 import { startPeriodicJob } from './job';
 import {
@@ -46,15 +33,12 @@ declare module 'fastify' {
   }
 }
 
-const stickyParamsSchema = z.strictObject({ stickyId: z.uuid('invalid') });
-const okSchema = z.object({ ok: z.literal(true) });
-
 const LIST_CLASSES_CALLS = [
   ['attendance', 'GET /api/sticky/list-classes-attendance'],
   ['achievement', 'GET /api/sticky/list-classes-achievement'],
   ['lesson-plan', 'GET /api/sticky/list-classes-lesson-plan'],
   ['note-plan', 'GET /api/sticky/list-classes-note-plan'],
-] as const satisfies readonly (readonly [ListClassesKind, string])[];
+] as const satisfies readonly (readonly [ListClassesKind, CallKey])[];
 
 /**
  * The sticky and notification calls of SPEC §7, and the periodic sticky refresh (when
@@ -80,89 +64,46 @@ export const dashboardRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
     app.addHook('onClose', () => job.stop());
   }
 
-  app.get(
-    '/api/sticky',
-    {
-      onRequest: [app.requireUser, app.requireRole('GET /api/sticky')],
-      schema: { querystring: stickyListQuerySchema, response: { 200: stickyListSchema } },
-    },
-    async (request) =>
-      listStickies(deps.db, signedInUser(request), request.query.page, request.query.numberSticky),
+  registerCall(app, 'GET /api/sticky', async (request) =>
+    listStickies(deps.db, signedInUser(request), request.query.page, request.query.numberSticky),
   );
 
   for (const [kind, call] of LIST_CLASSES_CALLS) {
-    app.get(
-      `/api/sticky/list-classes-${kind}`,
-      {
-        onRequest: [app.requireUser, app.requireRole(call)],
-        schema: { querystring: stickyListClassesQuerySchema, response: { 200: stickyClassListSchema } },
-      },
-      async (request) =>
-        listStickyClasses(
-          deps.db,
-          signedInUser(request),
-          kind,
-          request.query.stickyId,
-          request.query.stickyType,
-          deps.now(),
-        ),
+    registerCall(app, call, async (request) =>
+      listStickyClasses(
+        deps.db,
+        signedInUser(request),
+        kind,
+        request.query.stickyId,
+        request.query.stickyType,
+        deps.now(),
+      ),
     );
   }
 
-  app.get(
-    '/api/sticky/:stickyId',
-    {
-      onRequest: [app.requireUser, app.requireRole('GET /api/sticky/:stickyId')],
-      schema: { params: stickyParamsSchema, response: { 200: stickyDetailSchema } },
-    },
-    async (request) => readSticky(deps.db, signedInUser(request), request.params.stickyId, deps.now()),
+  registerCall(app, 'GET /api/sticky/:stickyId', async (request) =>
+    readSticky(deps.db, signedInUser(request), request.params.stickyId, deps.now()),
   );
 
-  app.post(
-    '/api/sticky/:stickyId',
-    {
-      onRequest: [app.requireUser, app.requireRole('POST /api/sticky/:stickyId')],
-      schema: {
-        params: stickyParamsSchema,
-        body: stickyStatusBodySchema,
-        response: { 200: stickyItemSchema },
-      },
-    },
-    async (request) => closeSticky(deps, signedInUser(request), request.params.stickyId),
+  // The body can only say "closed" (the table refuses any other status), so the service just closes.
+  registerCall(app, 'POST /api/sticky/:stickyId', async (request) => {
+    await closeSticky(deps, signedInUser(request), request.params.stickyId);
+    return { ok: true as const };
+  });
+
+  registerCall(app, 'GET /api/notification', async (request) =>
+    listNotifications(deps.db, signedInUser(request).id, request.query.page),
   );
 
-  app.get(
-    '/api/notification',
-    {
-      onRequest: [app.requireUser, app.requireRole('GET /api/notification')],
-      schema: { querystring: notificationQuerySchema, response: { 200: notificationListSchema } },
-    },
-    async (request) => listNotifications(deps.db, signedInUser(request).id, request.query.page),
-  );
+  registerCall(app, 'POST /api/notification/read', async (request) => {
+    await markRead(deps, signedInUser(request).id, request.body.id);
+    return { ok: true as const };
+  });
 
-  app.post(
-    '/api/notification/read',
-    {
-      onRequest: [app.requireUser, app.requireRole('POST /api/notification/read')],
-      schema: { body: notificationReadSchema, response: { 200: okSchema } },
-    },
-    async (request) => {
-      await markRead(deps, signedInUser(request).id, request.body.id);
-      return { ok: true as const };
-    },
-  );
-
-  app.post(
-    '/api/notification/readAll',
-    {
-      onRequest: [app.requireUser, app.requireRole('POST /api/notification/readAll')],
-      schema: { body: emptyBodySchema, response: { 200: okSchema } },
-    },
-    async (request) => {
-      await markAllRead(deps, signedInUser(request).id);
-      return { ok: true as const };
-    },
-  );
+  registerCall(app, 'POST /api/notification/readAll', async (request) => {
+    await markAllRead(deps, signedInUser(request).id);
+    return { ok: true as const };
+  });
 };
 
 // Like the app plugin itself: the `dashboard` decoration lands on the instance the app's callers hold.

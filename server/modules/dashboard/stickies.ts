@@ -1,10 +1,28 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { ErrorCode } from '../../../domain/errors';
-import { HighlightType } from '../../../domain/highlights';
+import {
+  HighlightType,
+  highlightCompareSchema,
+  highlightConditionSchema,
+  highlightTypeSchema,
+} from '../../../domain/highlights';
+import { lessonTypeSchema } from '../../../domain/lessons';
 import { type AccountRole, Role } from '../../../domain/roles';
-import { mayCloseSticky, STUDENT_STICKY_TYPES, StickyStatus, StickyType } from '../../../domain/stickies';
-import type { StickyClassList, StickyDetail, StickyItem, StickyList } from '../../../domain/sticky-api';
+import type {
+  Sticky,
+  StickyClassesResponse,
+  StickyDetailResponse,
+  StickyListResponse,
+} from '../../../domain/schemas/stickies';
+import {
+  mayCloseSticky,
+  STUDENT_STICKY_TYPES,
+  StickyStatus,
+  StickyType,
+  stickyStatusSchema,
+  stickyTypeSchema,
+} from '../../../domain/stickies';
 import type { Database } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { stickies } from '../../db/schema';
@@ -21,8 +39,9 @@ import type { RuleContext } from './rules/types';
 export const stickyRowSchema = z.object({
   id: z.string(),
   user_id: z.string(),
-  type: z.number(),
-  status: z.number(),
+  // The codes as the card answer declares them; rows only ever hold codes the rules wrote.
+  type: stickyTypeSchema,
+  status: stickyStatusSchema,
   content: z.string().nullable(),
   created_at: z.coerce.date(),
   subject_id: z.string().nullable(),
@@ -30,15 +49,15 @@ export const stickyRowSchema = z.object({
   year_code_name: z.string().nullable(),
   lesson_id: z.string().nullable(),
   lesson_name: z.string().nullable(),
-  lesson_type: z.number().nullable(),
+  lesson_type: lessonTypeSchema.nullable(),
   class_id: z.string().nullable(),
   class_name: z.string().nullable(),
   schedule_id: z.string().nullable(),
   room_name: z.string().nullable(),
   highlight_id: z.string().nullable(),
-  highlight_type: z.number().nullable(),
-  condition_type: z.number().nullable(),
-  compare_type: z.number().nullable(),
+  highlight_type: highlightTypeSchema.nullable(),
+  condition_type: highlightConditionSchema.nullable(),
+  compare_type: highlightCompareSchema.nullable(),
   highlight_value: z.coerce.number().nullable(),
   message_to_student: z.string().nullable(),
   plan_id: z.string().nullable(),
@@ -93,7 +112,7 @@ function selectStickies(where: SQL, tail: SQL): SQL {
   return sql`${stickyColumns(sql`, count(*) over () as total`)} where ${where} ${tail}`;
 }
 
-function toItem(row: StickyRow): StickyItem {
+function toItem(row: StickyRow): Sticky {
   const message = { highlights: { message_to_student: row.message_to_student } };
   return {
     id: row.id,
@@ -153,7 +172,7 @@ export async function listStickies(
   user: StickyUser,
   page: number,
   perPage: number,
-): Promise<StickyList> {
+): Promise<StickyListResponse> {
   const where = sql`st.user_id = ${user.id} and not st.deleted and st.status = ${StickyStatus.open} ${visibleTypes(user.role)}`;
   const rows = await queryRows(
     db,
@@ -213,9 +232,9 @@ export async function readSticky(
   user: StickyUser,
   id: string,
   now: Date,
-): Promise<StickyDetail> {
+): Promise<StickyDetailResponse> {
   const row = await ownSticky(db, user, id);
-  let students: StickyDetail['students'] = [];
+  let students: StickyDetailResponse['students'] = [];
   if (
     row.highlight_id !== null &&
     row.student_id === null &&
@@ -239,7 +258,7 @@ export async function closeSticky(
   deps: { db: Database; feed: ChangeFeed; now: () => Date },
   user: StickyUser,
   id: string,
-): Promise<StickyItem> {
+): Promise<Sticky> {
   const row = await ownSticky(deps.db, user, id);
   // The call itself proves the client is online.
   if (!mayCloseSticky(user.role, row.type as StickyType, true)) throw forbidden();
@@ -294,7 +313,7 @@ export async function listStickyClasses(
   stickyId: string,
   stickyType: number,
   now: Date,
-): Promise<StickyClassList> {
+): Promise<StickyClassesResponse> {
   const row = await ownSticky(db, user, stickyId);
   const family = LIST_CLASSES[kind];
   if (row.type !== stickyType || !(family.types as readonly number[]).includes(row.type)) {

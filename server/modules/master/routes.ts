@@ -1,20 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  type MasterSettingSegment,
-  masterDataResponseSchema,
-  masterItemSchema,
-} from '../../../domain/master';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import type { MasterSettingSegment } from '../../../domain/master';
 import {
   type MasterSearchQuery,
   type MasterSettingWriteFor,
-  masterDeleteResponseSchema,
   masterSearchQuerySchemas,
-  masterSearchResponseSchema,
   masterSettingWriteSchemas,
-} from '../../../domain/master-setting';
-import { type AppDeps, emptyBodySchema } from '../../deps';
+} from '../../../domain/schemas/master-setting';
+import type { AppDeps } from '../../deps';
+import { registerCall } from '../../plugins/call-route';
 import { createMaster, deleteMaster, readMasterData, searchMaster, updateMaster } from './service';
 
 // The routes test walks MASTER_SETTING_SEGMENTS, so a segment added there and not here fails it.
@@ -36,81 +31,53 @@ function bodyOf<S extends MasterSettingSegment>(_segment: S, body: unknown): Mas
   return body as MasterSettingWriteFor<S>;
 }
 
-const idParamsSchema = z.strictObject({ id: z.uuid('invalid') });
-
-// One set of routes per segment, each with its own body schema, so an unknown segment is a plain 404 and
-// each kind refuses the fields it does not have.
+// One set of routes per segment, each with its own body and query schema, so an unknown segment is a plain
+// 404 and each kind refuses the fields it does not have.
 function registerSegment<S extends MasterSettingSegment>(
   app: FastifyInstance,
   deps: AppDeps,
   segment: S,
 ): void {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
-  const base = `/api/master-setting/${segment}`;
+  const fixedParams = { segment };
   const body = masterSettingWriteSchemas[segment];
   // Every segment's filters fit the common query type, so the widened schema types the handler.
-  const querystring: z.ZodType<MasterSearchQuery, Record<string, unknown>> = masterSearchQuerySchemas[
-    segment
-  ];
+  const query: z.ZodType<MasterSearchQuery, Record<string, unknown>> = masterSearchQuerySchemas[segment];
 
-  routes.get(
-    `${base}/search`,
-    {
-      onRequest: [app.requireUser, app.requireRole('GET /api/master-setting/:segment/search')],
-      schema: {
-        querystring,
-        response: { 200: masterSearchResponseSchema },
-      },
-    },
+  registerCall(
+    app,
+    'GET /api/master-setting/:segment/search',
     async (request) => searchMaster(deps.db, segment, request.query),
+    { fixedParams, narrow: { query } },
   );
 
-  routes.post(
-    base,
-    {
-      onRequest: [app.requireUser, app.requireRole('POST /api/master-setting/:segment')],
-      schema: { body, response: { 201: masterItemSchema } },
-    },
-    async (request, reply) =>
-      reply.code(201).send(await createMaster(deps, segment, bodyOf(segment, request.body))),
+  registerCall(
+    app,
+    'POST /api/master-setting/:segment',
+    async (request) => createMaster(deps, segment, bodyOf(segment, request.body)),
+    { fixedParams, narrow: { body }, status: 201 },
   );
 
-  routes.post(
-    `${base}/:id`,
-    {
-      onRequest: [app.requireUser, app.requireRole('POST /api/master-setting/:segment/:id')],
-      schema: { params: idParamsSchema, body, response: { 200: masterItemSchema } },
-    },
+  registerCall(
+    app,
+    'POST /api/master-setting/:segment/:id',
     async (request) => updateMaster(deps, segment, request.params.id, bodyOf(segment, request.body)),
+    { fixedParams, narrow: { body } },
   );
 
-  routes.delete(
-    `${base}/:id`,
-    {
-      onRequest: [app.requireUser, app.requireRole('DELETE /api/master-setting/:segment/:id')],
-      schema: {
-        params: idParamsSchema,
-        body: emptyBodySchema,
-        response: { 200: masterDeleteResponseSchema },
-      },
-    },
+  registerCall(
+    app,
+    'DELETE /api/master-setting/:segment/:id',
     async (request) => {
       await deleteMaster(deps, segment, request.params.id);
       return { ok: true as const };
     },
+    { fixedParams },
   );
 }
 
 /** `GET /master-data` and the master-setting calls of SPEC §7. */
 export const masterRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  app.get(
-    '/master-data',
-    {
-      onRequest: [app.requireUser, app.requireRole('GET /master-data')],
-      schema: { response: { 200: masterDataResponseSchema } },
-    },
-    async () => readMasterData(deps.db),
-  );
+  registerCall(app, 'GET /master-data', async () => readMasterData(deps.db));
 
   for (const segment of SEGMENTS) registerSegment(app, deps, segment);
 };

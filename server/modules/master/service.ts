@@ -2,12 +2,12 @@ import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { FieldError } from '../../../domain/errors';
 import type { MasterDataResponse, MasterSettingSegment } from '../../../domain/master';
+import { Role } from '../../../domain/roles';
 import type {
   MasterSearchQuery,
   MasterSearchResponse,
   MasterSettingWriteFor,
-} from '../../../domain/master-setting';
-import { Role } from '../../../domain/roles';
+} from '../../../domain/schemas/master-setting';
 import type { Database, Executor, Transaction } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { faculties, users } from '../../db/schema';

@@ -5,7 +5,7 @@ import {
   type MasterSettingSegment,
   YEAR_CODE_COLORS,
 } from '../../../domain/master';
-import type { MasterSettingWriteFor } from '../../../domain/master-setting';
+import type { MasterSettingWriteFor } from '../../../domain/schemas/master-setting';
 import type { Transaction } from '../../db/client';
 import { yearCodes } from '../../db/schema';
 import { MASTER_TABLES } from './kinds';

@@ -1,99 +1,68 @@
-import type { z } from 'zod';
-import { CSRF_HEADER } from '../../../domain/auth';
-import {
-  type AvatarResponse,
-  avatarResponseSchema,
-  type NotificationSettings,
-  notificationSettingsSchema,
-  type Profile,
-  profileSchema,
-  type SessionEntry,
-  sessionListSchema,
-  type UpdateProfileRequest,
+import { callPath } from '../../../domain/permissions';
+import type {
+  AvatarResponse,
+  NotificationSettings,
+  Profile,
+  SessionEntry,
+  UpdateProfileRequest,
 } from '../../../domain/schemas/auth-account';
-import { okResponseSchema } from '../../../domain/schemas/common';
+import { CALL_SCHEMAS } from '../../../domain/schemas/calls';
+import { type CallFailure, type CallResult, callApi } from '../../api/call-api';
 import { type OnlineView, useOnlineView } from '../../db/use-online-view';
-import { apiRequest, HttpError, readCsrfCookie, readResponse } from '../../sync/http';
 
 /** Why an account call failed: one code to translate, and its field when there is one. */
-export type AccountFailure = { code: string; field?: string };
+export type AccountFailure = CallFailure;
 /** The outcome of an online-only account call. */
-export type AccountResult<T> = { ok: true; value: T } | { ok: false; failure: AccountFailure };
-
-function failureOf(error: unknown): AccountFailure {
-  if (!(error instanceof HttpError)) return { code: 'network_error' };
-  if (error.status === 422) {
-    for (const [field, codes] of Object.entries(error.body?.errors ?? {})) {
-      const code = codes[0];
-      if (code) return { code, field };
-    }
-  }
-  return { code: error.code ?? 'internal_error' };
-}
-
-async function run<T>(schema: z.ZodType<T>, send: () => Promise<unknown>): Promise<AccountResult<T>> {
-  if (!navigator.onLine) return { ok: false, failure: { code: 'offline_now' } };
-  try {
-    return { ok: true, value: schema.parse(await send()) };
-  } catch (error) {
-    return { ok: false, failure: failureOf(error) };
-  }
-}
-
-const pathKind = (isStudent: boolean) => (isStudent ? 'students' : 'users');
+export type AccountResult<T> = CallResult<T>;
 
 /** `POST /api/{students|users}/update-profile`. */
 export function saveProfile(
   isStudent: boolean,
   values: UpdateProfileRequest,
 ): Promise<AccountResult<Profile>> {
-  return run(profileSchema, () => apiRequest('POST', `/api/${pathKind(isStudent)}/update-profile`, values));
+  return isStudent
+    ? callApi('POST /api/students/update-profile', { body: values })
+    : callApi('POST /api/users/update-profile', { body: values });
 }
 
 /** `POST /api/{students|users}/update-avatar`: the picked file is the body, as its own image type. */
 export function uploadAvatar(isStudent: boolean, file: File): Promise<AccountResult<AvatarResponse>> {
-  return run(avatarResponseSchema, async () => {
-    const response = await fetch(`/api/${pathKind(isStudent)}/update-avatar`, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'content-type': file.type, [CSRF_HEADER]: readCsrfCookie() ?? '' },
-      body: file,
-    });
-    return readResponse(response);
-  });
+  const upload = { file, contentType: file.type };
+  return isStudent
+    ? callApi('POST /api/students/update-avatar', { upload })
+    : callApi('POST /api/users/update-avatar', { upload });
 }
 
 /** `DELETE /api/sessions/:sessionId`. */
 export function revokeSession(sessionId: string): Promise<AccountResult<{ ok: true }>> {
-  return run(okResponseSchema, () => apiRequest('DELETE', `/api/sessions/${sessionId}`));
+  return callApi('DELETE /api/sessions/:sessionId', { params: { sessionId } });
 }
 
 /** `POST /api/users/update-notification`. */
 export function saveNotificationSettings(
   settings: NotificationSettings,
 ): Promise<AccountResult<NotificationSettings>> {
-  return run(notificationSettingsSchema, () =>
-    apiRequest('POST', '/api/users/update-notification', settings),
-  );
+  return callApi('POST /api/users/update-notification', { body: settings });
 }
 
-/** An online-only read through the view cache: shown offline from its last answer, with its time. */
-function useAccountView<T>(schema: z.ZodType<T>, path: string): OnlineView<T> {
-  return useOnlineView(path, () => run(schema, () => apiRequest('GET', path)), schema);
-}
+// The reads below are online-only views: shown offline from their last answer, with its time. Each is
+// stored under its path, as before the call table named it, so answers cached by an older build still show.
 
 /** The caller's profile (`GET /api/profile`). */
 export function useProfile(): OnlineView<Profile> {
-  return useAccountView(profileSchema, '/api/profile');
+  const key = 'GET /api/profile';
+  return useOnlineView(callPath(key), () => callApi(key), CALL_SCHEMAS[key].response);
 }
 
 /** The caller's sessions (`GET /api/sessions`). */
 export function useSessions(): OnlineView<SessionEntry[]> {
-  const view = useAccountView(sessionListSchema, '/api/sessions');
+  const key = 'GET /api/sessions';
+  const view = useOnlineView(callPath(key), () => callApi(key), CALL_SCHEMAS[key].response);
   return { ...view, value: view.value?.data ?? null };
 }
 
 /** The caller's notification settings (`GET /api/users/notification-by-user`). */
 export function useNotificationSettings(): OnlineView<NotificationSettings> {
-  return useAccountView(notificationSettingsSchema, '/api/users/notification-by-user');
+  const key = 'GET /api/users/notification-by-user';
+  return useOnlineView(callPath(key), () => callApi(key), CALL_SCHEMAS[key].response);
 }

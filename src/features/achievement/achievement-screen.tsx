@@ -286,13 +286,15 @@ function ImportPanel({ classId }: { classId: string }) {
     if (!picked) return;
     const answer = await previewImport(classId, picked);
     if (answer.ok) setPreview(answer.value);
-    else setMessage(errorMessage(i18n, answer.code));
+    else setMessage(errorMessage(i18n, answer.failure.code));
   };
   const commit = async () => {
     if (!file) return;
     const answer = await commitImport(classId, file);
     setPreview(null);
-    setMessage(answer.ok ? t`${answer.value.written} scores imported.` : errorMessage(i18n, answer.code));
+    setMessage(
+      answer.ok ? t`${answer.value.written} scores imported.` : errorMessage(i18n, answer.failure.code),
+    );
   };
   return (
     <section aria-label={t`Import scores`} className="space-y-2 rounded border border-slate-200 p-3">

@@ -54,7 +54,7 @@ function serverLike(): ExchangeCalls & { moves: unknown[] } {
     apply: async (subjectId, body) => {
       moves.push({ subjectId, ...body });
       const target = candidates.find((candidate) => candidate.id === body.to_schedule_id);
-      if (!target) return { ok: false, code: 'invalid', field: 'to_schedule_id' };
+      if (!target) return { ok: false, failure: { code: 'invalid', field: 'to_schedule_id' } };
       candidates = candidates.filter((candidate) => candidate !== target);
       moved.push(target);
       return { ok: true, value: true };
@@ -92,7 +92,7 @@ describe('exchange attendance dialog', () => {
         ok: true,
         value: direction === 'candidates' ? [sitting('other-1', '2026-04-11', 'l-1')] : [],
       }),
-      apply: async () => ({ ok: false, code: 'forbidden' }),
+      apply: async () => ({ ok: false, failure: { code: 'forbidden' } }),
     };
     const onExchanged = openDialog(calls);
     fireEvent.click(await screen.findByRole('button', { name: /^Move to / }));

@@ -95,8 +95,8 @@ function ExchangeLists({
       calls.list(classStudentId, 'candidates'),
       calls.list(classStudentId, 'moved'),
     ]);
-    if (!candidates.ok) return setError(errorMessage(i18n, candidates.code));
-    if (!moved.ok) return setError(errorMessage(i18n, moved.code));
+    if (!candidates.ok) return setError(errorMessage(i18n, candidates.failure.code));
+    if (!moved.ok) return setError(errorMessage(i18n, moved.failure.code));
     setLists({ candidates: candidates.value, moved: moved.value });
   }, [calls, classStudentId, i18n]);
 
@@ -120,7 +120,7 @@ function ExchangeLists({
     });
     setBusy(false);
     if (!answer.ok) {
-      setError(errorMessage(i18n, answer.code));
+      setError(errorMessage(i18n, answer.failure.code));
       return;
     }
     onExchanged();

@@ -6,16 +6,11 @@ import type { z } from 'zod';
 import type { LoginResponse } from '../../../domain/auth';
 import { emailRequestSchema, forceChangePasswordRequestSchema } from '../../../domain/schemas/auth-account';
 import { changePasswordSchema, passwordPairSchema } from '../../../domain/validation';
+import type { CallResult } from '../../api/call-api';
 import { errorMessage } from '../../i18n/error-messages';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
-import {
-  type CallResult,
-  changePassword,
-  forceChangePassword,
-  requestPasswordReset,
-  resetPassword,
-} from './account-calls';
+import { changePassword, forceChangePassword, requestPasswordReset, resetPassword } from './account-calls';
 import { AuthCard, FormMessage } from './auth-card';
 
 type PairInput = z.input<typeof passwordPairSchema>;

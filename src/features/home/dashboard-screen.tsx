@@ -55,7 +55,7 @@ export function DashboardScreen({
     const result = await closeSticky(card.id);
     setClosing(null);
     if (!result.ok) {
-      setFailure(errorMessage(i18n, result.code));
+      setFailure(errorMessage(i18n, result.failure.code));
       return;
     }
     setClosed((before) => new Set(before).add(card.id));

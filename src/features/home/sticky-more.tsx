@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import type { StickyClassList } from '../../../domain/sticky-api';
+import type { StickyClassesResponse as StickyClassList } from '../../../domain/schemas/stickies';
 import type { StickyDocType } from '../../db/synced-schemas';
 import { errorMessage } from '../../i18n/error-messages';
 import { Button } from '../../ui/button';
@@ -53,7 +53,7 @@ export function StickyMoreList({
     setState({ status: 'loading' });
     if (more.kind === 'students') {
       const result = await listStickyStudents(card.id);
-      if (!result.ok) return setState({ status: 'failed', code: result.code });
+      if (!result.ok) return setState({ status: 'failed', code: result.failure.code });
       return setState({
         status: 'done',
         entries: result.value.map((student) => ({
@@ -64,7 +64,7 @@ export function StickyMoreList({
       });
     }
     const result = await listStickyClasses(more.list, card.id, card.type);
-    if (!result.ok) return setState({ status: 'failed', code: result.code });
+    if (!result.ok) return setState({ status: 'failed', code: result.failure.code });
     setState({ status: 'done', entries: result.value.map((entry) => classEntry(more.list, entry)) });
   };
 
