@@ -1,4 +1,10 @@
-import { getAssumedMasterState, getMetaWriteRow, type RxCollection, type WithDeleted } from 'rxdb';
+import {
+  getAssumedMasterState,
+  getLastCheckpointDoc,
+  getMetaWriteRow,
+  type RxCollection,
+  type WithDeleted,
+} from 'rxdb';
 import { type RxReplicationState, replicateRxCollection } from 'rxdb/plugins/replication';
 import { z } from 'zod';
 import {
@@ -396,6 +402,29 @@ export function replicateCollection<Doc extends LocalDoc>(
       .map((doc) => ({ ...toWire(doc.toMutableJSON(true) as WithDeleted<Doc>), _deleted: true }));
   }
 
+  /**
+   * The push side hands RxDB server states of rows: unrecorded rows as they are stored, and the push's
+   * answers (refusals, and rows taken with a new sequence, from this push or a replayed earlier one). A pull
+   * may already have passed a later state of such a row while RxDB took the row for a local write (RxDB
+   * leaves those to the push and moves its checkpoint on); recorded now, the older state would stand for
+   * good. So when the pull's checkpoint lies past any of them, the next pull starts again from the earliest
+   * (stored, so a restart keeps it), and brings whatever changed since.
+   */
+  async function rereadPassedStates(states: readonly WithDeleted<Doc>[]) {
+    const internal = state.internalReplicationState;
+    if (states.length === 0 || !internal) return;
+    const checkpoint = await getLastCheckpointDoc<Doc, SyncCheckpoint>(internal, 'down');
+    if (!checkpoint) return;
+    const passed = states.filter(
+      (doc) =>
+        doc.updatedAt < checkpoint.updatedAt ||
+        (doc.updatedAt === checkpoint.updatedAt && doc.id <= checkpoint.id),
+    );
+    if (passed.length === 0) return;
+    await rewindPull(options.database, options.name, Math.min(...passed.map((doc) => doc.updatedAt)));
+    setTimeout(() => state.reSync(), 0);
+  }
+
   const state = replicateRxCollection<Doc, SyncCheckpoint>({
     replicationIdentifier: `${options.name}-sync:${options.request.baseUrl}`,
     collection: options.collection,
@@ -453,19 +482,12 @@ export function replicateCollection<Doc extends LocalDoc>(
               const ids = queued.map((row) => row.newDocumentState.id);
               const entries = await pendingEntries(options.database, options.name, ids);
               // A row stored from the server but never recorded (see `isUnrecordedPull`) holds no change of
-              // the user's: it is not sent. RxDB records what it handed over as the server's state of the row,
-              // which it is at its sequence; but a pull may have passed a later change of the row while it
-              // looked like a local write (RxDB leaves such rows to the push), so the next pull starts again
-              // from the earliest such sequence and brings whatever changed since.
+              // the user's: it is not sent, and RxDB records it as the server's state, which it is at its
+              // sequence (see `rereadPassedStates` for what may have changed since).
               const unrecorded = queued.filter((row) =>
                 isUnrecordedPull(row.newDocumentState, row.assumedMasterState, entries),
               );
               const rows = queued.filter((row) => !unrecorded.includes(row));
-              if (unrecorded.length > 0) {
-                const earliest = Math.min(...unrecorded.map((row) => row.newDocumentState.updatedAt));
-                await rewindPull(options.database, options.name, earliest);
-                setTimeout(() => state.reSync(), 0);
-              }
               // A write's outbox entry is stored before the write, but a tab on an older build may still
               // store it after: a row pushed while this worker's socket is down was written offline as well.
               const workerOffline = options.isOffline?.() === true;
@@ -481,6 +503,7 @@ export function replicateCollection<Doc extends LocalDoc>(
                   true,
                 )),
               ];
+              await rereadPassedStates([...unrecorded.map((row) => row.newDocumentState), ...conflicts]);
               await settlePending(options.database, [...entries.values()]);
               backoff.reset();
               healthy = true;
