@@ -181,6 +181,21 @@ describe('writes waiting', () => {
   });
 });
 
+/**
+ * Removes RxDB's record of the server state `id` was pulled at, as a worker that died between storing a
+ * pulled row and recording it leaves it; returns the replication's internal state.
+ */
+async function forgetRecord(running: CollectionReplication<MasterDocType>, id: string) {
+  const internal = running.state.internalReplicationState;
+  if (!internal) throw new Error('the replication has no state');
+  const record = (await getAssumedMasterState(internal, [id]))[id]?.metaDocument;
+  if (!record) throw new Error(`${id} was never recorded`);
+  const removed = { ...record, _deleted: true, _rev: '99-test', _meta: { lwt: Date.now() - 1 } };
+  await internal.input.metaInstance.bulkWrite([{ previous: record, document: removed }], 'test');
+  await internal.input.metaInstance.cleanup(0);
+  return internal;
+}
+
 describe('rows a pull stored but never recorded', () => {
   it('take the server’s later state when a pull brings it (RxDB took them for local writes for good)', async () => {
     const server = fakeServer([
@@ -196,13 +211,7 @@ describe('rows a pull stored but never recorded', () => {
     await before.state.awaitInSync();
 
     // The worker died after RxDB stored room-1 and before it recorded the server state it was pulled at.
-    const internal = before.state.internalReplicationState;
-    if (!internal) throw new Error('the replication has no state');
-    const record = (await getAssumedMasterState(internal, ['room-1']))['room-1']?.metaDocument;
-    if (!record) throw new Error('room-1 was never recorded');
-    const removed = { ...record, _deleted: true, _rev: '99-test', _meta: { lwt: Date.now() - 1 } };
-    await internal.input.metaInstance.bulkWrite([{ previous: record, document: removed }], 'test');
-    await internal.input.metaInstance.cleanup(0);
+    const internal = await forgetRecord(before, 'room-1');
     expect(await getAssumedMasterState(internal, ['room-1'])).toEqual({});
     await before.cancel();
 
@@ -228,13 +237,7 @@ describe('rows a pull stored but never recorded, passed by a later pull', () => 
     const db = await openUserDatabase();
     const first = replicateMaster(db, fetchImpl, { push: true });
     await first.state.awaitInSync();
-    const internal = first.state.internalReplicationState;
-    if (!internal) throw new Error('the replication has no state');
-    const record = (await getAssumedMasterState(internal, ['room-1']))['room-1']?.metaDocument;
-    if (!record) throw new Error('room-1 was never recorded');
-    const removed = { ...record, _deleted: true, _rev: '99-test', _meta: { lwt: Date.now() - 1 } };
-    await internal.input.metaInstance.bulkWrite([{ previous: record, document: removed }], 'test');
-    await internal.input.metaInstance.cleanup(0);
+    const internal = await forgetRecord(first, 'room-1');
     // Meanwhile the server changed room-1, and a pull passed that change while the row looked like a local
     // write (RxDB leaves such a row to the push and stores its checkpoint past it).
     server.write(masterDoc({ id: 'room-1', name: 'Lab 1', updatedAt: 3 }));
