@@ -404,7 +404,7 @@ export function replicateCollection<Doc extends LocalDoc>(
 
   /**
    * The push side hands RxDB server states of rows: unrecorded rows as they are stored, and the push's
-   * answers (refusals, and rows taken with a new sequence, from this push or a replayed earlier one). A pull
+   * answer (refusals, and rows taken with a new sequence). A pull
    * may already have passed a later state of such a row while RxDB took the row for a local write (RxDB
    * leaves those to the push and moves its checkpoint on); recorded now, the older state would stand for
    * good. So when the pull's checkpoint lies past any of them, the next pull starts again from the earliest
