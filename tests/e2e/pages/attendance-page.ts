@@ -8,14 +8,21 @@ export class AttendancePage {
 
   /**
    * Opens a class's sheet as `email`, signing in with the mailed code on the way, and waits until every
-   * student of `sheet` shows, named, in the server's order, and the app would load without a network. The
-   * specs address a student by row: the sheet lists a student whose name has not reached the device yet
-   * first, so until the people collection is in, row 0 may be somebody else than `sheet.students[0]`.
+   * student and every schedule of `sheet` shows, the students named, in the server's order, and the app
+   * would load without a network. The specs address a cell by row and column: rows and columns come from
+   * collections that sync side by side, and until all are in, row 0 or column 7 may be another student or
+   * another sitting than the server's (a spec typed into another schedule's column and saw no conflict).
    */
   static async openSignedIn(
     page: Page,
     email: string,
-    { classId, sheet }: { classId: string; sheet: { students: readonly { student: { name: string } }[] } },
+    {
+      classId,
+      sheet,
+    }: {
+      classId: string;
+      sheet: { students: readonly { student: { name: string } }[]; schedules: readonly unknown[] };
+    },
   ): Promise<AttendancePage> {
     await page.goto(`/admin/attendance?subjectClass=${classId}`);
     await new LoginPage(page).signInWithCode(email);
@@ -25,6 +32,10 @@ export class AttendancePage {
       sheet.students.map((row) => row.student.name),
       { timeout: 60_000 },
     );
+    // The name column and one per schedule.
+    await expect(attendance.sheet.locator('thead th')).toHaveCount(sheet.schedules.length + 1, {
+      timeout: 60_000,
+    });
     await attendance.waitForOfflineShell();
     return attendance;
   }
