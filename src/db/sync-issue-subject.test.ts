@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { AttendanceStatus } from '../../domain/attendance';
 import { Role } from '../../domain/roles';
 import { AchievementDocKind, SubjectDocKind } from '../../domain/sync-docs';
-import { openTestDatabase } from './database-test-helper';
+import { openTestDatabase, subjectRow } from './database-test-helper';
 import type { SchoolDatabase } from './open-database';
 import { recordIssue, syncIssues$ } from './outbox';
 import { describeSyncIssue, issueValues } from './sync-issue-subject';
@@ -56,39 +56,15 @@ const schedule: ScheduleDocType = {
   updatedAt: 1,
 };
 
-const scoreName: SubjectDocType = {
+const scoreName: SubjectDocType = subjectRow({
   id: 'score-name-2',
   kind: SubjectDocKind.scoreName,
   subjectId: 'subject-1',
   universityId: 'u',
-  subjectNameId: null,
-  facultyId: null,
-  yearCodeId: null,
-  semesterId: null,
-  startDate: null,
-  endDate: null,
-  formula: null,
-  teacherAllowUpdateFinalScore: null,
-  publish: null,
-  classNameId: null,
-  teacherIds: [],
-  classId: null,
-  studentId: null,
-  subjectStudentId: null,
-  lessonId: null,
-  parentId: null,
   name: '中間試験',
   fullScore: 100,
-  optionPlus: null,
   position: 1,
-  highlightType: null,
-  conditionType: null,
-  compareType: null,
-  value: null,
-  messageToStudent: null,
-  hidden: null,
-  updatedAt: 1,
-};
+});
 
 const mark: AttendanceDocType & { _deleted: boolean } = {
   id: 'cs-1:schedule-3',

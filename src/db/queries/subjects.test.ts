@@ -2,9 +2,8 @@ import { firstValueFrom } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Role } from '../../../domain/roles';
 import { SubjectDocKind } from '../../../domain/sync-docs';
-import { openTestDatabase } from '../database-test-helper';
+import { openTestDatabase, subjectRow } from '../database-test-helper';
 import type { SchoolDatabase } from '../open-database';
-import type { SubjectDocType } from '../synced-schemas';
 import { studentNames$ } from './people';
 import { classRoster$, subjectClass$ } from './subjects';
 
@@ -16,42 +15,6 @@ afterEach(async () => {
 });
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-
-/** A `subjects` row of a kind with every field another kind has left empty. */
-function subjectRow(fields: Partial<SubjectDocType> & Pick<SubjectDocType, 'id' | 'kind'>): SubjectDocType {
-  return {
-    subjectId: id(1),
-    universityId: id(2),
-    subjectNameId: null,
-    facultyId: null,
-    yearCodeId: null,
-    semesterId: null,
-    startDate: null,
-    endDate: null,
-    formula: null,
-    teacherAllowUpdateFinalScore: null,
-    publish: null,
-    classNameId: null,
-    teacherIds: [],
-    classId: null,
-    studentId: null,
-    subjectStudentId: null,
-    lessonId: null,
-    parentId: null,
-    name: null,
-    fullScore: null,
-    optionPlus: null,
-    position: null,
-    highlightType: null,
-    conditionType: null,
-    compareType: null,
-    value: null,
-    messageToStudent: null,
-    hidden: null,
-    updatedAt: 1,
-    ...fields,
-  };
-}
 
 describe('the class reads the attendance sheet and the score grid share', () => {
   it('lists the roster of one class only, and finds a class but not another kind by its id', async () => {
