@@ -61,7 +61,12 @@ export function AttendanceGrid({
               {t`Student`}
             </th>
             {sheet.columns.map((column) => (
-              <th key={column.id} scope="col" className="min-w-32 px-2 py-2 text-left align-top font-medium">
+              <th
+                key={column.id}
+                scope="col"
+                data-schedule={column.id}
+                className="min-w-32 px-2 py-2 text-left align-top font-medium"
+              >
                 <div>{formatDate(column.day, locale)}</div>
                 <div className="text-xs text-slate-600">
                   {column.startTime}–{column.endTime} {column.lessonName}

@@ -87,10 +87,18 @@ function asStatus(value: number | null): AttendanceStatus | null {
 
 const collator = new Intl.Collator(undefined, { numeric: true });
 
-/** Builds the sheet: students by identity, schedules by day and time, each cell with its sync state. */
+/** Ids in code-unit order, the order PostgreSQL gives uuids, so ties sort as on the server's sheet. */
+function compareIds(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Builds the sheet: students by identity, schedules by day, time and id, each cell with its sync state. */
 export function buildSheet(input: SheetInput): Sheet {
   const columns = [...input.schedules]
-    .sort((a, b) => a.day.localeCompare(b.day) || a.startTime.localeCompare(b.startTime))
+    .sort(
+      (a, b) =>
+        a.day.localeCompare(b.day) || a.startTime.localeCompare(b.startTime) || compareIds(a.id, b.id),
+    )
     .map((schedule) => ({
       id: schedule.id,
       day: schedule.day,

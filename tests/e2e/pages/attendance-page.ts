@@ -21,7 +21,7 @@ export class AttendancePage {
       sheet,
     }: {
       classId: string;
-      sheet: { students: readonly { student: { name: string } }[]; schedules: readonly unknown[] };
+      sheet: { students: readonly { student: { name: string } }[]; schedules: readonly { id: string }[] };
     },
   ): Promise<AttendancePage> {
     await page.goto(`/admin/attendance?subjectClass=${classId}`);
@@ -32,10 +32,10 @@ export class AttendancePage {
       sheet.students.map((row) => row.student.name),
       { timeout: 60_000 },
     );
-    // The name column and one per schedule.
-    await expect(attendance.sheet.locator('thead th')).toHaveCount(sheet.schedules.length + 1, {
-      timeout: 60_000,
-    });
+    // One column per schedule, the server's in its order; a failure names the ids on both sides.
+    await expect
+      .poll(() => attendance.columnScheduleIds(), { timeout: 60_000 })
+      .toEqual(sheet.schedules.map((schedule) => schedule.id));
     await attendance.waitForOfflineShell();
     return attendance;
   }
@@ -43,6 +43,13 @@ export class AttendancePage {
   constructor(private readonly page: Page) {
     this.sheet = page.getByRole('table', { name: '出欠表' });
     this.offlineBanner = page.getByRole('status').filter({ hasText: 'オフラインです' });
+  }
+
+  /** The schedule id of each column of the sheet, left to right. */
+  columnScheduleIds(): Promise<string[]> {
+    return this.sheet
+      .locator('thead th[data-schedule]')
+      .evaluateAll((headings) => headings.map((heading) => heading.getAttribute('data-schedule') ?? ''));
   }
 
   /** The student rows of the sheet. */
