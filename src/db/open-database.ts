@@ -10,6 +10,7 @@ import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { LocalCollection, SyncCollection } from '../../domain/sync';
+import { withOrderedPulls } from './ordered-pulls';
 import { type OutboxDocType, outboxMigrationStrategies, outboxSchema } from './outbox-schema';
 import { SYNCED_COLLECTIONS } from './synced-collections';
 import type { SyncedDocType } from './synced-schemas';
@@ -60,12 +61,13 @@ addRxPlugin(RxDBLocalDocumentsPlugin);
 addRxPlugin(RxDBMigrationSchemaPlugin);
 
 /**
- * The storage, wrapped with dev-mode checks and schema validation in development only: both are large and
+ * The storage, where a pull never stores an older server state of a row than the one held (`withOrderedPulls`),
+ * wrapped with dev-mode checks and schema validation in development only: both are large and
  * slow, and RxDB must not ship them in a production build (STACK gotcha). `import.meta.env.DEV` is a build
  * constant, so the production bundle drops the dynamic imports entirely.
  */
 async function createStorage(settings: DexieSettings | undefined): Promise<RxStorage<unknown, unknown>> {
-  const storage = getRxStorageDexie(settings);
+  const storage = withOrderedPulls(getRxStorageDexie(settings));
   if (import.meta.env.DEV) {
     const [{ RxDBDevModePlugin, disableWarnings }, { wrappedValidateAjvStorage }] = await Promise.all([
       import('rxdb/plugins/dev-mode'),

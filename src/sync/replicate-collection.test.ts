@@ -1,12 +1,12 @@
-import { getAssumedMasterState, setCheckpoint } from 'rxdb';
+import { getAssumedMasterState, getLastCheckpointDoc, type RxConflictHandler, setCheckpoint } from 'rxdb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type MasterDoc, masterDocSchema } from '../../domain/master';
-import { syncCheckpointSchema } from '../../domain/sync';
+import { type SyncCheckpoint, syncCheckpointSchema } from '../../domain/sync';
 import { openTestDatabase } from '../db/database-test-helper';
 import type { MasterDocType } from '../db/master-schema';
 import type { SchoolDatabase } from '../db/open-database';
 import { markPending, pendingCount$, pendingEntries } from '../db/outbox';
-import { markMasterSynced, masterSyncedAt$, parseSyncedAt } from '../db/sync-state';
+import { markMasterSynced, masterSyncedAt$, parseSyncedAt, rewindPull } from '../db/sync-state';
 import type { FetchLike } from './http';
 import {
   type CollectionReplication,
@@ -253,6 +253,98 @@ describe('rows a pull stored but never recorded, passed by a later pull', () => 
     await replication.state.awaitInSync();
     await expect.poll(async () => (await db.master.findOne('room-1').exec())?.name).toBe('Lab 1');
     expect(pushes).toEqual([]);
+  });
+});
+
+describe('a pulled state older than the row holds', () => {
+  it('is never stored over it (a page fetched before a push was answered, stored after it)', async () => {
+    const server = fakeServer([masterDoc({ id: 'room-a', name: 'New name', updatedAt: 10 })]);
+    const db = await openUserDatabase();
+    replication = replicateMaster(db, server.fetchImpl);
+    await replication.state.awaitInSync();
+    expect((await db.master.findOne('room-a').exec())?.name).toBe('New name');
+
+    // The server answers the next pull with the row as it was at sequence 5, as a page fetched before the
+    // row changed and stored after the change arrived would.
+    server.write(masterDoc({ id: 'room-a', name: 'Old name', updatedAt: 5 }));
+    await rewindPull(db, 'master', 0);
+    const before = server.requests.length;
+    replication.reSync();
+    await expect.poll(() => server.requests.length).toBeGreaterThan(before);
+    await replication.state.awaitInSync();
+
+    const row = await db.master.findOne('room-a').exec();
+    expect([row?.name, row?.updatedAt]).toEqual(['New name', 10]);
+  });
+});
+
+describe('a row a pull passed while it held a local write', () => {
+  it('takes the state the pull passed once the push’s older answer is stored', async () => {
+    const server = fakeServer([masterDoc({ id: 'room-b', name: 'A', updatedAt: 10 })]);
+    const gate = () => {
+      let open: () => void = () => {};
+      const opened = new Promise<void>((resolve) => {
+        open = resolve;
+      });
+      return { open, opened };
+    };
+    let pullGate: Promise<void> = Promise.resolve();
+    let pushes = 0;
+    const fetchImpl: FetchLike = async (input, init) => {
+      if (init?.method !== 'POST') {
+        const page = await server.fetchImpl(input, init);
+        await pullGate;
+        return page;
+      }
+      pushes += 1;
+      // The server's state when the push arrived: somebody else had renamed the room to C.
+      const document = masterDoc({ id: 'room-b', name: 'C', updatedAt: 20 });
+      return new Response(
+        JSON.stringify({
+          conflicts: [{ document, reason: 'field_conflict', fields: ['name'] }],
+          written: [],
+        }),
+        { status: 200 },
+      );
+    };
+    const db = await openUserDatabase();
+    // RxDB stores a refusal's state in the row once its conflict handler has answered: held here, as a busy
+    // device's queue would hold it, until a pull that was in flight has come back.
+    const resolveGate = gate();
+    const handler: RxConflictHandler<MasterDocType> = db.master.conflictHandler;
+    db.master.conflictHandler = {
+      isEqual: handler.isEqual,
+      resolve: async (input, context) => {
+        await resolveGate.opened;
+        return handler.resolve(input, context);
+      },
+    };
+    replication = replicateMaster(db, fetchImpl, { push: true });
+    await replication.state.awaitInSync();
+    const internal = replication.state.internalReplicationState;
+    if (!internal) throw new Error('the replication has no state');
+
+    // A pull leaves while the room is A; the server is at D (sequence 30) when it answers.
+    server.write(masterDoc({ id: 'room-b', name: 'D', updatedAt: 30 }));
+    const pullGateOpen = gate();
+    pullGate = pullGateOpen.opened;
+    const before = server.requests.length;
+    replication.reSync();
+    await expect.poll(() => server.requests.length).toBeGreaterThan(before);
+    // Meanwhile the user renames the room to B; its push is refused with C.
+    await (await db.master.findOne('room-b').exec())?.incrementalPatch({ name: 'B' });
+    await expect.poll(() => pushes).toBe(1);
+    // The pull comes back before RxDB stored C: the row holds B, so RxDB leaves it and moves past D.
+    pullGateOpen.open();
+    await expect
+      .poll(
+        async () => (await getLastCheckpointDoc<MasterDocType, SyncCheckpoint>(internal, 'down'))?.updatedAt,
+      )
+      .toBe(30);
+    resolveGate.open();
+
+    await expect.poll(async () => (await db.master.findOne('room-b').exec())?.name).toBe('D');
+    expect((await db.master.findOne('room-b').exec())?.updatedAt).toBe(30);
   });
 });
 

@@ -366,17 +366,68 @@ export function replicateCollection<Doc extends LocalDoc>(
    * state at its sequence, so it is recorded as such and the page applies over it. Rows with a write of
    * the user's waiting, or never on the server (sequence 0), are left to the push.
    */
-  async function recordUnrecordedPulls(ids: readonly string[]) {
-    if (!options.push || ids.length === 0) return;
-    const rows = await storedAndRecorded(ids);
+  async function recordUnrecordedPulls(page: readonly WithDeleted<Doc>[]) {
+    if (!options.push || page.length === 0) return;
+    const rows = await storedAndRecorded(page.map((doc) => doc.id));
     if (!rows || rows.stored.size === 0) return;
     const waiting = await pendingEntries(options.database, options.name, [...rows.stored.keys()]);
     const unrecorded = [...rows.stored.values()].filter((row) =>
       isUnrecordedPull(row, rows.recorded.get(row.id), waiting),
     );
-    if (unrecorded.length === 0) return;
-    const records = await Promise.all(unrecorded.map((row) => getMetaWriteRow(rows.internal, row)));
-    await rows.internal.input.metaInstance.bulkWrite(records, 'school-record-unrecorded-pull');
+    if (unrecorded.length > 0) {
+      const records = await Promise.all(unrecorded.map((row) => getMetaWriteRow(rows.internal, row)));
+      await rows.internal.input.metaInstance.bulkWrite(records, 'school-record-unrecorded-pull');
+    }
+    notePassedLocalWrites(page, rows.stored, rows.recorded, waiting, unrecorded);
+  }
+
+  // Rows a pull brought a newer state of while they held a local write, by id, with that state's sequence.
+  const passedLocalWrites = new Map<string, number>();
+
+  /**
+   * Notes the rows of a page that RxDB will leave as they are because they hold a local write: RxDB's
+   * downstream skips such a row and moves its checkpoint on, counting on the push to bring the server's
+   * state back. A push answered before the pull came back brings an older state than the one skipped
+   * (RxDB writes a refusal's state into the row only after its own queue gets to it), and the device would
+   * keep it for good: the next pull starts past the newer one. `rereadPassedRows` makes sure.
+   */
+  function notePassedLocalWrites(
+    page: readonly WithDeleted<Doc>[],
+    stored: ReadonlyMap<string, WithDeleted<Doc>>,
+    recorded: ReadonlyMap<string, WithDeleted<Doc>>,
+    waiting: ReadonlyMap<string, unknown>,
+    unrecorded: readonly WithDeleted<Doc>[],
+  ) {
+    for (const doc of page) {
+      const row = stored.get(doc.id);
+      const record = recorded.get(doc.id);
+      if (!row || unrecorded.includes(row) || doc.updatedAt <= row.updatedAt) continue;
+      const localWrite = waiting.has(doc.id) || !record || !sameContent(row, record);
+      if (localWrite)
+        passedLocalWrites.set(doc.id, Math.max(doc.updatedAt, passedLocalWrites.get(doc.id) ?? 0));
+    }
+  }
+
+  /**
+   * Before a pull: of the rows a pull passed while they held a local write, those that now hold no waiting
+   * write yet are stored older than the state passed make this pull start again from the oldest of them.
+   * Rows with a write still waiting stay noted: the push's answer is the server's state at that time, no
+   * older than the one passed, but RxDB may store it only after another pull.
+   */
+  async function rereadPassedRows() {
+    if (passedLocalWrites.size === 0) return;
+    const ids = [...passedLocalWrites.keys()];
+    const stored = await options.collection.storageInstance.findDocumentsById(ids, true);
+    const waiting = await pendingEntries(options.database, options.name, ids);
+    const byId = new Map(stored.map((row) => [row.id, row]));
+    let from: number | null = null;
+    for (const [id, passed] of passedLocalWrites) {
+      if (waiting.has(id)) continue;
+      passedLocalWrites.delete(id);
+      const updatedAt = byId.get(id)?.updatedAt;
+      if (updatedAt !== undefined && updatedAt < passed) from = Math.min(from ?? updatedAt, updatedAt);
+    }
+    if (from !== null) await rewindPull(options.database, options.name, from);
   }
 
   // The ids a re-pull after a change of the user's scope has brought so far; null while none runs.
@@ -425,6 +476,13 @@ export function replicateCollection<Doc extends LocalDoc>(
     setTimeout(() => state.reSync(), 0);
   }
 
+  /** Pulls again when a row a pull passed while it held a local write has no write waiting any more. */
+  async function reSyncForPassedRows() {
+    if (passedLocalWrites.size === 0) return;
+    const waiting = await pendingEntries(options.database, options.name, [...passedLocalWrites.keys()]);
+    if (waiting.size < passedLocalWrites.size) state.reSync();
+  }
+
   const state = replicateRxCollection<Doc, SyncCheckpoint>({
     replicationIdentifier: `${options.name}-sync:${options.request.baseUrl}`,
     collection: options.collection,
@@ -440,6 +498,7 @@ export function replicateCollection<Doc extends LocalDoc>(
             sweepChecked = true;
             if (await scopeSweepPending(options.database, options.name)) seen = new Set();
           }
+          await rereadPassedRows();
           const rewind = await pullRewind(options.database, options.name);
           const from = seen?.size === 0 ? undefined : rewoundFrom(checkpoint, rewind);
           const query = new URLSearchParams({ limit: String(batchSize) });
@@ -454,7 +513,7 @@ export function replicateCollection<Doc extends LocalDoc>(
             await startScopeSweep(options.database, options.name);
             seen = new Set();
           }
-          await recordUnrecordedPulls(page.documents.map((doc) => doc.id));
+          await recordUnrecordedPulls(page.documents);
           let documents = page.documents;
           if (seen) {
             for (const doc of documents) seen.add(doc.id);
@@ -545,6 +604,7 @@ export function replicateCollection<Doc extends LocalDoc>(
     const finished = wasActive && !active;
     wasActive = active;
     if (!finished || !healthy) return;
+    void reSyncForPassedRows().catch(() => undefined);
     const now = Date.now();
     void settleIdleWrites(now).catch(() => undefined);
     void forgetSettledPushes(now).catch(() => undefined);
