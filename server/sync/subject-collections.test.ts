@@ -250,4 +250,19 @@ describe('schedules and lessons sync', () => {
       }
     }
   });
+
+  it('a deleted lesson reaches replicas as the deletion of its schedules, from their checkpoint', async () => {
+    const { db } = t.app.appDeps;
+    const { checkpoint } = await pullThrough(db, schedulesCollection, admin);
+    await db.transaction(async (tx) => {
+      await tx
+        .update(lessons)
+        .set({ deleted: true, seq: await nextSequence(tx) })
+        .where(eq(lessons.id, otherSchool.lessonId));
+    });
+    const { documents } = await pullThrough(db, schedulesCollection, admin, checkpoint);
+    expect(documents.filter((doc) => doc.id === otherSchool.scheduleId).map((doc) => doc._deleted)).toEqual([
+      true,
+    ]);
+  });
 });

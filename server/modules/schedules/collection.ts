@@ -11,12 +11,13 @@ const scheduleRowSchema = scheduleDocSchema.omit(SYNC_DOC_FIELDS).extend(SYNC_RO
 
 type ScheduleRow = z.infer<typeof scheduleRowSchema>;
 
-// A schedule's row changes when its teachers do, so its sequence is the latest of the schedule and them.
+// A schedule's row changes when its teachers or its lesson do (a deleted or published lesson deletes or shows
+// its sittings), so its sequence is the latest of the schedule, its lesson and its teachers.
 const scheduleRows = (actor: SyncActor) => sql`select s.id::text as "id", s.subject_id::text as "subjectId",
     s.university_id::text as "universityId", s.lesson_id::text as "lessonId", s.class_id::text as "classId",
     s.day::text as "day", to_char(s.start_time, 'HH24:MI') as "startTime", to_char(s.end_time, 'HH24:MI') as "endTime",
     s.room_id::text as "roomId", coalesce(st.ids, '{}'::text[]) as "teacherIds",
-    greatest(s.seq, coalesce(st.seq, 0)) as seq, (s.deleted or l.deleted) as deleted
+    greatest(s.seq, l.seq, coalesce(st.seq, 0)) as seq, (s.deleted or l.deleted) as deleted
   from schedules s join lessons l on l.id = s.lesson_id
   ${teachersOfScheduleLateral(sql`s.id`, 'st')}
   where ${subjectScope(actor, sql`s.subject_id`)} and ${lessonPublishScope(actor, sql`l.publish`)}`;
