@@ -264,3 +264,35 @@ export async function classWorkAudience(db: Executor, rows: readonly ClassWorkRo
     .where(inArray(users.role, [Role.admin]));
   return [...new Set([...teachers, ...studentUsers, ...admins].map((row) => row.id))];
 }
+
+const markPlaceRow = z.object({
+  class_id: z.string(),
+  student_id: z.string(),
+  subject_id: z.string(),
+  schedule_class_id: z.string().nullable(),
+  schedule_subject_id: z.string(),
+});
+
+/**
+ * Where a mark of `classStudentId` at `scheduleId` sits: the class, student and subject of the class student,
+ * and the class and subject of the sitting (live rows only). Null when either is missing. Asked once per push.
+ */
+export function markPlaceOnce(
+  ctx: { tx: Executor; memo: Map<string, Promise<unknown>> },
+  classStudentId: string,
+  scheduleId: string,
+): Promise<z.infer<typeof markPlaceRow> | null> {
+  const memoKey = `mark-place:${classStudentId}:${scheduleId}`;
+  const known = ctx.memo.get(memoKey) as Promise<z.infer<typeof markPlaceRow> | null> | undefined;
+  if (known) return known;
+  const answer = queryRows(
+    ctx.tx,
+    sql`select cs.class_id::text, cs.student_id::text, cs.subject_id::text,
+        s.class_id::text as schedule_class_id, s.subject_id::text as schedule_subject_id
+        from class_students cs, schedules s
+        where cs.id = ${classStudentId} and not cs.deleted and s.id = ${scheduleId} and not s.deleted`,
+    markPlaceRow,
+  ).then((rows) => rows[0] ?? null);
+  ctx.memo.set(memoKey, answer);
+  return answer;
+}

@@ -7,6 +7,7 @@ import type { AttendanceDoc } from '../../../domain/sync-docs';
 import { attendanceId } from '../../../domain/sync-ids';
 import {
   attendanceHistory,
+  classNames,
   classTeachers,
   highlights,
   schedules,
@@ -460,5 +461,85 @@ describe('exchange attendance', () => {
     expect(history).toEqual([
       expect.objectContaining({ new_status: before.status, new_comment: before.comment, offline: true }),
     ]);
+  });
+
+  it('refuses a mark at another class’s sitting, and one that names another student, by the call and the push', async () => {
+    const { db } = t.app.appDeps;
+    const partition = { subjectId: school.subjectId, universityId: school.universityId, seq: 1 };
+    const [className] = await db
+      .insert(classNames)
+      .values({ name: 'C組', universityId: school.universityId, seq: 1 })
+      .returning();
+    if (!className) throw new Error('no class name');
+    const [otherClass] = await db
+      .insert(subjectClasses)
+      .values({ ...partition, classNameId: className.id })
+      .returning();
+    if (!otherClass) throw new Error('no class');
+    const [sitting] = await db
+      .insert(schedules)
+      .values({
+        ...partition,
+        lessonId: school.lessonId,
+        classId: otherClass.id,
+        day: '2026-04-12',
+        startTime: '09:00',
+        endTime: '10:30',
+      })
+      .returning();
+    if (!sitting) throw new Error('no schedule');
+    const before = await historyRows(school);
+    // The teacher's own student, at a sitting of a class nobody assigned to the teacher.
+    const byCall = await call(
+      t.app,
+      session('teacher'),
+      'POST',
+      `/api/attendance/${sitting.id}`,
+      body(school, { schedule_id: sitting.id }),
+    );
+    expect(byCall.statusCode).toBe(422);
+    expect(Object.keys(byCall.json().errors)).toEqual(['data.subjectClass']);
+
+    const mark = (overrides: Partial<AttendanceDoc>): AttendanceDoc => ({
+      id: attendanceId(school.classStudentId, sitting.id),
+      subjectId: school.subjectId,
+      universityId: school.universityId,
+      classStudentId: school.classStudentId,
+      studentId: school.studentId,
+      scheduleId: sitting.id,
+      status: AttendanceStatus.present,
+      lateMinutes: null,
+      absenceReasons: null,
+      comment: null,
+      updatedAt: 0,
+      _deleted: false,
+      ...overrides,
+    });
+    const push = async (actorId: string, role: typeof Role.teacher | typeof Role.admin, doc: AttendanceDoc) =>
+      (
+        await pushCollection(
+          t.app.appDeps,
+          attendanceCollection,
+          { id: actorId, role },
+          [{ newDocumentState: doc, assumedMasterState: null }],
+          false,
+        )
+      ).conflicts.map((conflict) => conflict.reason);
+    expect(await push(ids.teacher, Role.teacher, mark({}))).toEqual(['forbidden']);
+    expect(await push(ids.admin, Role.admin, mark({}))).toEqual(['forbidden']);
+    // A mark of the teacher's own sitting that names a student of another school.
+    const own = mark({
+      id: attendanceId(school.classStudentId, school.scheduleId),
+      scheduleId: school.scheduleId,
+    });
+    expect(await push(ids.teacher, Role.teacher, { ...own, studentId: otherSchool.studentId })).toEqual([
+      'invalid',
+    ]);
+    expect(await historyRows(school)).toHaveLength(before.length);
+    const stray = await db
+      .select()
+      .from(attendanceHistory)
+      .where(eq(attendanceHistory.attendanceId, attendanceId(school.classStudentId, sitting.id)));
+    expect(stray).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@ import {
   classTeacherIdsOnce,
   classWorkAudience,
   classWorkScope,
+  markPlaceOnce,
 } from '../../access/classes';
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/rows';
@@ -61,9 +62,32 @@ export function unmarkedAttendance(place: AttendancePlace): AttendanceDoc {
   });
 }
 
-async function refuseAttendance(ctx: SyncWriteContext, next: AttendanceDoc, current: AttendanceDoc | null) {
+/**
+ * Whether a mark may be written (SPEC §6: teachers only for the lessons assigned to them). The mark sits where
+ * its class student and sitting say, both of its subject and the student's own; its sitting is one of the
+ * student's class, whose teachers (or an admin) write it. A mark at another class's sitting (an exchanged
+ * one) is made only by the exchange call, which checks the lesson and the class itself (`exchange`); once
+ * made, the student's teachers may change or remove it like any other.
+ */
+async function refuseAttendance(
+  ctx: SyncWriteContext,
+  next: AttendanceDoc,
+  current: AttendanceDoc | null,
+  { exchange }: { exchange: boolean },
+) {
   if (current && KEY_FIELDS.some((field) => current[field] !== next[field])) return 'invalid' as const;
   if (!current && next.id !== attendanceId(next.classStudentId, next.scheduleId)) return 'invalid' as const;
+  const place = await markPlaceOnce(ctx, next.classStudentId, next.scheduleId);
+  if (
+    !place ||
+    place.student_id !== next.studentId ||
+    place.subject_id !== next.subjectId ||
+    place.schedule_subject_id !== next.subjectId
+  ) {
+    return 'invalid' as const;
+  }
+  const exchanged = place.schedule_class_id !== place.class_id;
+  if (exchanged && !exchange && (!current || current._deleted)) return 'forbidden' as const;
   const teachers = await classTeacherIdsOnce(ctx, { classStudentId: next.classStudentId });
   if (teachers === null) return 'invalid' as const;
   return mayEditClassWork(ctx.actor, teachers) ? null : ('forbidden' as const);
@@ -98,7 +122,7 @@ export const attendanceCollection: SyncCollectionDef<AttendanceDoc, AttendanceRo
         attendanceRowSchema,
         toDoc,
       ),
-    refuse: refuseAttendance,
+    refuse: (ctx, next, current) => refuseAttendance(ctx, next, current, { exchange: false }),
     async write({ tx, seq, now }, doc) {
       await upsertRow(tx, attendances, [
         ...storedColumns(attendances, FIELDS, doc),
@@ -129,6 +153,19 @@ export const attendanceCollection: SyncCollectionDef<AttendanceDoc, AttendanceRo
         tx,
         docs.map((doc) => ({ studentId: doc.studentId, classStudentId: doc.classStudentId })),
       ),
+  },
+};
+
+/**
+ * The attendance collection as the exchange call writes through it: the same rules, and a mark may be made at
+ * another class's sitting (the call has checked that it is the same lesson and that the caller works the
+ * student's class).
+ */
+export const exchangedAttendanceCollection: SyncCollectionDef<AttendanceDoc, AttendanceRow> = {
+  ...attendanceCollection,
+  push: attendanceCollection.push && {
+    ...attendanceCollection.push,
+    refuse: (ctx, next, current) => refuseAttendance(ctx, next, current, { exchange: true }),
   },
 };
 

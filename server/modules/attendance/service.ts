@@ -19,7 +19,12 @@ import { queryRows } from '../../db/rows';
 import { notFound, validationFailed } from '../../http-error';
 import type { SyncPushDeps } from '../../sync/engine';
 import { pushAsCall } from '../../sync/push-call';
-import { attendanceCollection, readAttendances, unmarkedAttendance } from './collection';
+import {
+  attendanceCollection,
+  exchangedAttendanceCollection,
+  readAttendances,
+  unmarkedAttendance,
+} from './collection';
 
 const idRow = z.object({ id: z.string() });
 
@@ -63,8 +68,8 @@ async function classOf(db: Executor, classId: string) {
 
 /**
  * `POST /api/attendance/{scheduleId}`: writes the marks of one schedule for students of one class. The
- * request is checked whole first (the class's teacher, each student in the class, the schedule in the class's
- * subject), so a bad request changes nothing; the marks then go through the attendance collection's push,
+ * request is checked whole first (the class's teacher, each student in the class, the schedule one of the
+ * class's), so a bad request changes nothing; the marks then go through the attendance collection's push,
  * the same rule, merge and history the sync uses, based on the server's current rows (a form overwrites
  * the fields it sends).
  */
@@ -82,7 +87,10 @@ export async function saveAttendance(
   await requireClassWork(db, actor, subjectClass.class_id);
 
   const errors: Record<string, string[]> = {};
-  if (schedule.subject_id !== subjectClass.subject_id) errors['data.subjectClass'] = [FieldError.invalid];
+  // The sitting must be one of this class's (SPEC §6: only the lessons assigned to the caller); a student
+  // attends another class's sitting through the exchange call only.
+  if (schedule.subject_id !== subjectClass.subject_id || schedule.class_id !== subjectClass.class_id)
+    errors['data.subjectClass'] = [FieldError.invalid];
   const entries = body.data.attendances;
   const classStudents = await queryRows(
     db,
@@ -386,7 +394,7 @@ export async function exchangeAttendance(
       ...(values ? [{ newDocumentState: { ...values, _deleted: true }, assumedMasterState: values }] : []),
     ];
   });
-  await pushAsCall(deps, attendanceCollection, actor, rows, offline);
+  await pushAsCall(deps, exchangedAttendanceCollection, actor, rows, offline);
   return { ok: true };
 }
 
