@@ -48,6 +48,8 @@ for (const language of ['ja', 'en'] as const) {
     playwright,
     baseURL,
   }) => {
+    // A whole journey (profile, avatar, a second device's session, settings): the suite's budget for such.
+    test.setTimeout(120_000);
     const login = new LoginPage(page, language);
     await page.goto('/admin/login');
     if (language !== 'ja') await login.chooseLanguage();
