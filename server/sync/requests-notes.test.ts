@@ -183,6 +183,21 @@ describe('requests sync', () => {
     ]);
   });
 
+  it('refuses a request about a subject the student is not enrolled in, with a class named or not', async () => {
+    // The student's own profile, filing about the other school's subject and class.
+    const aboutOther = { subjectId: otherSchool.subjectId, universityId: otherSchool.universityId };
+    for (const classId of [null, otherSchool.classId]) {
+      const foreign = requestOf(school, { ...aboutOther, classId });
+      expect((await push(student, foreign, null)).conflicts.map((conflict) => conflict.reason)).toEqual([
+        'forbidden',
+      ]);
+      expect(ids(await pullAll(requestsCollection, otherTeacher))).not.toContain(foreign.id);
+    }
+    // Enrolled, naming no class: taken.
+    const unplaced = requestOf(school, { classId: null });
+    expect((await push(student, unplaced, null)).conflicts).toEqual([]);
+  });
+
   it('the class teacher accepts; the server records who and when, and the student can no longer cancel', async () => {
     const mine = requestOf(school);
     await push(student, mine, null);

@@ -126,13 +126,16 @@ async function refuseCreate(ctx: SyncWriteContext, next: RequestDoc): Promise<Sy
     meaning.confirmKind === next.confirmKind &&
     !next._deleted;
   if (!shaped) return 'invalid';
-  if (next.classId === null) return null;
-  const seated = await queryRows(
-    ctx.tx,
-    sql`select cs.id::text as id from class_students cs
-        where cs.class_id = ${next.classId} and cs.student_id = ${next.studentId} and not cs.deleted`,
-    idRow,
-  );
+  // The student files about a subject they are enrolled in, and a class of it they sit in when one is named
+  // (issue #23: a request naming no class once reached a subject's teachers from anybody).
+  const seat =
+    next.classId === null
+      ? sql`select ss.id::text as id from subject_students ss
+          where ss.subject_id = ${next.subjectId} and ss.student_id = ${next.studentId} and not ss.deleted`
+      : sql`select cs.id::text as id from class_students cs
+          where cs.class_id = ${next.classId} and cs.subject_id = ${next.subjectId}
+          and cs.student_id = ${next.studentId} and not cs.deleted`;
+  const seated = await queryRows(ctx.tx, seat, idRow);
   return seated.length > 0 ? null : 'forbidden';
 }
 
