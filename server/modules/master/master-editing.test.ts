@@ -108,55 +108,21 @@ describe('duplicate names', () => {
 });
 
 describe('delete of a row in use', () => {
-  const cases = [
-    {
-      what: 'a room with sittings',
-      segment: 'rooms',
-      id: () => school.roomId,
-      code: MasterInUseCode.sittings,
-    },
-    {
-      what: 'a year code with students',
-      segment: 'year-codes',
-      id: () => school.yearCodeId,
-      code: MasterInUseCode.students,
-    },
-    {
-      what: 'a subject name with subjects',
-      segment: 'subjects',
-      id: () => school.subjectNameId,
-      code: MasterInUseCode.subjects,
-    },
-    {
-      what: 'a class name with classes',
-      segment: 'classes',
-      id: () => school.classNameId,
-      code: MasterInUseCode.classes,
-    },
-    {
-      what: 'an exam name with exams',
-      segment: 'exams',
-      id: () => school.examNameId,
-      code: MasterInUseCode.exams,
-    },
-    {
-      what: 'a faculty with year codes',
-      segment: 'faculties',
-      id: () => school.facultyId,
-      code: MasterInUseCode.yearCodes,
-    },
-    {
-      what: 'a university with faculties',
-      segment: 'universities',
-      id: () => school.universityId,
-      code: MasterInUseCode.faculties,
-    },
+  // What uses each row: [what, segment, the fixture's row, the code naming the use].
+  const cases: [string, string, keyof SchoolFixture, MasterInUseCode][] = [
+    ['a room with sittings', 'rooms', 'roomId', MasterInUseCode.sittings],
+    ['a year code with students', 'year-codes', 'yearCodeId', MasterInUseCode.students],
+    ['a subject name with subjects', 'subjects', 'subjectNameId', MasterInUseCode.subjects],
+    ['a class name with classes', 'classes', 'classNameId', MasterInUseCode.classes],
+    ['an exam name with exams', 'exams', 'examNameId', MasterInUseCode.exams],
+    ['a faculty with year codes', 'faculties', 'facultyId', MasterInUseCode.yearCodes],
+    ['a university with faculties', 'universities', 'universityId', MasterInUseCode.faculties],
   ];
 
-  for (const { what, segment, id, code } of cases) {
+  for (const [what, segment, key, code] of cases) {
     it(`refuses to delete ${what} with 409 ${code} and leaves it live`, async () => {
       const before = await pullAll(t.app, admin, null, 1000);
-      const response = await call(t.app, admin, 'DELETE', `/api/master-setting/${segment}/${id()}`);
+      const response = await call(t.app, admin, 'DELETE', `/api/master-setting/${segment}/${school[key]}`);
       expect(response.statusCode).toBe(409);
       expect(response.json()).toEqual({ message: 'In use', code });
       const after = await pullAll(t.app, admin, before.checkpoint, 1000);
@@ -267,12 +233,8 @@ describe('cascade reads', () => {
       university_id: universityId,
     });
     await call(t.app, admin, 'DELETE', `/api/master-setting/faculties/${goneId}`);
-    const yearCodeId = await createMasterRow(t.app, admin, 'year-codes', {
-      name: 'C2030',
-      university_id: universityId,
-      faculty_id: facultyId,
-      color: '#43a047',
-    });
+    const yearCode = { name: 'C2030', university_id: universityId, faculty_id: facultyId, color: '#43a047' };
+    const yearCodeId = await createMasterRow(t.app, admin, 'year-codes', yearCode);
 
     const list = await call(t.app, admin, 'GET', '/api/master-setting/universities/universities-faculty');
     expect(list.statusCode).toBe(200);
@@ -290,17 +252,7 @@ describe('cascade reads', () => {
       `/api/master-setting/year-codes/university/${universityId}/faculty/${facultyId}`,
     );
     expect(codes.statusCode).toBe(200);
-    expect(codes.json()).toEqual({
-      yearCodes: [
-        {
-          id: yearCodeId,
-          name: 'C2030',
-          university_id: universityId,
-          faculty_id: facultyId,
-          color: '#43a047',
-        },
-      ],
-    });
+    expect(codes.json()).toEqual({ yearCodes: [{ id: yearCodeId, ...yearCode }] });
     const bad = await call(t.app, admin, 'GET', '/api/master-setting/year-codes/university/x/faculty/y');
     expect(bad.statusCode).toBe(422);
   });
