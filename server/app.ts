@@ -18,6 +18,7 @@ import { createMailer } from './modules/mail/outbox';
 import { logTransport, smtpTransport } from './modules/mail/transport';
 import { masterRoutes } from './modules/master/routes';
 import { metaRoutes } from './modules/meta/routes';
+import { offlineRoutes } from './modules/offline/routes';
 import { registerCsrf } from './plugins/csrf';
 import { registerErrorHandling } from './plugins/errors';
 import { registerIdempotency } from './plugins/idempotency';
@@ -108,6 +109,7 @@ export const schoolApp: FastifyPluginAsync<SchoolAppOptions> = async (app, { con
   await registerStaticSpa(app, { staticDir: config.staticDir });
 
   await app.register(metaRoutes, { staticDir: config.staticDir });
+  await app.register(offlineRoutes, { staticDir: config.staticDir });
   await app.register(authRoutes, deps);
   await app.register(accountRoutes, deps);
   await app.register(masterRoutes, deps);
