@@ -14,6 +14,7 @@ import { authRoutes } from './modules/auth/routes';
 import { syncCollections } from './modules/collections';
 import { createSubjectRefreshQueue, refreshAndPublish } from './modules/dashboard/refresh';
 import { dashboardRoutes } from './modules/dashboard/routes';
+import { eventsRoutes } from './modules/events/routes';
 import { createMailer } from './modules/mail/outbox';
 import { logTransport, smtpTransport } from './modules/mail/transport';
 import { masterRoutes } from './modules/master/routes';
@@ -117,6 +118,7 @@ export const schoolApp: FastifyPluginAsync<SchoolAppOptions> = async (app, { con
   await app.register(syncRoutes, { deps, collections: syncCollections });
   await app.register(achievementRoutes, deps);
   await app.register(attendanceRoutes, deps);
+  await app.register(eventsRoutes, deps);
 };
 
 // What fastify-plugin does: the app's hooks, decorators and handlers land on the instance `buildApp` returns,

@@ -84,24 +84,40 @@ export const eventCreateDataResponseSchema = listOf('universities', namedRefSche
 /** `GET /api/viblo/filter-data`: the events the ranking can be filtered by. */
 export const rankingFilterDataResponseSchema = listOf('events', namedRefSchema);
 
-/** Body of `POST /api/viblo/search`: the ranking of one event (null for all), searched by name, paged. */
+/**
+ * Body of `POST /api/viblo/search`: the ranking of one event (null for every event's rows), narrowed to a
+ * university and a year code, searched by name, paged.
+ */
 export const rankingSearchRequestSchema = strictObject({
   eventId: idSchema.nullable().default(null),
+  universityId: idSchema.nullable().default(null),
+  yearCodeId: idSchema.nullable().default(null),
   param: stringSchema.max(255, ValidationCode.tooLong).default(''),
   page: integerSchema.min(1, ValidationCode.tooSmall).default(1),
 });
 /** Body of a ranking search. */
 export type RankingSearchRequest = z.infer<typeof rankingSearchRequestSchema>;
 
-/** A row of the ranking: a user's place and score on the coding-practice service. */
+/** A row of the ranking: a user's place and score in one event of the coding-practice service. */
 export const rankingRowSchema = z.object({
   rank: z.number().int().min(1),
+  event: namedRefSchema,
   user: namedRefSchema,
   university: namedRefSchema.nullable(),
+  year_code: namedRefSchema.nullable(),
   score: z.number(),
 });
+/** A row of the ranking. */
+export type RankingRow = z.infer<typeof rankingRowSchema>;
+/**
+ * `POST /api/viblo/search` answer. `updated_at` is when the shown event's ranking was last fetched from the
+ * service or imported (null: never), so a screen can say how fresh it is.
+ */
+export const rankingResponseSchema = pagedListSchema(rankingRowSchema).extend({
+  updated_at: dateTimeSchema.nullable(),
+});
 /** `POST /api/viblo/search` answer. */
-export const rankingResponseSchema = pagedListSchema(rankingRowSchema);
+export type RankingResponse = z.infer<typeof rankingResponseSchema>;
 
 const event = idParams('eventId');
 

@@ -4,7 +4,7 @@ import { MasterInUseCode } from '../../../domain/master';
 import { students, yearCodes } from '../../db/schema';
 import { call, createMasterRow, pullAll, push } from '../../testing/calls';
 import { createSchoolFixture, type SchoolFixture } from '../../testing/school-fixture';
-import { buildTestApp, signIn, type TestApp, type TestSession } from '../../testing/test-app';
+import { buildTestApp, DEMO_ACCOUNTS, signIn, type TestApp, type TestSession } from '../../testing/test-app';
 
 let t: TestApp;
 let admin: TestSession;
@@ -209,10 +209,17 @@ describe('rooms multiStore', () => {
     expect(repeated.statusCode).toBe(422);
     expect(repeated.json().errors).toEqual({ 'rooms.1.name': ['duplicate_name'] });
 
-    const hostile = await call(t.app, admin, 'POST', '/api/master-setting/rooms/multiStore', {
-      rooms: [{ name: 'x\u0000', university_id: universityId, color: '#e53935' }],
+    const nul = await call(t.app, admin, 'POST', '/api/master-setting/rooms/multiStore', {
+      rooms: [{ name: 'x\u0000', university_id: universityId }],
     });
-    expect(hostile.statusCode).toBe(422);
+    expect(nul.statusCode).toBe(422);
+    expect(nul.json().errors).toEqual({ 'rooms.0.name': ['invalid'] });
+    const extra = await call(t.app, admin, 'POST', '/api/master-setting/rooms/multiStore', {
+      rooms: [{ name: 'x', university_id: universityId, color: '#e53935' }],
+    });
+    expect(extra.json().errors).toEqual({ 'rooms.0.color': ['unknown_field'] });
+    const single = await call(t.app, admin, 'POST', '/api/master-setting/subjects', { name: 'Nul\u0000' });
+    expect(single.json().errors).toEqual({ name: ['invalid'] });
     const empty = await call(t.app, admin, 'POST', '/api/master-setting/rooms/multiStore', { rooms: [] });
     expect(empty.statusCode).toBe(422);
 
@@ -269,14 +276,6 @@ describe('cascade reads', () => {
   });
 });
 
-const ROLE_ACCOUNTS = {
-  observer: 'observer@demo.test',
-  teacher: 'teacher@demo.test',
-  admin: 'admin@demo.test',
-  superAdmin: 'super@demo.test',
-  student: 'student@demo.test',
-} as const;
-
 describe('who may call', () => {
   // Only admins (role 2) edit master data (SPEC §6 "/master-setting: only 2"); every other role gets 403.
   const calls: [string, 'GET' | 'POST' | 'DELETE', string, Record<string, unknown>?][] = [
@@ -286,7 +285,7 @@ describe('who may call', () => {
     ['universities-faculty', 'GET', '/api/master-setting/universities/universities-faculty'],
   ];
 
-  it.each(Object.entries(ROLE_ACCOUNTS).filter(([role]) => role !== 'admin'))(
+  it.each(Object.entries(DEMO_ACCOUNTS).filter(([role]) => role !== 'admin'))(
     '%s is refused every master-setting call with 403',
     async (_role, email) => {
       const session = await signIn(t.app, email);
