@@ -66,6 +66,11 @@ const envSchema = z.object({
   STATIC_DIR: z.string().min(1).default('./dist'),
   CODING_SERVICE_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   CODING_SERVICE_TOKEN: z.string().min(1).optional(),
+  RANKING_REFRESH_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .default(15 * 60_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -107,7 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     codingService: vars.CODING_SERVICE_URL
       ? { url: vars.CODING_SERVICE_URL, token: vars.CODING_SERVICE_TOKEN }
       : undefined,
-    rankingRefreshMs: 15 * 60_000,
+    rankingRefreshMs: vars.RANKING_REFRESH_MS,
   };
 }
 

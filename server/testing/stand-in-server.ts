@@ -23,15 +23,15 @@ export function jsonAnswer(status: number, body: unknown): StandInHandler {
   };
 }
 
-/** Starts a stand-in on a free loopback port; until told otherwise it answers 404. */
-export async function startStandIn(): Promise<StandInServer> {
+/** Starts a stand-in on a loopback port (a free one by default); until told otherwise it answers 404. */
+export async function startStandIn(port = 0): Promise<StandInServer> {
   let handler: StandInHandler = jsonAnswer(404, {});
   const requests: StandInServer['requests'] = [];
   const server = createServer((request, response) => {
     requests.push({ url: request.url ?? '', authorization: request.headers.authorization });
     handler(request, response);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
     requests,

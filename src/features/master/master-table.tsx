@@ -8,8 +8,9 @@ import { errorMessage } from '../../i18n/error-messages';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { Pagination } from '../../ui/pagination';
+import { RowActions } from '../../ui/row-actions';
+import { SearchField } from '../../ui/search-field';
 import { SelectField } from '../../ui/select-field';
-import { TextField } from '../../ui/text-field';
 import { deleteMasterRow } from './master-calls';
 import { MasterFormDialog, optionsOf } from './master-form-dialog';
 import {
@@ -81,12 +82,7 @@ export function MasterTable({
     <div className="flex flex-col gap-4">
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
         <div className="sm:w-64">
-          <TextField
-            type="search"
-            label={t`Search by name`}
-            value={search.param}
-            onChange={(event) => filter({ param: event.target.value })}
-          />
+          <SearchField value={search.param} onSearch={(param) => filter({ param })} />
         </div>
         {relations.university && (
           <div className="sm:w-56">
@@ -146,7 +142,7 @@ export function MasterTable({
         </p>
       ) : (
         <>
-          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+          <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white">
             <table className="w-full text-left text-sm">
               <caption className="sr-only">{caption}</caption>
               <thead className="bg-slate-100 text-slate-700">
@@ -199,26 +195,12 @@ export function MasterTable({
                       <td className="px-4 py-2">{relatedName(subjectNames, row.subjectNameId)}</td>
                     )}
                     <td className="px-4 py-2">
-                      <span className="flex justify-end gap-1">
-                        <Button
-                          variant="ghost"
-                          size="sm"
-                          disabled={!online}
-                          aria-label={t`Edit ${row.name}`}
-                          onClick={() => setEditing({ row })}
-                        >
-                          <Trans>Edit</Trans>
-                        </Button>
-                        <Button
-                          variant="ghost"
-                          size="sm"
-                          disabled={!online}
-                          aria-label={t`Delete ${row.name}`}
-                          onClick={() => setDeleting(row)}
-                        >
-                          <Trans>Delete</Trans>
-                        </Button>
-                      </span>
+                      <RowActions
+                        name={row.name}
+                        disabled={!online}
+                        onEdit={() => setEditing({ row })}
+                        onDelete={() => setDeleting(row)}
+                      />
                     </td>
                   </tr>
                 ))}

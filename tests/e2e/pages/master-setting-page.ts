@@ -71,9 +71,9 @@ export class MasterSettingPage {
     await this.dialog.getByRole('button', { name: `${names.length}件の教室を追加` }).click();
   }
 
-  /** A toast or alert with this text. */
+  /** A toast or alert with exactly this text (the toast's screen-reader echo prefixes 通知). */
   message(text: string): Locator {
-    return this.page.getByText(text);
+    return this.page.getByText(text, { exact: true });
   }
 
   /** Waits until the service worker controls the page, so a reload without network still loads the app. */
