@@ -121,6 +121,21 @@ export type RankingResponse = z.infer<typeof rankingResponseSchema>;
 
 const event = idParams('eventId');
 
+/** Rows one ranking import may hold: a large contest's worth. */
+export const RANKING_IMPORT_MAX_ROWS = 5000;
+
+/**
+ * `POST /api/viblo-event/{id}/ranking-import`: the fallback when the coding-practice service is not connected
+ * (or down): an xlsx of `email | rank | score` replaces the event's ranking. Answers how many rows were
+ * stored and how many named nobody of this school.
+ */
+export const rankingImportResponseSchema = z.object({
+  stored: z.number().int().min(0),
+  skipped: z.number().int().min(0),
+});
+/** Answer of a ranking import. */
+export type RankingImportResponse = z.infer<typeof rankingImportResponseSchema>;
+
 /** The calls of this area in the call table (`domain/schemas/calls.ts` merges the slices). */
 export const eventsCalls = {
   'GET /api/viblo/filter-data': { response: rankingFilterDataResponseSchema },
@@ -132,4 +147,6 @@ export const eventsCalls = {
   'GET /api/viblo-event/:eventId': { params: event, response: vibloEventSchema },
   'POST /api/viblo-event/:eventId': { params: event, body: eventWriteSchema, response: vibloEventSchema },
   'DELETE /api/viblo-event/:eventId': { params: event, body: emptyBodySchema, response: okResponseSchema },
+  // The xlsx itself is the body (`Content-Type` of xlsx), checked by the same file rules as the score import.
+  'POST /api/viblo-event/:eventId/ranking-import': { params: event, response: rankingImportResponseSchema },
 } as const satisfies CallSlice;

@@ -1,12 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventsResponse, VibloEvent } from '../../../domain/schemas/events';
+import { XLSX_MIME_TYPE } from '../../../domain/validation';
 import { students, users } from '../../db/schema';
 import { call, createMasterRow } from '../../testing/calls';
 import { jsonAnswer, type StandInServer, startStandIn } from '../../testing/stand-in-server';
 import { buildTestApp, DEMO_ACCOUNTS, signIn, type TestApp, type TestSession } from '../../testing/test-app';
+import { xlsxSheet } from '../../testing/xlsx';
 import { createCodingServiceClient } from './coding-service';
 import { refreshRankings } from './ranking-job';
+import { schoolDateTime } from './service';
 
 // The test clock starts on 2026-04-01 (18:00 in Tokyo): "today" for the tabs.
 let t: TestApp;
@@ -240,5 +243,73 @@ describe('rankings from the coding-practice service', () => {
     const kept = await call(t.app, student, 'POST', '/api/viblo/search', { eventId: event.id });
     expect(kept.json().meta.pagination.total).toBe(2);
     expect(kept.json().updated_at).toBe('2026-04-01T18:00:00+09:00');
+  });
+});
+
+describe('ranking import', () => {
+  function upload(session: TestSession, eventId: string, body: Buffer) {
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/viblo-event/${eventId}/ranking-import`,
+      headers: { ...session.headers(), 'content-type': XLSX_MIME_TYPE },
+      payload: body,
+    });
+  }
+
+  it('replaces an event’s ranking from an xlsx, skipping people of no account here', async () => {
+    const event = await createEvent('Imported', '2026-03-20T09:00', '2026-03-21T18:00');
+    const file = await xlsxSheet(
+      ['email', 'rank', 'score'],
+      [
+        ['teacher@demo.test', 2, 80],
+        ['student@demo.test', 1, 95.5],
+        ['nobody@elsewhere.test', 3, 10],
+      ],
+    );
+    const response = await upload(admin, event.id, file);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ stored: 2, skipped: 1 });
+    const ranking = (await call(t.app, student, 'POST', '/api/viblo/search', { eventId: event.id })).json();
+    expect(ranking.data.map((row: { rank: number; score: number }) => [row.rank, row.score])).toEqual([
+      [1, 95.5],
+      [2, 80],
+    ]);
+    expect(ranking.updated_at).toBe(schoolDateTime(t.clock.now()));
+  });
+
+  it('names every bad cell, refuses files that are not xlsx, and keeps the ranking as it was', async () => {
+    const event = await createEvent('Import kept', '2026-03-20T09:00', '2026-03-21T18:00');
+    await upload(
+      admin,
+      event.id,
+      await xlsxSheet(['email', 'rank', 'score'], [['student@demo.test', 1, 50]]),
+    );
+
+    const bad = await upload(
+      admin,
+      event.id,
+      await xlsxSheet(
+        ['email', 'rank', 'score'],
+        [
+          ['teacher@demo.test', 0, 10],
+          ['x', 2, null],
+        ],
+      ),
+    );
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toEqual({
+      'rows.2.rank': ['invalid'],
+      'rows.3.email': ['invalid'],
+      'rows.3.score': ['required'],
+    });
+    const notZip = await upload(admin, event.id, Buffer.from('email,rank,score\nstudent@demo.test,1,1'));
+    expect(notZip.statusCode).toBe(422);
+    expect(notZip.json().errors).toHaveProperty('file');
+    const empty = await upload(admin, event.id, await xlsxSheet(['email', 'rank', 'score'], []));
+    expect(empty.json().errors).toEqual({ file: ['import_empty'] });
+    expect((await upload(student, event.id, await xlsxSheet(['email'], []))).statusCode).toBe(403);
+
+    const ranking = (await call(t.app, admin, 'POST', '/api/viblo/search', { eventId: event.id })).json();
+    expect(ranking.data.map((row: { score: number }) => row.score)).toEqual([50]);
   });
 });

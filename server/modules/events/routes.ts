@@ -2,8 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
 import { registerCall } from '../../plugins/call-route';
 import { signedInUser } from '../../plugins/session';
+import { acceptXlsxUploads, uploadedBytes } from '../../plugins/xlsx-upload';
 import { startPeriodicJob } from '../dashboard/job';
 import { createCodingServiceClient } from './coding-service';
+import { importRanking } from './ranking-import';
 import { refreshRankings } from './ranking-job';
 import {
   createEvent,
@@ -56,6 +58,10 @@ export const eventsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
   );
   registerCall(app, 'POST /api/viblo-event/:eventId', async (request) =>
     updateEvent(deps.db, request.params.eventId, request.body, deps.now()),
+  );
+  acceptXlsxUploads(app);
+  registerCall(app, 'POST /api/viblo-event/:eventId/ranking-import', async (request) =>
+    importRanking(deps.db, request.params.eventId, uploadedBytes(request.body), deps.now()),
   );
   registerCall(app, 'DELETE /api/viblo-event/:eventId', async (request) => {
     await deleteEvent(deps.db, request.params.eventId);

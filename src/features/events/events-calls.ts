@@ -1,5 +1,7 @@
 import { CALL_SCHEMAS } from '../../../domain/schemas/calls';
 import type { EventSearchRequest, EventWrite, RankingSearchRequest } from '../../../domain/schemas/events';
+import { XLSX_MIME_TYPE } from '../../../domain/validation';
+import { ValidationCode } from '../../../domain/validation-codes';
 import { type CallResult, type CallValue, callApi } from '../../api/call-api';
 import { type OnlineView, useOnlineView } from '../../db/use-online-view';
 
@@ -60,4 +62,16 @@ export function readEventFormChoices(): Promise<
   CallResult<CallValue<'GET /api/viblo-event/add/get-data-create'>>
 > {
   return callApi('GET /api/viblo-event/add/get-data-create');
+}
+
+/** `POST /api/viblo-event/{id}/ranking-import`: the xlsx itself is the body; a proxy's 413 reads as too large. */
+export function importRanking(
+  eventId: string,
+  file: File,
+): Promise<CallResult<CallValue<'POST /api/viblo-event/:eventId/ranking-import'>>> {
+  return callApi(
+    'POST /api/viblo-event/:eventId/ranking-import',
+    { params: { eventId }, upload: { file, contentType: XLSX_MIME_TYPE } },
+    { statusCodes: { 413: ValidationCode.importTooLarge } },
+  );
 }

@@ -14,7 +14,7 @@ import { Pagination } from '../../ui/pagination';
 import { SearchField } from '../../ui/search-field';
 import { SelectField } from '../../ui/select-field';
 import { downloadWorkbook, type ExportSheet } from '../shared/xlsx-export';
-import { useRankingEvents, useRankingSearch } from './events-calls';
+import { importRanking, useRankingEvents, useRankingSearch } from './events-calls';
 
 const EMPTY_SEARCH: RankingSearchRequest = {
   eventId: null,
@@ -44,8 +44,10 @@ async function allRankingRows(search: RankingSearchRequest): Promise<RankingRow[
  * code, searched by name and paged, with when the event's ranking was last fetched; exported to Excel.
  */
 export function RankingScreen({
+  canImport,
   notify,
 }: {
+  canImport: boolean;
   notify: (notice: { tone: 'success' | 'error'; title: string }) => void;
 }) {
   const { t, i18n } = useLingui();
@@ -116,6 +118,9 @@ export function RankingScreen({
         />
         <SearchField value={search.param} onSearch={(param) => filter({ param })} />
       </div>
+      {canImport && search.eventId && (
+        <ImportRanking eventId={search.eventId} onImported={view.reload} notify={notify} />
+      )}
       {view.stale && view.at !== null && <AsOf at={view.at} />}
       {view.failure && (
         <p role="alert" className="text-sm text-red-700">
@@ -180,6 +185,50 @@ export function RankingScreen({
         </>
       )}
     </section>
+  );
+}
+
+/**
+ * The fallback when the coding-practice service is not connected: an admin uploads the event's ranking as an
+ * xlsx (email, rank, score); it replaces the stored one whole, or a message names every bad cell.
+ */
+function ImportRanking({
+  eventId,
+  onImported,
+  notify,
+}: {
+  eventId: string;
+  onImported: () => void;
+  notify: (notice: { tone: 'success' | 'error'; title: string }) => void;
+}) {
+  const { t, i18n } = useLingui();
+  const choose = async (file: File | undefined) => {
+    if (!file) return;
+    const answer = await importRanking(eventId, file);
+    if (!answer.ok) {
+      const message = errorMessage(i18n, answer.failure.code);
+      const cell = /^rows\.(\d+)\.(\w+)$/.exec(answer.failure.field ?? '');
+      const row = cell?.[1];
+      const column = cell?.[2];
+      notify({ tone: 'error', title: row && column ? t`Row ${row}, ${column}: ${message}` : message });
+      return;
+    }
+    notify({
+      tone: 'success',
+      title: t`${answer.value.stored} places imported, ${answer.value.skipped} skipped.`,
+    });
+    onImported();
+  };
+  return (
+    <label className="block text-sm font-medium">
+      {t`Import the ranking from Excel (.xlsx: email, rank, score)`}
+      <input
+        type="file"
+        accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+        className="mt-1 block max-w-full text-sm"
+        onChange={(event) => void choose(event.target.files?.[0])}
+      />
+    </label>
   );
 }
 

@@ -1,6 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { createFileRoute, Link, Outlet, useChildMatches } from '@tanstack/react-router';
 import { z } from 'zod';
+import { Role } from '../../../domain/roles';
+import { useSessionUser } from '../../app/session-context';
 import { appToasts } from '../../app/toasts';
 import { RankingScreen } from '../../features/events/ranking-screen';
 import { Tabs } from '../../ui/tabs';
@@ -17,6 +19,7 @@ export const Route = createFileRoute('/_app/viblo')({
 function VibloRoute() {
   const { t } = useLingui();
   const search = Route.useSearch();
+  const user = useSessionUser();
   const navigate = Route.useNavigate();
   // The events pages live under this path; they render alone.
   if (useChildMatches().length > 0) return <Outlet />;
@@ -30,7 +33,12 @@ function VibloRoute() {
         {
           value: 'ranking',
           label: t`Ranking`,
-          content: <RankingScreen notify={(notice) => appToasts.show(notice)} />,
+          content: (
+            <RankingScreen
+              canImport={user?.role === Role.admin}
+              notify={(notice) => appToasts.show(notice)}
+            />
+          ),
         },
         {
           value: 'event',
