@@ -14,11 +14,19 @@ function tokyoDay(days: number): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' }).format(instant);
 }
 
-test('an admin adds an event for next week under "upcoming", then moves it to today and it shows as ongoing', async ({
+test('an admin adds an event for next week under "upcoming", moves it to today (ongoing), then deletes it', async ({
   page,
+  request,
 }) => {
   const name = `E2Eイベント ${Date.now()}`;
   const nextWeek = tokyoDay(7);
+  // Another event, so the filter has one to fall back to when the chosen one is deleted.
+  const admin = await signInApi(request, 'admin@demo.test');
+  await admin.post('/api/viblo-event', {
+    name: `残すイベント ${Date.now()}`,
+    start_time: `${tokyoDay(-30)}T09:00`,
+    end_time: `${tokyoDay(-29)}T09:00`,
+  });
   await page.goto('/admin/viblo/events');
   await new LoginPage(page).signInWithCode('admin@demo.test');
   const events = new EventsPage(page);
@@ -34,6 +42,16 @@ test('an admin adds an event for next week under "upcoming", then moves it to to
   await expect(events.card(name)).toBeVisible();
   await events.showTab('今後');
   await expect(events.card(name)).toBeHidden();
+
+  // Chosen in the events filter, then deleted: it leaves the filter, which falls back to another event.
+  await events.showTab('開催中');
+  const filter = page.getByRole('combobox', { name: 'イベント' });
+  await filter.selectOption({ label: name });
+  await expect(page).toHaveURL(/eventFilter=/);
+  await events.delete(name);
+  await expect(page.getByText(`「${name}」を削除しました。`, { exact: true })).toBeVisible();
+  await expect(filter.locator('option', { hasText: name })).toHaveCount(0);
+  await expect(filter).not.toHaveValue('');
 });
 
 test('a student sees the ranking the server fetched from the coding-practice service', async ({

@@ -37,6 +37,12 @@ export class EventsPage {
     await this.page.getByRole('button', { name: '保存' }).click();
   }
 
+  /** Deletes an event from the list, confirming in the alert dialog. */
+  async delete(name: string): Promise<void> {
+    await this.page.getByRole('button', { name: `${name}を削除` }).click();
+    await this.page.getByRole('alertdialog').getByRole('button', { name: '削除' }).click();
+  }
+
   private async fillAndSave(fields: EventFields): Promise<void> {
     await this.page.getByRole('textbox', { name: 'イベント名' }).fill(fields.name);
     await this.page.getByLabel('開始').fill(fields.start);
