@@ -9,7 +9,7 @@ import { formatDate, formatDecimal } from '../../i18n/format';
 import { localeOrDefault } from '../../i18n/i18n';
 import { AsOf } from '../../ui/as-of';
 import { Button } from '../../ui/button';
-import { EmptyState } from '../../ui/empty-state';
+import { type Column, DataTable } from '../../ui/data-table';
 import { Pagination } from '../../ui/pagination';
 import { SearchField } from '../../ui/search-field';
 import { SelectField } from '../../ui/select-field';
@@ -60,6 +60,15 @@ export function RankingScreen({
   const locale = localeOrDefault(i18n.locale);
   const filter = (patch: Partial<RankingSearchRequest>) =>
     setSearch((current) => ({ ...current, ...patch, page: 1 }));
+
+  const columns: Column<RankingRow>[] = [
+    { key: 'rank', header: t`Rank`, numeric: true, cell: (row) => row.rank },
+    { key: 'name', header: t`Name`, cell: (row) => row.user.name },
+    { key: 'university', header: t`University`, cell: (row) => row.university?.name ?? '—' },
+    { key: 'yearCode', header: t`Year code`, cell: (row) => row.year_code?.name ?? '—' },
+    { key: 'event', header: t`Event`, cell: (row) => row.event.name },
+    { key: 'score', header: t`Score`, numeric: true, cell: (row) => formatDecimal(row.score, locale) },
+  ];
 
   const exportAll = async () => {
     setExporting(true);
@@ -132,56 +141,23 @@ export function RankingScreen({
           {t`Last updated ${formatDate(view.value.updated_at, locale, 'dateTime')}`}
         </p>
       )}
-      {view.value && view.value.data.length === 0 && <EmptyState title={t`No ranking yet.`} />}
-      {view.value && view.value.data.length > 0 && (
+      {view.value && (
         <>
-          <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">
-                <Trans>Ranking</Trans>
-              </caption>
-              <thead className="bg-slate-100 text-slate-700">
-                <tr>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    <Trans>Rank</Trans>
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    <Trans>Name</Trans>
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    <Trans>University</Trans>
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    <Trans>Year code</Trans>
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    <Trans>Event</Trans>
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-right font-medium">
-                    <Trans>Score</Trans>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {view.value.data.map((row) => (
-                  <tr key={`${row.event.id}:${row.user.id}`} className="border-t border-slate-100">
-                    <td className="px-3 py-2 tabular-nums">{row.rank}</td>
-                    <td className="px-3 py-2">{row.user.name}</td>
-                    <td className="px-3 py-2">{row.university?.name ?? '—'}</td>
-                    <td className="px-3 py-2">{row.year_code?.name ?? '—'}</td>
-                    <td className="px-3 py-2">{row.event.name}</td>
-                    <td className="px-3 py-2 text-right tabular-nums">{formatDecimal(row.score, locale)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pagination
-            page={search.page}
-            total={view.value.meta.pagination.total}
-            perPage={view.value.meta.pagination.per_page}
-            onPageChange={(page) => setSearch((current) => ({ ...current, page }))}
+          <DataTable
+            caption={t`Ranking`}
+            columns={columns}
+            rows={view.value.data}
+            rowKey={(row) => `${row.event.id}:${row.user.id}`}
+            emptyTitle={t`No ranking yet.`}
           />
+          {view.value.data.length > 0 && (
+            <Pagination
+              page={search.page}
+              total={view.value.meta.pagination.total}
+              perPage={view.value.meta.pagination.per_page}
+              onPageChange={(page) => setSearch((current) => ({ ...current, page }))}
+            />
+          )}
         </>
       )}
     </section>

@@ -7,6 +7,8 @@ import { useMasterSyncedAt } from '../../db/use-master-synced-at';
 import { errorMessage } from '../../i18n/error-messages';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { type Column, DataTable } from '../../ui/data-table';
+import { EmptyState } from '../../ui/empty-state';
 import { Pagination } from '../../ui/pagination';
 import { RowActions } from '../../ui/row-actions';
 import { SearchField } from '../../ui/search-field';
@@ -35,6 +37,20 @@ function relatedName(names: Map<string, string>, id: string | null): string {
 }
 
 type Editing = { row: MasterDocType | null } | null;
+
+/** A year code's palette colour: a swatch and its code. */
+function ColourCell({ color }: { color: string | null }) {
+  return (
+    <span className="flex items-center gap-2">
+      <span
+        aria-hidden="true"
+        className="inline-block size-4 rounded-sm border border-slate-300"
+        style={{ backgroundColor: color ?? 'transparent' }}
+      />
+      <span className="font-mono text-xs text-slate-600">{color ?? '—'}</span>
+    </span>
+  );
+}
 
 /**
  * One master list: search, paging, create, edit and delete, live from the local database. Edits go to the
@@ -70,6 +86,50 @@ export function MasterTable({
   const universityNames = namesById(universities.rows);
   const subjectNames = namesById(subjects.rows);
   const prepend = (ids: readonly string[]) => setCreatedIds((current) => [...ids, ...current]);
+
+  const columns: Column<MasterDocType>[] = [
+    ...(relations.color
+      ? [
+          {
+            key: 'color',
+            header: t`Colour`,
+            className: 'w-32',
+            cell: (row: MasterDocType) => <ColourCell color={row.color} />,
+          },
+        ]
+      : []),
+    { key: 'name', header: t`Name`, cell: (row) => row.name },
+    ...(relations.university
+      ? [
+          {
+            key: 'university',
+            header: t`University`,
+            cell: (row: MasterDocType) => relatedName(universityNames, row.universityId),
+          },
+        ]
+      : []),
+    ...(relations.subjectName
+      ? [
+          {
+            key: 'subject',
+            header: t`Subject`,
+            cell: (row: MasterDocType) => relatedName(subjectNames, row.subjectNameId),
+          },
+        ]
+      : []),
+    {
+      key: 'actions',
+      header: <span className="sr-only">{t`Actions`}</span>,
+      cell: (row) => (
+        <RowActions
+          name={row.name}
+          disabled={!online}
+          onEdit={() => setEditing({ row })}
+          onDelete={() => setDeleting(row)}
+        />
+      ),
+    },
+  ];
 
   const confirmDelete = async (row: MasterDocType) => {
     setDeleting(null);
@@ -125,88 +185,16 @@ export function MasterTable({
         </p>
       )}
 
-      {loading ? (
-        <p role="status" className="py-8 text-center text-slate-500">
-          <Trans>Loading…</Trans>
-        </p>
-      ) : shown.length === 0 ? (
-        <p
-          role="status"
-          className="rounded-lg border border-dashed border-slate-300 py-12 text-center text-slate-500"
-        >
-          {syncedAt === null
-            ? t`Waiting for first sync`
-            : rows.length === 0
-              ? t`No data yet`
-              : t`No matching rows`}
-        </p>
-      ) : (
+      {loading || shown.length > 0 ? (
         <>
-          <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">{caption}</caption>
-              <thead className="bg-slate-100 text-slate-700">
-                <tr>
-                  {relations.color && (
-                    <th scope="col" className="w-32 px-4 py-2 font-medium">
-                      <Trans>Colour</Trans>
-                    </th>
-                  )}
-                  <th scope="col" className="px-4 py-2 font-medium">
-                    <Trans>Name</Trans>
-                  </th>
-                  {relations.university && (
-                    <th scope="col" className="px-4 py-2 font-medium">
-                      <Trans>University</Trans>
-                    </th>
-                  )}
-                  {relations.subjectName && (
-                    <th scope="col" className="px-4 py-2 font-medium">
-                      <Trans>Subject</Trans>
-                    </th>
-                  )}
-                  <th scope="col" className="px-4 py-2 text-right font-medium">
-                    <span className="sr-only">
-                      <Trans>Actions</Trans>
-                    </span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {pageOf(shown, search.page).map((row) => (
-                  <tr key={row.id} className="border-t border-slate-100">
-                    {relations.color && (
-                      <td className="px-4 py-2">
-                        <span className="flex items-center gap-2">
-                          <span
-                            aria-hidden="true"
-                            className="inline-block size-4 rounded-sm border border-slate-300"
-                            style={{ backgroundColor: row.color ?? 'transparent' }}
-                          />
-                          <span className="font-mono text-xs text-slate-600">{row.color ?? '—'}</span>
-                        </span>
-                      </td>
-                    )}
-                    <td className="px-4 py-2">{row.name}</td>
-                    {relations.university && (
-                      <td className="px-4 py-2">{relatedName(universityNames, row.universityId)}</td>
-                    )}
-                    {relations.subjectName && (
-                      <td className="px-4 py-2">{relatedName(subjectNames, row.subjectNameId)}</td>
-                    )}
-                    <td className="px-4 py-2">
-                      <RowActions
-                        name={row.name}
-                        disabled={!online}
-                        onEdit={() => setEditing({ row })}
-                        onDelete={() => setDeleting(row)}
-                      />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            caption={caption}
+            columns={columns}
+            rows={pageOf(shown, search.page)}
+            rowKey={(row) => row.id}
+            loading={loading}
+            emptyTitle=""
+          />
           <Pagination
             page={search.page}
             total={shown.length}
@@ -214,6 +202,16 @@ export function MasterTable({
             onPageChange={(page) => setSearch((current) => ({ ...current, page }))}
           />
         </>
+      ) : (
+        <EmptyState
+          title={
+            syncedAt === null
+              ? t`Waiting for first sync`
+              : rows.length === 0
+                ? t`No data yet`
+                : t`No matching rows`
+          }
+        />
       )}
 
       {editing && (
