@@ -100,6 +100,9 @@ describe('events', () => {
     const second = await tab(admin, 'future', { page: 2 });
     expect(second.meta.pagination).toMatchObject({ current_page: 2, per_page: 10 });
     expect(second.data.length).toBeGreaterThan(0);
+    const past = await tab(admin, 'future', { page: 99 });
+    expect(past.data).toEqual([]);
+    expect(past.meta.pagination.total).toBe(second.meta.pagination.total);
   });
 
   it('refuses an end before the start, a bad link, an unknown university and unknown fields, storing nothing', async () => {

@@ -109,9 +109,15 @@ export async function searchEvents(
     selectEvents(sql.join(conditions, sql` and `), order, { limit: EVENTS_PAGE_SIZE, offset }),
     eventRowSchema,
   );
-  const total =
-    rows[0]?.total ??
-    (await queryRows(db, selectEvents(sql.join(conditions, sql` and `), order, null), eventRowSchema)).length;
+  // A page past the end carries no window count, so count separately only then.
+  const [counted] = rows[0]
+    ? [{ total: rows[0].total ?? 0 }]
+    : await queryRows(
+        db,
+        sql`select count(*) as total from ${events} where ${sql.join(conditions, sql` and `)}`,
+        z.object({ total: z.coerce.number().int() }),
+      );
+  const total = counted?.total ?? 0;
   return {
     data: rows.map(toEvent),
     meta: { pagination: pagination(rows.length, request.page, EVENTS_PAGE_SIZE, total) },
