@@ -3,6 +3,8 @@ import { defineConfig } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 3100);
 // The app sends its mail (sign-in codes, reset links) to the SMTP server `tests/e2e/global-setup.ts` starts.
 const smtpPort = port + 20_000;
+// The coding-practice service stands in on this port while a spec runs it (tests/e2e/support/coding-service.ts).
+const codingServicePort = port + 21_000;
 
 /** Debian's Chromium, never a downloaded browser (STACK.md); flags keep it off the closed network. */
 const chromiumArgs = [
@@ -37,7 +39,12 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/get-version-build`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { E2E_PORT: String(port), SMTP_URL: `smtp://127.0.0.1:${smtpPort}?ignoreTLS=true` },
+    env: {
+      E2E_PORT: String(port),
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}?ignoreTLS=true`,
+      CODING_SERVICE_URL: `http://127.0.0.1:${codingServicePort}/`,
+      RANKING_REFRESH_MS: '2000',
+    },
     stdout: 'pipe',
     stderr: 'pipe',
   },

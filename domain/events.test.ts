@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterEventDeleted, EventTab, eventsSearchSchema, eventTab } from './events';
+import { afterEventDeleted, EventTab, eventsSearchSchema, eventTab, inStoredOrder } from './events';
 
 const today = '2025-05-10';
 const event = (start_time: string, end_time: string) => ({ start_time, end_time });
@@ -43,5 +43,19 @@ describe('deleting an event', () => {
   it('selects the first remaining event when the selected one is deleted', () => {
     expect(afterEventDeleted(['a', 'b'], 'a', 'a')).toEqual({ sortList: ['b'], selected: 'b' });
     expect(afterEventDeleted(['a'], 'a', 'a')).toEqual({ sortList: [], selected: null });
+  });
+});
+
+describe('events filter order', () => {
+  const choice = (id: string) => ({ id, name: `Event ${id}` });
+
+  it('keeps the stored order, appends new events and drops deleted ones', () => {
+    const result = inStoredOrder([choice('a'), choice('b'), choice('c'), choice('d')], ['c', 'x', 'a']);
+    expect(result.order).toEqual(['c', 'a', 'b', 'd']);
+    expect(result.choices.map((item) => item.id)).toEqual(['c', 'a', 'b', 'd']);
+  });
+
+  it('starts from the server order when nothing is stored', () => {
+    expect(inStoredOrder([choice('b'), choice('a')], []).order).toEqual(['b', 'a']);
   });
 });

@@ -45,3 +45,19 @@ export function afterEventDeleted<Id>(
   if (selected !== deleted) return { sortList: remaining, selected };
   return { sortList: remaining, selected: remaining[0] ?? null };
 }
+
+/**
+ * The events filter's choices in the locally stored sort order (SPEC §4): ids the list already had keep their
+ * place, events the list does not know yet follow in the server's order, and events that are gone drop out.
+ * Answers the choices and the order to store back.
+ */
+export function inStoredOrder<Choice extends { id: string }>(
+  choices: readonly Choice[],
+  stored: readonly string[],
+): { choices: Choice[]; order: string[] } {
+  const byId = new Map(choices.map((choice) => [choice.id, choice]));
+  const kept = stored.filter((id) => byId.has(id));
+  const known = new Set(kept);
+  const order = [...kept, ...choices.map((choice) => choice.id).filter((id) => !known.has(id))];
+  return { choices: order.flatMap((id) => byId.get(id) ?? []), order };
+}

@@ -48,6 +48,26 @@ export const MASTER_SETTING_SEGMENTS = {
 
 export type MasterSettingSegment = keyof typeof MASTER_SETTING_SEGMENTS;
 
+/**
+ * What still uses a master row that an admin tries to delete (a 409 answer's `code`, worded by the app). A row
+ * in use is never deleted, so no sitting, student or subject is left pointing at a deleted name.
+ */
+export const MasterInUseCode = {
+  faculties: 'in_use_by_faculties',
+  yearCodes: 'in_use_by_year_codes',
+  classNames: 'in_use_by_class_names',
+  examNames: 'in_use_by_exam_names',
+  rooms: 'in_use_by_rooms',
+  staff: 'in_use_by_staff',
+  students: 'in_use_by_students',
+  subjects: 'in_use_by_subjects',
+  classes: 'in_use_by_classes',
+  exams: 'in_use_by_exams',
+  sittings: 'in_use_by_sittings',
+  events: 'in_use_by_events',
+} as const;
+export type MasterInUseCode = (typeof MasterInUseCode)[keyof typeof MasterInUseCode];
+
 /** The 18-colour palette of year codes (SPEC §3). */
 export const YEAR_CODE_COLORS = [
   '#e53935',

@@ -336,6 +336,7 @@ export const CALL_ROLES = {
   'GET /api/viblo-event/:eventId': EVERYONE,
   'POST /api/viblo-event/:eventId': ADMINS_ONLY,
   'DELETE /api/viblo-event/:eventId': ADMINS_ONLY,
+  'POST /api/viblo-event/:eventId/ranking-import': ADMINS_ONLY,
 
   // Master settings are admin-only like the /master-setting screen.
   'POST /api/master-setting/rooms/multiStore': ADMINS_ONLY,

@@ -14,10 +14,12 @@ import { authRoutes } from './modules/auth/routes';
 import { syncCollections } from './modules/collections';
 import { createSubjectRefreshQueue, refreshAndPublish } from './modules/dashboard/refresh';
 import { dashboardRoutes } from './modules/dashboard/routes';
+import { eventsRoutes } from './modules/events/routes';
 import { createMailer } from './modules/mail/outbox';
 import { logTransport, smtpTransport } from './modules/mail/transport';
 import { masterRoutes } from './modules/master/routes';
 import { metaRoutes } from './modules/meta/routes';
+import { offlineRoutes } from './modules/offline/routes';
 import { registerCsrf } from './plugins/csrf';
 import { registerErrorHandling } from './plugins/errors';
 import { registerIdempotency } from './plugins/idempotency';
@@ -108,6 +110,7 @@ export const schoolApp: FastifyPluginAsync<SchoolAppOptions> = async (app, { con
   await registerStaticSpa(app, { staticDir: config.staticDir });
 
   await app.register(metaRoutes, { staticDir: config.staticDir });
+  await app.register(offlineRoutes, { staticDir: config.staticDir });
   await app.register(authRoutes, deps);
   await app.register(accountRoutes, deps);
   await app.register(masterRoutes, deps);
@@ -115,6 +118,7 @@ export const schoolApp: FastifyPluginAsync<SchoolAppOptions> = async (app, { con
   await app.register(syncRoutes, { deps, collections: syncCollections });
   await app.register(achievementRoutes, deps);
   await app.register(attendanceRoutes, deps);
+  await app.register(eventsRoutes, deps);
 };
 
 // What fastify-plugin does: the app's hooks, decorators and handlers land on the instance `buildApp` returns,

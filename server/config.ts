@@ -42,6 +42,13 @@ export interface AppConfig {
   print: (line: string) => void;
   /** Period of the sticky refresh job; absent (tests) means no timer. */
   stickyRefreshMs?: number;
+  /**
+   * The coding-practice service the events' rankings come from (`CODING_SERVICE_URL`, `CODING_SERVICE_TOKEN`);
+   * absent, rankings are only those imported here.
+   */
+  codingService?: { url: string; token: string | undefined };
+  /** Period of the ranking fetch job; absent (tests) or without a service means no timer. */
+  rankingRefreshMs?: number;
 }
 
 const envSchema = z.object({
@@ -57,6 +64,13 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('School Admin <no-reply@school.invalid>'),
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   STATIC_DIR: z.string().min(1).default('./dist'),
+  CODING_SERVICE_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  CODING_SERVICE_TOKEN: z.string().min(1).optional(),
+  RANKING_REFRESH_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .default(15 * 60_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -95,6 +109,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     now: () => new Date(),
     print: (line) => process.stdout.write(`${line}\n`),
     stickyRefreshMs: 5 * 60_000,
+    codingService: vars.CODING_SERVICE_URL
+      ? { url: vars.CODING_SERVICE_URL, token: vars.CODING_SERVICE_TOKEN }
+      : undefined,
+    rankingRefreshMs: vars.RANKING_REFRESH_MS,
   };
 }
 

@@ -22,7 +22,11 @@ import { Route as AppMasterSettingRouteImport } from './routes/_app/master-setti
 import { Route as AppNotFoundRouteImport } from './routes/_app/not-found'
 import { Route as AppNotificationSettingRouteImport } from './routes/_app/notification-setting'
 import { Route as AppProfileRouteImport } from './routes/_app/profile'
+import { Route as AppVibloRouteImport } from './routes/_app/viblo'
 import { Route as ResetPasswordTokenRouteImport } from './routes/reset-password.$token'
+import { Route as AppVibloEventsRouteImport } from './routes/_app/viblo/events'
+import { Route as AppVibloEventsAddRouteImport } from './routes/_app/viblo/events/add'
+import { Route as AppVibloEventsEventIdEditRouteImport } from './routes/_app/viblo/events/$eventId.edit'
 import { Route as AppAchievementSubjectsSubjectIdScoreNamesScoreNameIdRouteImport } from './routes/_app/achievement/subjects/$subjectId/score-names/$scoreNameId'
 
 const AppRoute = AppRouteImport.update({
@@ -90,11 +94,32 @@ const AppProfileRoute = AppProfileRouteImport.update({
   path: '/profile',
   getParentRoute: () => AppRoute,
 } as any)
+const AppVibloRoute = AppVibloRouteImport.update({
+  id: '/viblo',
+  path: '/viblo',
+  getParentRoute: () => AppRoute,
+} as any)
 const ResetPasswordTokenRoute = ResetPasswordTokenRouteImport.update({
   id: '/reset-password/$token',
   path: '/reset-password/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AppVibloEventsRoute = AppVibloEventsRouteImport.update({
+  id: '/events',
+  path: '/events',
+  getParentRoute: () => AppVibloRoute,
+} as any)
+const AppVibloEventsAddRoute = AppVibloEventsAddRouteImport.update({
+  id: '/add',
+  path: '/add',
+  getParentRoute: () => AppVibloEventsRoute,
+} as any)
+const AppVibloEventsEventIdEditRoute =
+  AppVibloEventsEventIdEditRouteImport.update({
+    id: '/$eventId/edit',
+    path: '/$eventId/edit',
+    getParentRoute: () => AppVibloEventsRoute,
+  } as any)
 const AppAchievementSubjectsSubjectIdScoreNamesScoreNameIdRoute =
   AppAchievementSubjectsSubjectIdScoreNamesScoreNameIdRouteImport.update({
     id: '/subjects/$subjectId/score-names/$scoreNameId',
@@ -115,7 +140,11 @@ export interface FileRoutesByFullPath {
   '/not-found': typeof AppNotFoundRoute
   '/notification-setting': typeof AppNotificationSettingRoute
   '/profile': typeof AppProfileRoute
+  '/viblo': typeof AppVibloRouteWithChildren
   '/reset-password/$token': typeof ResetPasswordTokenRoute
+  '/viblo/events': typeof AppVibloEventsRouteWithChildren
+  '/viblo/events/add': typeof AppVibloEventsAddRoute
+  '/viblo/events/$eventId/edit': typeof AppVibloEventsEventIdEditRoute
   '/achievement/subjects/$subjectId/score-names/$scoreNameId': typeof AppAchievementSubjectsSubjectIdScoreNamesScoreNameIdRoute
 }
 export interface FileRoutesByTo {
@@ -130,8 +159,12 @@ export interface FileRoutesByTo {
   '/not-found': typeof AppNotFoundRoute
   '/notification-setting': typeof AppNotificationSettingRoute
   '/profile': typeof AppProfileRoute
+  '/viblo': typeof AppVibloRouteWithChildren
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/': typeof AppIndexRoute
+  '/viblo/events': typeof AppVibloEventsRouteWithChildren
+  '/viblo/events/add': typeof AppVibloEventsAddRoute
+  '/viblo/events/$eventId/edit': typeof AppVibloEventsEventIdEditRoute
   '/achievement/subjects/$subjectId/score-names/$scoreNameId': typeof AppAchievementSubjectsSubjectIdScoreNamesScoreNameIdRoute
 }
 export interface FileRoutesById {
@@ -148,8 +181,12 @@ export interface FileRoutesById {
   '/_app/not-found': typeof AppNotFoundRoute
   '/_app/notification-setting': typeof AppNotificationSettingRoute
   '/_app/profile': typeof AppProfileRoute
+  '/_app/viblo': typeof AppVibloRouteWithChildren
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/_app/': typeof AppIndexRoute
+  '/_app/viblo/events': typeof AppVibloEventsRouteWithChildren
+  '/_app/viblo/events/add': typeof AppVibloEventsAddRoute
+  '/_app/viblo/events/$eventId/edit': typeof AppVibloEventsEventIdEditRoute
   '/_app/achievement/subjects/$subjectId/score-names/$scoreNameId': typeof AppAchievementSubjectsSubjectIdScoreNamesScoreNameIdRoute
 }
 export interface FileRouteTypes {
@@ -167,7 +204,11 @@ export interface FileRouteTypes {
     | '/not-found'
     | '/notification-setting'
     | '/profile'
+    | '/viblo'
     | '/reset-password/$token'
+    | '/viblo/events'
+    | '/viblo/events/add'
+    | '/viblo/events/$eventId/edit'
     | '/achievement/subjects/$subjectId/score-names/$scoreNameId'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -182,8 +223,12 @@ export interface FileRouteTypes {
     | '/not-found'
     | '/notification-setting'
     | '/profile'
+    | '/viblo'
     | '/reset-password/$token'
     | '/'
+    | '/viblo/events'
+    | '/viblo/events/add'
+    | '/viblo/events/$eventId/edit'
     | '/achievement/subjects/$subjectId/score-names/$scoreNameId'
   id:
     | '__root__'
@@ -199,8 +244,12 @@ export interface FileRouteTypes {
     | '/_app/not-found'
     | '/_app/notification-setting'
     | '/_app/profile'
+    | '/_app/viblo'
     | '/reset-password/$token'
     | '/_app/'
+    | '/_app/viblo/events'
+    | '/_app/viblo/events/add'
+    | '/_app/viblo/events/$eventId/edit'
     | '/_app/achievement/subjects/$subjectId/score-names/$scoreNameId'
   fileRoutesById: FileRoutesById
 }
@@ -306,12 +355,40 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppProfileRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/viblo': {
+      id: '/_app/viblo'
+      path: '/viblo'
+      fullPath: '/viblo'
+      preLoaderRoute: typeof AppVibloRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/reset-password/$token': {
       id: '/reset-password/$token'
       path: '/reset-password/$token'
       fullPath: '/reset-password/$token'
       preLoaderRoute: typeof ResetPasswordTokenRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/_app/viblo/events': {
+      id: '/_app/viblo/events'
+      path: '/events'
+      fullPath: '/viblo/events'
+      preLoaderRoute: typeof AppVibloEventsRouteImport
+      parentRoute: typeof AppVibloRoute
+    }
+    '/_app/viblo/events/add': {
+      id: '/_app/viblo/events/add'
+      path: '/add'
+      fullPath: '/viblo/events/add'
+      preLoaderRoute: typeof AppVibloEventsAddRouteImport
+      parentRoute: typeof AppVibloEventsRoute
+    }
+    '/_app/viblo/events/$eventId/edit': {
+      id: '/_app/viblo/events/$eventId/edit'
+      path: '/$eventId/edit'
+      fullPath: '/viblo/events/$eventId/edit'
+      preLoaderRoute: typeof AppVibloEventsEventIdEditRouteImport
+      parentRoute: typeof AppVibloEventsRoute
     }
     '/_app/achievement/subjects/$subjectId/score-names/$scoreNameId': {
       id: '/_app/achievement/subjects/$subjectId/score-names/$scoreNameId'
@@ -336,6 +413,32 @@ const AppAchievementRouteWithChildren = AppAchievementRoute._addFileChildren(
   AppAchievementRouteChildren,
 )
 
+interface AppVibloEventsRouteChildren {
+  AppVibloEventsAddRoute: typeof AppVibloEventsAddRoute
+  AppVibloEventsEventIdEditRoute: typeof AppVibloEventsEventIdEditRoute
+}
+
+const AppVibloEventsRouteChildren: AppVibloEventsRouteChildren = {
+  AppVibloEventsAddRoute: AppVibloEventsAddRoute,
+  AppVibloEventsEventIdEditRoute: AppVibloEventsEventIdEditRoute,
+}
+
+const AppVibloEventsRouteWithChildren = AppVibloEventsRoute._addFileChildren(
+  AppVibloEventsRouteChildren,
+)
+
+interface AppVibloRouteChildren {
+  AppVibloEventsRoute: typeof AppVibloEventsRouteWithChildren
+}
+
+const AppVibloRouteChildren: AppVibloRouteChildren = {
+  AppVibloEventsRoute: AppVibloEventsRouteWithChildren,
+}
+
+const AppVibloRouteWithChildren = AppVibloRoute._addFileChildren(
+  AppVibloRouteChildren,
+)
+
 interface AppRouteChildren {
   AppAchievementRoute: typeof AppAchievementRouteWithChildren
   AppAchievementAttendanceProfileRoute: typeof AppAchievementAttendanceProfileRoute
@@ -344,6 +447,7 @@ interface AppRouteChildren {
   AppNotFoundRoute: typeof AppNotFoundRoute
   AppNotificationSettingRoute: typeof AppNotificationSettingRoute
   AppProfileRoute: typeof AppProfileRoute
+  AppVibloRoute: typeof AppVibloRouteWithChildren
   AppIndexRoute: typeof AppIndexRoute
 }
 
@@ -355,6 +459,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppNotFoundRoute: AppNotFoundRoute,
   AppNotificationSettingRoute: AppNotificationSettingRoute,
   AppProfileRoute: AppProfileRoute,
+  AppVibloRoute: AppVibloRouteWithChildren,
   AppIndexRoute: AppIndexRoute,
 }
 

@@ -121,12 +121,13 @@ describe('the call registry', () => {
   });
 
   it('gives reads no body and every JSON write a body', () => {
-    // Avatar updates and score imports upload the file itself, checked by file rules rather than a JSON schema.
+    // Avatar updates, score and ranking imports upload the file itself, checked by file rules rather than a JSON schema.
     const multipart = [
       'POST /api/students/update-avatar',
       'POST /api/users/update-avatar',
       'POST /api/achievement/import/:subjectClassId/preview',
       'POST /api/achievement/import/:subjectClassId',
+      'POST /api/viblo-event/:eventId/ranking-import',
     ];
     const wrong = Object.keys(CALL_SCHEMAS).filter((call) => {
       const hasBody = schemasOf(call).body !== undefined;

@@ -84,26 +84,57 @@ export const eventCreateDataResponseSchema = listOf('universities', namedRefSche
 /** `GET /api/viblo/filter-data`: the events the ranking can be filtered by. */
 export const rankingFilterDataResponseSchema = listOf('events', namedRefSchema);
 
-/** Body of `POST /api/viblo/search`: the ranking of one event (null for all), searched by name, paged. */
+/**
+ * Body of `POST /api/viblo/search`: the ranking of one event (null for every event's rows), narrowed to a
+ * university and a year code, searched by name, paged.
+ */
 export const rankingSearchRequestSchema = strictObject({
   eventId: idSchema.nullable().default(null),
+  universityId: idSchema.nullable().default(null),
+  yearCodeId: idSchema.nullable().default(null),
   param: stringSchema.max(255, ValidationCode.tooLong).default(''),
   page: integerSchema.min(1, ValidationCode.tooSmall).default(1),
 });
 /** Body of a ranking search. */
 export type RankingSearchRequest = z.infer<typeof rankingSearchRequestSchema>;
 
-/** A row of the ranking: a user's place and score on the coding-practice service. */
+/** A row of the ranking: a user's place and score in one event of the coding-practice service. */
 export const rankingRowSchema = z.object({
   rank: z.number().int().min(1),
+  event: namedRefSchema,
   user: namedRefSchema,
   university: namedRefSchema.nullable(),
+  year_code: namedRefSchema.nullable(),
   score: z.number(),
 });
+/** A row of the ranking. */
+export type RankingRow = z.infer<typeof rankingRowSchema>;
+/**
+ * `POST /api/viblo/search` answer. `updated_at` is when the shown event's ranking was last fetched from the
+ * service or imported (null: never), so a screen can say how fresh it is.
+ */
+export const rankingResponseSchema = pagedListSchema(rankingRowSchema).extend({
+  updated_at: dateTimeSchema.nullable(),
+});
 /** `POST /api/viblo/search` answer. */
-export const rankingResponseSchema = pagedListSchema(rankingRowSchema);
+export type RankingResponse = z.infer<typeof rankingResponseSchema>;
 
 const event = idParams('eventId');
+
+/** Rows one ranking import may hold: a large contest's worth. */
+export const RANKING_IMPORT_MAX_ROWS = 5000;
+
+/**
+ * `POST /api/viblo-event/{id}/ranking-import`: the fallback when the coding-practice service is not connected
+ * (or down): an xlsx of `email | rank | score` replaces the event's ranking. Answers how many rows were
+ * stored and how many named nobody of this school.
+ */
+export const rankingImportResponseSchema = z.object({
+  stored: z.number().int().min(0),
+  skipped: z.number().int().min(0),
+});
+/** Answer of a ranking import. */
+export type RankingImportResponse = z.infer<typeof rankingImportResponseSchema>;
 
 /** The calls of this area in the call table (`domain/schemas/calls.ts` merges the slices). */
 export const eventsCalls = {
@@ -116,4 +147,6 @@ export const eventsCalls = {
   'GET /api/viblo-event/:eventId': { params: event, response: vibloEventSchema },
   'POST /api/viblo-event/:eventId': { params: event, body: eventWriteSchema, response: vibloEventSchema },
   'DELETE /api/viblo-event/:eventId': { params: event, body: emptyBodySchema, response: okResponseSchema },
+  // The xlsx itself is the body (`Content-Type` of xlsx), checked by the same file rules as the score import.
+  'POST /api/viblo-event/:eventId/ranking-import': { params: event, response: rankingImportResponseSchema },
 } as const satisfies CallSlice;

@@ -26,11 +26,28 @@ export class RequestValidationError extends Error {
 export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
   ({ schema, httpPart }) =>
   (data) => {
+    // PostgreSQL text cannot hold a NUL byte: refused here for every route, before a write could fail (§4).
+    const withNul = nulFields(data, []);
+    if (withNul.length > 0) {
+      const part = httpPart ?? 'body';
+      return {
+        error: new RequestValidationError(
+          Object.fromEntries(withNul.map((field) => [field || part, [FieldError.invalid]])),
+        ),
+      };
+    }
     // reportInput lets a missing field read as `required` rather than a type error.
     const result = schema.safeParse(data, { reportInput: true });
     if (result.success) return { value: result.data };
     return { error: new RequestValidationError(fieldErrors(result.error.issues, httpPart ?? 'body')) };
   };
+
+/** The paths (`rooms.3.name`) of the strings holding a NUL byte anywhere in a request part. */
+function nulFields(value: unknown, path: readonly string[]): string[] {
+  if (typeof value === 'string') return value.includes('\u0000') ? [path.join('.')] : [];
+  if (typeof value !== 'object' || value === null) return [];
+  return Object.entries(value).flatMap(([key, item]) => nulFields(item, [...path, key]));
+}
 
 /** Groups zod issues into `{ field: [code] }`; issues on the whole part are filed under the part's name. */
 export function fieldErrors(issues: readonly Issue[], partName: string): Record<string, string[]> {

@@ -10,6 +10,15 @@ import type { AppConfig, DatabaseConfig } from '../config';
 import type { Database } from '../db/client';
 import type { MailTransport, OutgoingMail } from '../modules/mail/transport';
 
+/** One demo account of each role of SPEC §1 (the seed's named accounts), for role-by-call tables. */
+export const DEMO_ACCOUNTS = {
+  observer: 'observer@demo.test',
+  teacher: 'teacher@demo.test',
+  admin: 'admin@demo.test',
+  superAdmin: 'super@demo.test',
+  student: 'student@demo.test',
+} as const;
+
 /** The password of every demo account in tests. */
 export const TEST_PASSWORD = 'demo-test-2026';
 

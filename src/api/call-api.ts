@@ -10,8 +10,15 @@ type Entry<K extends CallKey> = (typeof CALL_SCHEMAS)[K];
 type InputOf<K extends CallKey, P extends 'params' | 'query' | 'body'> =
   Entry<K> extends Record<P, infer S extends z.ZodType> ? z.input<S> : never;
 
-/** Why a call failed: one code to translate, and the field it belongs to when the server named one. */
-export type CallFailure = { code: string; field?: string };
+/**
+ * Why a call failed: one code to translate, and the field it belongs to when the server named one. `errors`
+ * holds every field's codes, for forms that mark several rows at once (a pasted list of rooms).
+ */
+export type CallFailure = {
+  code: string;
+  field?: string;
+  errors?: Readonly<Record<string, readonly string[]>>;
+};
 
 /** The outcome of an online call: the answer as the table's response schema parsed it, or one failure. */
 export type CallResult<T> = { ok: true; value: T } | { ok: false; failure: CallFailure };
@@ -94,9 +101,10 @@ function failureOf(error: unknown, statusCodes: Readonly<Record<number, string>>
   if (!(error instanceof HttpError)) return { code: ClientErrorCode.network };
   const byStatus = statusCodes[error.status];
   if (byStatus) return { code: byStatus };
-  for (const [field, codes] of Object.entries(error.body?.errors ?? {})) {
+  const errors = error.body?.errors ?? {};
+  for (const [field, codes] of Object.entries(errors)) {
     const code = codes[0];
-    if (code) return { code, field };
+    if (code) return { code, field, errors };
   }
   return { code: error.code ?? ErrorCode.internal };
 }

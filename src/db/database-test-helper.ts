@@ -1,4 +1,5 @@
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
+import type { MasterDocType } from './master-schema';
 import { openDatabase, type SchoolDatabase } from './open-database';
 import type { SubjectDocType } from './synced-schemas';
 
@@ -49,6 +50,22 @@ export function subjectRow(
     value: null,
     messageToStudent: null,
     hidden: null,
+    updatedAt: 1,
+    ...fields,
+  };
+}
+
+/** A `master` row of a kind with the relations it does not name left empty. */
+export function masterRow(
+  fields: Partial<MasterDocType> & Pick<MasterDocType, 'id' | 'kind' | 'name'>,
+): MasterDocType {
+  return {
+    universityId: null,
+    facultyId: null,
+    subjectNameId: null,
+    color: null,
+    startDate: null,
+    endDate: null,
     updatedAt: 1,
     ...fields,
   };

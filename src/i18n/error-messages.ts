@@ -1,6 +1,7 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { ErrorCode, FieldError } from '../../domain/errors';
+import { MasterInUseCode } from '../../domain/master';
 import { ValidationCode } from '../../domain/validation-codes';
 
 /** Codes only the client produces. */
@@ -15,6 +16,7 @@ export const ALL_ERROR_CODES: readonly string[] = [
   ...Object.values(ErrorCode),
   ...Object.values(FieldError),
   ...Object.values(ValidationCode),
+  ...Object.values(MasterInUseCode),
   ...Object.values(ClientErrorCode),
 ];
 
@@ -90,6 +92,18 @@ const ERROR_MESSAGES: Record<string, MessageDescriptor> = {
   [ValidationCode.invalidTimeRange]: msg`The end time must be later than the start time.`,
   [ValidationCode.teacherRequired]: msg`Choose a teacher.`,
   [ValidationCode.roomRequired]: msg`Choose a room.`,
+  [MasterInUseCode.faculties]: msg`This cannot be deleted: faculties still belong to it.`,
+  [MasterInUseCode.yearCodes]: msg`This cannot be deleted: year codes still use it.`,
+  [MasterInUseCode.classNames]: msg`This cannot be deleted: class names still belong to it.`,
+  [MasterInUseCode.examNames]: msg`This cannot be deleted: exam names still belong to it.`,
+  [MasterInUseCode.rooms]: msg`This cannot be deleted: rooms still belong to it.`,
+  [MasterInUseCode.staff]: msg`This cannot be deleted: staff members still work there.`,
+  [MasterInUseCode.students]: msg`This cannot be deleted: students are still registered with it.`,
+  [MasterInUseCode.subjects]: msg`This cannot be deleted: subjects still use it.`,
+  [MasterInUseCode.classes]: msg`This cannot be deleted: classes of subjects still use it.`,
+  [MasterInUseCode.exams]: msg`This cannot be deleted: exams still use it.`,
+  [MasterInUseCode.sittings]: msg`This cannot be deleted: lesson sittings are still held there.`,
+  [MasterInUseCode.events]: msg`This cannot be deleted: events still target it.`,
   [ClientErrorCode.offlineNow]: msg`You are offline. Please try again when you are back online.`,
   [ClientErrorCode.offlineFeature]: msg`This feature is only available online.`,
   [ClientErrorCode.network]: msg`Could not reach the server. Check your connection and try again.`,

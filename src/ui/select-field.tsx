@@ -32,7 +32,9 @@ export function SelectField({
         id={ids.control}
         required={required}
         {...describedBy(ids, hint, error)}
-        className={cn(CONTROL_CLASS, 'pr-8', className)}
+        // A select is as wide as its longest choice unless told otherwise: a long university name must not
+        // push a phone's page sideways.
+        className={cn(CONTROL_CLASS, 'min-w-0 max-w-full pr-8', className)}
         {...props}
       >
         {placeholder !== undefined && <option value="">{placeholder}</option>}

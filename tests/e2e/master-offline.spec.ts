@@ -31,6 +31,9 @@ test('admin sees master data after going offline and reloading, and a server cha
   await masterSetting.showUniversities();
   await expect(masterSetting.row(name)).toBeVisible();
   await expect(masterSetting.offlineBanner).toBeVisible();
+  // Editing needs the server: offline the buttons are off and say why; the list stays readable.
+  await expect(page.getByRole('tabpanel').getByRole('button', { name: '追加', exact: true })).toBeDisabled();
+  await expect(page.getByText('マスタデータの編集にはサーバーへの接続が必要です。')).toBeVisible();
 
   await context.setOffline(false);
   await expect(masterSetting.offlineBanner).toBeHidden();

@@ -30,6 +30,8 @@ export const events = pgTable(
     description: text('description'),
     url: text('url'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** When the event's ranking was last fetched from the coding-practice service or imported; null: never. */
+    rankingsUpdatedAt: timestamp('rankings_updated_at', { withTimezone: true, mode: 'date' }),
     ...timestamps,
   },
   (table) => [

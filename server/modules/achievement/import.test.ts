@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScoreImportPreview } from '../../../domain/schemas/achievement';
 import { achievementId } from '../../../domain/sync-ids';
@@ -8,6 +7,7 @@ import type { Database } from '../../db/client';
 import { achievements, students, subjectStudents } from '../../db/schema';
 import { createScoreClassFixture, type ScoreClassFixture } from '../../testing/achievement-fixture';
 import { buildTestApp, signIn, type TestApp, type TestSession } from '../../testing/test-app';
+import { xlsxSheet } from '../../testing/xlsx';
 
 let t: TestApp;
 let db: Database;
@@ -38,13 +38,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function sheet(header: readonly string[], rows: readonly (readonly (string | number | null)[])[]) {
-  const workbook = new ExcelJS.Workbook();
-  const worksheet = workbook.addWorksheet('scores');
-  worksheet.addRow([...header]);
-  for (const row of rows) worksheet.addRow([...row]);
-  return Buffer.from(await workbook.xlsx.writeBuffer());
-}
+const sheet = xlsxSheet;
 
 function upload(url: string, body: Buffer) {
   return t.app.inject({

@@ -18,7 +18,7 @@ const FIRST_SCORE_COLUMN = 3;
 const HEADER_ROW = 1;
 
 /** A cell's value as text: numbers as typed, rich text joined, formulas by their cached result. */
-function cellText(value: ExcelJS.CellValue): string | null {
+export function cellText(value: ExcelJS.CellValue): string | null {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number' || typeof value === 'string') return String(value);
   if (typeof value !== 'object' || value instanceof Date) return null;
@@ -34,7 +34,8 @@ function fileError(code: ValidationCode) {
   return validationFailed({ file: [code] });
 }
 
-async function readFirstSheet(bytes: Uint8Array): Promise<ExcelJS.Worksheet> {
+/** The first sheet of an uploaded workbook, after the zip guard; 422 `file` when it cannot be read. */
+export async function readFirstSheet(bytes: Uint8Array): Promise<ExcelJS.Worksheet> {
   const zipProblem = checkXlsxZip(bytes);
   if (zipProblem) throw fileError(zipProblem);
   const workbook = new ExcelJS.Workbook();

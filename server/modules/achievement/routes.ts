@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { LIMITS } from '../../../domain/limits';
-import { XLSX_MIME_TYPE } from '../../../domain/validation';
 import type { AppDeps } from '../../deps';
 import { registerCall } from '../../plugins/call-route';
 import { signedInUser } from '../../plugins/session';
+import { acceptXlsxUploads, uploadedBytes } from '../../plugins/xlsx-upload';
 import { isOfflineOrigin } from '../../sync/routes';
 import { importScores, previewScoreImport } from './import';
 import { readStudentProfile } from './profile';
@@ -26,17 +25,16 @@ import {
  * goes through the achievements sync push (`writeScores`), so REST and offline replay share one rule set.
  */
 export const achievementRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  // Score imports arrive as the raw xlsx body; Fastify answers 413 above the limit before reading further,
-  // and the zip is checked before anything is unpacked (zip-guard.ts).
-  app.addContentTypeParser(
-    XLSX_MIME_TYPE,
-    { parseAs: 'buffer', bodyLimit: LIMITS.importMaxBytes },
-    (_request, body, done) => done(null, body),
-  );
-  const importBody = (body: unknown): Uint8Array => (body instanceof Uint8Array ? body : new Uint8Array());
+  // Score imports arrive as the raw xlsx body (zip-guard.ts checks the zip before anything is unpacked).
+  acceptXlsxUploads(app);
 
   registerCall(app, 'POST /api/achievement/import/:subjectClassId/preview', async (request) =>
-    previewScoreImport(deps, signedInUser(request), request.params.subjectClassId, importBody(request.body)),
+    previewScoreImport(
+      deps,
+      signedInUser(request),
+      request.params.subjectClassId,
+      uploadedBytes(request.body),
+    ),
   );
 
   registerCall(app, 'POST /api/achievement/import/:subjectClassId', async (request) =>
@@ -44,7 +42,7 @@ export const achievementRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
       deps,
       signedInUser(request),
       request.params.subjectClassId,
-      importBody(request.body),
+      uploadedBytes(request.body),
       isOfflineOrigin(request.headers),
     ),
   );

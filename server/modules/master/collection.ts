@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { type MasterDoc, masterDocSchema } from '../../../domain/master';
+import { type MasterDoc, MasterKind, masterDocSchema } from '../../../domain/master';
 import { SYNC_COLLECTION_ROLES } from '../../../domain/sync';
 import { queryRows } from '../../db/rows';
 import type { SyncCollectionDef, SyncWriteContext } from '../../sync/engine';
@@ -14,6 +14,7 @@ import {
   masterRowsOfKinds,
   toMasterDoc,
 } from './kinds';
+import { hasDuplicateName, lockMasterKind, masterRowUse } from './usage';
 
 const NAME_MAX_LENGTH = 255;
 
@@ -75,11 +76,18 @@ export const masterCollection: SyncCollectionDef<MasterDoc, MasterRow> = {
     roles: SYNC_COLLECTION_ROLES.master.push,
     mergeFields: null,
     readForUpdate: readMasterForUpdate,
-    async refuse(_ctx, next, current) {
+    async refuse({ tx }, next, current) {
       if (current && current.kind !== next.kind) return 'invalid';
       const name = next.name.trim();
       if (name.length === 0 || name.length > NAME_MAX_LENGTH) return 'invalid';
-      return null;
+      // The rules of the master-setting calls hold for a pushed row too: no name twice in its scope, and no
+      // delete of a row still in use.
+      await lockMasterKind(tx, next.kind);
+      if (next._deleted) {
+        if (current === null || current._deleted || next.kind === MasterKind.semesters) return null;
+        return (await masterRowUse(tx, next.kind, next.id)) ? 'invalid' : null;
+      }
+      return (await hasDuplicateName(tx, next.kind, next)) ? 'invalid' : null;
     },
     write: (ctx, doc) => writeMaster(ctx, doc),
     audience: async () => 'all',

@@ -10,7 +10,16 @@ import {
 } from '../../../domain/schemas/master-setting';
 import type { AppDeps } from '../../deps';
 import { registerCall } from '../../plugins/call-route';
-import { createMaster, deleteMaster, readMasterData, searchMaster, updateMaster } from './service';
+import {
+  createMaster,
+  deleteMaster,
+  readFacultyYearCodes,
+  readMasterData,
+  readUniversitiesWithFaculties,
+  searchMaster,
+  storeRooms,
+  updateMaster,
+} from './service';
 
 // The routes test walks MASTER_SETTING_SEGMENTS, so a segment added there and not here fails it.
 const SEGMENTS = Object.freeze([
@@ -78,6 +87,24 @@ function registerSegment<S extends MasterSettingSegment>(
 /** `GET /master-data` and the master-setting calls of SPEC §7. */
 export const masterRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   registerCall(app, 'GET /master-data', async () => readMasterData(deps.db));
+
+  // Static paths first in the source for the reader; Fastify's router prefers them over `:id` anyway.
+  registerCall(
+    app,
+    'POST /api/master-setting/rooms/multiStore',
+    async (request) => storeRooms(deps, request.body),
+    {
+      status: 201,
+    },
+  );
+  registerCall(app, 'GET /api/master-setting/universities/universities-faculty', async () =>
+    readUniversitiesWithFaculties(deps.db),
+  );
+  registerCall(
+    app,
+    'GET /api/master-setting/year-codes/university/:universityId/faculty/:facultyId',
+    async (request) => readFacultyYearCodes(deps.db, request.params.universityId, request.params.facultyId),
+  );
 
   for (const segment of SEGMENTS) registerSegment(app, deps, segment);
 };

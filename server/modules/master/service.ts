@@ -7,11 +7,13 @@ import type {
   MasterSearchQuery,
   MasterSearchResponse,
   MasterSettingWriteFor,
+  RoomsMultiStoreRequest,
 } from '../../../domain/schemas/master-setting';
+import { ValidationCode } from '../../../domain/validation-codes';
 import type { Database, Executor, Transaction } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { faculties, users } from '../../db/schema';
-import { notFound, validationFailed } from '../../http-error';
+import { HttpError, notFound, validationFailed } from '../../http-error';
 import type { ChangeFeed } from '../../sync/change-feed';
 import { writeStamped } from '../../sync/stamped-write';
 import {
@@ -21,8 +23,10 @@ import {
   masterRowSchema,
   masterRowsOf,
   masterRowsOfKinds,
+  toMasterDoc,
   toMasterItem,
 } from './kinds';
+import { hasDuplicateName, lockMasterKind, masterRowUse } from './usage';
 import { type MasterReference, SEGMENT_WRITERS } from './writers';
 
 /** What master writes need. */
@@ -117,18 +121,38 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
-async function readItem(db: Executor, kind: MasterRow['kind'], id: string): Promise<MasterItem> {
+async function readRow(db: Executor, kind: MasterRow['kind'], id: string): Promise<MasterRow> {
   const [row] = await queryRows(
     db,
     sql`select * from (${masterRowsOf(kind)}) as m where m.id = ${id}`,
     masterRowSchema,
   );
   if (!row) throw notFound();
+  return row;
+}
+
+/**
+ * The written row as the calls answer it, once it is known not to repeat another's name in its scope (else
+ * the write is refused and its transaction rolls back).
+ */
+async function readWritten(
+  tx: Transaction,
+  kind: MasterRow['kind'],
+  id: string,
+  field = 'name',
+): Promise<MasterItem> {
+  const row = await readRow(tx, kind, id);
+  if (await hasDuplicateName(tx, kind, toMasterDoc(row))) {
+    throw validationFailed({ [field]: [ValidationCode.duplicateName] });
+  }
   return toMasterItem(row);
 }
 
-/** Refuses references to rows that do not exist or are deleted, and a faculty of another university. */
-async function checkReferences(tx: Transaction, references: MasterReference[]): Promise<void> {
+/**
+ * Refuses references to rows that do not exist or are deleted, and a faculty of another university. Errors
+ * are keyed by `prefix` + field (`rooms.3.` for a row of a multi-store).
+ */
+async function checkReferences(tx: Transaction, references: MasterReference[], prefix = ''): Promise<void> {
   const errors: Record<string, string[]> = {};
   for (const reference of references) {
     const { table } = MASTER_TABLES[reference.kind];
@@ -137,7 +161,7 @@ async function checkReferences(tx: Transaction, references: MasterReference[]): 
       .from(table)
       .where(and(eq(table.id, reference.id), eq(table.deleted, false)))
       .limit(1);
-    if (!row) errors[reference.field] = [FieldError.invalid];
+    if (!row) errors[`${prefix}${reference.field}`] = [FieldError.invalid];
   }
   const university = references.find((reference) => reference.field === 'university_id');
   const faculty = references.find((reference) => reference.field === 'faculty_id');
@@ -156,11 +180,15 @@ async function checkReferences(tx: Transaction, references: MasterReference[]): 
  * master collection changed. The notice goes out only after the commit, so a client that pulls on it finds
  * the row.
  */
-function writeMaster<T>(deps: MasterWriteDeps, work: (tx: Transaction, seq: number) => Promise<T>) {
-  return writeStamped(deps, 'master', async (tx, seq) => ({
-    result: await work(tx, seq),
-    audience: 'all',
-  }));
+function writeMaster<T>(
+  deps: MasterWriteDeps,
+  kind: MasterRow['kind'],
+  work: (tx: Transaction, seq: number) => Promise<T>,
+) {
+  return writeStamped(deps, 'master', async (tx, seq) => {
+    await lockMasterKind(tx, kind);
+    return { result: await work(tx, seq), audience: 'all' };
+  });
 }
 
 /** `POST /api/master-setting/{segment}`: creates a row and returns it. */
@@ -170,10 +198,10 @@ export async function createMaster<S extends MasterSettingSegment>(
   input: MasterSettingWriteFor<S>,
 ): Promise<MasterItem> {
   const writer = SEGMENT_WRITERS[segment];
-  return writeMaster(deps, async (tx, seq) => {
+  return writeMaster(deps, writer.kind, async (tx, seq) => {
     await checkReferences(tx, writer.references(input));
     const id = await writer.insert(tx, input, { seq, now: deps.now() });
-    return readItem(tx, writer.kind, id);
+    return readWritten(tx, writer.kind, id);
   });
 }
 
@@ -185,24 +213,27 @@ export async function updateMaster<S extends MasterSettingSegment>(
   input: MasterSettingWriteFor<S>,
 ): Promise<MasterItem> {
   const writer = SEGMENT_WRITERS[segment];
-  return writeMaster(deps, async (tx, seq) => {
+  return writeMaster(deps, writer.kind, async (tx, seq) => {
     await checkReferences(tx, writer.references(input));
     if (!(await writer.update(tx, id, input, { seq, now: deps.now() }))) throw notFound();
-    return readItem(tx, writer.kind, id);
+    return readWritten(tx, writer.kind, id);
   });
 }
 
 /**
  * `DELETE /api/master-setting/{segment}/{id}`: a soft delete with a new sequence, so replicas learn of it
- * through the pull; 404 when there is no live row.
+ * through the pull; 409 naming what still uses the row, 404 when there is no live row.
  */
 export async function deleteMaster(
   deps: MasterWriteDeps,
   segment: MasterSettingSegment,
   id: string,
 ): Promise<void> {
-  const { table } = MASTER_TABLES[SEGMENT_WRITERS[segment].kind];
-  await writeMaster(deps, async (tx, seq) => {
+  const kind = SEGMENT_WRITERS[segment].kind;
+  const { table } = MASTER_TABLES[kind];
+  await writeMaster(deps, kind, async (tx, seq) => {
+    const use = await masterRowUse(tx, kind, id);
+    if (use) throw new HttpError(409, { message: 'In use', code: use });
     const rows = await tx
       .update(table)
       .set({ deleted: true, seq, updatedAt: deps.now() })
@@ -210,4 +241,80 @@ export async function deleteMaster(
       .returning({ id: table.id });
     if (rows.length === 0) throw notFound();
   });
+}
+
+/**
+ * `POST /api/master-setting/rooms/multiStore`: creates every room of the list in one transaction, or none.
+ * Each row's refusals are keyed by its place (`rooms.3.name`), all rows checked before answering, so a pasted
+ * list comes back with every bad line marked at once.
+ */
+export async function storeRooms(
+  deps: MasterWriteDeps,
+  input: RoomsMultiStoreRequest,
+): Promise<{ rooms: MasterItem[] }> {
+  const writer = SEGMENT_WRITERS.rooms;
+  return writeMaster(deps, writer.kind, async (tx, seq) => {
+    const errors: Record<string, string[]> = {};
+    const created: { index: number; id: string }[] = [];
+    for (const [index, room] of input.rooms.entries()) {
+      const prefix = `rooms.${index}.`;
+      const checked = await refusal(() => checkReferences(tx, writer.references(room), prefix));
+      if ('errors' in checked) {
+        Object.assign(errors, checked.errors);
+        continue;
+      }
+      created.push({ index, id: await writer.insert(tx, room, { seq, now: deps.now() }) });
+    }
+    // Duplicates are judged once every row is in, so two new rooms never pass against the old list alone.
+    const rooms: MasterItem[] = [];
+    for (const { index, id } of created) {
+      const room = await refusal(() => readWritten(tx, writer.kind, id, `rooms.${index}.name`));
+      if ('errors' in room) Object.assign(errors, room.errors);
+      else rooms.push(room.value);
+    }
+    if (Object.keys(errors).length > 0) throw validationFailed(errors);
+    return { rooms };
+  });
+}
+
+/** What a check answered, or the field errors it was refused with; any other failure is rethrown. */
+async function refusal<T>(
+  check: () => Promise<T>,
+): Promise<{ value: T } | { errors: Record<string, string[]> }> {
+  try {
+    return { value: await check() };
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode === 422 && error.body.errors)
+      return { errors: error.body.errors };
+    throw error;
+  }
+}
+
+async function liveRows(db: Executor, kind: MasterRow['kind'], where: SQL = sql`true`): Promise<MasterRow[]> {
+  return queryRows(
+    db,
+    sql`select * from (${masterRowsOf(kind)}) as m where not m.deleted and ${where} order by m.name, m.id`,
+    masterRowSchema,
+  );
+}
+
+/** `GET /api/master-setting/universities/universities-faculty`: live universities, each with its faculties. */
+export async function readUniversitiesWithFaculties(db: Database) {
+  const [universityRows, facultyRows] = [await liveRows(db, 'universities'), await liveRows(db, 'faculties')];
+  return {
+    universities: universityRows.map((university) => ({
+      ...toMasterItem(university),
+      faculties: facultyRows.filter((faculty) => faculty.university_id === university.id).map(toMasterItem),
+    })),
+  };
+}
+
+/** `GET /api/master-setting/year-codes/university/{id}/faculty/{id}`: the live year codes of one faculty. */
+export async function readFacultyYearCodes(db: Database, universityId: string, facultyId: string) {
+  const rows = await liveRows(
+    db,
+    'yearCodes',
+    sql`m.university_id = ${universityId} and m.faculty_id = ${facultyId}`,
+  );
+  return { yearCodes: rows.map(toMasterItem) };
 }

@@ -3,6 +3,7 @@ import {
   MASTER_SETTING_SEGMENTS,
   type MasterKind,
   type MasterSettingSegment,
+  type MasterSettingTab,
   YEAR_CODE_COLORS,
 } from '../../../domain/master';
 import type { MasterSettingWriteFor } from '../../../domain/schemas/master-setting';
@@ -25,7 +26,7 @@ export interface MasterReference {
 
 /** How one master-setting segment writes its table; the generic service does the rest. */
 export interface SegmentWriter<Input> {
-  kind: MasterKind;
+  kind: MasterSettingTab;
   references(input: Input): MasterReference[];
   /** Inserts a row and returns its id. */
   insert(tx: Transaction, input: Input, stamp: WriteStamp): Promise<string>;
@@ -39,7 +40,7 @@ type Writers = { [S in MasterSettingSegment]: SegmentWriter<MasterSettingWriteFo
 type Columns = Record<string, string | null | undefined>;
 
 interface SegmentColumns<Input> {
-  kind: MasterKind;
+  kind: MasterSettingTab;
   references?(input: Input): MasterReference[];
   columns(input: Input): Columns;
   /** Values a new row takes where the input leaves a column out. */

@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Tabs } from 'radix-ui';
 import { MASTER_SETTING_TABS, MasterKind, type MasterSettingTab } from '../../../domain/master';
-import { MasterTable } from './master-table';
+import { type MasterNotice, MasterTable } from './master-table';
 
 const TAB_LABELS: Record<MasterSettingTab, MessageDescriptor> = {
   [MasterKind.yearCodes]: msg`Year codes`,
@@ -15,13 +15,20 @@ const TAB_LABELS: Record<MasterSettingTab, MessageDescriptor> = {
   [MasterKind.faculties]: msg`Faculties`,
 };
 
-/** The master-setting screen: the seven master lists of SPEC §2 as tabs, read from the local database. */
+/**
+ * The master-setting screen: the seven master lists of SPEC §2 as tabs, read from the local database and
+ * edited through the master-setting calls while online.
+ */
 export function MasterSettingScreen({
   tab,
   onTabChange,
+  online,
+  notify,
 }: {
   tab: number;
   onTabChange: (tab: number) => void;
+  online: boolean;
+  notify: (notice: MasterNotice) => void;
 }) {
   const { t, i18n } = useLingui();
   return (
@@ -48,7 +55,7 @@ export function MasterSettingScreen({
         </Tabs.List>
         {MASTER_SETTING_TABS.map((kind, index) => (
           <Tabs.Content key={kind} value={String(index + 1)} className="mt-4 focus-visible:outline-2">
-            <MasterTable kind={kind} caption={i18n._(TAB_LABELS[kind])} />
+            <MasterTable kind={kind} caption={i18n._(TAB_LABELS[kind])} online={online} notify={notify} />
           </Tabs.Content>
         ))}
       </Tabs.Root>

@@ -2,6 +2,7 @@ import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { masterRow } from '../../db/database-test-helper';
 import { ClassCascadeFields } from './class-cascade';
 import {
   chooseLevel,
@@ -45,18 +46,9 @@ describe('class filter', () => {
       classNameId: 'cn-1',
     },
   ];
-  const master = ['u-1', 'u-2', 'f-1', 'f-2', 'y-1', 'y-2', 'n-1', 'n-2', 'cn-1'].map((id) => ({
-    id,
-    kind: 'universities' as const,
-    name: `name ${id}`,
-    universityId: null,
-    facultyId: null,
-    subjectNameId: null,
-    color: null,
-    startDate: null,
-    endDate: null,
-    updatedAt: 1,
-  }));
+  const master = ['u-1', 'u-2', 'f-1', 'f-2', 'y-1', 'y-2', 'n-1', 'n-2', 'cn-1'].map((id) =>
+    masterRow({ id, kind: 'universities', name: `name ${id}` }),
+  );
 
   it('offers each level only what holds a subject under the choices above it, and clears lower levels on change', () => {
     const filter = filterOfClass('c-1', subjects);

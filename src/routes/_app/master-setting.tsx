@@ -1,5 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useEffect } from 'react';
+import { useConnection } from '../../app/connection-context';
+import { appToasts } from '../../app/toasts';
 import { MasterSettingScreen } from '../../features/master/master-setting-screen';
 import {
   masterSettingSearchSchema,
@@ -16,6 +18,7 @@ function MasterSettingRoute() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   const tab = resolveMasterTab(search.tab, localStorage);
+  const { online } = useConnection();
 
   useEffect(() => rememberMasterTab(tab, localStorage), [tab]);
 
@@ -23,6 +26,8 @@ function MasterSettingRoute() {
     <MasterSettingScreen
       tab={tab}
       onTabChange={(next) => void navigate({ search: { tab: next }, replace: true })}
+      online={online === true}
+      notify={(notice) => appToasts.show(notice)}
     />
   );
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "events" ADD COLUMN "rankings_updated_at" timestamp with time zone;

@@ -1,0 +1,203 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type EventWrite, eventWriteSchema, type VibloEvent } from '../../../domain/schemas/events';
+import { errorMessage } from '../../i18n/error-messages';
+import { Button } from '../../ui/button';
+import { CheckboxField } from '../../ui/checkbox-field';
+import { CONTROL_CLASS } from '../../ui/field';
+import { TextField } from '../../ui/text-field';
+import { readEvent, readEventFormChoices, saveEvent } from './events-calls';
+
+type FormValues = {
+  name: string;
+  start_time: string;
+  end_time: string;
+  description: string;
+  url: string;
+  university_ids: string[];
+};
+
+const EMPTY: FormValues = {
+  name: '',
+  start_time: '',
+  end_time: '',
+  description: '',
+  url: '',
+  university_ids: [],
+};
+
+// The server sends the school's wall clock with its offset; a datetime-local input takes the first 16 characters.
+const localInput = (dateTime: string) => dateTime.slice(0, 16);
+
+function valuesOf(event: VibloEvent): FormValues {
+  return {
+    name: event.name,
+    start_time: localInput(event.start_time),
+    end_time: localInput(event.end_time),
+    description: event.description ?? '',
+    url: event.url ?? '',
+    university_ids: event.universities.map((university) => university.id),
+  };
+}
+
+function bodyOf(values: FormValues) {
+  return {
+    ...values,
+    description: values.description.trim() === '' ? null : values.description,
+    url: values.url.trim() === '' ? null : values.url.trim(),
+  };
+}
+
+/**
+ * Add (`eventId` null) or edit an event (admins, online): name, start and end, description, link and the
+ * universities it is for. Checked with the call's own schema (the end not before the start), then sent.
+ */
+export function EventFormScreen({
+  eventId,
+  onSaved,
+  onCancel,
+}: {
+  eventId: string | null;
+  onSaved: (event: VibloEvent) => void;
+  onCancel: () => void;
+}) {
+  const { t, i18n } = useLingui();
+  const [values, setValues] = useState<FormValues>(EMPTY);
+  const [universities, setUniversities] = useState<{ id: string; name: string }[]>([]);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const descriptionId = useId();
+
+  useEffect(() => {
+    let live = true;
+    void readEventFormChoices().then((answer) => {
+      if (!live) return;
+      if (answer.ok) setUniversities(answer.value.universities);
+      else setErrors({ form: answer.failure.code });
+    });
+    if (eventId) {
+      void readEvent(eventId).then((answer) => {
+        if (!live) return;
+        if (answer.ok) setValues(valuesOf(answer.value));
+        else setErrors({ form: answer.failure.code });
+      });
+    }
+    return () => {
+      live = false;
+    };
+  }, [eventId]);
+
+  const set = (patch: Partial<FormValues>) => setValues((current) => ({ ...current, ...patch }));
+  const errorOf = (field: keyof FormValues) =>
+    errors[field] ? errorMessage(i18n, errors[field]) : undefined;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = eventWriteSchema.safeParse(bodyOf(values));
+    if (!parsed.success) {
+      const codes: Record<string, string> = {};
+      for (const issue of parsed.error.issues) codes[String(issue.path[0] ?? 'form')] ??= issue.message;
+      setErrors(codes);
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    const body: EventWrite = parsed.data;
+    const answer = await saveEvent(eventId, body);
+    setBusy(false);
+    if (answer.ok) onSaved(answer.value);
+    else setErrors({ [answer.failure.field ?? 'form']: answer.failure.code });
+  };
+
+  return (
+    <section aria-labelledby="event-form-title" className="flex max-w-2xl flex-col gap-4">
+      <h1 id="event-form-title" className="text-2xl font-semibold">
+        {eventId ? <Trans>Edit event</Trans> : <Trans>Add event</Trans>}
+      </h1>
+      <form noValidate className="flex flex-col gap-4" onSubmit={(event) => void submit(event)}>
+        <TextField
+          label={t`Event name`}
+          required
+          value={values.name}
+          error={errorOf('name')}
+          onChange={(event) => set({ name: event.target.value })}
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            type="datetime-local"
+            label={t`Start`}
+            required
+            value={values.start_time}
+            error={errorOf('start_time')}
+            onChange={(event) => set({ start_time: event.target.value })}
+          />
+          <TextField
+            type="datetime-local"
+            label={t`End`}
+            required
+            value={values.end_time}
+            error={errorOf('end_time')}
+            onChange={(event) => set({ end_time: event.target.value })}
+          />
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={descriptionId} className="text-sm font-medium text-slate-800">
+            <Trans>Description</Trans>
+          </label>
+          <textarea
+            id={descriptionId}
+            rows={4}
+            value={values.description}
+            onChange={(event) => set({ description: event.target.value })}
+            className={`${CONTROL_CLASS} h-auto py-2`}
+          />
+          {errors.description && (
+            <p className="text-sm text-red-700">{errorMessage(i18n, errors.description)}</p>
+          )}
+        </div>
+        <TextField
+          type="url"
+          label={t`Link`}
+          value={values.url}
+          error={errorOf('url')}
+          onChange={(event) => set({ url: event.target.value })}
+        />
+        <fieldset className="flex flex-col gap-2">
+          <legend className="text-sm font-medium text-slate-800">
+            <Trans>Universities</Trans>
+          </legend>
+          {universities.map((university) => (
+            <CheckboxField
+              key={university.id}
+              label={university.name}
+              checked={values.university_ids.includes(university.id)}
+              onCheckedChange={(checked) =>
+                set({
+                  university_ids: checked
+                    ? [...values.university_ids, university.id]
+                    : values.university_ids.filter((id) => id !== university.id),
+                })
+              }
+            />
+          ))}
+          {errors.university_ids && (
+            <p className="text-sm text-red-700">{errorMessage(i18n, errors.university_ids)}</p>
+          )}
+        </fieldset>
+        {errors.form && (
+          <p role="alert" className="text-sm text-red-700">
+            {errorMessage(i18n, errors.form)}
+          </p>
+        )}
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit" busy={busy}>
+            <Trans>Save</Trans>
+          </Button>
+          <Button variant="secondary" onClick={onCancel}>
+            <Trans>Cancel</Trans>
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,236 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import { MasterKind } from '../../../domain/master';
+import type { RankingRow, RankingSearchRequest } from '../../../domain/schemas/events';
+import { callApi } from '../../api/call-api';
+import { useMasterDocs } from '../../db/use-master-docs';
+import { errorMessage } from '../../i18n/error-messages';
+import { formatDate, formatDecimal } from '../../i18n/format';
+import { localeOrDefault } from '../../i18n/i18n';
+import { AsOf } from '../../ui/as-of';
+import { Button } from '../../ui/button';
+import { type Column, DataTable } from '../../ui/data-table';
+import { Pagination } from '../../ui/pagination';
+import { SearchField } from '../../ui/search-field';
+import { SelectField } from '../../ui/select-field';
+import { downloadWorkbook, type ExportSheet } from '../shared/xlsx-export';
+import { importRanking, useRankingEvents, useRankingSearch } from './events-calls';
+
+const EMPTY_SEARCH: RankingSearchRequest = {
+  eventId: null,
+  universityId: null,
+  yearCodeId: null,
+  param: '',
+  page: 1,
+};
+
+// The export reads page after page; a ranking longer than this many pages is cut (and said so by its total).
+const EXPORT_MAX_PAGES = 50;
+
+/** Every row of a ranking search, page by page, for the Excel export. */
+async function allRankingRows(search: RankingSearchRequest): Promise<RankingRow[] | string> {
+  const rows: RankingRow[] = [];
+  for (let page = 1; page <= EXPORT_MAX_PAGES; page++) {
+    const answer = await callApi('POST /api/viblo/search', { body: { ...search, page } });
+    if (!answer.ok) return answer.failure.code;
+    rows.push(...answer.value.data);
+    if (page >= answer.value.meta.pagination.total_pages) break;
+  }
+  return rows;
+}
+
+/**
+ * `/viblo`: the students' places in the coding-practice service's contests, by event, university and year
+ * code, searched by name and paged, with when the event's ranking was last fetched; exported to Excel.
+ */
+export function RankingScreen({
+  canImport,
+  notify,
+}: {
+  canImport: boolean;
+  notify: (notice: { tone: 'success' | 'error'; title: string }) => void;
+}) {
+  const { t, i18n } = useLingui();
+  const [search, setSearch] = useState<RankingSearchRequest>(EMPTY_SEARCH);
+  const view = useRankingSearch(search);
+  const events = useRankingEvents();
+  const universities = useMasterDocs(MasterKind.universities).rows;
+  const yearCodes = useMasterDocs(MasterKind.yearCodes).rows;
+  const [exporting, setExporting] = useState(false);
+  const locale = localeOrDefault(i18n.locale);
+  const filter = (patch: Partial<RankingSearchRequest>) =>
+    setSearch((current) => ({ ...current, ...patch, page: 1 }));
+
+  const columns: Column<RankingRow>[] = [
+    { key: 'rank', header: t`Rank`, numeric: true, cell: (row) => row.rank },
+    { key: 'name', header: t`Name`, cell: (row) => row.user.name },
+    { key: 'university', header: t`University`, cell: (row) => row.university?.name ?? '—' },
+    { key: 'yearCode', header: t`Year code`, cell: (row) => row.year_code?.name ?? '—' },
+    { key: 'event', header: t`Event`, cell: (row) => row.event.name },
+    { key: 'score', header: t`Score`, numeric: true, cell: (row) => formatDecimal(row.score, locale) },
+  ];
+
+  const exportAll = async () => {
+    setExporting(true);
+    const rows = await allRankingRows(search);
+    if (typeof rows === 'string') notify({ tone: 'error', title: errorMessage(i18n, rows) });
+    else {
+      const labels: RankingLabels = {
+        sheetName: t`Ranking`,
+        rank: t`Rank`,
+        name: t`Name`,
+        university: t`University`,
+        yearCode: t`Year code`,
+        event: t`Event`,
+        score: t`Score`,
+      };
+      await downloadWorkbook(labels.sheetName, rankingSheet(rows, labels)).catch(() =>
+        notify({ tone: 'error', title: t`The Excel file could not be made.` }),
+      );
+    }
+    setExporting(false);
+  };
+
+  return (
+    <section aria-labelledby="ranking-title" className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 id="ranking-title" className="text-2xl font-semibold">
+          <Trans>Ranking</Trans>
+        </h1>
+        <Button variant="secondary" busy={exporting} disabled={!view.value} onClick={() => void exportAll()}>
+          <Trans>Export to Excel</Trans>
+        </Button>
+      </div>
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <SelectField
+          label={t`Event`}
+          value={search.eventId ?? ''}
+          placeholder={t`All events`}
+          options={(events.value?.events ?? []).map((event) => ({ value: event.id, label: event.name }))}
+          onChange={(event) => filter({ eventId: event.target.value || null })}
+        />
+        <SelectField
+          label={t`University`}
+          value={search.universityId ?? ''}
+          placeholder={t`All universities`}
+          options={universities.map((row) => ({ value: row.id, label: row.name }))}
+          onChange={(event) => filter({ universityId: event.target.value || null, yearCodeId: null })}
+        />
+        <SelectField
+          label={t`Year code`}
+          value={search.yearCodeId ?? ''}
+          placeholder={t`All year codes`}
+          options={yearCodes
+            .filter((row) => !search.universityId || row.universityId === search.universityId)
+            .map((row) => ({ value: row.id, label: row.name }))}
+          onChange={(event) => filter({ yearCodeId: event.target.value || null })}
+        />
+        <SearchField value={search.param} onSearch={(param) => filter({ param })} />
+      </div>
+      {canImport && search.eventId && (
+        <ImportRanking eventId={search.eventId} onImported={view.reload} notify={notify} />
+      )}
+      {view.stale && view.at !== null && <AsOf at={view.at} />}
+      {view.failure && (
+        <p role="alert" className="text-sm text-red-700">
+          {errorMessage(i18n, view.failure)}
+        </p>
+      )}
+      {view.value?.updated_at && (
+        <p className="text-sm text-slate-600">
+          {t`Last updated ${formatDate(view.value.updated_at, locale, 'dateTime')}`}
+        </p>
+      )}
+      {view.value && (
+        <>
+          <DataTable
+            caption={t`Ranking`}
+            columns={columns}
+            rows={view.value.data}
+            rowKey={(row) => `${row.event.id}:${row.user.id}`}
+            emptyTitle={t`No ranking yet.`}
+          />
+          {view.value.data.length > 0 && (
+            <Pagination
+              page={search.page}
+              total={view.value.meta.pagination.total}
+              perPage={view.value.meta.pagination.per_page}
+              onPageChange={(page) => setSearch((current) => ({ ...current, page }))}
+            />
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+/**
+ * The fallback when the coding-practice service is not connected: an admin uploads the event's ranking as an
+ * xlsx (email, rank, score); it replaces the stored one whole, or a message names every bad cell.
+ */
+function ImportRanking({
+  eventId,
+  onImported,
+  notify,
+}: {
+  eventId: string;
+  onImported: () => void;
+  notify: (notice: { tone: 'success' | 'error'; title: string }) => void;
+}) {
+  const { t, i18n } = useLingui();
+  const choose = async (file: File | undefined) => {
+    if (!file) return;
+    const answer = await importRanking(eventId, file);
+    if (!answer.ok) {
+      const message = errorMessage(i18n, answer.failure.code);
+      const cell = /^rows\.(\d+)\.(\w+)$/.exec(answer.failure.field ?? '');
+      const row = cell?.[1];
+      const column = cell?.[2];
+      notify({ tone: 'error', title: row && column ? t`Row ${row}, ${column}: ${message}` : message });
+      return;
+    }
+    notify({
+      tone: 'success',
+      title: t`${answer.value.stored} places imported, ${answer.value.skipped} skipped.`,
+    });
+    onImported();
+  };
+  return (
+    <label className="block text-sm font-medium">
+      {t`Import the ranking from Excel (.xlsx: email, rank, score)`}
+      <input
+        type="file"
+        accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+        className="mt-1 block max-w-full text-sm"
+        onChange={(event) => void choose(event.target.files?.[0])}
+      />
+    </label>
+  );
+}
+
+/** The column headings of the exported ranking, in the user's language. */
+export type RankingLabels = {
+  sheetName: string;
+  rank: string;
+  name: string;
+  university: string;
+  yearCode: string;
+  event: string;
+  score: string;
+};
+
+/** The ranking as a sheet: one row per place, as the table shows it. */
+export function rankingSheet(rows: readonly RankingRow[], labels: RankingLabels): ExportSheet {
+  return {
+    sheetName: labels.sheetName,
+    header: [labels.rank, labels.name, labels.university, labels.yearCode, labels.event, labels.score],
+    rows: rows.map((row) => [
+      row.rank,
+      row.user.name,
+      row.university?.name ?? null,
+      row.year_code?.name ?? null,
+      row.event.name,
+      row.score,
+    ]),
+  };
+}

@@ -1,0 +1,55 @@
+import { useLingui } from '@lingui/react/macro';
+import { createFileRoute, Link, Outlet, useChildMatches } from '@tanstack/react-router';
+import { z } from 'zod';
+import { Role } from '../../../domain/roles';
+import { useSessionUser } from '../../app/session-context';
+import { appToasts } from '../../app/toasts';
+import { RankingScreen } from '../../features/events/ranking-screen';
+import { Tabs } from '../../ui/tabs';
+
+// `tab=event` is where the events pages' back button returns (SPEC §2). The events pages below use `tab`
+// for their own tabs, so any other value here reads as the ranking rather than being rewritten.
+const searchSchema = z.object({ tab: z.string().max(32).optional().catch(undefined) });
+
+export const Route = createFileRoute('/_app/viblo')({
+  validateSearch: searchSchema,
+  component: VibloRoute,
+});
+
+function VibloRoute() {
+  const { t } = useLingui();
+  const search = Route.useSearch();
+  const user = useSessionUser();
+  const navigate = Route.useNavigate();
+  // The events pages live under this path; they render alone.
+  if (useChildMatches().length > 0) return <Outlet />;
+  const tab = search.tab === 'event' ? 'event' : 'ranking';
+  return (
+    <Tabs
+      label={t`Viblo`}
+      value={tab}
+      onValueChange={(value) => void navigate({ search: { tab: value === 'event' ? 'event' : 'ranking' } })}
+      items={[
+        {
+          value: 'ranking',
+          label: t`Ranking`,
+          content: (
+            <RankingScreen
+              canImport={user?.role === Role.admin}
+              notify={(notice) => appToasts.show(notice)}
+            />
+          ),
+        },
+        {
+          value: 'event',
+          label: t`Events`,
+          content: (
+            <Link to="/viblo/events" className="text-blue-800 underline">
+              {t`Open the events list`}
+            </Link>
+          ),
+        },
+      ]}
+    />
+  );
+}
