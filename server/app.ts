@@ -18,6 +18,7 @@ import { createMailer } from './modules/mail/outbox';
 import { logTransport, smtpTransport } from './modules/mail/transport';
 import { masterRoutes } from './modules/master/routes';
 import { metaRoutes } from './modules/meta/routes';
+import { scheduleRoutes } from './modules/schedules/routes';
 import { registerCsrf } from './plugins/csrf';
 import { registerErrorHandling } from './plugins/errors';
 import { registerIdempotency } from './plugins/idempotency';
@@ -115,6 +116,7 @@ export const schoolApp: FastifyPluginAsync<SchoolAppOptions> = async (app, { con
   await app.register(syncRoutes, { deps, collections: syncCollections });
   await app.register(achievementRoutes, deps);
   await app.register(attendanceRoutes, deps);
+  await app.register(scheduleRoutes, deps);
 };
 
 // What fastify-plugin does: the app's hooks, decorators and handlers land on the instance `buildApp` returns,
