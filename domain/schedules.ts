@@ -143,3 +143,22 @@ export function fillTimesheetYear(counted: readonly TimesheetMonth[]): Timesheet
       counted.find((month) => month.month === index + 1) ?? { month: index + 1, schedules: 0, minutes: 0 },
   );
 }
+
+/**
+ * The term a day falls in, for an export "for the term": the semester holding it, else the day's month when
+ * no semester does.
+ */
+export function termOf(
+  semesters: readonly { startDate: string | null; endDate: string | null }[],
+  day: string,
+): { first: string; last: string } {
+  const semester = semesters.find(
+    (candidate) =>
+      candidate.startDate !== null &&
+      candidate.endDate !== null &&
+      candidate.startDate <= day &&
+      day <= candidate.endDate,
+  );
+  if (semester?.startDate && semester.endDate) return { first: semester.startDate, last: semester.endDate };
+  return monthBounds(monthOf(day)) ?? { first: day, last: day };
+}

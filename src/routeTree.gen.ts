@@ -23,6 +23,8 @@ import { Route as AppNotFoundRouteImport } from './routes/_app/not-found'
 import { Route as AppNotificationSettingRouteImport } from './routes/_app/notification-setting'
 import { Route as AppProfileRouteImport } from './routes/_app/profile'
 import { Route as ResetPasswordTokenRouteImport } from './routes/reset-password.$token'
+import { Route as AppScheduleSchoolRouteImport } from './routes/_app/schedule/school'
+import { Route as AppScheduleTeacherRouteImport } from './routes/_app/schedule/teacher'
 import { Route as AppAchievementSubjectsSubjectIdScoreNamesScoreNameIdRouteImport } from './routes/_app/achievement/subjects/$subjectId/score-names/$scoreNameId'
 
 const AppRoute = AppRouteImport.update({
@@ -95,6 +97,16 @@ const ResetPasswordTokenRoute = ResetPasswordTokenRouteImport.update({
   path: '/reset-password/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AppScheduleSchoolRoute = AppScheduleSchoolRouteImport.update({
+  id: '/schedule/school',
+  path: '/schedule/school',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppScheduleTeacherRoute = AppScheduleTeacherRouteImport.update({
+  id: '/schedule/teacher',
+  path: '/schedule/teacher',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppAchievementSubjectsSubjectIdScoreNamesScoreNameIdRoute =
   AppAchievementSubjectsSubjectIdScoreNamesScoreNameIdRouteImport.update({
     id: '/subjects/$subjectId/score-names/$scoreNameId',
@@ -116,6 +128,8 @@ export interface FileRoutesByFullPath {
   '/notification-setting': typeof AppNotificationSettingRoute
   '/profile': typeof AppProfileRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
+  '/schedule/school': typeof AppScheduleSchoolRoute
+  '/schedule/teacher': typeof AppScheduleTeacherRoute
   '/achievement/subjects/$subjectId/score-names/$scoreNameId': typeof AppAchievementSubjectsSubjectIdScoreNamesScoreNameIdRoute
 }
 export interface FileRoutesByTo {
@@ -132,6 +146,8 @@ export interface FileRoutesByTo {
   '/profile': typeof AppProfileRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/': typeof AppIndexRoute
+  '/schedule/school': typeof AppScheduleSchoolRoute
+  '/schedule/teacher': typeof AppScheduleTeacherRoute
   '/achievement/subjects/$subjectId/score-names/$scoreNameId': typeof AppAchievementSubjectsSubjectIdScoreNamesScoreNameIdRoute
 }
 export interface FileRoutesById {
@@ -150,6 +166,8 @@ export interface FileRoutesById {
   '/_app/profile': typeof AppProfileRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/_app/': typeof AppIndexRoute
+  '/_app/schedule/school': typeof AppScheduleSchoolRoute
+  '/_app/schedule/teacher': typeof AppScheduleTeacherRoute
   '/_app/achievement/subjects/$subjectId/score-names/$scoreNameId': typeof AppAchievementSubjectsSubjectIdScoreNamesScoreNameIdRoute
 }
 export interface FileRouteTypes {
@@ -168,6 +186,8 @@ export interface FileRouteTypes {
     | '/notification-setting'
     | '/profile'
     | '/reset-password/$token'
+    | '/schedule/school'
+    | '/schedule/teacher'
     | '/achievement/subjects/$subjectId/score-names/$scoreNameId'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -184,6 +204,8 @@ export interface FileRouteTypes {
     | '/profile'
     | '/reset-password/$token'
     | '/'
+    | '/schedule/school'
+    | '/schedule/teacher'
     | '/achievement/subjects/$subjectId/score-names/$scoreNameId'
   id:
     | '__root__'
@@ -201,6 +223,8 @@ export interface FileRouteTypes {
     | '/_app/profile'
     | '/reset-password/$token'
     | '/_app/'
+    | '/_app/schedule/school'
+    | '/_app/schedule/teacher'
     | '/_app/achievement/subjects/$subjectId/score-names/$scoreNameId'
   fileRoutesById: FileRoutesById
 }
@@ -313,6 +337,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ResetPasswordTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_app/schedule/school': {
+      id: '/_app/schedule/school'
+      path: '/schedule/school'
+      fullPath: '/schedule/school'
+      preLoaderRoute: typeof AppScheduleSchoolRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/schedule/teacher': {
+      id: '/_app/schedule/teacher'
+      path: '/schedule/teacher'
+      fullPath: '/schedule/teacher'
+      preLoaderRoute: typeof AppScheduleTeacherRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/achievement/subjects/$subjectId/score-names/$scoreNameId': {
       id: '/_app/achievement/subjects/$subjectId/score-names/$scoreNameId'
       path: '/subjects/$subjectId/score-names/$scoreNameId'
@@ -345,6 +383,8 @@ interface AppRouteChildren {
   AppNotificationSettingRoute: typeof AppNotificationSettingRoute
   AppProfileRoute: typeof AppProfileRoute
   AppIndexRoute: typeof AppIndexRoute
+  AppScheduleSchoolRoute: typeof AppScheduleSchoolRoute
+  AppScheduleTeacherRoute: typeof AppScheduleTeacherRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -356,6 +396,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppNotificationSettingRoute: AppNotificationSettingRoute,
   AppProfileRoute: AppProfileRoute,
   AppIndexRoute: AppIndexRoute,
+  AppScheduleSchoolRoute: AppScheduleSchoolRoute,
+  AppScheduleTeacherRoute: AppScheduleTeacherRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

@@ -1,0 +1,96 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { firstValueFrom } from 'rxjs';
+import { rolesForRoute } from '../../../domain/permissions';
+import type { AccountRole } from '../../../domain/roles';
+import { termOf } from '../../../domain/schedules';
+import { useIsRegisteredPath } from '../../app/use-registered-paths';
+import { useDatabase } from '../../db/database-context';
+import { semesters } from '../../db/queries/calendar';
+import { localeOrDefault } from '../../i18n/i18n';
+import { Button } from '../../ui/button';
+import { Spinner } from '../../ui/spinner';
+import { CalendarView, type SittingLinks, visibleRange } from './calendar-view';
+import { downloadIcs, sittingsToIcs } from './ics';
+import { type CalendarWho, calendarSittings$, useCalendarSittings } from './use-calendar';
+
+/** The links a role's calendar offers on a sitting: each only where the role may open the screen. */
+export function useSittingLinks(role: AccountRole): SittingLinks {
+  const isRegistered = useIsRegisteredPath();
+  const mayOpen = (path: string) => isRegistered(path) && (rolesForRoute(path)?.includes(role) ?? false);
+  return {
+    lesson: mayOpen('/academic/subjects/$subjectId/lessons/$lessonId'),
+    attendance: mayOpen('/attendance'),
+  };
+}
+
+/**
+ * A calendar of the sittings `who` names, read from the local database: the view and date are the screen's
+ * (its URL's), so a reload or a shared link opens the same place.
+ */
+export function ScheduleCalendar({
+  who,
+  role,
+  view,
+  date,
+  today,
+  isMobile,
+  title,
+  exportName,
+  onChange,
+}: {
+  who: CalendarWho;
+  role: AccountRole;
+  view: CalendarView;
+  date: string;
+  today: string;
+  isMobile: boolean;
+  title: string;
+  /** When set, an "export .ics" button offers the term's sittings under this calendar name. */
+  exportName?: string;
+  onChange: (next: { view: CalendarView; date: string }) => void;
+}) {
+  const { t, i18n } = useLingui();
+  const database = useDatabase();
+  const locale = localeOrDefault(i18n.locale);
+  const sittings = useCalendarSittings(visibleRange(view, date, locale), who);
+  const links = useSittingLinks(role);
+  if (!sittings) {
+    return (
+      <div className="flex justify-center py-10">
+        <Spinner label={t`Loading…`} />
+      </div>
+    );
+  }
+  const exportTerm = async (name: string) => {
+    if (!database) return;
+    const term = termOf(await semesters(database), date);
+    const termSittings = await firstValueFrom(calendarSittings$(database, term, who));
+    const text = sittingsToIcs(termSittings, {
+      calendarName: name,
+      stampedAt: new Date(),
+      host: location.host,
+    });
+    downloadIcs(`${name}-${term.first}-${term.last}`, text);
+  };
+  return (
+    <>
+      {exportName && (
+        <div className="flex justify-end">
+          <Button variant="secondary" size="sm" onClick={() => void exportTerm(exportName)}>
+            <Trans>Export the term to a calendar (.ics)</Trans>
+          </Button>
+        </div>
+      )}
+      <CalendarView
+        sittings={sittings}
+        view={view}
+        date={date}
+        today={today}
+        isMobile={isMobile}
+        links={links}
+        title={title}
+        onChange={onChange}
+      />
+    </>
+  );
+}
