@@ -1,5 +1,5 @@
-import { firstValueFrom, skip } from 'rxjs';
-import { afterEach, describe, expect, it } from 'vitest';
+import { firstValueFrom } from 'rxjs';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PublishState } from '../../../domain/lessons';
 import { MasterKind } from '../../../domain/master';
 import { Role } from '../../../domain/roles';
@@ -228,9 +228,14 @@ describe('the calendars read from the local database', () => {
 
   it('show a sitting published after the calendar opened without asking again', async () => {
     database = await school();
-    const next = firstValueFrom(calendarSittings$(database, APRIL, ALL_PLACES).pipe(skip(1)));
+    const seen: string[][] = [];
+    const subscription = calendarSittings$(database, APRIL, ALL_PLACES).subscribe((sittings) =>
+      seen.push(sittings.map((sitting) => sitting.id)),
+    );
+    await vi.waitFor(() => expect(seen).toHaveLength(1));
+    expect(seen[0]).not.toContain(id(102));
     await database.lessons.upsert(lesson(DRAFT_LESSON, PublishState.published));
-    const sittings = await next;
-    expect(sittings.map((sitting) => sitting.id)).toContain(id(102));
+    await vi.waitFor(() => expect(seen.at(-1)).toContain(id(102)));
+    subscription.unsubscribe();
   });
 });

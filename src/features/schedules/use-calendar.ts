@@ -27,7 +27,7 @@ export function calendarSittings$(
       : of<CalendarFilter>(who);
   return filter$.pipe(
     switchMap((filter) =>
-      calendarSources$(database, range).pipe(
+      calendarSources$(database, range, filter.kind === 'student').pipe(
         map((sources) => filterSittings(buildSittings(sources), sources, filter)),
       ),
     ),
