@@ -183,6 +183,48 @@ test.describe('the school calendar', () => {
   });
 });
 
+test.describe('the school calendar on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, timezoneId: TOKYO });
+
+  test('an observer’s month is a dot calendar with the chosen day’s sittings listed under it, and the week a list, without sideways scrolling', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const today = todayInTokyo();
+    const schedule = await SchedulePage.openSignedIn(
+      page,
+      '/schedule/school?view=month',
+      'observer@demo.test',
+    );
+    await schedule.expectView('月');
+    // Every day of the month is a button with its count of sittings; some days of the demo month have some.
+    const todayButton = page.locator(`button[data-day="${today}"]`);
+    await expect(todayButton).toHaveAttribute('aria-pressed', 'true');
+    await expect(todayButton).toHaveAttribute('aria-label', /授業 \d+ 件/);
+    // A day with sittings, once the first sync has brought the school's sittings to the device.
+    const busyDay = () =>
+      page
+        .locator('button[data-day]')
+        .evaluateAll(
+          (buttons) =>
+            buttons
+              .find((button) => /授業 [1-9]\d* 件/.test(button.getAttribute('aria-label') ?? ''))
+              ?.getAttribute('data-day') ?? null,
+        );
+    await expect.poll(busyDay, { timeout: 60_000 }).not.toBeNull();
+    const label = await busyDay();
+    if (!label) throw new Error('no day of this month has sittings');
+    await page.locator(`button[data-day="${label}"]`).tap();
+    await expect(page.locator(`button[data-day="${label}"]`)).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('article').first()).toBeVisible({ timeout: 60_000 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    await schedule.viewButton('週').tap();
+    await schedule.expectView('週');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+});
+
 test.describe('the teacher calendar', () => {
   test.use({ timezoneId: TOKYO });
 

@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useRef } from 'react';
 import { firstValueFrom } from 'rxjs';
 import { rolesForRoute } from '../../../domain/permissions';
 import type { AccountRole } from '../../../domain/roles';
@@ -9,6 +10,7 @@ import { semesters } from '../../db/queries/calendar';
 import { localeOrDefault } from '../../i18n/i18n';
 import { Button } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
+import type { CalendarSitting } from './calendar-sittings';
 import { CalendarView, type SittingLinks, visibleRange } from './calendar-view';
 import { downloadIcs, sittingsToIcs } from './ics';
 import { type CalendarWho, calendarSittings$, useCalendarSittings } from './use-calendar';
@@ -52,7 +54,12 @@ export function ScheduleCalendar({
   const { t, i18n } = useLingui();
   const database = useDatabase();
   const locale = localeOrDefault(i18n.locale);
-  const sittings = useCalendarSittings(visibleRange(view, date, locale), who);
+  const loaded = useCalendarSittings(visibleRange(view, date, locale), who);
+  // While another range loads, the grid stays with what it showed (its days outside the new range simply
+  // empty) instead of a spinner that would take the whole calendar off the screen on every previous/next.
+  const last = useRef<CalendarSitting[] | undefined>(undefined);
+  if (loaded) last.current = loaded;
+  const sittings = loaded ?? last.current;
   const links = useSittingLinks(role);
   if (!sittings) {
     return (
