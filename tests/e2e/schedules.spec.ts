@@ -258,4 +258,25 @@ test.describe('the teacher calendar', () => {
       }
     }
   });
+
+  test('with teacher, month and year in the address an admin sees that teacher’s month and the back button', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const admin = await signInApi(request, 'admin@demo.test');
+    const filter = (await admin.get('/api/schedules/get-filter')) as UserScheduleFilterResponse;
+    const tanaka = filter.users.find((user) => user.name === '田中 一郎');
+    if (!tanaka) throw new Error('no demo teacher in the filter');
+    const [year, month] = todayInTokyo().split('-');
+    const schedule = await SchedulePage.openSignedIn(
+      page,
+      `/schedule/teacher?teacher=${tanaka.id}&month=${Number(month)}&year=${year}`,
+      'admin@demo.test',
+    );
+    await schedule.expectView('月');
+    await expect(page.getByRole('button', { name: '戻る' })).toBeVisible();
+    await expect(page.getByText('教員（1 名選択）')).toBeVisible();
+    await expect(page.locator('td[data-day] li').first()).toBeVisible({ timeout: 60_000 });
+  });
 });

@@ -14,7 +14,7 @@ import {
 } from '../../db/schema';
 import { call } from '../../testing/calls';
 import { createSchoolFixture, type SchoolFixture } from '../../testing/school-fixture';
-import { buildTestApp, signIn, type TestApp, type TestSession } from '../../testing/test-app';
+import { anonymous, buildTestApp, signIn, type TestApp, type TestSession } from '../../testing/test-app';
 
 type Who = 'observer' | 'teacher' | 'teacher2' | 'admin' | 'superAdmin' | 'student' | 'student2';
 const EMAILS: Record<Who, string> = {
@@ -321,15 +321,43 @@ describe('timesheet', () => {
 // SPEC §6: schedules are open to staff but 3; the student calls serve only students. Every row lists who
 // gets 200; the rest of the signed-in get 403 and the signed-out 401.
 const STAFF: readonly Who[] = ['observer', 'teacher', 'teacher2', 'admin'];
-const MATRIX: { call: string; url: () => string; allowed: readonly Who[] }[] = [
+const STUDENTS: readonly Who[] = ['student', 'student2'];
+const place = () => `${school.universityId}/${school.facultyId}/${school.yearCodeId}`;
+const teacherPlace = () => `${school.facultyId}/${school.yearCodeId}`;
+const MATRIX: { call: string; method?: 'POST'; url: () => string; allowed: readonly Who[] }[] = [
   { call: 'school month', url: schoolMonth, allowed: STAFF },
+  {
+    call: 'school week',
+    url: () => `/api/schedules/${place()}/2026-04-13/2026-04-19/week/school`,
+    allowed: STAFF,
+  },
+  {
+    call: 'teacher month',
+    url: () => `/api/schedules/${teacherPlace()}/2026-04/month/teacher`,
+    allowed: STAFF,
+  },
   { call: 'teacher week', url: () => '/api/schedules/2026-04-13/2026-04-19/week/teacher', allowed: STAFF },
   {
-    call: 'student month',
-    url: () => '/api/schedules/2026-04/month/student',
-    allowed: ['student', 'student2'],
+    call: 'teacher day',
+    url: () => `/api/schedules/${teacherPlace()}/2026-04-10/day/teacher`,
+    allowed: STAFF,
   },
+  { call: 'student month', url: () => '/api/schedules/2026-04/month/student', allowed: STUDENTS },
+  { call: 'student week', url: () => '/api/schedules/2026-04-13/2026-04-19/week/student', allowed: STUDENTS },
+  { call: 'student day', url: () => '/api/schedules/2026-04-10/day/student', allowed: STUDENTS },
+  { call: 'save filter', method: 'POST', url: () => '/api/schedules/save-filter', allowed: STAFF },
   { call: 'get filter', url: () => '/api/schedules/get-filter', allowed: STAFF },
+  {
+    call: 'year codes by faculty',
+    url: () =>
+      `/api/schedules/year-code-by-faculty/university/${school.universityId}/faculty/${school.facultyId}`,
+    allowed: STAFF,
+  },
+  {
+    call: 'teachers for filter',
+    url: () => `/api/schedules/teachers-for-filter?userIds=${ids.teacher}`,
+    allowed: STAFF,
+  },
   // A timesheet is the teacher's own: another teacher is refused.
   {
     call: 'timesheet of teacher',
@@ -338,15 +366,23 @@ const MATRIX: { call: string; url: () => string; allowed: readonly Who[] }[] = [
   },
 ];
 
+/** A filter every staff user may save (their own preference). */
+const EMPTY_FILTER = { university: null, faculty: null, yearCode: null, teachers: [], monthly: true };
+
 describe('role matrix', () => {
   for (const row of MATRIX) {
+    // A signed-out POST still carries a CSRF token, as a browser's would, so the answer is about the session.
+    const send = async (who: Who | undefined) =>
+      row.method === 'POST'
+        ? call(t.app, who ? as(who) : await anonymous(t.app), 'POST', row.url(), EMPTY_FILTER)
+        : get(who, row.url());
     it(`${row.call} answers 401 signed out`, async () => {
-      expect((await get(undefined, row.url())).statusCode).toBe(401);
+      expect((await send(undefined)).statusCode).toBe(401);
     });
     for (const who of Object.keys(EMAILS) as Who[]) {
       const status = row.allowed.includes(who) ? 200 : 403;
       it(`${row.call} answers ${status} to ${who}`, async () => {
-        expect((await get(who, row.url())).statusCode).toBe(status);
+        expect((await send(who)).statusCode).toBe(status);
       });
     }
   }
