@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { AttendanceStatus } from '../../domain/attendance';
+import { monthGrid } from '../../domain/schedules';
 import type { ClassAttendanceResponse } from '../../domain/schemas/attendance';
 import type { ScheduleListResponse, UserScheduleFilterResponse } from '../../domain/schemas/schedules';
 import type { SubjectDoc } from '../../domain/sync-docs';
@@ -19,20 +20,20 @@ async function teacherSittingsOn(teacher: ApiSession, day: string) {
   return answer.schedules;
 }
 
-/** A published sitting of the demo teacher's class that nobody has marked, already past, and its sheet. */
+/** A published sitting of a class of the demo teacher that nobody has marked, already past, and a student. */
 async function unmarkedPastSitting(teacher: ApiSession) {
-  const { classId, sheet } = await findUnmarkedSchedule(teacher, 1);
-  for (const column of sheet.schedules.filter((candidate) => candidate.day < todayInTokyo())) {
-    const unmarked = sheet.students.every((student) =>
-      student.attendances.every((mark) => mark.schedule_id !== column.id),
-    );
-    if (!unmarked) continue;
-    if ((await teacherSittingsOn(teacher, column.day)).some((sitting) => sitting.id === column.id)) {
-      const student = sheet.students[0];
-      if (student) return { classId, target: column, student };
-    }
-  }
-  throw new Error('no published unmarked past sitting of the demo teacher');
+  const today = todayInTokyo();
+  const { classId, sheet, scheduleId } = await findUnmarkedSchedule(
+    teacher,
+    1,
+    async (schedule) =>
+      schedule.day < today &&
+      (await teacherSittingsOn(teacher, schedule.day)).some((sitting) => sitting.id === schedule.id),
+  );
+  const target = sheet.schedules.find((schedule) => schedule.id === scheduleId);
+  const student = sheet.students[0];
+  if (!target || !student) throw new Error('the sitting found has no sheet');
+  return { classId, target, student };
 }
 
 test.describe('my day on a phone', () => {
@@ -278,5 +279,38 @@ test.describe('the teacher calendar', () => {
     await expect(page.getByRole('button', { name: '戻る' })).toBeVisible();
     await expect(page.getByText('教員（1 名選択）')).toBeVisible();
     await expect(page.locator('td[data-day] li').first()).toBeVisible({ timeout: 60_000 });
+  });
+
+  test('a teacher sees a colleague’s whole month as the server’s calendar call answers it (the device holds only the teacher’s own subjects)', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const teacher = await signInApi(request, 'teacher@demo.test');
+    const me = (await teacher.get('/api/me')) as { id: string };
+    const filter = (await teacher.get('/api/schedules/get-filter')) as UserScheduleFilterResponse;
+    const month = todayInTokyo().slice(0, 7);
+    const gridWeeks = monthGrid(month, 1);
+    // The colleague with the most sittings on this month's grid, by the weekly call of SPEC §7.
+    let colleague: { id: string; sittings: number } = { id: '', sittings: 0 };
+    for (const user of filter.users.filter((candidate) => candidate.id !== me.id)) {
+      let sittings = 0;
+      for (const week of gridWeeks) {
+        const answer = (await teacher.get(
+          `/api/schedules/${week[0]}/${week[6]}/week/teacher?teachers=${user.id}`,
+        )) as ScheduleListResponse;
+        sittings += answer.schedules.length;
+      }
+      if (sittings > colleague.sittings) colleague = { id: user.id, sittings };
+    }
+    if (colleague.sittings === 0) throw new Error('no colleague of the demo teacher has sittings this month');
+
+    const schedule = await SchedulePage.openSignedIn(
+      page,
+      `/schedule/teacher?teachers=${colleague.id}&view=month&date=${month}-01`,
+      'teacher@demo.test',
+    );
+    await schedule.expectView('月');
+    await expect.poll(() => schedule.monthCount(), { timeout: 60_000 }).toBe(colleague.sittings);
   });
 });

@@ -1,6 +1,7 @@
 import { PublishState } from '../../../domain/lessons';
 import { MasterKind } from '../../../domain/master';
 import { compareSittings, sittingTeacherIds } from '../../../domain/schedules';
+import type { CalendarSchedule } from '../../../domain/schemas/schedules';
 import { SubjectDocKind } from '../../../domain/sync-docs';
 import type { CalendarSources } from '../../db/queries/calendar';
 
@@ -133,4 +134,29 @@ export function sittingsByDay(sittings: readonly CalendarSitting[]): ReadonlyMap
     days.set(sitting.day, list);
   }
   return days;
+}
+
+/** A sitting as a calendar call of the server answers it, in the calendars' shape. */
+export function fromCalendarSchedule(schedule: CalendarSchedule): CalendarSitting {
+  return {
+    id: schedule.id,
+    day: schedule.day,
+    startTime: schedule.start_time,
+    endTime: schedule.end_time,
+    subjectId: schedule.subject.id,
+    subjectName: schedule.subject.name,
+    lessonId: schedule.lesson.id,
+    lessonName: schedule.lesson.name,
+    classId: schedule.class.id,
+    className: schedule.class.name,
+    // The call names no university or faculty: a teacher calendar does not filter by them.
+    universityId: '',
+    facultyId: null,
+    yearCodeId: schedule.year_code?.id ?? null,
+    yearCodeName: schedule.year_code?.name ?? null,
+    color: schedule.year_code?.color ?? null,
+    roomName: schedule.room?.name ?? null,
+    teacherIds: schedule.teachers.map((teacher) => teacher.id),
+    teacherNames: schedule.teachers.map((teacher) => teacher.name),
+  };
 }

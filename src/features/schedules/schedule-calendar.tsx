@@ -7,12 +7,15 @@ import { termOf } from '../../../domain/schedules';
 import { useIsRegisteredPath } from '../../app/use-registered-paths';
 import { useDatabase } from '../../db/database-context';
 import { semesters } from '../../db/queries/calendar';
+import { errorMessage } from '../../i18n/error-messages';
 import { localeOrDefault } from '../../i18n/i18n';
+import { AsOf } from '../../ui/as-of';
 import { Button } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
-import type { CalendarSitting } from './calendar-sittings';
+import { type CalendarSitting, fromCalendarSchedule } from './calendar-sittings';
 import { CalendarView, type SittingLinks, visibleRange } from './calendar-view';
 import { downloadIcs, sittingsToIcs } from './ics';
+import { useTeachersOnline } from './schedule-calls';
 import { type CalendarWho, calendarSittings$, useCalendarSittings } from './use-calendar';
 
 /** The links a role's calendar offers on a sitting: each only where the role may open the screen. */
@@ -38,6 +41,7 @@ export function ScheduleCalendar({
   isMobile,
   title,
   exportName,
+  fromServer = false,
   onChange,
 }: {
   who: CalendarWho;
@@ -49,18 +53,25 @@ export function ScheduleCalendar({
   title: string;
   /** When set, an "export .ics" button offers the term's sittings under this calendar name. */
   exportName?: string;
+  /** Read a teacher calendar from the server's calls (wider than this device holds) instead of locally. */
+  fromServer?: boolean;
   onChange: (next: { view: CalendarView; date: string }) => void;
 }) {
   const { t, i18n } = useLingui();
   const database = useDatabase();
   const locale = localeOrDefault(i18n.locale);
-  const loaded = useCalendarSittings(visibleRange(view, date, locale), who);
+  const range = visibleRange(view, date, locale);
+  const local = useCalendarSittings(range, who);
+  const remote = useTeachersOnline(fromServer && who.kind === 'teacher' ? who.teacherIds : null, range);
+  const loaded = fromServer ? remote.value?.schedules.map(fromCalendarSchedule) : local;
   // While another range loads, the grid stays with what it showed (its days outside the new range simply
   // empty) instead of a spinner that would take the whole calendar off the screen on every previous/next.
   const last = useRef<CalendarSitting[] | undefined>(undefined);
   if (loaded) last.current = loaded;
   const sittings = loaded ?? last.current;
   const links = useSittingLinks(role);
+  const failure = fromServer ? remote.failure : null;
+  if (!sittings && failure) return <p className="text-sm text-slate-600">{errorMessage(i18n, failure)}</p>;
   if (!sittings) {
     return (
       <div className="flex justify-center py-10">
@@ -81,7 +92,12 @@ export function ScheduleCalendar({
   };
   return (
     <>
-      {exportName && (
+      {fromServer && remote.stale && remote.at !== null && <AsOf at={remote.at} />}
+      {fromServer && remote.failure && (
+        <p className="text-sm text-slate-600">{errorMessage(i18n, remote.failure)}</p>
+      )}
+      {/* The export reads the device's sittings: it is offered where the calendar shows them. */}
+      {exportName && !fromServer && (
         <div className="flex justify-end">
           <Button variant="secondary" size="sm" onClick={() => void exportTerm(exportName)}>
             <Trans>Export the term to a calendar (.ics)</Trans>

@@ -86,6 +86,7 @@ export function TeacherScheduleScreen({
         isMobile={isMobile}
         title={t`Teacher schedule`}
         exportName={exportName}
+        fromServer={role === Role.teacher && shown.some((id) => id !== userId)}
         onChange={({ view, date }) =>
           view === state.view ? onChange({ ...state, date }) : change({ ...state, view, date })
         }

@@ -46,6 +46,19 @@ export class SchedulePage {
     return this.page.locator(`[data-day="${day}"]`);
   }
 
+  /** How many sittings the month view shows, summed from its days' labels ("…：授業 N 件"). */
+  monthCount(): Promise<number> {
+    return this.page
+      .locator('td[data-day] button[aria-label]')
+      .evaluateAll((buttons) =>
+        buttons.reduce(
+          (sum, button) =>
+            sum + Number(/授業 (\d+) 件/.exec(button.getAttribute('aria-label') ?? '')?.[1] ?? 0),
+          0,
+        ),
+      );
+  }
+
   /** Waits until the service worker controls the page, so a reload without network still loads the app. */
   async waitForOfflineShell(): Promise<void> {
     await this.page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, {
