@@ -160,3 +160,8 @@ export function fromCalendarSchedule(schedule: CalendarSchedule): CalendarSittin
     teacherNames: schedule.teachers.map((teacher) => teacher.name),
   };
 }
+
+/** The attendance sheet of a sitting's class, opened on the sitting. */
+export function attendanceHref(sitting: CalendarSitting): string {
+  return `/attendance?subjectClass=${encodeURIComponent(sitting.classId)}&schedule=${encodeURIComponent(sitting.id)}`;
+}

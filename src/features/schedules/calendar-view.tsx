@@ -8,12 +8,8 @@ import { Button } from '../../ui/button';
 import { cn } from '../../ui/cn';
 import { EmptyState } from '../../ui/empty-state';
 import { ScreenLink } from '../shared/screen-link';
-import { type CalendarSitting, sittingsByDay } from './calendar-sittings';
-
-/** The three views of every calendar (SPEC §2 monthly, weekly, daily). */
-export const CALENDAR_VIEWS = ['month', 'week', 'day'] as const;
-/** A calendar view. */
-export type CalendarView = (typeof CALENDAR_VIEWS)[number];
+import { CALENDAR_VIEWS, type CalendarView } from './calendar-search';
+import { attendanceHref, type CalendarSitting, sittingsByDay } from './calendar-sittings';
 
 /** How far a view steps for "previous" and "next". */
 function step(view: CalendarView, date: string, direction: 1 | -1): string {
@@ -40,11 +36,6 @@ export function visibleRange(
 export interface SittingLinks {
   lesson: boolean;
   attendance: boolean;
-}
-
-/** The attendance sheet of a sitting's class, opened on the sitting. */
-export function attendanceHref(sitting: CalendarSitting): string {
-  return `/attendance?subjectClass=${encodeURIComponent(sitting.classId)}&schedule=${encodeURIComponent(sitting.id)}`;
 }
 
 function lessonHref(sitting: CalendarSitting): string {

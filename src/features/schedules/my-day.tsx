@@ -5,7 +5,7 @@ import { formatDate, formatTime } from '../../i18n/format';
 import { localeOrDefault } from '../../i18n/i18n';
 import { cn } from '../../ui/cn';
 import { ScreenLink } from '../shared/screen-link';
-import { attendanceHref } from './calendar-view';
+import { attendanceHref } from './calendar-sittings';
 import { localTime } from './schedule-search';
 import { useCalendarSittings } from './use-calendar';
 

@@ -12,6 +12,7 @@ import { localeOrDefault } from '../../i18n/i18n';
 import { AsOf } from '../../ui/as-of';
 import { Button } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
+import type { CalendarView as View } from './calendar-search';
 import { type CalendarSitting, fromCalendarSchedule } from './calendar-sittings';
 import { CalendarView, type SittingLinks, visibleRange } from './calendar-view';
 import { downloadIcs, sittingsToIcs } from './ics';
@@ -46,7 +47,7 @@ export function ScheduleCalendar({
 }: {
   who: CalendarWho;
   role: AccountRole;
-  view: CalendarView;
+  view: View;
   date: string;
   today: string;
   isMobile: boolean;
@@ -55,7 +56,7 @@ export function ScheduleCalendar({
   exportName?: string;
   /** Read a teacher calendar from the server's calls (wider than this device holds) instead of locally. */
   fromServer?: boolean;
-  onChange: (next: { view: CalendarView; date: string }) => void;
+  onChange: (next: { view: View; date: string }) => void;
 }) {
   const { t, i18n } = useLingui();
   const database = useDatabase();

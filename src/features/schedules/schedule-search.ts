@@ -1,16 +1,8 @@
 import dayjs from 'dayjs';
-import { z } from 'zod';
-import { isIsoDate } from '../../../domain/dates';
 import type { AccountRole } from '../../../domain/roles';
 import { useSessionUser } from '../../app/session-context';
 import { useIsMobile } from '../../app/use-is-mobile';
-import { CALENDAR_VIEWS, type CalendarView } from './calendar-view';
-
-/** The view and date of a calendar's URL, each dropped when malformed (a hand-edited link still opens). */
-export const calendarSearchSchema = z.object({
-  view: z.enum(CALENDAR_VIEWS).optional().catch(undefined),
-  date: z.string().refine(isIsoDate).optional().catch(undefined),
-});
+import type { CalendarView } from './calendar-search';
 
 /** Today as the device's calendar date: the school's zone is the device's. */
 export function localToday(): string {

@@ -4,7 +4,7 @@ import { MasterKind } from '../../../domain/master';
 import type { ScheduleFilter } from '../../../domain/schemas/schedules';
 import { useMasterDocs } from '../../db/use-master-docs';
 import { SelectField } from '../../ui/select-field';
-import type { CalendarView } from './calendar-view';
+import type { CalendarView } from './calendar-search';
 import { ScheduleCalendar } from './schedule-calendar';
 import { saveScheduleFilter, useSavedScheduleFilter } from './schedule-calls';
 import type { ScheduleScreenProps } from './schedule-search';

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Role } from '../../../domain/roles';
-import type { CalendarView } from './calendar-view';
+import type { CalendarView } from './calendar-search';
 import { ScheduleCalendar } from './schedule-calendar';
 
 /**

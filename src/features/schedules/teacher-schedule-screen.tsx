@@ -3,7 +3,7 @@ import { Role } from '../../../domain/roles';
 import { teachers$ } from '../../db/queries/people';
 import { useLiveQuery } from '../../db/use-live-query';
 import { CheckboxField } from '../../ui/checkbox-field';
-import type { CalendarView } from './calendar-view';
+import type { CalendarView } from './calendar-search';
 import { ScheduleCalendar } from './schedule-calendar';
 import type { ScheduleScreenProps } from './schedule-search';
 import { useSavedFilter } from './school-schedule-screen';

@@ -1,10 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
-import {
-  calendarPlace,
-  calendarSearchSchema,
-  useScheduleRoute,
-} from '../../../features/schedules/schedule-search';
+import { calendarSearchSchema } from '../../../features/schedules/calendar-search';
+import { calendarPlace, useScheduleRoute } from '../../../features/schedules/schedule-search';
 import { SchoolScheduleScreen } from '../../../features/schedules/school-schedule-screen';
 
 const optionalId = z.string().max(64).optional().catch(undefined);

@@ -1,10 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
-import {
-  calendarPlace,
-  calendarSearchSchema,
-  useScheduleRoute,
-} from '../../../features/schedules/schedule-search';
+import { calendarSearchSchema } from '../../../features/schedules/calendar-search';
+import { calendarPlace, useScheduleRoute } from '../../../features/schedules/schedule-search';
 import { TeacherScheduleScreen } from '../../../features/schedules/teacher-schedule-screen';
 
 // SPEC §2: `teacher`, `month` and `year` open that teacher's month (and show the back button); `teachers`
