@@ -8,21 +8,17 @@ import { Button } from '../../ui/button';
 import { cn } from '../../ui/cn';
 import { EmptyState } from '../../ui/empty-state';
 import { ScreenLink } from '../shared/screen-link';
-import { CALENDAR_VIEWS, type CalendarView } from './calendar-search';
+import { CALENDAR_VIEWS, type CalendarView as View } from './calendar-search';
 import { attendanceHref, type CalendarSitting, sittingsByDay } from './calendar-sittings';
 
 /** How far a view steps for "previous" and "next". */
-function step(view: CalendarView, date: string, direction: 1 | -1): string {
+function step(view: View, date: string, direction: 1 | -1): string {
   if (view === 'month') return `${shiftMonth(monthOf(date), direction)}-01`;
   return addDays(date, view === 'week' ? 7 * direction : direction) ?? date;
 }
 
 /** The first and last day a view shows around `date`: the month's whole weeks, the week, or the day. */
-export function visibleRange(
-  view: CalendarView,
-  date: string,
-  locale: Locale,
-): { first: string; last: string } {
+export function visibleRange(view: View, date: string, locale: Locale): { first: string; last: string } {
   if (view === 'day') return { first: date, last: date };
   if (view === 'week') {
     const first = weekStartOf(date, WEEK_START[locale]);
@@ -58,18 +54,18 @@ export function CalendarView({
   onChange,
 }: {
   sittings: readonly CalendarSitting[];
-  view: CalendarView;
+  view: View;
   date: string;
   today: string;
   isMobile: boolean;
   links: SittingLinks;
   title: string;
-  onChange: (next: { view: CalendarView; date: string }) => void;
+  onChange: (next: { view: View; date: string }) => void;
 }) {
   const { t, i18n } = useLingui();
   const locale = localeOrDefault(i18n.locale);
   const byDay = sittingsByDay(sittings);
-  const viewLabels: Record<CalendarView, string> = { month: t`Month`, week: t`Week`, day: t`Day` };
+  const viewLabels: Record<View, string> = { month: t`Month`, week: t`Week`, day: t`Day` };
   const heading =
     view === 'month'
       ? formatMonth(monthOf(date), locale)
