@@ -3,6 +3,7 @@ import path from 'node:path';
 import { benchAchievementGrid } from './achievement-grid';
 import { benchArgon2 } from './argon2-hash';
 import { benchDashboardFirstCard } from './dashboard-first-card';
+import { benchSchedulesMonth } from './schedules-month';
 import { benchSignInAndMaster } from './sign-in-and-master';
 import { benchSync } from './sync-figures';
 
@@ -20,6 +21,7 @@ const sections: [key: string, title: string, run: () => Promise<void>][] = [
   ['dashboard', 'Dashboard: cold load to the first card', benchDashboardFirstCard],
   ['achievement', 'Achievement score grid (50 × 30, Chromium)', benchAchievementGrid],
   ['argon2', 'Password hashing', benchArgon2],
+  ['schedules', "Schedules: the busiest teacher's month from the local database", benchSchedulesMonth],
   ['sync', `Sync on the scale-${process.env.BENCH_SYNC_SCALE ?? 10} demo school`, benchSync],
 ];
 if (only && !sections.some(([key]) => key === only)) {

@@ -36,7 +36,7 @@ const teacherSchema = z.object({
 });
 
 /** Seeds a demo school of `scale` into an empty PGlite folder with `npm run seed`'s own code. */
-async function seed(dataDir: string, scale: number): Promise<number> {
+export async function seed(dataDir: string, scale: number): Promise<number> {
   const started = performance.now();
   const child = spawn(
     process.execPath,

@@ -31,6 +31,8 @@ export const ValidationCode = {
   avatarTooLarge: 'avatar_too_large',
   scoreAboveFull: 'score_above_full',
   endBeforeStart: 'end_before_start',
+  /** A weekly schedule call asked for more than a week of days. */
+  weekTooLong: 'week_too_long',
   dateOutsideSubjectPeriod: 'date_outside_subject_period',
   duplicateName: 'duplicate_name',
   importNotXlsx: 'import_not_xlsx',

@@ -24,6 +24,8 @@ import { Route as AppNotificationSettingRouteImport } from './routes/_app/notifi
 import { Route as AppProfileRouteImport } from './routes/_app/profile'
 import { Route as AppVibloRouteImport } from './routes/_app/viblo'
 import { Route as ResetPasswordTokenRouteImport } from './routes/reset-password.$token'
+import { Route as AppScheduleSchoolRouteImport } from './routes/_app/schedule/school'
+import { Route as AppScheduleTeacherRouteImport } from './routes/_app/schedule/teacher'
 import { Route as AppVibloEventsRouteImport } from './routes/_app/viblo/events'
 import { Route as AppVibloEventsAddRouteImport } from './routes/_app/viblo/events/add'
 import { Route as AppVibloEventsEventIdEditRouteImport } from './routes/_app/viblo/events/$eventId.edit'
@@ -104,6 +106,16 @@ const ResetPasswordTokenRoute = ResetPasswordTokenRouteImport.update({
   path: '/reset-password/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AppScheduleSchoolRoute = AppScheduleSchoolRouteImport.update({
+  id: '/schedule/school',
+  path: '/schedule/school',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppScheduleTeacherRoute = AppScheduleTeacherRouteImport.update({
+  id: '/schedule/teacher',
+  path: '/schedule/teacher',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppVibloEventsRoute = AppVibloEventsRouteImport.update({
   id: '/events',
   path: '/events',
@@ -142,6 +154,8 @@ export interface FileRoutesByFullPath {
   '/profile': typeof AppProfileRoute
   '/viblo': typeof AppVibloRouteWithChildren
   '/reset-password/$token': typeof ResetPasswordTokenRoute
+  '/schedule/school': typeof AppScheduleSchoolRoute
+  '/schedule/teacher': typeof AppScheduleTeacherRoute
   '/viblo/events': typeof AppVibloEventsRouteWithChildren
   '/viblo/events/add': typeof AppVibloEventsAddRoute
   '/viblo/events/$eventId/edit': typeof AppVibloEventsEventIdEditRoute
@@ -162,6 +176,8 @@ export interface FileRoutesByTo {
   '/viblo': typeof AppVibloRouteWithChildren
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/': typeof AppIndexRoute
+  '/schedule/school': typeof AppScheduleSchoolRoute
+  '/schedule/teacher': typeof AppScheduleTeacherRoute
   '/viblo/events': typeof AppVibloEventsRouteWithChildren
   '/viblo/events/add': typeof AppVibloEventsAddRoute
   '/viblo/events/$eventId/edit': typeof AppVibloEventsEventIdEditRoute
@@ -184,6 +200,8 @@ export interface FileRoutesById {
   '/_app/viblo': typeof AppVibloRouteWithChildren
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/_app/': typeof AppIndexRoute
+  '/_app/schedule/school': typeof AppScheduleSchoolRoute
+  '/_app/schedule/teacher': typeof AppScheduleTeacherRoute
   '/_app/viblo/events': typeof AppVibloEventsRouteWithChildren
   '/_app/viblo/events/add': typeof AppVibloEventsAddRoute
   '/_app/viblo/events/$eventId/edit': typeof AppVibloEventsEventIdEditRoute
@@ -206,6 +224,8 @@ export interface FileRouteTypes {
     | '/profile'
     | '/viblo'
     | '/reset-password/$token'
+    | '/schedule/school'
+    | '/schedule/teacher'
     | '/viblo/events'
     | '/viblo/events/add'
     | '/viblo/events/$eventId/edit'
@@ -226,6 +246,8 @@ export interface FileRouteTypes {
     | '/viblo'
     | '/reset-password/$token'
     | '/'
+    | '/schedule/school'
+    | '/schedule/teacher'
     | '/viblo/events'
     | '/viblo/events/add'
     | '/viblo/events/$eventId/edit'
@@ -247,6 +269,8 @@ export interface FileRouteTypes {
     | '/_app/viblo'
     | '/reset-password/$token'
     | '/_app/'
+    | '/_app/schedule/school'
+    | '/_app/schedule/teacher'
     | '/_app/viblo/events'
     | '/_app/viblo/events/add'
     | '/_app/viblo/events/$eventId/edit'
@@ -369,6 +393,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ResetPasswordTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_app/schedule/school': {
+      id: '/_app/schedule/school'
+      path: '/schedule/school'
+      fullPath: '/schedule/school'
+      preLoaderRoute: typeof AppScheduleSchoolRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/schedule/teacher': {
+      id: '/_app/schedule/teacher'
+      path: '/schedule/teacher'
+      fullPath: '/schedule/teacher'
+      preLoaderRoute: typeof AppScheduleTeacherRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/viblo/events': {
       id: '/_app/viblo/events'
       path: '/events'
@@ -449,6 +487,8 @@ interface AppRouteChildren {
   AppProfileRoute: typeof AppProfileRoute
   AppVibloRoute: typeof AppVibloRouteWithChildren
   AppIndexRoute: typeof AppIndexRoute
+  AppScheduleSchoolRoute: typeof AppScheduleSchoolRoute
+  AppScheduleTeacherRoute: typeof AppScheduleTeacherRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -461,6 +501,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppProfileRoute: AppProfileRoute,
   AppVibloRoute: AppVibloRouteWithChildren,
   AppIndexRoute: AppIndexRoute,
+  AppScheduleSchoolRoute: AppScheduleSchoolRoute,
+  AppScheduleTeacherRoute: AppScheduleTeacherRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

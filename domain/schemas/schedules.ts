@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { timeSchema } from '../dates';
 import { lessonTypeSchema } from '../lessons';
+import { weekRangeProblem } from '../schedules';
 import {
   booleanSchema,
   type CallSlice,
@@ -49,6 +50,23 @@ export const schoolMonthParamsSchema = strictObject({
   yearCode: idSchema,
   month: monthSchema,
 });
+/**
+ * Refuses a weekly range that is not a week (`domain/schedules.ts` `weekRangeProblem`), the code filed under
+ * the range's last day: a first day after the last, or a "week" longer than seven days.
+ */
+function weekRange<Shape extends Record<string, unknown>>(
+  firstKey: keyof Shape & string,
+  lastKey: keyof Shape & string,
+) {
+  return (value: Shape, context: z.core.$RefinementCtx<Shape>) => {
+    const first = value[firstKey];
+    const last = value[lastKey];
+    if (typeof first !== 'string' || typeof last !== 'string') return;
+    const problem = weekRangeProblem(first, last);
+    if (problem) context.addIssue({ code: 'custom', message: problem, path: [lastKey], input: last });
+  };
+}
+
 /** Path of the weekly school calendar. */
 export const schoolWeekParamsSchema = strictObject({
   university: idSchema,
@@ -56,7 +74,7 @@ export const schoolWeekParamsSchema = strictObject({
   yearCode: idSchema,
   first: isoDateSchema,
   last: isoDateSchema,
-});
+}).superRefine(weekRange('first', 'last'));
 /** Path of the monthly teacher calendar. */
 export const teacherMonthParamsSchema = strictObject({
   faculty: idSchema,
@@ -64,7 +82,10 @@ export const teacherMonthParamsSchema = strictObject({
   month: monthSchema,
 });
 /** Path of the weekly teacher calendar. */
-export const teacherWeekParamsSchema = strictObject({ first: isoDateSchema, last: isoDateSchema });
+export const teacherWeekParamsSchema = strictObject({
+  first: isoDateSchema,
+  last: isoDateSchema,
+}).superRefine(weekRange('first', 'last'));
 /** Path of the daily teacher calendar. */
 export const teacherDayParamsSchema = strictObject({
   faculty: idSchema,
@@ -77,7 +98,7 @@ export const studentMonthParamsSchema = strictObject({ month: monthSchema });
 export const studentWeekParamsSchema = strictObject({
   firstDayOfWeek: isoDateSchema,
   lastDayOfWeek: isoDateSchema,
-});
+}).superRefine(weekRange('firstDayOfWeek', 'lastDayOfWeek'));
 /** Path of the daily student calendar. */
 export const studentDayParamsSchema = strictObject({ day: isoDateSchema });
 

@@ -75,6 +75,7 @@ const ERROR_MESSAGES: Record<string, MessageDescriptor> = {
   [ValidationCode.avatarTooLarge]: msg`The image must be 4 MB or smaller.`,
   [ValidationCode.scoreAboveFull]: msg`The score cannot exceed the full score.`,
   [ValidationCode.endBeforeStart]: msg`The end must be after the start.`,
+  [ValidationCode.weekTooLong]: msg`A week covers at most 7 days.`,
   [ValidationCode.dateOutsideSubjectPeriod]: msg`The date must fall within the subject's period.`,
   [ValidationCode.duplicateName]: msg`This name is already used.`,
   [ValidationCode.importNotXlsx]: msg`Choose an .xlsx file.`,

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDecimal, formatInteger } from './format';
+import { WeekdayId, weekdayIdToDayOfWeek } from '../../domain/weekdays';
+import {
+  formatDate,
+  formatDecimal,
+  formatInteger,
+  formatMonth,
+  formatTime,
+  formatWeekday,
+  WEEK_START,
+} from './format';
 import { DEFAULT_LOCALE, rememberedLocale, rememberLocale, userLocaleStorageKey } from './i18n';
 
 function memoryStorage(): Pick<Storage, 'getItem' | 'setItem'> {
@@ -24,6 +33,26 @@ describe('dates in each language', () => {
 
   it('gives nothing for an invalid date', () => {
     expect(formatDate('not a date', 'ja')).toBe('');
+  });
+});
+
+describe('calendars in each language', () => {
+  it('start weeks on Monday in Japanese and Vietnamese, on Sunday in English', () => {
+    expect(WEEK_START.ja).toBe(weekdayIdToDayOfWeek(WeekdayId.monday));
+    expect(WEEK_START.vi).toBe(weekdayIdToDayOfWeek(WeekdayId.monday));
+    expect(WEEK_START.en).toBe(weekdayIdToDayOfWeek(WeekdayId.sunday));
+  });
+
+  it('name months, weekdays and times in the language', () => {
+    expect(formatMonth('2026-04', 'ja')).toBe('2026年4月');
+    expect(formatMonth('2026-04', 'en')).toBe('April 2026');
+    expect(formatMonth('2026-04', 'vi')).toMatch(/4.*2026/);
+    // 2026-04-13 is a Monday.
+    expect(formatWeekday('2026-04-13', 'ja')).toBe('月');
+    expect(formatWeekday('2026-04-13', 'en')).toBe('Mon');
+    expect(formatWeekday('2026-04-13', 'vi')).toMatch(/2/);
+    expect(formatTime('09:05', 'ja')).toBe('09:05');
+    expect(formatTime('13:30', 'en')).toBe('1:30 PM');
   });
 });
 

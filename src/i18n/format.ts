@@ -3,6 +3,7 @@ import localizedFormat from 'dayjs/plugin/localizedFormat';
 import 'dayjs/locale/ja';
 import 'dayjs/locale/vi';
 import { LIMITS } from '../../domain/limits';
+import type { DayOfWeek } from '../../domain/weekdays';
 import type { Locale } from './i18n';
 
 dayjs.extend(localizedFormat);
@@ -39,4 +40,29 @@ export function formatDecimal(value: number, locale: Locale): string {
 /** A whole number (a count) in the language's format. */
 export function formatInteger(value: number, locale: Locale): string {
   return new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(value);
+}
+
+/**
+ * The first day of the week in a language's calendars: Monday for Japanese and Vietnamese schools, Sunday
+ * in English (issue 19); JavaScript day numbers (0 Sunday).
+ */
+export const WEEK_START: Record<Locale, DayOfWeek> = { ja: 1, vi: 1, en: 0 };
+
+/** A weekday's short name in the language (月, T2, Mon) for an ISO date. */
+export function formatWeekday(day: string, locale: Locale, width: 'short' | 'long' = 'short'): string {
+  return new Intl.DateTimeFormat(locale, { weekday: width, timeZone: 'UTC' }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
+}
+
+/** A month's title in the language (2026年4月, tháng 4 năm 2026, April 2026) for a `YYYY-MM` month. */
+export function formatMonth(month: string, locale: Locale): string {
+  return new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', timeZone: 'UTC' }).format(
+    new Date(`${month}-01T00:00:00Z`),
+  );
+}
+
+/** A wall-clock `HH:mm` time in the language's format (en 9:00 AM, ja and vi 09:00). */
+export function formatTime(time: string, locale: Locale): string {
+  return formatDate(`2000-01-01T${time.slice(0, 5)}`, locale, 'time');
 }

@@ -1,4 +1,5 @@
 import { map, type Observable } from 'rxjs';
+import { Role } from '../../../domain/roles';
 import type { SchoolDatabase } from '../open-database';
 import { asRows } from './rows';
 
@@ -20,4 +21,14 @@ export function studentNames$(database: SchoolDatabase): Observable<ReadonlyMap<
         ),
     ),
   );
+}
+
+/** One person by user id, live; null while not on this device. */
+export function person$(database: SchoolDatabase, userId: string) {
+  return database.people.findOne(userId).$.pipe(map((document) => document?.toMutableJSON() ?? null));
+}
+
+/** The teachers on this device by name, live: the choices of a teacher filter. */
+export function teachers$(database: SchoolDatabase) {
+  return database.people.find({ selector: { role: Role.teacher }, sort: [{ name: 'asc' }] }).$.pipe(asRows());
 }

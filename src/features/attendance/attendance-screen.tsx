@@ -16,6 +16,7 @@ import { AttendanceGrid } from './attendance-grid';
 import { STATUS_ORDER } from './attendance-labels';
 import type { SheetCell, SheetRow } from './attendance-sheet';
 import { ExchangeDialog, type ExchangeTarget } from './exchange-dialog';
+import { SittingRoll } from './sitting-roll';
 import { useAttendanceSheet } from './use-attendance-sheet';
 
 /**
@@ -25,6 +26,7 @@ import { useAttendanceSheet } from './use-attendance-sheet';
 export function AttendanceScreen({
   actor,
   classId,
+  scheduleId,
   today,
   online,
   onChooseClass,
@@ -34,6 +36,8 @@ export function AttendanceScreen({
 }: {
   actor: { id: string; role: AccountRole };
   classId: string;
+  /** A sitting to open the roll of (`?schedule=`, from "my day" or a calendar). */
+  scheduleId?: string;
   today: string;
   online: boolean;
   onChooseClass: (classId: string) => void;
@@ -97,6 +101,13 @@ export function AttendanceScreen({
             )}
           </div>
           <ClassRosterNotices rows={sheet.rows.length} awaitingNames={sheet.awaitingNames} />
+          {scheduleId && (
+            <SittingRoll
+              sheet={sheet}
+              scheduleId={scheduleId}
+              onStatus={(row, cell, status) => void write([{ row, cell }], { status })}
+            />
+          )}
           {sheet.rows.length > 0 && (
             <AttendanceGrid
               sheet={sheet}

@@ -8,7 +8,7 @@ import { Button } from '../../ui/button';
 import { Icon } from '../../ui/icons';
 import { Popover } from '../../ui/popover';
 import { SafeHtml } from '../../ui/safe-html';
-import { ScreenLink } from './screen-link';
+import { ScreenLink } from '../shared/screen-link';
 import { isStudentTypeCard, shownContactLinks, stickyMore } from './sticky-card-rules';
 import { StickyMoreList } from './sticky-more';
 import { stickyDefaultBody, stickyHeading } from './sticky-text';

@@ -6,7 +6,7 @@ import { errorMessage } from '../../i18n/error-messages';
 import { Button } from '../../ui/button';
 import { Popover } from '../../ui/popover';
 import { Spinner } from '../../ui/spinner';
-import { ScreenLink } from './screen-link';
+import { ScreenLink } from '../shared/screen-link';
 import { listStickyClasses, listStickyStudents } from './sticky-calls';
 import { lessonPath, type StickyMore } from './sticky-card-rules';
 import { STICKY_EMPTY_TEXT } from './sticky-text';

@@ -13,7 +13,11 @@ import { STATUS_LABELS } from '../../i18n/attendance-status-labels';
 import { formatDate } from '../../i18n/format';
 import { localeOrDefault } from '../../i18n/i18n';
 
-const searchSchema = z.object({ subjectClass: z.string().max(64).optional().catch(undefined) });
+const searchSchema = z.object({
+  subjectClass: z.string().max(64).optional().catch(undefined),
+  // A sitting whose roll opens above the sheet (from "my day" or a calendar).
+  schedule: z.string().max(64).optional().catch(undefined),
+});
 
 export const Route = createFileRoute('/_app/attendance')({
   validateSearch: searchSchema,
@@ -23,7 +27,7 @@ export const Route = createFileRoute('/_app/attendance')({
 function AttendanceRoute() {
   const { t, i18n } = useLingui();
   const user = useSessionUser();
-  const { subjectClass } = Route.useSearch();
+  const { subjectClass, schedule } = Route.useSearch();
   const navigate = Route.useNavigate();
   const { online } = useConnection();
 
@@ -36,6 +40,7 @@ function AttendanceRoute() {
     <AttendanceScreen
       actor={{ id: user.id, role: user.role }}
       classId={subjectClass ?? ''}
+      scheduleId={schedule}
       today={dayjs().format('YYYY-MM-DD')}
       online={online === true}
       onExchanged={() => appToasts.show({ tone: 'success', title: t`Attendance exchanged.` })}

@@ -1,0 +1,141 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useEffect, useRef } from 'react';
+import { MasterKind } from '../../../domain/master';
+import type { ScheduleFilter } from '../../../domain/schemas/schedules';
+import { useMasterDocs } from '../../db/use-master-docs';
+import { SelectField } from '../../ui/select-field';
+import type { CalendarView } from './calendar-search';
+import { ScheduleCalendar } from './schedule-calendar';
+import { saveScheduleFilter, useSavedScheduleFilter } from './schedule-calls';
+import type { ScheduleScreenProps } from './schedule-search';
+
+/** The school calendar's place and view, as its URL holds them. */
+export interface SchoolScheduleState {
+  university: string | null;
+  faculty: string | null;
+  yearCode: string | null;
+  view: CalendarView;
+  date: string;
+}
+
+/**
+ * Applies the saved filter (`get-filter`) once, when the URL names no place yet: the filter follows the user
+ * across devices. Returns the save to call when the user changes the place or the view.
+ */
+export function useSavedFilter(
+  empty: boolean,
+  apply: (filter: ScheduleFilter) => void,
+): (change: Partial<ScheduleFilter>) => void {
+  const saved = useSavedScheduleFilter();
+  const applied = useRef(false);
+  const filter = saved.value?.filter ?? null;
+  useEffect(() => {
+    if (applied.current || !filter) return;
+    applied.current = true;
+    if (empty) apply(filter);
+  }, [filter, empty, apply]);
+  return (change) => {
+    applied.current = true;
+    const base: ScheduleFilter = filter ?? {
+      university: null,
+      faculty: null,
+      yearCode: null,
+      teachers: [],
+      monthly: true,
+    };
+    // Saving is a preference: offline it is skipped, and the next change made online stores the whole filter.
+    void saveScheduleFilter({ ...base, ...change });
+  };
+}
+
+/**
+ * `/schedule/school` (SPEC §2, staff but 3): a university, faculty and year code's sittings by month, week or
+ * day, coloured by year code, from the local database. Monthly by default (SPEC §9).
+ */
+export function SchoolScheduleScreen({
+  role,
+  state,
+  today,
+  isMobile,
+  onChange,
+}: ScheduleScreenProps<SchoolScheduleState>) {
+  const { t } = useLingui();
+  const universities = useMasterDocs(MasterKind.universities).rows;
+  const faculties = useMasterDocs(MasterKind.faculties).rows.filter(
+    (row) => state.university === null || row.universityId === state.university,
+  );
+  const yearCodes = useMasterDocs(MasterKind.yearCodes).rows.filter(
+    (row) => state.faculty === null || row.facultyId === state.faculty,
+  );
+  const save = useSavedFilter(state.university === null, (filter) =>
+    onChange({
+      ...state,
+      university: filter.university,
+      faculty: filter.faculty,
+      yearCode: filter.yearCode,
+      view: filter.monthly ? 'month' : 'week',
+    }),
+  );
+  const change = (next: SchoolScheduleState) => {
+    onChange(next);
+    save({
+      university: next.university,
+      faculty: next.faculty,
+      yearCode: next.yearCode,
+      monthly: next.view === 'month',
+    });
+  };
+  const options = (rows: readonly { id: string; name: string }[]) =>
+    rows.map((row) => ({ value: row.id, label: row.name }));
+  const chosen = (value: string) => (value === '' ? null : value);
+
+  return (
+    <section aria-labelledby="school-schedule-title" className="flex flex-col gap-4">
+      <h1 id="school-schedule-title" className="text-2xl font-semibold">
+        <Trans>School schedule</Trans>
+      </h1>
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+        <SelectField
+          label={t`University`}
+          value={state.university ?? ''}
+          placeholder={t`All`}
+          options={options(universities)}
+          onChange={(event) =>
+            change({ ...state, university: chosen(event.target.value), faculty: null, yearCode: null })
+          }
+        />
+        <SelectField
+          label={t`Faculty`}
+          value={state.faculty ?? ''}
+          placeholder={t`All`}
+          options={options(faculties)}
+          onChange={(event) => change({ ...state, faculty: chosen(event.target.value), yearCode: null })}
+        />
+        <SelectField
+          label={t`Year code`}
+          value={state.yearCode ?? ''}
+          placeholder={t`All`}
+          options={options(yearCodes)}
+          onChange={(event) => change({ ...state, yearCode: chosen(event.target.value) })}
+        />
+      </div>
+      <ScheduleCalendar
+        who={{
+          kind: 'school',
+          universityId: state.university,
+          facultyId: state.faculty,
+          yearCodeId: state.yearCode,
+        }}
+        role={role}
+        view={state.view}
+        date={state.date}
+        today={today}
+        isMobile={isMobile}
+        title={t`School schedule`}
+        onChange={({ view, date }) =>
+          view === state.view ? onChange({ ...state, date }) : change({ ...state, view, date })
+        }
+      />
+    </section>
+  );
+}

@@ -1,0 +1,99 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Role } from '../../../domain/roles';
+import { teachers$ } from '../../db/queries/people';
+import { useLiveQuery } from '../../db/use-live-query';
+import { CheckboxField } from '../../ui/checkbox-field';
+import type { CalendarView } from './calendar-search';
+import { ScheduleCalendar } from './schedule-calendar';
+import type { ScheduleScreenProps } from './schedule-search';
+import { useSavedFilter } from './school-schedule-screen';
+import { TimesheetPanel } from './timesheet-panel';
+
+/** The teacher calendar's teachers and view, as its URL holds them. */
+export interface TeacherScheduleState {
+  teachers: readonly string[];
+  view: CalendarView;
+  date: string;
+}
+
+/**
+ * `/schedule/teacher` (SPEC §2, staff but 3): one or more teachers' sittings by month, week or day from the
+ * local database (the caller's own by default), not monthly by default (SPEC §9), and the first chosen
+ * teacher's timesheet for the year shown.
+ */
+export function TeacherScheduleScreen({
+  role,
+  userId,
+  state,
+  today,
+  isMobile,
+  onChange,
+}: ScheduleScreenProps<TeacherScheduleState> & { userId: string }) {
+  const { t } = useLingui();
+  const teachers = useLiveQuery((database) => teachers$(database), []) ?? [];
+  const save = useSavedFilter(state.teachers.length === 0, (filter) =>
+    onChange({ ...state, teachers: filter.teachers, view: filter.monthly ? 'month' : 'week' }),
+  );
+  const shown = state.teachers.length > 0 ? state.teachers : [userId];
+  const chosenCount = shown.length;
+  const change = (next: TeacherScheduleState) => {
+    onChange(next);
+    save({ teachers: [...next.teachers], monthly: next.view === 'month' });
+  };
+  const toggle = (teacherId: string, on: boolean) =>
+    change({
+      ...state,
+      teachers: on
+        ? [...shown.filter((id) => id !== teacherId), teacherId]
+        : shown.filter((id) => id !== teacherId),
+    });
+  const exportName =
+    teachers
+      .filter((teacher) => shown.includes(teacher.id))
+      .map((teacher) => teacher.name)
+      .join(', ') || t`Teacher schedule`;
+  // A teacher reads only their own timesheet (the server refuses others'); admins and observers anyone's.
+  const timesheetTeacher = shown.find(
+    (id) => teachers.some((teacher) => teacher.id === id) && (role !== Role.teacher || id === userId),
+  );
+
+  return (
+    <section aria-labelledby="teacher-schedule-title" className="flex flex-col gap-4">
+      <h1 id="teacher-schedule-title" className="text-2xl font-semibold">
+        <Trans>Teacher schedule</Trans>
+      </h1>
+      <details className="rounded border border-slate-200 p-2">
+        <summary className="cursor-pointer text-sm font-medium">
+          {t`Teachers (${chosenCount} chosen)`}
+        </summary>
+        <div className="mt-2 grid max-h-64 grid-cols-1 gap-2 overflow-auto sm:grid-cols-3">
+          {teachers.map((teacher) => (
+            <CheckboxField
+              key={teacher.id}
+              label={teacher.name}
+              checked={shown.includes(teacher.id)}
+              onCheckedChange={(on) => toggle(teacher.id, on)}
+            />
+          ))}
+        </div>
+      </details>
+      <ScheduleCalendar
+        who={{ kind: 'teacher', teacherIds: shown }}
+        role={role}
+        view={state.view}
+        date={state.date}
+        today={today}
+        isMobile={isMobile}
+        title={t`Teacher schedule`}
+        exportName={exportName}
+        fromServer={role === Role.teacher && shown.some((id) => id !== userId)}
+        onChange={({ view, date }) =>
+          view === state.view ? onChange({ ...state, date }) : change({ ...state, view, date })
+        }
+      />
+      {timesheetTeacher && (
+        <TimesheetPanel teacherId={timesheetTeacher} year={Number(state.date.slice(0, 4))} />
+      )}
+    </section>
+  );
+}

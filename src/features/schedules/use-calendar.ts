@@ -1,0 +1,49 @@
+import { map, of, switchMap } from 'rxjs';
+import type { SchoolDatabase } from '../../db/open-database';
+import { calendarSources$ } from '../../db/queries/calendar';
+import { person$ } from '../../db/queries/people';
+import { useLiveQuery } from '../../db/use-live-query';
+import {
+  buildSittings,
+  type CalendarFilter,
+  type CalendarSitting,
+  filterSittings,
+} from './calendar-sittings';
+
+/** Whose sittings a calendar shows; a student's own calendar names the signed-in user. */
+export type CalendarWho = Exclude<CalendarFilter, { kind: 'student' }> | { kind: 'student'; userId: string };
+
+/** The sittings of a day range that `who` names, from the local database, live. */
+export function calendarSittings$(
+  database: SchoolDatabase,
+  range: { first: string; last: string },
+  who: CalendarWho,
+) {
+  const filter$ =
+    who.kind === 'student'
+      ? person$(database, who.userId).pipe(
+          map((person): CalendarFilter => ({ kind: 'student', studentId: person?.studentId ?? null })),
+        )
+      : of<CalendarFilter>(who);
+  return filter$.pipe(
+    switchMap((filter) =>
+      calendarSources$(database, range, filter.kind === 'student').pipe(
+        map((sources) => filterSittings(buildSittings(sources), sources, filter)),
+      ),
+    ),
+  );
+}
+
+/**
+ * The sittings of a day range a calendar shows, from the local database and live (a sitting published or
+ * moved on the server appears without a reload): undefined while loading.
+ */
+export function useCalendarSittings(
+  range: { first: string; last: string },
+  who: CalendarWho,
+): CalendarSitting[] | undefined {
+  return useLiveQuery(
+    (database) => calendarSittings$(database, range, who),
+    [range.first, range.last, JSON.stringify(who)],
+  );
+}
