@@ -59,9 +59,10 @@ test('a student sees the ranking the server fetched from the coding-practice ser
   request,
 }) => {
   const service = await startCodingService();
+  const admin = await signInApi(request, 'admin@demo.test');
+  let eventId: string | null = null;
   try {
     service.answer(jsonAnswer(200, { data: [{ email: 'student@demo.test', rank: 1, score: 512 }] }));
-    const admin = await signInApi(request, 'admin@demo.test');
     const name = `E2Eコンテスト ${Date.now()}`;
     const today = tokyoDay(0);
     const event = (await admin.post('/api/viblo-event', {
@@ -70,6 +71,7 @@ test('a student sees the ranking the server fetched from the coding-practice ser
       end_time: `${today}T23:59`,
       url: `${service.url}contests/e2e-${Date.now()}`,
     })) as { id: string };
+    eventId = event.id;
     // The job asks the service every 2 s: wait until the ranking is stored.
     await expect
       .poll(
@@ -89,6 +91,8 @@ test('a student sees the ranking the server fetched from the coding-practice ser
     await expect(row.getByRole('cell').first()).toHaveText('1');
     await expect(page.getByText(/最終更新/)).toBeVisible();
   } finally {
+    // Without its event the job stops asking the stand-in, which closes now, for the rest of the run.
+    if (eventId) await admin.delete(`/api/viblo-event/${eventId}`);
     await service.close();
   }
 });

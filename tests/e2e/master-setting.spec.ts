@@ -13,7 +13,7 @@ async function openAsAdmin(page: Page): Promise<MasterSettingPage> {
   return new MasterSettingPage(page);
 }
 
-/** A class of the demo teacher whose subject names a faculty, with that faculty's id and name. */
+/** A class of the demo teacher whose subject names a faculty, with that faculty and its university. */
 async function teacherClassWithFaculty(teacher: ApiSession, admin: ApiSession) {
   const me = (await teacher.get('/api/me')) as { id: string };
   const docs = await pullAll<SubjectDoc>(teacher, 'subjects');
@@ -21,7 +21,9 @@ async function teacherClassWithFaculty(teacher: ApiSession, admin: ApiSession) {
   for (const subjectClass of docs.filter((doc) => doc.kind === 'class' && doc.teacherIds.includes(me.id))) {
     const subject = docs.find((doc) => doc.kind === 'subject' && doc.id === subjectClass.subjectId);
     const faculty = master.faculties.find((row) => row.id === subject?.facultyId);
-    if (faculty) return { classId: subjectClass.id, faculty };
+    const university = master.universities.find((row) => row.id === faculty?.university_id);
+    // Universities name their faculties alike: the faculty is told apart by its university.
+    if (faculty && university) return { classId: subjectClass.id, faculty, university };
   }
   throw new Error('the demo teacher has no class of a subject with a faculty');
 }
@@ -50,7 +52,7 @@ test('an admin creates, renames and deletes a room; a renamed faculty reaches a 
 }) => {
   const admin = await signInApi(request, 'admin@demo.test');
   const teacher = await signInApi(request, 'teacher@demo.test');
-  const { classId, faculty } = await teacherClassWithFaculty(teacher, admin);
+  const { classId, faculty, university: facultyUniversity } = await teacherClassWithFaculty(teacher, admin);
   const university = await firstUniversity(request);
   const room = `E2E教室 ${Date.now()}`;
 
@@ -78,6 +80,7 @@ test('an admin creates, renames and deletes a room; a renamed faculty reaches a 
 
   const facultyRenamed = `${faculty.name} E2E`;
   await masterSetting.showTab('学部');
+  await masterSetting.filterByUniversity(facultyUniversity.name);
   await masterSetting.search(faculty.name);
   await masterSetting.rename(faculty.name, facultyRenamed);
   await expect(chosenFaculty).toHaveText(facultyRenamed);

@@ -18,12 +18,12 @@ test('two tabs mark offline into one local database; the tab left open pushes ev
   await page.goto(url);
   await new LoginPage(page).signInWithCode('teacher@demo.test');
   const first = new AttendancePage(page);
-  await expect(first.rows()).toHaveCount(sheet.students.length, { timeout: 60_000 });
+  await first.waitForSheet(sheet);
   await first.waitForOfflineShell();
   const otherPage = await context.newPage();
   await otherPage.goto(url);
   const second = new AttendancePage(otherPage);
-  await expect(second.rows()).toHaveCount(sheet.students.length, { timeout: 60_000 });
+  await second.waitForSheet(sheet);
 
   // Offline, each tab marks three students; each tab shows the other's marks at once, waiting to sync.
   await context.setOffline(true);

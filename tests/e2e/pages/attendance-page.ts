@@ -1,41 +1,30 @@
 import { type BrowserContext, expect, type Locator, type Page } from '@playwright/test';
 import { LoginPage } from './login-page';
 
+/** What the specs need of the server's sheet of a class (`GET /api/attendance/{classId}`). */
+type ServerSheet = {
+  students: readonly { student: { name: string } }[];
+  schedules: readonly { id: string }[];
+};
+
 /** The /attendance screen, in Japanese (the default language). */
 export class AttendancePage {
   readonly sheet: Locator;
   readonly offlineBanner: Locator;
 
   /**
-   * Opens a class's sheet as `email`, signing in with the mailed code on the way, and waits until every
-   * student and every schedule of `sheet` shows, the students named, in the server's order, and the app
-   * would load without a network. The specs address a cell by row and column: rows and columns come from
-   * collections that sync side by side, and until all are in, row 0 or column 7 may be another student or
-   * another sitting than the server's (a spec typed into another schedule's column and saw no conflict).
+   * Opens a class's sheet as `email`, signing in with the mailed code on the way, and waits until it shows
+   * the server's `sheet` whole (`waitForSheet`) and the app would load without a network.
    */
   static async openSignedIn(
     page: Page,
     email: string,
-    {
-      classId,
-      sheet,
-    }: {
-      classId: string;
-      sheet: { students: readonly { student: { name: string } }[]; schedules: readonly { id: string }[] };
-    },
+    { classId, sheet }: { classId: string; sheet: ServerSheet },
   ): Promise<AttendancePage> {
     await page.goto(`/admin/attendance?subjectClass=${classId}`);
     await new LoginPage(page).signInWithCode(email);
     const attendance = new AttendancePage(page);
-    await expect(attendance.rows()).toHaveCount(sheet.students.length, { timeout: 60_000 });
-    await expect(attendance.rows()).toContainText(
-      sheet.students.map((row) => row.student.name),
-      { timeout: 60_000 },
-    );
-    // One column per schedule, the server's in its order; a failure names the ids on both sides.
-    await expect
-      .poll(() => attendance.columnScheduleIds(), { timeout: 60_000 })
-      .toEqual(sheet.schedules.map((schedule) => schedule.id));
+    await attendance.waitForSheet(sheet);
     await attendance.waitForOfflineShell();
     return attendance;
   }
@@ -50,6 +39,24 @@ export class AttendancePage {
     return this.sheet
       .locator('thead th[data-schedule]')
       .evaluateAll((headings) => headings.map((heading) => heading.getAttribute('data-schedule') ?? ''));
+  }
+
+  /**
+   * Waits until the sheet shows every student and every schedule of the server's `sheet`: the students named,
+   * in the server's order, and one column per schedule, in the server's order. The specs address a cell by
+   * row and column; rows and columns come from collections that sync side by side, and until all are in, row
+   * 3 or column 7 may be another student or another sitting than the server's (a spec typed into another
+   * schedule's column and saw no conflict). A failure names the ids on both sides.
+   */
+  async waitForSheet(sheet: ServerSheet): Promise<void> {
+    await expect(this.rows()).toHaveCount(sheet.students.length, { timeout: 60_000 });
+    await expect(this.rows()).toContainText(
+      sheet.students.map((row) => row.student.name),
+      { timeout: 60_000 },
+    );
+    await expect
+      .poll(() => this.columnScheduleIds(), { timeout: 60_000 })
+      .toEqual(sheet.schedules.map((schedule) => schedule.id));
   }
 
   /** The student rows of the sheet. */
