@@ -101,6 +101,30 @@ async function historyRows(fixture: SchoolFixture) {
     .where(eq(attendanceHistory.attendanceId, attendanceId(fixture.classStudentId, fixture.scheduleId)));
 }
 
+/** A second class of the fixture's subject under `classNameId`, with one sitting of the fixture's lesson. */
+async function otherClassSitting(classNameId: string, day: string) {
+  const { db } = t.app.appDeps;
+  const partition = { subjectId: school.subjectId, universityId: school.universityId, seq: 1 };
+  const [otherClass] = await db
+    .insert(subjectClasses)
+    .values({ ...partition, classNameId })
+    .returning();
+  if (!otherClass) throw new Error('no class');
+  const [sitting] = await db
+    .insert(schedules)
+    .values({
+      ...partition,
+      lessonId: school.lessonId,
+      classId: otherClass.id,
+      day,
+      startTime: '13:00',
+      endTime: '14:30',
+    })
+    .returning();
+  if (!sitting) throw new Error('no schedule');
+  return sitting;
+}
+
 describe('POST /api/attendance/{scheduleId}', () => {
   it('a teacher saves marks of their class: stored once with offline origin, replayed by idempotency key', async () => {
     const headers = { ...session('teacher').headers(), 'idempotency-key': 'mark-1', 'x-offline-origin': '1' };
@@ -393,25 +417,7 @@ describe('attendance highlight and filter of a class', () => {
 
 describe('exchange attendance', () => {
   it('moves a student’s mark to another class’s sitting of the same lesson, and refuses a bad move', async () => {
-    const { db } = t.app.appDeps;
-    const partition = { subjectId: school.subjectId, universityId: school.universityId, seq: 1 };
-    const [otherClass] = await db
-      .insert(subjectClasses)
-      .values({ ...partition, classNameId: school.otherClassNameId })
-      .returning();
-    if (!otherClass) throw new Error('no class');
-    const [sitting] = await db
-      .insert(schedules)
-      .values({
-        ...partition,
-        lessonId: school.lessonId,
-        classId: otherClass.id,
-        day: '2026-04-11',
-        startTime: '13:00',
-        endTime: '14:30',
-      })
-      .returning();
-    if (!sitting) throw new Error('no schedule');
+    const sitting = await otherClassSitting(school.otherClassNameId, '2026-04-11');
     const teacher = session('teacher');
     const candidates = await call(
       t.app,
@@ -465,29 +471,12 @@ describe('exchange attendance', () => {
 
   it('refuses a mark at another class’s sitting, and one that names another student, by the call and the push', async () => {
     const { db } = t.app.appDeps;
-    const partition = { subjectId: school.subjectId, universityId: school.universityId, seq: 1 };
     const [className] = await db
       .insert(classNames)
       .values({ name: 'C組', universityId: school.universityId, seq: 1 })
       .returning();
     if (!className) throw new Error('no class name');
-    const [otherClass] = await db
-      .insert(subjectClasses)
-      .values({ ...partition, classNameId: className.id })
-      .returning();
-    if (!otherClass) throw new Error('no class');
-    const [sitting] = await db
-      .insert(schedules)
-      .values({
-        ...partition,
-        lessonId: school.lessonId,
-        classId: otherClass.id,
-        day: '2026-04-12',
-        startTime: '09:00',
-        endTime: '10:30',
-      })
-      .returning();
-    if (!sitting) throw new Error('no schedule');
+    const sitting = await otherClassSitting(className.id, '2026-04-12');
     const before = await historyRows(school);
     // The teacher's own student, at a sitting of a class nobody assigned to the teacher.
     const byCall = await call(
