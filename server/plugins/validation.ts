@@ -51,11 +51,12 @@ function nulFields(value: unknown, path: readonly string[]): string[] {
 
 /** Groups zod issues into `{ field: [code] }`; issues on the whole part are filed under the part's name. */
 export function fieldErrors(issues: readonly Issue[], partName: string): Record<string, string[]> {
-  const fields: Record<string, string[]> = {};
+  // Keyed by the client's field names: a Map, so `constructor` or `toString` is a field like any other.
+  const fields = new Map<string, string[]>();
   const add = (field: string, code: string) => {
-    const codes = fields[field] ?? [];
+    const codes = fields.get(field) ?? [];
     if (!codes.includes(code)) codes.push(code);
-    fields[field] = codes;
+    fields.set(field, codes);
   };
   for (const issue of issues) {
     const prefix = issue.path.map(String).join('.');
@@ -65,7 +66,7 @@ export function fieldErrors(issues: readonly Issue[], partName: string): Record<
     }
     add(prefix || partName, issueCode(issue));
   }
-  return fields;
+  return Object.fromEntries(fields);
 }
 
 function issueCode(issue: Issue): string {
