@@ -29,6 +29,11 @@ export function notFound(): HttpError {
   return new HttpError(404, { message: 'Not Found', code: ErrorCode.notFound });
 }
 
+/** 415: a body of a content type the call does not take (a file sent to a JSON call). */
+export function unsupportedMediaType(): HttpError {
+  return new HttpError(415, { message: 'Unsupported Media Type', code: ErrorCode.unsupportedMediaType });
+}
+
 /** 422 with per-field codes. */
 export function validationFailed(errors: Record<string, string[]>): HttpError {
   return new HttpError(422, { message: 'Validation failed', code: ErrorCode.validation, errors });

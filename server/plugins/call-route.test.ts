@@ -118,4 +118,22 @@ describe('registerCall', () => {
     });
     expect(created.statusCode).toBe(201);
   });
+
+  it('refuses a file handed over by another route’s parser on a call that takes JSON, with 415', async () => {
+    const server = bareApp();
+    server.addContentTypeParser('image/png', { parseAs: 'buffer' }, (_request, body, done) =>
+      done(null, body),
+    );
+    registerCall(server, 'POST /api/users/update-profile', async () => {
+      throw new Error('a file reached the handler');
+    });
+    const file = await server.inject({
+      method: 'POST',
+      url: '/api/users/update-profile',
+      headers: { 'x-role': String(Role.teacher), 'content-type': 'image/png' },
+      payload: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 3]),
+    });
+    expect(file.statusCode).toBe(415);
+    expect(file.json()).toEqual({ message: 'Unsupported Media Type', code: 'unsupported_media_type' });
+  });
 });

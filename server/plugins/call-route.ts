@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandle
 import type { z } from 'zod';
 import { CALL_ROLES, type CallKey, callMethod, callPath } from '../../domain/permissions';
 import { CALL_SCHEMAS, type CallSchema } from '../../domain/schemas/calls';
+import { unsupportedMediaType } from '../http-error';
 
 type Entry<K extends CallKey> = (typeof CALL_SCHEMAS)[K];
 type Part = 'params' | 'query' | 'body';
@@ -105,17 +106,18 @@ export function registerCall<K extends CallKey, R = CallAnswer<K>>(
   const entry: CallSchema = CALL_SCHEMAS[key];
   const fixed = fixedOf(key, options.fixedParams ?? {});
   const status = options.status ?? 200;
+  const jsonBody = Boolean(options.narrow?.body ?? entry.body);
   app.route({
     method: methodOf(key),
     url: pathOf(key, fixed),
     onRequest: [...guardOf(app, key), ...(options.onRequest ?? [])],
-    // The fixed parameters are no longer in the path, so they are put back before the params schema runs.
-    preValidation:
-      Object.keys(fixed).length === 0
-        ? undefined
-        : async (request) => {
-            request.params = Object.assign({}, request.params, fixed);
-          },
+    preValidation: async (request) => {
+      // The fixed parameters are no longer in the path, so they are put back before the params schema runs.
+      if (Object.keys(fixed).length > 0) request.params = Object.assign({}, request.params, fixed);
+      // A plugin's file parser (avatar, xlsx) serves every route of the plugin: a call that takes JSON
+      // refuses the file it hands over, instead of reading its bytes as fields.
+      if (jsonBody && request.body instanceof Uint8Array) throw unsupportedMediaType();
+    },
     schema: {
       ...(entry.params ? { params: entry.params } : {}),
       ...(options.narrow?.query || entry.query ? { querystring: options.narrow?.query ?? entry.query } : {}),
