@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { memo, type ReactNode, useRef, useState } from 'react';
+import { memo, type ReactNode, useEffect, useRef, useState } from 'react';
 import { formatDecimal } from '../../i18n/format';
 import { type Locale, localeOrDefault } from '../../i18n/i18n';
 import { cn } from '../../ui/cn';
@@ -50,22 +50,31 @@ function ScoreInputView({
   const [draft, setDraft] = useState<{ base: string; text: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const text = draft && draft.base === shown ? draft.text : shown;
-  // The text being entered: Enter and then leaving the cell must enter it once, not twice.
-  const entering = useRef<string | null>(null);
+  // The draft being entered or last entered: Enter and then leaving the cell, even after the entry is
+  // stored but before the cell shows it, enters it once, not twice. A refused or failed entry may be retried.
+  const entered = useRef<{ base: string; text: string } | null>(null);
+  // Once the cell shows another stored value, typing the same text again is a new entry.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the value shown is the trigger, not a dependency
+  useEffect(() => {
+    entered.current = null;
+  }, [shown]);
   const commit = async () => {
     if (!draft || draft.text === shown) {
       setDraft(null);
       return;
     }
-    if (entering.current === draft.text) return;
-    entering.current = draft.text;
+    if (entered.current?.base === draft.base && entered.current.text === draft.text) return;
+    entered.current = draft;
+    let refusal: string | null = null;
     try {
-      const refusal = await onEnter(draft.text);
-      setError(refusal);
-      if (!refusal) setDraft(null);
-    } finally {
-      entering.current = null;
+      refusal = await onEnter(draft.text);
+    } catch (error) {
+      entered.current = null;
+      throw error;
     }
+    setError(refusal);
+    if (refusal) entered.current = null;
+    else setDraft(null);
   };
   return (
     <div className="flex items-center gap-1">
