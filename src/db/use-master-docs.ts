@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { MasterKind } from '../../domain/master';
 import { useDatabase } from './database-context';
 import type { MasterDocType } from './master-schema';
+import { uniqueDocuments } from './queries/rows';
 
 /** Rows of one master kind and whether the first local answer has arrived. */
 export type MasterDocsState = { rows: readonly MasterDocType[]; loading: boolean };
@@ -22,7 +23,7 @@ export function useMasterDocs(kind: MasterKind): MasterDocsState {
     const subscription = database.master
       .find({ selector: { kind }, sort: [{ name: 'asc' }] })
       .$.subscribe((documents) => {
-        const rows = documents
+        const rows = uniqueDocuments(documents)
           .map((document) => document.toMutableJSON())
           .sort((a, b) => nameCollator.compare(a.name, b.name));
         setState({ kind, rows });

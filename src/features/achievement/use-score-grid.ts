@@ -6,6 +6,7 @@ import type { SchoolDatabase } from '../../db/open-database';
 import { writeStates$ } from '../../db/outbox';
 import { subjectAchievements$ } from '../../db/queries/achievements';
 import { studentNames$ } from '../../db/queries/people';
+import { uniqueDocuments } from '../../db/queries/rows';
 import {
   classRoster$,
   subject$,
@@ -18,7 +19,8 @@ import { buildScoreGrid } from './score-grid';
 import { buildProfile } from './student-profile';
 
 // `toJSON` copies only the top level; the profile never mutates its input.
-const json = <T>(documents: { toJSON(): T }[]) => documents.map((document) => document.toJSON());
+const json = <T>(documents: { primary: string; toJSON(): T }[]) =>
+  uniqueDocuments(documents).map((document) => document.toJSON());
 
 function grid$(
   database: SchoolDatabase,

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { AccountRole } from '../../../domain/roles';
 import { type StickyType, stickyVisibleTo } from '../../../domain/stickies';
 import { useDatabase } from '../../db/database-context';
+import { uniqueDocuments } from '../../db/queries/rows';
 import type { StickyDocType } from '../../db/synced-schemas';
 import { newestCardFirst } from './sticky-card-rules';
 
@@ -20,7 +21,7 @@ export function useStickies(role: AccountRole): StickiesState {
     if (!database) return;
     const subscription = database.stickies.find().$.subscribe((documents) => {
       setCards(
-        documents
+        uniqueDocuments(documents)
           .map((document) => document.toMutableJSON())
           .filter((card) => stickyVisibleTo(role, card.type as StickyType))
           .sort(newestCardFirst),

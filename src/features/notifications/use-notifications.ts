@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { NOTIFICATIONS_PER_PAGE } from '../../../domain/notifications';
 import { useDatabase } from '../../db/database-context';
+import { uniqueDocuments } from '../../db/queries/rows';
 import type { NotificationDocType } from '../../db/synced-schemas';
 
 /** The bell's view of the local notifications: one more page is shown each time the list asks for it. */
@@ -30,7 +31,11 @@ export function useNotifications(): NotificationsState {
   useEffect(() => {
     if (!database) return;
     const subscription = database.notifications.find().$.subscribe((documents) => {
-      setAll(documents.map((document) => document.toMutableJSON()).sort(newestFirst));
+      setAll(
+        uniqueDocuments(documents)
+          .map((document) => document.toMutableJSON())
+          .sort(newestFirst),
+      );
     });
     return () => subscription.unsubscribe();
   }, [database]);

@@ -49,9 +49,14 @@ export class MasterSettingPage {
     await expect(this.dialog).toBeHidden();
   }
 
-  /** Renames a row through its edit form. */
+  /**
+   * Renames a row through its edit form, once the list shows that name once (a search or filter just typed
+   * may not have narrowed the list yet; universities name their faculties alike).
+   */
   async rename(name: string, newName: string): Promise<void> {
-    await this.page.getByRole('button', { name: `${name}を編集` }).click();
+    const edit = this.page.getByRole('button', { name: `${name}を編集` });
+    await expect(edit).toHaveCount(1);
+    await edit.click();
     await this.dialog.getByRole('textbox', { name: '名称' }).fill(newName);
     await this.dialog.getByRole('button', { name: '保存' }).click();
     await expect(this.dialog).toBeHidden();
