@@ -496,6 +496,15 @@ export function mayEditClassWork(actor: Actor, classTeacherIds: readonly string[
   return actor.role === teacher && teacherMayEditClass(actor.id, classTeacherIds);
 }
 
+/**
+ * Whether a user may read a teacher's timesheet (`GET /api/teachers/{id}/timesheet/{year}`, open to staff but
+ * 3): a timesheet is what a teacher is paid by, so a teacher reads only their own, admins and observers
+ * anyone's (SPEC is silent beyond the roles).
+ */
+export function mayReadTimesheet(actor: Actor, teacherId: string): boolean {
+  return actor.role !== teacher || actor.id === teacherId;
+}
+
 /** Whether a record belongs to the signed-in student. */
 export function studentOwnsRecord(actor: Actor, recordStudentId: string): boolean {
   return actor.role === student && actor.id === recordStudentId;

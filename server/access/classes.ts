@@ -138,22 +138,26 @@ export async function classTeacherIds(db: Executor, key: ClassWorkKey): Promise<
   return rows.flatMap((row) => (row.teacher_id ? [row.teacher_id] : []));
 }
 
+/** What a push's rows share: its transaction and the answers it has already had (see `askedOnce`). */
+type PushReads = { tx: Executor; memo: Map<string, Promise<unknown>> };
+
 /**
- * `classTeacherIds` asked once per `memo` (a push) and key: a batch of one class's rows shares the answer,
- * which cannot change while the push's transaction runs.
+ * `read()` once per push (`memo`) and key: a batch of one class's rows shares the answer, which cannot change
+ * while the push's transaction runs.
  */
-export function classTeacherIdsOnce(
-  ctx: { tx: Executor; memo: Map<string, Promise<unknown>> },
-  key: ClassWorkKey,
-): Promise<string[] | null> {
+function askedOnce<T>(memo: PushReads['memo'], key: string, read: () => Promise<T>): Promise<T> {
+  const known = memo.get(key);
+  if (known) return known as Promise<T>;
+  const answer = read();
+  memo.set(key, answer);
+  return answer;
+}
+
+/** `classTeacherIds` asked once per push and key. */
+export function classTeacherIdsOnce(ctx: PushReads, key: ClassWorkKey): Promise<string[] | null> {
   const name =
     'classStudentId' in key ? `class-student:${key.classStudentId}` : `enrolment:${key.subjectStudentId}`;
-  const memoKey = `class-teachers:${name}`;
-  const known = ctx.memo.get(memoKey) as Promise<string[] | null> | undefined;
-  if (known) return known;
-  const answer = classTeacherIds(ctx.tx, key);
-  ctx.memo.set(memoKey, answer);
-  return answer;
+  return askedOnce(ctx.memo, `class-teachers:${name}`, () => classTeacherIds(ctx.tx, key));
 }
 
 /**
@@ -278,21 +282,19 @@ const markPlaceRow = z.object({
  * and the class and subject of the sitting (live rows only). Null when either is missing. Asked once per push.
  */
 export function markPlaceOnce(
-  ctx: { tx: Executor; memo: Map<string, Promise<unknown>> },
+  ctx: PushReads,
   classStudentId: string,
   scheduleId: string,
 ): Promise<z.infer<typeof markPlaceRow> | null> {
-  const memoKey = `mark-place:${classStudentId}:${scheduleId}`;
-  const known = ctx.memo.get(memoKey) as Promise<z.infer<typeof markPlaceRow> | null> | undefined;
-  if (known) return known;
-  const answer = queryRows(
-    ctx.tx,
-    sql`select cs.class_id::text, cs.student_id::text, cs.subject_id::text,
-        s.class_id::text as schedule_class_id, s.subject_id::text as schedule_subject_id
-        from class_students cs, schedules s
-        where cs.id = ${classStudentId} and not cs.deleted and s.id = ${scheduleId} and not s.deleted`,
-    markPlaceRow,
-  ).then((rows) => rows[0] ?? null);
-  ctx.memo.set(memoKey, answer);
-  return answer;
+  return askedOnce(ctx.memo, `mark-place:${classStudentId}:${scheduleId}`, async () => {
+    const [place] = await queryRows(
+      ctx.tx,
+      sql`select cs.class_id::text, cs.student_id::text, cs.subject_id::text,
+          s.class_id::text as schedule_class_id, s.subject_id::text as schedule_subject_id
+          from class_students cs, schedules s
+          where cs.id = ${classStudentId} and not cs.deleted and s.id = ${scheduleId} and not s.deleted`,
+      markPlaceRow,
+    );
+    return place ?? null;
+  });
 }

@@ -22,18 +22,9 @@ export interface SyncWriteContext {
   seq: number;
   /**
    * Answers that hold for the whole push (who teaches a class), kept by key so a batch of rows of one class
-   * asks once; see `memoInPush`.
+   * asks once (the access layer's `...Once` reads).
    */
   memo: Map<string, Promise<unknown>>;
-}
-
-/** `read()` once per push and key: the rows of one push share what does not change while it runs. */
-export function memoInPush<T>(ctx: SyncWriteContext, key: string, read: () => Promise<T>): Promise<T> {
-  const known = ctx.memo.get(key);
-  if (known) return known as Promise<T>;
-  const answer = read();
-  ctx.memo.set(key, answer);
-  return answer;
 }
 
 /** How a collection takes writes; absent for pull-only collections. */

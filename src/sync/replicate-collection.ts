@@ -57,7 +57,7 @@ export type CollectionReplicationOptions<Doc extends LocalDoc> = {
   /**
    * Documents per pull page, the server's largest by default. RxDB records a page only after storing all of
    * it, so the larger the page, the more rows a reload mid-sync leaves unrecorded; those are recorded again
-   * before the next page applies (`recordUnrecordedPulls`). Pages of 1,000 instead of 200 cut an admin's
+   * before the next page applies (`checkStoredRowsOf`). Pages of 1,000 instead of 200 cut an admin's
    * first sync of a scale-10 school from 93 s to 59 s (`npm run bench -- sync`).
    */
   batchSize?: number;
@@ -364,9 +364,10 @@ export function replicateCollection<Doc extends LocalDoc>(
    * which saw the pull's write, never sends it either. The device would keep the stale row for good (an
    * admin's rename did not arrive in 1 of 4 e2e runs with pages of 1,000). The stored row is the server's
    * state at its sequence, so it is recorded as such and the page applies over it. Rows with a write of
-   * the user's waiting, or never on the server (sequence 0), are left to the push.
+   * the user's waiting, or never on the server (sequence 0), are left to the push. The same look at the
+   * stored rows notes those the page passes while they hold a local write (`notePassedLocalWrites`).
    */
-  async function recordUnrecordedPulls(page: readonly WithDeleted<Doc>[]) {
+  async function checkStoredRowsOf(page: readonly WithDeleted<Doc>[]) {
     if (!options.push || page.length === 0) return;
     const rows = await storedAndRecorded(page.map((doc) => doc.id));
     if (!rows || rows.stored.size === 0) return;
@@ -378,7 +379,13 @@ export function replicateCollection<Doc extends LocalDoc>(
       const records = await Promise.all(unrecorded.map((row) => getMetaWriteRow(rows.internal, row)));
       await rows.internal.input.metaInstance.bulkWrite(records, 'school-record-unrecorded-pull');
     }
-    notePassedLocalWrites(page, rows.stored, rows.recorded, waiting, unrecorded);
+    notePassedLocalWrites(
+      page,
+      rows.stored,
+      rows.recorded,
+      waiting,
+      new Set(unrecorded.map((row) => row.id)),
+    );
   }
 
   // Rows a pull brought a newer state of while they held a local write, by id, with that state's sequence.
@@ -396,12 +403,12 @@ export function replicateCollection<Doc extends LocalDoc>(
     stored: ReadonlyMap<string, WithDeleted<Doc>>,
     recorded: ReadonlyMap<string, WithDeleted<Doc>>,
     waiting: ReadonlyMap<string, unknown>,
-    unrecorded: readonly WithDeleted<Doc>[],
+    unrecorded: ReadonlySet<string>,
   ) {
     for (const doc of page) {
       const row = stored.get(doc.id);
       const record = recorded.get(doc.id);
-      if (!row || unrecorded.includes(row) || doc.updatedAt <= row.updatedAt) continue;
+      if (!row || unrecorded.has(doc.id) || doc.updatedAt <= row.updatedAt) continue;
       const localWrite = waiting.has(doc.id) || !record || !sameContent(row, record);
       if (localWrite)
         passedLocalWrites.set(doc.id, Math.max(doc.updatedAt, passedLocalWrites.get(doc.id) ?? 0));
@@ -513,7 +520,7 @@ export function replicateCollection<Doc extends LocalDoc>(
             await startScopeSweep(options.database, options.name);
             seen = new Set();
           }
-          await recordUnrecordedPulls(page.documents);
+          await checkStoredRowsOf(page.documents);
           let documents = page.documents;
           if (seen) {
             for (const doc of documents) seen.add(doc.id);

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { FieldError } from '../../../domain/errors';
+import { mayReadTimesheet } from '../../../domain/permissions';
 import { Role } from '../../../domain/roles';
 import { fillTimesheetYear, monthBounds } from '../../../domain/schedules';
 import type {
@@ -12,9 +13,10 @@ import type {
 import { scheduleFilterSchema } from '../../../domain/schemas/schedules';
 import type { Actor } from '../../access/actor';
 import { calendarScope, publishedSitting, taughtByAny } from '../../access/schedules';
-import type { Executor } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { forbidden, notFound, validationFailed } from '../../http-error';
+import { readFacultyYearCodes } from '../master/service';
 
 /** A day range of a calendar call, both ends included. */
 export interface DayRange {
@@ -142,15 +144,13 @@ export function studentCalendar(db: Executor, actor: Actor, range: DayRange) {
 
 const namedRow = z.object({ id: z.string(), name: z.string() });
 
-/** `GET /api/schedules/year-code-by-faculty/...`: the live year codes of a university's faculty. */
-export async function scheduleYearCodes(db: Executor, universityId: string, facultyId: string) {
-  const yearCodes = await queryRows(
-    db,
-    sql`select y.id::text, y.name from year_codes y where not y.deleted
-        and y.university_id = ${universityId} and y.faculty_id = ${facultyId} order by y.name, y.id`,
-    namedRow,
-  );
-  return { yearCodes };
+/**
+ * `GET /api/schedules/year-code-by-faculty/...`: the live year codes of a university's faculty, the master
+ * setting's own list (`readFacultyYearCodes`) by id and name.
+ */
+export async function scheduleYearCodes(db: Database, universityId: string, facultyId: string) {
+  const { yearCodes } = await readFacultyYearCodes(db, universityId, facultyId);
+  return { yearCodes: yearCodes.map(({ id, name }) => ({ id, name })) };
 }
 
 const teacherRow = z.object({
@@ -276,11 +276,10 @@ const timesheetMonthRow = z.object({ month: z.number(), schedules: z.number(), m
 
 /**
  * `GET /api/teachers/{teacherId}/timesheet/{year}`: per month, the published sittings the teacher taught and
- * their minutes. A timesheet is what a teacher is paid by, so a teacher reads only their own; admins and
- * observers anyone's (SPEC is silent beyond "staff but 3"). 404 when the id is no teacher.
+ * their minutes, for whom `mayReadTimesheet` lets read it. 404 when the id is no teacher.
  */
 export async function teacherTimesheet(db: Executor, actor: Actor, teacherId: string, year: number) {
-  if (actor.role === Role.teacher && actor.id !== teacherId) throw forbidden();
+  if (!mayReadTimesheet(actor, teacherId)) throw forbidden();
   const [teacher] = await queryRows(
     db,
     sql`select u.id::text, u.name from users u where u.id = ${teacherId} and u.role = ${Role.teacher}`,

@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { mayReadTimesheet } from '../../../domain/permissions';
 import { Role } from '../../../domain/roles';
 import { teachers$ } from '../../db/queries/people';
 import { useLiveQuery } from '../../db/use-live-query';
@@ -52,9 +53,8 @@ export function TeacherScheduleScreen({
       .filter((teacher) => shown.includes(teacher.id))
       .map((teacher) => teacher.name)
       .join(', ') || t`Teacher schedule`;
-  // A teacher reads only their own timesheet (the server refuses others'); admins and observers anyone's.
   const timesheetTeacher = shown.find(
-    (id) => teachers.some((teacher) => teacher.id === id) && (role !== Role.teacher || id === userId),
+    (id) => teachers.some((teacher) => teacher.id === id) && mayReadTimesheet({ id: userId, role }, id),
   );
 
   return (
