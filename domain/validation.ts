@@ -42,8 +42,9 @@ function confirmationMatches(values: { password: string; password_confirmation: 
 const mismatch = {
   path: ['password_confirmation'],
   message: ValidationCode.passwordConfirmationMismatch,
-  // Compare even when the password itself has issues, so both fields show their problem at once.
-  when: () => true,
+  // Compare even when the password itself has issues, so both fields show their problem at once; but only
+  // when the body is an object at all (a JSON `null` body has no fields to compare).
+  when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null,
 };
 
 /** A new password and its confirmation (force-change, reset). */

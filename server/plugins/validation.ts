@@ -37,10 +37,25 @@ export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
       };
     }
     // reportInput lets a missing field read as `required` rather than a type error.
-    const result = schema.safeParse(data, { reportInput: true });
+    const result = safeParseOrRefuse(schema, data);
     if (result.success) return { value: result.data };
     return { error: new RequestValidationError(fieldErrors(result.error.issues, httpPart ?? 'body')) };
   };
+
+/**
+ * Parses with the schema; a refinement that throws on a shape it did not expect (a check reading a field of
+ * `null`) refuses the part as invalid instead of answering 500: whatever made it throw came from the client.
+ */
+function safeParseOrRefuse(schema: z.ZodType, data: unknown): ReturnType<z.ZodType['safeParse']> {
+  try {
+    return schema.safeParse(data, { reportInput: true });
+  } catch {
+    return {
+      success: false,
+      error: { issues: [{ code: 'custom', path: [], message: FieldError.invalid, input: data }] },
+    } as unknown as ReturnType<z.ZodType['safeParse']>;
+  }
+}
 
 /** The paths (`rooms.3.name`) of the strings holding a NUL byte anywhere in a request part. */
 function nulFields(value: unknown, path: readonly string[]): string[] {
