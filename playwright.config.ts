@@ -1,3 +1,5 @@
+import os from 'node:os';
+import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -5,6 +7,9 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 const smtpPort = port + 20_000;
 // The coding-practice service stands in on this port while a spec runs it (tests/e2e/support/coding-service.ts).
 const codingServicePort = port + 21_000;
+// Every Content Security Policy violation of the run is reported by the browser to the server, which appends it
+// here; the global teardown fails the run when the file holds any (tests/e2e/global-setup.ts).
+export const cspReportFile = path.join(os.tmpdir(), `school-e2e-csp-${port}.jsonl`);
 
 /** Debian's Chromium, never a downloaded browser (STACK.md); flags keep it off the closed network. */
 const chromiumArgs = [
@@ -44,6 +49,7 @@ export default defineConfig({
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}?ignoreTLS=true`,
       CODING_SERVICE_URL: `http://127.0.0.1:${codingServicePort}/`,
       RANKING_REFRESH_MS: '2000',
+      CSP_REPORT_FILE: cspReportFile,
     },
     stdout: 'pipe',
     stderr: 'pipe',

@@ -97,6 +97,15 @@ function pwa(): PluginOption {
 
 export default defineConfig({
   base: BASE,
+  build: {
+    rolldownOptions: {
+      output: {
+        // zod with the setting that keeps it from compiling parsers with eval (src/zod-jitless.ts): in one chunk,
+        // the setting runs before any chunk that builds a schema, whichever chunk imports it first.
+        codeSplitting: { groups: [{ name: 'zod', test: /[\\/](node_modules[\\/]zod|src[\\/]zod-jitless)/ }] },
+      },
+    },
+  },
   plugins: [
     tanstackRouter({
       target: 'react',

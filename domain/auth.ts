@@ -44,6 +44,14 @@ export const SESSION_COOKIE = 'sid';
 /** Cookie of a device the user chose to trust after the two-step code (httpOnly, 30 days). */
 export const DEVICE_COOKIE = 'device';
 
+/**
+ * The name a cookie has when the app is served over https: the `__Host-` prefix binds it to the host, Secure
+ * and path `/` (server/plugins/cookies.ts). The page reads the CSRF cookie under either name.
+ */
+export function secureCookieName(name: string): string {
+  return `__Host-${name}`;
+}
+
 /** Limits of sign-in, the two-step code and password reset (ARCHITECTURE §4, issue 4). */
 export const AUTH_LIMITS = {
   /** Consecutive wrong passwords after which an account is soft-locked. */

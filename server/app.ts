@@ -1,4 +1,3 @@
-import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { LIMITS } from '../domain/limits';
@@ -21,9 +20,11 @@ import { masterRoutes } from './modules/master/routes';
 import { metaRoutes } from './modules/meta/routes';
 import { offlineRoutes } from './modules/offline/routes';
 import { scheduleRoutes } from './modules/schedules/routes';
+import { registerCookies } from './plugins/cookies';
 import { registerCsrf } from './plugins/csrf';
 import { registerErrorHandling } from './plugins/errors';
 import { registerIdempotency } from './plugins/idempotency';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSession } from './plugins/session';
 import { registerStaticSpa } from './plugins/static-spa';
 import { zodValidatorCompiler } from './plugins/validation';
@@ -103,11 +104,12 @@ export const schoolApp: FastifyPluginAsync<SchoolAppOptions> = async (app, { con
   // JSON only: a text/plain body would otherwise reach validation as a string instead of answering 415.
   app.removeContentTypeParser('text/plain');
 
-  await app.register(cookie);
+  await registerSecurityHeaders(app, { publicUrl: config.publicUrl, cspReportFile: config.cspReportFile });
+  await registerCookies(app, config.publicUrl);
   registerCsrf(app);
   registerSession(app, deps);
   registerIdempotency(app, deps);
-  await registerWebsocket(app, { db: deps.db, now: deps.now, feed, staticDir: config.staticDir });
+  await registerWebsocket(app, { feed, staticDir: config.staticDir, publicUrl: config.publicUrl });
   await registerStaticSpa(app, { staticDir: config.staticDir });
 
   await app.register(metaRoutes, { staticDir: config.staticDir });
@@ -127,6 +129,14 @@ export const schoolApp: FastifyPluginAsync<SchoolAppOptions> = async (app, { con
 // so `app.injectWS`, the error handler and the 404 handler cover everything a caller reaches.
 Object.assign(schoolApp, { [Symbol.for('skip-override')]: true });
 
+/** `AppConfig.trustProxy` as Fastify takes it (a hop count becomes the function Fastify's types ask for). */
+function fastifyTrustProxy(
+  trusted: AppConfig['trustProxy'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trusted === 'number') return (_address, hop) => hop < trusted;
+  return trusted ?? false;
+}
+
 /** Builds the Fastify instance; `main.ts` listens on it and tests call `inject`. */
 export async function buildApp(
   config: AppConfig,
@@ -140,6 +150,9 @@ export async function buildApp(
     pluginTimeout: 120_000,
     // Ids in logs must not be guessable sequence numbers shared between instances.
     genReqId: () => crypto.randomUUID(),
+    // Behind a reverse proxy, the client's address (sign-in limits) and scheme come from its headers, but
+    // only from the proxies TRUST_PROXY names: anyone else could forge them.
+    trustProxy: fastifyTrustProxy(config.trustProxy),
   });
   await app.register(schoolApp, { config, relay: options.relay, onDeps: options.onDeps });
   return app;

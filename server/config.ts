@@ -49,6 +49,13 @@ export interface AppConfig {
   codingService?: { url: string; token: string | undefined };
   /** Period of the ranking fetch job; absent (tests) or without a service means no timer. */
   rankingRefreshMs?: number;
+  /** A file each Content Security Policy report is appended to (`CSP_REPORT_FILE`; the e2e run checks it). */
+  cspReportFile?: string;
+  /**
+   * Which proxies in front are trusted for the client address and scheme (`TRUST_PROXY`): false (none, the
+   * default), true (any), a hop count, or addresses/CIDR ranges. Fastify's `trustProxy`.
+   */
+  trustProxy?: boolean | number | string[];
 }
 
 const envSchema = z.object({
@@ -71,6 +78,13 @@ const envSchema = z.object({
     .int()
     .min(1000)
     .default(15 * 60_000),
+  CSP_REPORT_FILE: z.string().min(1).optional(),
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|\d+|[0-9a-fA-F.:/]+(,[0-9a-fA-F.:/]+)*)$/, {
+      error: 'must be true, false, a hop count, or comma-separated addresses or CIDR ranges',
+    })
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -113,7 +127,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       ? { url: vars.CODING_SERVICE_URL, token: vars.CODING_SERVICE_TOKEN }
       : undefined,
     rankingRefreshMs: vars.RANKING_REFRESH_MS,
+    cspReportFile: vars.CSP_REPORT_FILE,
+    trustProxy: trustProxyOf(vars.TRUST_PROXY),
   };
+}
+
+/** `TRUST_PROXY` as Fastify takes it. */
+function trustProxyOf(value: string | undefined): boolean | number | string[] {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',');
 }
 
 /** The origin of links the app mails (reset links, notification links): never taken from a request. */

@@ -1,3 +1,5 @@
+// First: it turns zod's eval-compiled parsers off before any schema of the app is built.
+import './zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';

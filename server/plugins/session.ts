@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
-import { PRE_VERIFICATION_CALLS, SESSION_COOKIE } from '../../domain/auth';
+import { PRE_VERIFICATION_CALLS } from '../../domain/auth';
 import { ErrorCode } from '../../domain/errors';
 import { type CallKey, canCall } from '../../domain/permissions';
 import type { Database } from '../db/client';
 import { forbidden, HttpError, unauthenticated } from '../http-error';
 import { findSession, SESSION_IDLE_MS, type SessionUser } from '../modules/auth/sessions';
+import { clearAppCookie, setAppCookie } from './cookies';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -23,25 +24,23 @@ declare module 'fastify' {
   }
 }
 
-/** Sets (or refreshes) the session cookie; Secure whenever the request came over https. */
-export function setSessionCookie(reply: FastifyReply, request: FastifyRequest, token: string): void {
-  reply.setCookie(SESSION_COOKIE, token, {
+/** Sets (or refreshes) the session cookie, as the cookie policy says (Secure and `__Host-` over https). */
+export function setSessionCookie(reply: FastifyReply, token: string): void {
+  setAppCookie(reply, reply.server.cookiePolicy.session, token, {
     httpOnly: true,
     sameSite: 'lax',
-    path: '/',
-    secure: request.protocol === 'https',
-    maxAge: Math.floor(SESSION_IDLE_MS / 1000),
+    maxAgeSeconds: Math.floor(SESSION_IDLE_MS / 1000),
   });
 }
 
 /** Removes the session cookie. */
-export function clearSessionCookie(reply: FastifyReply, request: FastifyRequest): void {
-  reply.clearCookie(SESSION_COOKIE, {
-    httpOnly: true,
-    sameSite: 'lax',
-    path: '/',
-    secure: request.protocol === 'https',
-  });
+export function clearSessionCookie(reply: FastifyReply): void {
+  clearAppCookie(reply, reply.server.cookiePolicy.session, { httpOnly: true, sameSite: 'lax' });
+}
+
+/** The session cookie's token a request carries, if any. */
+export function sessionTokenOf(request: FastifyRequest): string | undefined {
+  return request.cookies[request.server.cookiePolicy.session];
 }
 
 /** Resolves the session of a request's cookie without answering; used by the socket upgrade too. */
@@ -50,7 +49,7 @@ export async function sessionOfRequest(
   request: FastifyRequest,
   now: Date,
 ): Promise<Awaited<ReturnType<typeof findSession>>> {
-  const token = request.cookies[SESSION_COOKIE];
+  const token = sessionTokenOf(request);
   if (!token || token.length > 128) return null;
   return findSession(db, token, now);
 }
@@ -77,8 +76,8 @@ export function registerSession(app: FastifyInstance, deps: { db: Database; now:
     request.user = session.user;
     request.sessionId = session.id;
     request.sessionState = { otpVerified: session.otpVerified, trustedDevice: session.trustedDevice };
-    const token = request.cookies[SESSION_COOKIE];
-    if (session.extended && token) setSessionCookie(reply, request, token);
+    const token = sessionTokenOf(request);
+    if (session.extended && token) setSessionCookie(reply, token);
   };
 
   // Role access depends only on the call, never on the body, so it is refused before the body is even

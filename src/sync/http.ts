@@ -1,4 +1,4 @@
-import { CSRF_COOKIE, CSRF_HEADER } from '../../domain/auth';
+import { CSRF_COOKIE, CSRF_HEADER, secureCookieName } from '../../domain/auth';
 import { type ApiError, apiErrorSchema, ErrorCode } from '../../domain/errors';
 
 /** A call the server answered with an error status; `body` is the parsed error shape when it had one. */
@@ -39,11 +39,13 @@ export async function readResponse(response: Response): Promise<unknown> {
   throw new HttpError(response.status, parsed.success ? parsed.data : undefined);
 }
 
-/** The CSRF token cookie of the double submit; only a window can read it. */
+const CSRF_COOKIE_NAMES = new Set([CSRF_COOKIE, secureCookieName(CSRF_COOKIE)]);
+
+/** The CSRF token cookie of the double submit (`__Host-` prefixed over https); only a window can read it. */
 export function readCsrfCookie(cookies: string = document.cookie): string | undefined {
   for (const part of cookies.split(';')) {
     const [name, ...rest] = part.trim().split('=');
-    if (name === CSRF_COOKIE) return decodeURIComponent(rest.join('='));
+    if (name !== undefined && CSRF_COOKIE_NAMES.has(name)) return decodeURIComponent(rest.join('='));
   }
   return undefined;
 }

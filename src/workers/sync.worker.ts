@@ -1,3 +1,5 @@
+// First: it configures zod before any schema of the app is built.
+import '../zod-jitless';
 import { expose } from 'comlink';
 import { addRxPlugin } from 'rxdb';
 import { RxDBCleanupPlugin } from 'rxdb/plugins/cleanup';

@@ -1,24 +1,23 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AUTH_LIMITS, DEVICE_COOKIE, SESSION_COOKIE } from '../../../domain/auth';
+import { AUTH_LIMITS } from '../../../domain/auth';
 import { appPublicUrl } from '../../config';
 import type { AppDeps } from '../../deps';
 import { unauthenticated } from '../../http-error';
 import { registerCall } from '../../plugins/call-route';
+import { setAppCookie } from '../../plugins/cookies';
 import { issueCsrfToken } from '../../plugins/csrf';
-import { clearSessionCookie, setSessionCookie, signedInUser } from '../../plugins/session';
+import { clearSessionCookie, sessionTokenOf, setSessionCookie, signedInUser } from '../../plugins/session';
 import { notifyAccountChange, notifyDepsOf } from '../dashboard/notifications';
 import { changePassword, forceChangePassword, requestPasswordLink, resetPassword } from './password-service';
 import { login, logout, profileOf, resendCode, verifyCode } from './service';
 import { sessionIdOf } from './sessions';
 
-function setDeviceCookie(reply: FastifyReply, request: FastifyRequest, token: string): void {
-  reply.setCookie(DEVICE_COOKIE, token, {
+function setDeviceCookie(reply: FastifyReply, token: string): void {
+  setAppCookie(reply, reply.server.cookiePolicy.device, token, {
     httpOnly: true,
     sameSite: 'lax',
-    path: '/',
-    secure: request.protocol === 'https',
-    maxAge: AUTH_LIMITS.trustedDeviceDays * 24 * 60 * 60,
+    maxAgeSeconds: AUTH_LIMITS.trustedDeviceDays * 24 * 60 * 60,
   });
 }
 
@@ -35,16 +34,16 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   registerCall(app, 'GET /api/csrf', async (request) => ({ token: request.csrfToken }));
 
   registerCall(app, 'POST /api/login', async (request, reply) => {
-    const previousToken = request.cookies[SESSION_COOKIE];
+    const previousToken = sessionTokenOf(request);
     const { token, profile } = await login(deps, {
       ...request.body,
       userAgent: request.headers['user-agent'],
       previousSessionId: previousToken ? sessionIdOf(previousToken) : null,
       address: request.ip,
-      deviceToken: request.cookies[DEVICE_COOKIE],
+      deviceToken: request.cookies[app.cookiePolicy.device],
     });
-    setSessionCookie(reply, request, token);
-    issueCsrfToken(request, reply);
+    setSessionCookie(reply, token);
+    issueCsrfToken(request, reply, token);
     return profile;
   });
 
@@ -60,13 +59,14 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       trustDevice: request.body.trust_device,
       userAgent: request.headers['user-agent'],
     });
-    if (deviceToken) setDeviceCookie(reply, request, deviceToken);
+    if (deviceToken) setDeviceCookie(reply, deviceToken);
     return profile;
   });
 
   registerCall(app, 'POST /api/logout', async (request, reply) => {
     if (request.sessionId) await logout(deps.db, request.sessionId);
-    clearSessionCookie(reply, request);
+    clearSessionCookie(reply);
+    issueCsrfToken(request, reply, undefined);
     return { ok: true as const };
   });
 
