@@ -1,8 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../testing/calls';
 import { openSocket } from '../testing/sockets';
-import { buildTestApp, signIn, type TestApp, type TestSession } from '../testing/test-app';
-import { WS_CLOSE_UNAUTHENTICATED } from './websocket';
+import {
+  buildTestApp,
+  signIn,
+  signInPasswordOnly,
+  type TestApp,
+  type TestSession,
+} from '../testing/test-app';
 
 let t: TestApp;
 let admin: TestSession;
@@ -33,10 +38,18 @@ describe('/ws', () => {
     client.socket.terminate();
   });
 
-  it('closes a socket without a session with 4401', async () => {
-    const client = await openSocket(t.app, undefined);
-    await client.until(() => client.closeCode() !== undefined);
-    expect(client.closeCode()).toBe(WS_CLOSE_UNAUTHENTICATED);
-    expect(client.messages).toEqual([]);
+  // Issue #23, 5: refused before the upgrade, so no socket is ever opened for them.
+  it('refuses an upgrade without a session with 401', async () => {
+    await expect(openSocket(t.app, undefined)).rejects.toThrow(/401/);
+  });
+
+  it('refuses a session that has not entered its two-step code', async () => {
+    const halfway = await signInPasswordOnly(t.app, 'observer@demo.test');
+    await expect(openSocket(t.app, halfway)).rejects.toThrow(/401/);
+  });
+
+  it("refuses a signed-in browser on another site's page (cross-site socket hijacking) with 403", async () => {
+    await expect(openSocket(t.app, teacher, { origin: 'https://evil.example' })).rejects.toThrow(/403/);
+    await expect(openSocket(t.app, teacher, { origin: '' })).rejects.toThrow(/403/);
   });
 });
