@@ -54,14 +54,19 @@ export function secureCookieName(name: string): string {
 
 /** Limits of sign-in, the two-step code and password reset (ARCHITECTURE §4, issue 4). */
 export const AUTH_LIMITS = {
-  /** Consecutive wrong passwords after which an account is soft-locked. */
+  /** Wrong passwords in a row for one account from one address after which that pair must wait. */
   loginSoftLockFailures: 5,
-  /** How long each failure keeps a soft-locked account closed. */
+  /** The first wait of such a pair; each further failure doubles it, up to `loginSoftLockMaxMs`. */
   loginSoftLockMs: 30_000,
-  /** Wrong passwords an account may take in an hour. */
+  loginSoftLockMaxMs: 15 * 60_000,
+  /** Wrong passwords an account may take in an hour before only its known clients may try it. */
   loginFailuresPerHour: 100,
-  /** Wrong passwords an address may send in a minute. */
+  /** Wrong passwords an address may send in a minute before its unknown clients are slowed. */
   loginFailuresPerMinutePerAddress: 30,
+  /** The longest such a slowed address waits between two tries. */
+  loginAddressMaxWaitMs: 60_000,
+  /** How long a successful sign-in makes an address a known client of the account. */
+  loginKnownAddressMs: 30 * 24 * 60 * 60_000,
   /** Digits of the two-step code. */
   otpDigits: 6,
   /** Lifetime of a two-step code. */

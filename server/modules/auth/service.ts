@@ -14,7 +14,16 @@ import { accountLocks, otpCodes, sessions, trustedDevices, users } from '../../d
 import { HttpError, validationFailed } from '../../http-error';
 import type { Mailer } from '../mail/outbox';
 import { lockedMail, otpMail } from '../mail/templates';
-import { AttemptKind, assertLoginAllowed, attemptsSince, recordAttempt, tooMany } from './limits';
+import {
+  AttemptKind,
+  assertLoginAllowed,
+  attemptsSince,
+  recordAttempt,
+  recordLoginFailure,
+  recordLoginSuccess,
+  signedInFromBefore,
+  tooMany,
+} from './limits';
 import type { PasswordHasher } from './passwords';
 import { createSession, endOtherSessions, endSession } from './sessions';
 
@@ -65,9 +74,10 @@ function codeHash(sessionId: string, code: string): string {
   return createHash('sha256').update(`${sessionId}:${code}`).digest('hex');
 }
 
-async function isTrustedDevice(
+/** Whether the device cookie is a live trusted device of the account with this email. */
+async function isTrustedDeviceOf(
   db: Executor,
-  userId: string,
+  email: string,
   deviceToken: string | undefined,
   now: Date,
 ): Promise<boolean> {
@@ -75,10 +85,11 @@ async function isTrustedDevice(
   const [row] = await db
     .select({ id: trustedDevices.id })
     .from(trustedDevices)
+    .innerJoin(users, eq(users.id, trustedDevices.userId))
     .where(
       and(
         eq(trustedDevices.id, tokenKey(deviceToken)),
-        eq(trustedDevices.userId, userId),
+        eq(users.email, email),
         gt(trustedDevices.expiresAt, now),
       ),
     )
@@ -115,7 +126,10 @@ export async function login(
 ): Promise<{ token: string; profile: LoginResponse }> {
   const now = deps.now();
   const email = input.email.toLowerCase();
-  await assertLoginAllowed(deps.db, email, input.address, now);
+  const client = { email, address: input.address };
+  const trusted = await isTrustedDeviceOf(deps.db, email, input.deviceToken, now);
+  const knownClient = trusted || (await signedInFromBefore(deps.db, email, input.address, now));
+  await assertLoginAllowed(deps.db, { ...client, knownClient }, now);
   const [user] = await deps.db
     .select({
       id: users.id,
@@ -131,15 +145,13 @@ export async function login(
     .limit(1);
   const matches = await deps.passwords.verify(user?.passwordHash, input.password);
   if (!user || !matches || !isAccountRole(user.role)) {
-    await recordAttempt(deps.db, AttemptKind.loginFailure, email, now);
-    await recordAttempt(deps.db, AttemptKind.loginFailureAddress, input.address, now);
+    await recordLoginFailure(deps.db, client, now);
     throw invalidCredentials();
   }
   const lockedUntil = await lockOf(deps.db, user.id, now);
   if (lockedUntil) throw accountLocked(lockedUntil, now);
-  await recordAttempt(deps.db, AttemptKind.loginSuccess, email, now);
+  await recordLoginSuccess(deps.db, client, now);
 
-  const trusted = await isTrustedDevice(deps.db, user.id, input.deviceToken, now);
   // A new session on every sign-in: a session id planted before login is never promoted.
   if (input.previousSessionId) await endSession(deps.db, input.previousSessionId);
   const token = await createSession(deps.db, {
