@@ -1,13 +1,15 @@
+import sanitize from 'sanitize-html';
+
 /**
- * A small allow-list HTML sanitiser for sticky content (issue 8: "HTML content of cards sanitised on the
- * server"). It keeps a few formatting elements and `a href` to http(s), mailto or in-app paths; every other
- * element is dropped with its tags (its text stays, escaped), and the content of `script`, `style` and similar
- * elements is dropped whole. Every attribute but a safe `href` goes, so `on*` handlers and `style` never pass.
- * Text is re-escaped, so whatever comes out is well-formed and inert.
+ * The one allow-list for HTML that people write (sticky cards today; memos and plans next), applied by
+ * sanitize-html, a parser-based sanitiser (htmlparser2), on the server before anything is stored for display.
+ * It keeps a few formatting elements and `a href` to http(s), mailto or in-app paths; every other element is
+ * dropped with its tags (its text stays, escaped), and the content of `script`, `style` and similar elements
+ * is dropped whole. Every attribute but a safe `href` goes, so `on*` handlers and `style` never pass. Text is
+ * re-escaped, so whatever comes out is well-formed and inert; the app renders it without `innerHTML` too.
  */
 
 const ALLOWED_TAGS = new Set(['b', 'strong', 'i', 'em', 'u', 's', 'br', 'p', 'ul', 'ol', 'li', 'span', 'a']);
-const VOID_TAGS = new Set(['br']);
 /** Elements whose whole content is dropped, not only their tags. */
 const DROPPED_WITH_CONTENT = new Set([
   'script',
@@ -53,77 +55,32 @@ export function isSafeHref(raw: string): boolean {
   return /^(https?:|mailto:)/i.test(href);
 }
 
-const TAG = /<(\/?)([a-zA-Z][a-zA-Z0-9-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>/y;
-const HREF = /(?:^|\s)href\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/i;
+const LINK_ATTRIBUTES = { rel: 'noopener noreferrer', target: '_blank' };
+
+const OPTIONS: sanitize.IOptions = {
+  allowedTags: [...ALLOWED_TAGS],
+  allowedAttributes: { a: ['href', 'rel', 'target'] },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemesAppliedToAttributes: ['href'],
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+  nonTextTags: [...DROPPED_WITH_CONTENT],
+  // A link keeps its target only when it is safe, and always opens apart from the app; the author's own
+  // rel and target never pass.
+  transformTags: {
+    a: (_tagName, attribs) => ({
+      tagName: 'a',
+      attribs:
+        attribs.href !== undefined && isSafeHref(attribs.href)
+          ? { href: attribs.href, ...LINK_ATTRIBUTES }
+          : {},
+    }),
+  },
+};
 
 /** Returns `html` with only allowed elements and attributes, every text escaped. */
 export function sanitizeHtml(html: string): string {
-  let out = '';
-  let text = '';
-  const open: string[] = [];
-  let dropping: string | null = null;
-  const flushText = () => {
-    if (dropping === null) out += escapeText(decodeEntities(text));
-    text = '';
-  };
-
-  let index = 0;
-  while (index < html.length) {
-    const char = html[index];
-    if (char === '<' && html.startsWith('<!--', index)) {
-      flushText();
-      const end = html.indexOf('-->', index + 4);
-      index = end === -1 ? html.length : end + 3;
-      continue;
-    }
-    if (char === '<') {
-      TAG.lastIndex = index;
-      const match = TAG.exec(html);
-      if (match) {
-        flushText();
-        index = TAG.lastIndex;
-        const closing = match[1] === '/';
-        const name = (match[2] ?? '').toLowerCase();
-        const attributes = match[3] ?? '';
-        if (dropping !== null) {
-          if (closing && name === dropping) dropping = null;
-          continue;
-        }
-        if (DROPPED_WITH_CONTENT.has(name)) {
-          if (!closing && !attributes.trimEnd().endsWith('/')) dropping = name;
-          continue;
-        }
-        if (!ALLOWED_TAGS.has(name)) continue;
-        if (closing) {
-          const at = open.lastIndexOf(name);
-          if (at === -1) continue;
-          while (open.length > at) out += `</${open.pop()}>`;
-          continue;
-        }
-        if (VOID_TAGS.has(name)) {
-          out += `<${name}>`;
-          continue;
-        }
-        if (name === 'a') {
-          const href = HREF.exec(attributes);
-          const value = href ? (href[1] ?? href[2] ?? href[3] ?? '') : '';
-          out +=
-            href && isSafeHref(value)
-              ? `<a href="${escapeText(decodeEntities(value))}" rel="noopener noreferrer" target="_blank">`
-              : '<a>';
-        } else {
-          out += `<${name}>`;
-        }
-        open.push(name);
-        continue;
-      }
-    }
-    text += char;
-    index += 1;
-  }
-  flushText();
-  while (open.length > 0) out += `</${open.pop()}>`;
-  return out;
+  return sanitize(html, OPTIONS);
 }
 
 /**
