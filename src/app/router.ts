@@ -1,16 +1,6 @@
 import { createRouter } from '@tanstack/react-router';
-import { type FileRoutesByFullPath, routeTree } from '../routeTree.gen';
+import { routeTree } from '../routeTree.gen';
 import type { SessionStore } from './session';
-
-/** What every route's `beforeLoad` can read. */
-export type RouterContext = {
-  session: SessionStore;
-  /** Whether this build registers a route at a full path (screens of later issues are absent). */
-  routeExists: (path: string) => boolean;
-};
-
-/** A full path of a route this build registers. */
-export type RegisteredPath = keyof FileRoutesByFullPath;
 
 /** The app's router: file routes under /admin. */
 export function createAppRouter(session: SessionStore) {

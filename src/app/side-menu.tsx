@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { cn } from '../ui/cn';
 import { Icon } from '../ui/icons';
 import type { VisibleEntry, VisibleLink } from './menu';
-import type { RegisteredPath } from './router';
+import type { RegisteredPath } from './use-registered-paths';
 
 const ITEM_CLASS =
   'flex h-10 w-full items-center gap-3 rounded-md px-3 text-sm text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-700';

@@ -1,5 +1,5 @@
 import { createRootRouteWithContext, Navigate, Outlet } from '@tanstack/react-router';
-import type { RouterContext } from '../app/router';
+import type { RouterContext } from '../app/router-context';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: Outlet,
