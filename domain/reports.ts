@@ -1,4 +1,4 @@
-import type { AttendanceCounts } from './attendance';
+import { type AttendanceCounts, AttendanceStatus } from './attendance';
 import { GPA_MAX } from './gpa';
 import { roundTo } from './numbers';
 import type { AttendanceTally } from './schemas/reports';
@@ -97,4 +97,17 @@ export function averageOf(values: readonly (number | null)[]): number | null {
   const entered = values.filter((value): value is number => value !== null);
   if (entered.length === 0) return null;
   return roundTo(entered.reduce((sum, value) => sum + value, 0) / entered.length);
+}
+
+/** The tally of a list of marks' statuses (null: a mark stored with no status, counted as not entered). */
+export function tallyOfStatuses(statuses: readonly (AttendanceStatus | null)[]): AttendanceTally {
+  const tally = { ...EMPTY_TALLY };
+  for (const status of statuses) {
+    if (status === null) tally.missing += 1;
+    else if (status === AttendanceStatus.present) tally.present += 1;
+    else if (status === AttendanceStatus.late) tally.late += 1;
+    else if (status === AttendanceStatus.unexplainedAbsence) tally.unexplainedAbsence += 1;
+    else tally.absent += 1;
+  }
+  return tally;
 }
