@@ -60,7 +60,10 @@ export class AttendanceReportPage {
   /** Clicks a table's export and answers the downloaded file's path. */
   async exportTable(caption: string): Promise<string> {
     const download = this.page.waitForEvent('download');
-    await this.page.getByRole('button', { name: `${REPORT_TEXT.export}: ${caption}` }).click();
+    // The button's name is its text and the table's caption (read to screen readers only).
+    await this.page
+      .getByRole('button', { name: new RegExp(`^${REPORT_TEXT.export}\\s*:\\s*${caption}$`) })
+      .click();
     const path = await (await download).path();
     if (!path) throw new Error('no download');
     return path;
