@@ -127,6 +127,8 @@ export async function benchReports(): Promise<void> {
     if (!reuse) console.log(`seed scale ${scale} on PGlite: ${ms(await seed(dataDir, scale))}`);
     const today = new Date().toISOString().slice(0, 10);
     const handle = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
+    // A reused folder may predate this build's migrations (its indexes): the server would apply them anyway.
+    await handle.withStartupLock(() => handle.migrate());
     const target = await biggestSubject(handle.db).finally(() => handle.close());
     console.log(`largest subject: ${target.students} class students`);
     await printPlans(dataDir, target, today);

@@ -194,14 +194,27 @@ const scoreNameRow = z.object({
   position: z.number(),
 });
 
+/**
+ * The live score names of the exam lessons in `lessons` (a relation with `id` and `year_code_id`) and their
+ * live sub-scores, as a relation `(id, name, full_score, parent_id, position, lesson_id, year_code_id)`. Two
+ * index look-ups (by lesson, then by parent) instead of one join on either, which the planner cannot index.
+ */
+function examScoreNameRows(lessons: SQL): SQL {
+  return sql`(select n.id, n.name, n.full_score, n.parent_id, n.position, e.id as lesson_id, e.year_code_id
+      from ${lessons} e join score_names n on n.lesson_id = e.id and not n.deleted
+    union
+    select c.id, c.name, c.full_score, c.parent_id, c.position, e.id as lesson_id, e.year_code_id
+      from ${lessons} e join score_names p on p.lesson_id = e.id and not p.deleted
+      join score_names c on c.parent_id = p.id and not c.deleted)`;
+}
+
 /** The live score names of an exam lesson, its sub-scores with them, in the grid's order. */
 async function examScoreNames(db: Executor, lessonId: string) {
   const rows = await queryRows(
     db,
     sql`select n.id::text, n.name, n.full_score::float8 as full_score, n.parent_id::text, p.name as parent_name,
-        n.position from score_names n left join score_names p on p.id = n.parent_id
-        where not n.deleted and (n.lesson_id = ${lessonId}
-          or (p.lesson_id = ${lessonId} and not p.deleted))`,
+        n.position from ${examScoreNameRows(sql`(select ${lessonId}::uuid as id, null::uuid as year_code_id)`)} n
+        left join score_names p on p.id = n.parent_id`,
     scoreNameRow,
   );
   return orderScoreNames(rows.map((row) => ({ ...row, parentId: row.parent_id })));
@@ -240,7 +253,8 @@ export async function reportSubScores(db: Executor, actor: Actor, lessonId: stri
           order by k.i) as points
         from subject_students ss
         join students st on st.id = ss.student_id join users u on u.id = st.user_id
-        left join class_students cs on cs.subject_student_id = ss.id and not cs.deleted
+        left join class_students cs on cs.subject_id = ss.subject_id and cs.student_id = ss.student_id
+          and not cs.deleted
         left join subject_classes c on c.id = cs.class_id
         left join class_names cn on cn.id = c.class_name_id
         where ss.subject_id = ${lesson.subject_id} and not ss.deleted
@@ -290,11 +304,10 @@ export async function reportYearCodeSubScores(
     db,
     sql`select y.id::text, y.name, p.name as parent_name, n.name as score_name,
         round(avg(a.points), 2)::float8 as average
-        from ${visibleSubjects(actor, sql`s.subject_name_id = ${lesson.subject_name_id}`)} s
-        join year_codes y on y.id = s.year_code_id
-        join lessons l on l.subject_id = s.id and l.exam_name_id = ${examNameId} and not l.deleted
-        join score_names n on not n.deleted and (n.lesson_id = l.id or n.parent_id in
-          (select q.id from score_names q where q.lesson_id = l.id and not q.deleted))
+        from ${examScoreNameRows(sql`(select l.id, s.year_code_id
+          from ${visibleSubjects(actor, sql`s.subject_name_id = ${lesson.subject_name_id}`)} s
+          join lessons l on l.subject_id = s.id and l.exam_name_id = ${examNameId} and not l.deleted)`)} n
+        join year_codes y on y.id = n.year_code_id
         left join score_names p on p.id = n.parent_id
         left join achievements a on a.score_name_id = n.id and not a.deleted and a.points is not null
         group by y.id, y.name, p.name, n.name order by y.name, y.id`,
