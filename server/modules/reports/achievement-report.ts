@@ -220,6 +220,11 @@ async function examScoreNames(db: Executor, lessonId: string) {
   return orderScoreNames(rows.map((row) => ({ ...row, parentId: row.parent_id })));
 }
 
+/** A score name as the sub-score reports answer it. */
+function toReportScoreName(row: { id: string; name: string; full_score: number; parent_id: string | null }) {
+  return { id: row.id, name: row.name, full_score: row.full_score, parent_id: row.parent_id };
+}
+
 const pointRow = z.object({
   id: z.string(),
   identity: z.string(),
@@ -262,12 +267,7 @@ export async function reportSubScores(db: Executor, actor: Actor, lessonId: stri
     pointRow,
   );
   return {
-    scoreNames: scoreNames.map((row) => ({
-      id: row.id,
-      name: row.name,
-      full_score: row.full_score,
-      parent_id: row.parent_id,
-    })),
+    scoreNames: scoreNames.map(toReportScoreName),
     students: students.map((row) => ({
       id: row.id,
       identity: row.identity,
@@ -321,12 +321,7 @@ export async function reportYearCodeSubScores(
   }
   const parentName = new Map(scoreNames.map((row) => [row.id, row.name]));
   return {
-    scoreNames: scoreNames.map((row) => ({
-      id: row.id,
-      name: row.name,
-      full_score: row.full_score,
-      parent_id: row.parent_id,
-    })),
+    scoreNames: scoreNames.map(toReportScoreName),
     yearCodes: [...yearCodes.values()].map((entry) => ({
       id: entry.id,
       name: entry.name,

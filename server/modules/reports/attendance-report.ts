@@ -94,17 +94,19 @@ export async function attendanceReportStudents(
   await reportedSubject(db, actor, subjectId);
   const rows = await queryRows(
     db,
+    // Tallied per class student first, then named: the name look-ups run once per student, not per sitting.
     sql`select st.id::text, st.identity, u.name, c.id::text as class_id, cn.name as class_name,
-        ${tallyColumns(sql`h.id`, sql`a.status`)}
-        from ${classStudentsOf(subjectId)} cs
-        join students st on st.id = cs.student_id
+        t.present, t.late, t."unexplainedAbsence", t.absent, t.missing
+        from (select cs.id, cs.class_id, cs.student_id, ${tallyColumns(sql`h.id`, sql`a.status`)}
+          from ${classStudentsOf(subjectId)} cs
+          left join ${heldSittings(subjectId, today)} h on h.class_id = cs.class_id
+          left join attendances a on a.class_student_id = cs.id and a.schedule_id = h.id and not a.deleted
+          group by cs.id, cs.class_id, cs.student_id) t
+        join students st on st.id = t.student_id
         join users u on u.id = st.user_id
-        join subject_classes c on c.id = cs.class_id and not c.deleted
+        join subject_classes c on c.id = t.class_id and not c.deleted
         join class_names cn on cn.id = c.class_name_id
-        left join ${heldSittings(subjectId, today)} h on h.class_id = cs.class_id
-        left join attendances a on a.class_student_id = cs.id and a.schedule_id = h.id and not a.deleted
-        group by cs.id, st.id, st.identity, u.name, c.id, cn.name
-        order by st.identity, cs.id`,
+        order by st.identity, t.id`,
     studentRow,
   );
   const rules = await queryRows(

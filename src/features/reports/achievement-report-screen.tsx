@@ -7,7 +7,6 @@ import { useMasterDocs } from '../../db/use-master-docs';
 import { formatDecimal } from '../../i18n/format';
 import { localeOrDefault } from '../../i18n/i18n';
 import { SelectField } from '../../ui/select-field';
-import { ScreenLink } from '../shared/screen-link';
 import { gpaBandPoints, scoreBinPoints } from './chart-data';
 import { ChartFigure } from './chart-figure';
 import {
@@ -19,7 +18,7 @@ import {
   useReportYearCodeSubScores,
   useReportYearCodes,
 } from './report-calls';
-import { type ReportColumn, ReportTable } from './report-table';
+import { type ReportColumn, ReportTable, studentColumns } from './report-table';
 import { ViewState } from './view-state';
 
 type Choice = { universityId: string; subjectNameId: string; facultyId: string; yearCodeId: string };
@@ -322,31 +321,10 @@ function SubScoresSection({ lessonId, examNameId }: { lessonId: string; examName
   const pointsOf = (row: SubScoreStudent, scoreNameId: string) =>
     row.points.find((entry) => entry.score_name_id === scoreNameId)?.points ?? null;
   const columns: ReportColumn<SubScoreStudent>[] = [
-    {
-      key: 'identity',
-      header: t`Student ID`,
-      cell: (row) => row.identity,
-      sortValue: (row) => row.identity,
-      exportValue: (row) => row.identity,
-    },
-    {
-      key: 'name',
-      header: t`Student`,
-      cell: (row) => (
-        <ScreenLink to={`/students/${row.id}`} className="text-blue-800 underline">
-          {row.name}
-        </ScreenLink>
-      ),
-      sortValue: (row) => row.name,
-      exportValue: (row) => row.name,
-    },
-    {
-      key: 'class',
-      header: t`Class`,
-      cell: (row) => row.class?.name ?? '—',
-      sortValue: (row) => row.class?.name ?? null,
-      exportValue: (row) => row.class?.name ?? null,
-    },
+    ...studentColumns<SubScoreStudent>(
+      (row) => ({ id: row.id, identity: row.identity, name: row.name, className: row.class?.name ?? null }),
+      { identity: t`Student ID`, name: t`Student`, className: t`Class` },
+    ),
     ...scoreNames.map(
       (scoreName): ReportColumn<SubScoreStudent> => ({
         key: scoreName.id,

@@ -6,7 +6,6 @@ import { errorMessage } from '../../i18n/error-messages';
 import { formatDate, formatDecimal } from '../../i18n/format';
 import { localeOrDefault } from '../../i18n/i18n';
 import { Tabs } from '../../ui/tabs';
-import { ScreenLink } from '../shared/screen-link';
 import { rateByClass, rateBySittingDay } from './chart-data';
 import { ChartFigure } from './chart-figure';
 import {
@@ -15,7 +14,7 @@ import {
   useAttendanceReportStudents,
   useReportDefaultFilter,
 } from './report-calls';
-import { type ReportColumn, ReportTable } from './report-table';
+import { type ReportColumn, ReportTable, studentColumns } from './report-table';
 import { SubjectCascade } from './subject-cascade';
 import { ViewState } from './view-state';
 
@@ -153,31 +152,10 @@ function StudentsTab({ subjectId }: { subjectId: string }) {
   const view = useAttendanceReportStudents(subjectId);
   const tallyColumns = useTallyColumns<StudentRow>((row) => row.tally);
   const columns: ReportColumn<StudentRow>[] = [
-    {
-      key: 'identity',
-      header: t`Student ID`,
-      cell: (row) => row.identity,
-      sortValue: (row) => row.identity,
-      exportValue: (row) => row.identity,
-    },
-    {
-      key: 'name',
-      header: t`Student`,
-      cell: (row) => (
-        <ScreenLink to={`/students/${row.id}`} className="text-blue-800 underline">
-          {row.name}
-        </ScreenLink>
-      ),
-      sortValue: (row) => row.name,
-      exportValue: (row) => row.name,
-    },
-    {
-      key: 'class',
-      header: t`Class`,
-      cell: (row) => row.class.name,
-      sortValue: (row) => row.class.name,
-      exportValue: (row) => row.class.name,
-    },
+    ...studentColumns<StudentRow>(
+      (row) => ({ id: row.id, identity: row.identity, name: row.name, className: row.class.name }),
+      { identity: t`Student ID`, name: t`Student`, className: t`Class` },
+    ),
     ...tallyColumns,
     {
       key: 'highlights',

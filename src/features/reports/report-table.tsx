@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { appToasts } from '../../app/toasts';
 import { Button } from '../../ui/button';
 import { type Column, DataTable } from '../../ui/data-table';
+import { ScreenLink } from '../shared/screen-link';
 import { downloadWorkbook } from '../shared/xlsx-export';
 import { type SheetColumn, tableSheet } from './report-sheets';
 
@@ -62,4 +63,41 @@ export function ReportTable<Row>({
       />
     </div>
   );
+}
+
+/**
+ * The student number, name (a link to the student's page, `/students/{id}`) and class columns a report of
+ * students starts with.
+ */
+export function studentColumns<Row>(
+  student: (row: Row) => { id: string; identity: string; name: string; className: string | null },
+  labels: { identity: string; name: string; className: string },
+): ReportColumn<Row>[] {
+  return [
+    {
+      key: 'identity',
+      header: labels.identity,
+      cell: (row) => student(row).identity,
+      sortValue: (row) => student(row).identity,
+      exportValue: (row) => student(row).identity,
+    },
+    {
+      key: 'name',
+      header: labels.name,
+      cell: (row) => (
+        <ScreenLink to={`/students/${student(row).id}`} className="text-blue-800 underline">
+          {student(row).name}
+        </ScreenLink>
+      ),
+      sortValue: (row) => student(row).name,
+      exportValue: (row) => student(row).name,
+    },
+    {
+      key: 'class',
+      header: labels.className,
+      cell: (row) => student(row).className ?? '—',
+      sortValue: (row) => student(row).className,
+      exportValue: (row) => student(row).className,
+    },
+  ];
 }
