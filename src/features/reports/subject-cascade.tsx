@@ -1,7 +1,6 @@
-import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { ReportDefaultFilter } from '../../../domain/schemas/reports';
-import { SelectField } from '../../ui/select-field';
+import { CascadeSelects } from '../shared/class-cascade';
 import {
   type ClassFilter,
   chooseLevel,
@@ -38,33 +37,20 @@ export function SubjectCascade({
   initial: ReportDefaultFilter | null;
   onChooseSubject: (subjectId: string) => void;
 }) {
-  const { t } = useLingui();
   const sources = useFilterSources();
   const [filter, setFilter] = useState<ClassFilter>(() => filterOf(initial));
   const options = sources ? filterOptions(filter, sources.subjects, sources.master) : null;
-  const labels: Record<FilterLevel, string> = {
-    universityId: t`University`,
-    facultyId: t`Faculty`,
-    yearCodeId: t`Year code`,
-    subjectId: t`Subject`,
-    classId: t`Class`,
-  };
   const choose = (level: FilterLevel, value: string) => {
     setFilter(chooseLevel(filter, level, value));
     if (level === 'subjectId' && value) onChooseSubject(value);
   };
   return (
-    <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4 print:hidden">
-      {LEVELS.map((level) => (
-        <SelectField
-          key={level}
-          label={labels[level]}
-          value={filter[level]}
-          placeholder={t`Choose`}
-          options={options?.[level] ?? []}
-          onChange={(event) => choose(level, event.target.value)}
-        />
-      ))}
-    </div>
+    <CascadeSelects
+      levels={LEVELS}
+      filter={filter}
+      options={options}
+      onChoose={choose}
+      className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4 print:hidden"
+    />
   );
 }
