@@ -179,7 +179,13 @@ export async function benchReports(): Promise<void> {
           : []),
         ['statistic search (whole school)', '/api/statistic/search', 'POST', {}],
       ];
-      console.log(`\n${RUNS} calls each, admin, loopback:`);
+      // Figures from a shared machine mean little without its load beside them.
+      console.log(
+        `\n${RUNS} calls each, admin, loopback (load average ${os
+          .loadavg()
+          .map((value) => value.toFixed(1))
+          .join(' ')}):`,
+      );
       for (const [label, url, method, body] of calls) {
         const times: number[] = [];
         for (let run = 0; run < RUNS; run += 1) {
