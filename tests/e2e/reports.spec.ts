@@ -96,3 +96,64 @@ test('an observer reads the reports read-only; a student is refused', async ({ p
   await new LoginPage(page).signInWithCode('student@demo.test');
   await expect(page.getByRole('heading', { name: SHELL_TEXT.ja.forbidden })).toBeVisible();
 });
+
+test('an admin drills into an exam on the achievement report, counts students, and opens a report card', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const admin = await signInApi(request, 'admin@demo.test');
+  const opening = (await admin.get('/api/report/default-filter')) as {
+    subjectNameId: string;
+    facultyId: string;
+    yearCodeId: string;
+  };
+  const { classes } = (await admin.get(
+    `/api/report/data-classes/${opening.subjectNameId}/${opening.facultyId}/${opening.yearCodeId}`,
+  )) as { classes: { exams: { lesson_id: string; exam_name: { id: string } }[] }[] };
+
+  await page.goto('/admin/report/achievement');
+  await new LoginPage(page).signInWithCode('admin@demo.test');
+  const classTable = page.getByRole('region', { name: 'クラスとGPA平均' });
+  await expect(classTable.locator('tbody tr')).toHaveCount(classes.length, { timeout: 30_000 });
+  await expect(page.locator('svg[data-chart="bar"]').first()).toBeVisible();
+
+  const exam = classes.flatMap((row) => row.exams)[0];
+  if (exam) {
+    const { students } = (await admin.get(
+      `/api/report/sub-scores/${exam.lesson_id}/${exam.exam_name.id}`,
+    )) as {
+      students: unknown[];
+    };
+    await page
+      .getByRole('combobox', { name: '詳しく見る試験' })
+      .selectOption(`${exam.lesson_id}:${exam.exam_name.id}`);
+    await expect(page.getByRole('region', { name: '学生別小項目点数' }).locator('tbody tr')).toHaveCount(
+      students.length,
+    );
+  }
+
+  const statistics = (await admin.post('/api/statistic/search', {})) as { total: number };
+  await page.goto('/admin/report/statistics');
+  await expect(page.getByTestId('statistics-total')).toHaveText(`合計：${statistics.total}名`);
+
+  const { students } = (await admin.get(
+    `/api/attendance/report/students/${await latestSubject(admin)}`,
+  )) as Pick<AttendanceReport, 'students'>;
+  const student = students[0];
+  if (!student) throw new Error('no student to report on');
+  await page.goto(`/admin/report/student?student=${student.id}`);
+  await expect(page.getByRole('heading', { name: student.name })).toBeVisible();
+  await expect(
+    page
+      .getByRole('region', { name: `${student.name}の成績表` })
+      .locator('tbody tr')
+      .first(),
+  ).toBeVisible();
+});
+
+/** The subject the reports open on. */
+async function latestSubject(admin: Awaited<ReturnType<typeof signInApi>>): Promise<string> {
+  const opening = (await admin.get('/api/report/default-filter')) as { subjectId: string };
+  return opening.subjectId;
+}
