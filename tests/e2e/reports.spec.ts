@@ -87,6 +87,12 @@ test('an observer reads the reports read-only; a student is refused', async ({ p
     report.table(REPORT_TEXT.studentsTable).getByRole('button', { name: /保存|削除/ }),
   ).toHaveCount(0);
 
+  // On a 390 px phone the report fits the width: its tables scroll inside their own region, not the page.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await report.showTab(REPORT_TEXT.classes);
+  await expect(page.locator('svg[data-chart="bar"]')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
   const student = await signInApi(request, 'student@demo.test');
   await expect(student.get(`/api/attendance/report/students/${report.subjectId()}`)).rejects.toThrow(/403/);
   await expect(student.get('/api/report/default-filter')).rejects.toThrow(/403/);
