@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AttendanceStatus } from './attendance';
-import {
-  attendanceRate,
-  averageOf,
-  heldSittings,
-  scoreBins,
-  tallyCounts,
-  tallyOfStatuses,
-  tallyRate,
-} from './reports';
+import { AttendanceStatus, tallyCounts, tallyOfStatuses } from './attendance';
+import { attendanceRate, averageOf, heldSittings, scoreBins, tallyRate } from './reports';
 
 describe('attendance report rules', () => {
   const tally = { present: 2, late: 1, unexplainedAbsence: 1, absent: 1, missing: 1 };

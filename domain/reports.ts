@@ -1,4 +1,3 @@
-import { type AttendanceCounts, AttendanceStatus } from './attendance';
 import { GPA_MAX } from './gpa';
 import { roundTo } from './numbers';
 import type { AttendanceTally } from './schemas/reports';
@@ -52,16 +51,6 @@ export function attendanceRate(tally: AttendanceTally): number | null {
   return held === 0 ? null : roundTo(((tally.present + tally.late) / held) * 100);
 }
 
-/** A report tally as the highlight conditions read it (`AttendanceCounts`; `attendance` is present only). */
-export function tallyCounts(tally: AttendanceTally): AttendanceCounts {
-  return {
-    missing: tally.missing,
-    attendance: tally.present,
-    late: tally.late,
-    unexplainedAbsence: tally.unexplainedAbsence,
-  };
-}
-
 /** The GPA bands of the achievement report's distribution: one per point of the scale (0–1 … 3–4). */
 export const GPA_BAND_COUNT = GPA_MAX;
 
@@ -97,17 +86,4 @@ export function averageOf(values: readonly (number | null)[]): number | null {
   const entered = values.filter((value): value is number => value !== null);
   if (entered.length === 0) return null;
   return roundTo(entered.reduce((sum, value) => sum + value, 0) / entered.length);
-}
-
-/** The tally of a list of marks' statuses (null: a mark stored with no status, counted as not entered). */
-export function tallyOfStatuses(statuses: readonly (AttendanceStatus | null)[]): AttendanceTally {
-  const tally = { ...EMPTY_TALLY };
-  for (const status of statuses) {
-    if (status === null) tally.missing += 1;
-    else if (status === AttendanceStatus.present) tally.present += 1;
-    else if (status === AttendanceStatus.late) tally.late += 1;
-    else if (status === AttendanceStatus.unexplainedAbsence) tally.unexplainedAbsence += 1;
-    else tally.absent += 1;
-  }
-  return tally;
 }

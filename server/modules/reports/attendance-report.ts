@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { tallyCounts } from '../../../domain/attendance';
 import { attendanceHighlightsMet } from '../../../domain/attendance-highlights';
-import { tallyCounts } from '../../../domain/reports';
 import type { AttendanceReport, ReportDefaultFilter } from '../../../domain/schemas/reports';
 import type { Actor } from '../../access/actor';
 import { requireSubjectVisible } from '../../access/subjects';

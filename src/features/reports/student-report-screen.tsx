@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
-import type { AttendanceStatus } from '../../../domain/attendance';
-import { attendanceRate, TALLY_KEYS, type TallyKey, tallyOfStatuses } from '../../../domain/reports';
+import { type AttendanceStatus, tallyOfStatuses } from '../../../domain/attendance';
+import { attendanceRate, TALLY_KEYS, type TallyKey } from '../../../domain/reports';
 import { studentNames$ } from '../../db/queries/people';
 import { useLiveQuery } from '../../db/use-live-query';
 import { formatDecimal } from '../../i18n/format';
