@@ -19,7 +19,9 @@ import { logTransport, smtpTransport } from './modules/mail/transport';
 import { masterRoutes } from './modules/master/routes';
 import { metaRoutes } from './modules/meta/routes';
 import { offlineRoutes } from './modules/offline/routes';
+import { reportsRoutes } from './modules/reports/routes';
 import { scheduleRoutes } from './modules/schedules/routes';
+import { statisticsRoutes } from './modules/statistics/routes';
 import { registerCookies } from './plugins/cookies';
 import { registerCsrf } from './plugins/csrf';
 import { registerErrorHandling } from './plugins/errors';
@@ -123,6 +125,8 @@ export const schoolApp: FastifyPluginAsync<SchoolAppOptions> = async (app, { con
   await app.register(attendanceRoutes, deps);
   await app.register(eventsRoutes, deps);
   await app.register(scheduleRoutes, deps);
+  await app.register(reportsRoutes, deps);
+  await app.register(statisticsRoutes, deps);
 };
 
 // What fastify-plugin does: the app's hooks, decorators and handlers land on the instance `buildApp` returns,

@@ -24,6 +24,10 @@ import { Route as AppNotificationSettingRouteImport } from './routes/_app/notifi
 import { Route as AppProfileRouteImport } from './routes/_app/profile'
 import { Route as AppVibloRouteImport } from './routes/_app/viblo'
 import { Route as ResetPasswordTokenRouteImport } from './routes/reset-password.$token'
+import { Route as AppReportAchievementRouteImport } from './routes/_app/report/achievement'
+import { Route as AppReportAttendanceRouteImport } from './routes/_app/report/attendance'
+import { Route as AppReportStatisticsRouteImport } from './routes/_app/report/statistics'
+import { Route as AppReportStudentRouteImport } from './routes/_app/report/student'
 import { Route as AppScheduleSchoolRouteImport } from './routes/_app/schedule/school'
 import { Route as AppScheduleTeacherRouteImport } from './routes/_app/schedule/teacher'
 import { Route as AppVibloEventsRouteImport } from './routes/_app/viblo/events'
@@ -106,6 +110,26 @@ const ResetPasswordTokenRoute = ResetPasswordTokenRouteImport.update({
   path: '/reset-password/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AppReportAchievementRoute = AppReportAchievementRouteImport.update({
+  id: '/report/achievement',
+  path: '/report/achievement',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppReportAttendanceRoute = AppReportAttendanceRouteImport.update({
+  id: '/report/attendance',
+  path: '/report/attendance',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppReportStatisticsRoute = AppReportStatisticsRouteImport.update({
+  id: '/report/statistics',
+  path: '/report/statistics',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppReportStudentRoute = AppReportStudentRouteImport.update({
+  id: '/report/student',
+  path: '/report/student',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppScheduleSchoolRoute = AppScheduleSchoolRouteImport.update({
   id: '/schedule/school',
   path: '/schedule/school',
@@ -154,6 +178,10 @@ export interface FileRoutesByFullPath {
   '/profile': typeof AppProfileRoute
   '/viblo': typeof AppVibloRouteWithChildren
   '/reset-password/$token': typeof ResetPasswordTokenRoute
+  '/report/achievement': typeof AppReportAchievementRoute
+  '/report/attendance': typeof AppReportAttendanceRoute
+  '/report/statistics': typeof AppReportStatisticsRoute
+  '/report/student': typeof AppReportStudentRoute
   '/schedule/school': typeof AppScheduleSchoolRoute
   '/schedule/teacher': typeof AppScheduleTeacherRoute
   '/viblo/events': typeof AppVibloEventsRouteWithChildren
@@ -176,6 +204,10 @@ export interface FileRoutesByTo {
   '/viblo': typeof AppVibloRouteWithChildren
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/': typeof AppIndexRoute
+  '/report/achievement': typeof AppReportAchievementRoute
+  '/report/attendance': typeof AppReportAttendanceRoute
+  '/report/statistics': typeof AppReportStatisticsRoute
+  '/report/student': typeof AppReportStudentRoute
   '/schedule/school': typeof AppScheduleSchoolRoute
   '/schedule/teacher': typeof AppScheduleTeacherRoute
   '/viblo/events': typeof AppVibloEventsRouteWithChildren
@@ -200,6 +232,10 @@ export interface FileRoutesById {
   '/_app/viblo': typeof AppVibloRouteWithChildren
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/_app/': typeof AppIndexRoute
+  '/_app/report/achievement': typeof AppReportAchievementRoute
+  '/_app/report/attendance': typeof AppReportAttendanceRoute
+  '/_app/report/statistics': typeof AppReportStatisticsRoute
+  '/_app/report/student': typeof AppReportStudentRoute
   '/_app/schedule/school': typeof AppScheduleSchoolRoute
   '/_app/schedule/teacher': typeof AppScheduleTeacherRoute
   '/_app/viblo/events': typeof AppVibloEventsRouteWithChildren
@@ -224,6 +260,10 @@ export interface FileRouteTypes {
     | '/profile'
     | '/viblo'
     | '/reset-password/$token'
+    | '/report/achievement'
+    | '/report/attendance'
+    | '/report/statistics'
+    | '/report/student'
     | '/schedule/school'
     | '/schedule/teacher'
     | '/viblo/events'
@@ -246,6 +286,10 @@ export interface FileRouteTypes {
     | '/viblo'
     | '/reset-password/$token'
     | '/'
+    | '/report/achievement'
+    | '/report/attendance'
+    | '/report/statistics'
+    | '/report/student'
     | '/schedule/school'
     | '/schedule/teacher'
     | '/viblo/events'
@@ -269,6 +313,10 @@ export interface FileRouteTypes {
     | '/_app/viblo'
     | '/reset-password/$token'
     | '/_app/'
+    | '/_app/report/achievement'
+    | '/_app/report/attendance'
+    | '/_app/report/statistics'
+    | '/_app/report/student'
     | '/_app/schedule/school'
     | '/_app/schedule/teacher'
     | '/_app/viblo/events'
@@ -393,6 +441,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ResetPasswordTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_app/report/achievement': {
+      id: '/_app/report/achievement'
+      path: '/report/achievement'
+      fullPath: '/report/achievement'
+      preLoaderRoute: typeof AppReportAchievementRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/report/attendance': {
+      id: '/_app/report/attendance'
+      path: '/report/attendance'
+      fullPath: '/report/attendance'
+      preLoaderRoute: typeof AppReportAttendanceRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/report/statistics': {
+      id: '/_app/report/statistics'
+      path: '/report/statistics'
+      fullPath: '/report/statistics'
+      preLoaderRoute: typeof AppReportStatisticsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/report/student': {
+      id: '/_app/report/student'
+      path: '/report/student'
+      fullPath: '/report/student'
+      preLoaderRoute: typeof AppReportStudentRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/schedule/school': {
       id: '/_app/schedule/school'
       path: '/schedule/school'
@@ -487,6 +563,10 @@ interface AppRouteChildren {
   AppProfileRoute: typeof AppProfileRoute
   AppVibloRoute: typeof AppVibloRouteWithChildren
   AppIndexRoute: typeof AppIndexRoute
+  AppReportAchievementRoute: typeof AppReportAchievementRoute
+  AppReportAttendanceRoute: typeof AppReportAttendanceRoute
+  AppReportStatisticsRoute: typeof AppReportStatisticsRoute
+  AppReportStudentRoute: typeof AppReportStudentRoute
   AppScheduleSchoolRoute: typeof AppScheduleSchoolRoute
   AppScheduleTeacherRoute: typeof AppScheduleTeacherRoute
 }
@@ -501,6 +581,10 @@ const AppRouteChildren: AppRouteChildren = {
   AppProfileRoute: AppProfileRoute,
   AppVibloRoute: AppVibloRouteWithChildren,
   AppIndexRoute: AppIndexRoute,
+  AppReportAchievementRoute: AppReportAchievementRoute,
+  AppReportAttendanceRoute: AppReportAttendanceRoute,
+  AppReportStatisticsRoute: AppReportStatisticsRoute,
+  AppReportStudentRoute: AppReportStudentRoute,
   AppScheduleSchoolRoute: AppScheduleSchoolRoute,
   AppScheduleTeacherRoute: AppScheduleTeacherRoute,
 }

@@ -64,6 +64,9 @@ export const scoreNames = pgTable(
       )
       .where(sql`not ${table.deleted}`),
     index('score_names_subject_id_idx').on(table.subjectId),
+    // The achievement report reads an exam's score names by lesson, and their sub-scores by parent.
+    index('score_names_lesson_id_idx').on(table.lessonId),
+    index('score_names_parent_id_idx').on(table.parentId),
     seqIndex('score_names', table),
     check('score_names_not_own_parent', sql`${table.parentId} <> ${table.id}`),
     check('score_names_full_score_positive', sql`${table.fullScore} > 0`),
