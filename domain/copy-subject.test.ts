@@ -130,10 +130,9 @@ describe('copy form dates and teachers', () => {
 });
 
 describe('copied sittings', () => {
-  const sittingsArb = fc.array(
-    fc.record({ lessonId: fc.constantFrom('a', 'b', 'c', 'd'), day: isoDates }),
-    { maxLength: 12 },
-  );
+  const sittingsArb = fc.array(fc.record({ lessonId: fc.constantFrom('a', 'b', 'c', 'd'), day: isoDates }), {
+    maxLength: 12,
+  });
 
   it('keep the weekday, start on the row date and keep the source gaps between weeks', () => {
     fc.assert(
@@ -146,7 +145,8 @@ describe('copied sittings', () => {
         expect(planned).toHaveLength(mine.length);
         if (planned.length === 0) return;
         expect(planned[0]?.day).toBe(first);
-        const shift = (isoDateToDayNumber(first) ?? 0) - Math.min(...mine.map((s) => isoDateToDayNumber(s.day) ?? 0));
+        const shift =
+          (isoDateToDayNumber(first) ?? 0) - Math.min(...mine.map((s) => isoDateToDayNumber(s.day) ?? 0));
         for (const sitting of planned) expect(weekdayIdOf(sitting.day)).toBe(weekday);
         const shifted = mine.map((s) => `${s.lessonId}@${addDays(s.day, shift)}`).sort();
         expect(planned.map((s) => `${s.lessonId}@${s.day}`).sort()).toEqual(shifted);

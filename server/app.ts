@@ -15,12 +15,14 @@ import { syncCollections } from './modules/collections';
 import { createSubjectRefreshQueue, refreshAndPublish } from './modules/dashboard/refresh';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { eventsRoutes } from './modules/events/routes';
+import { lessonRoutes } from './modules/lessons/routes';
 import { createMailer } from './modules/mail/outbox';
 import { logTransport, smtpTransport } from './modules/mail/transport';
 import { masterRoutes } from './modules/master/routes';
 import { metaRoutes } from './modules/meta/routes';
 import { offlineRoutes } from './modules/offline/routes';
 import { scheduleRoutes } from './modules/schedules/routes';
+import { subjectRoutes } from './modules/subjects/routes';
 import { registerCsrf } from './plugins/csrf';
 import { registerErrorHandling } from './plugins/errors';
 import { registerIdempotency } from './plugins/idempotency';
@@ -121,6 +123,8 @@ export const schoolApp: FastifyPluginAsync<SchoolAppOptions> = async (app, { con
   await app.register(attendanceRoutes, deps);
   await app.register(eventsRoutes, deps);
   await app.register(scheduleRoutes, deps);
+  await app.register(subjectRoutes, deps);
+  await app.register(lessonRoutes, deps);
 };
 
 // What fastify-plugin does: the app's hooks, decorators and handlers land on the instance `buildApp` returns,
