@@ -5,6 +5,7 @@ import { benchArgon2 } from './argon2-hash';
 import { benchDashboardFirstCard } from './dashboard-first-card';
 import { benchSchedulesMonth } from './schedules-month';
 import { benchSignInAndMaster } from './sign-in-and-master';
+import { benchSubjectsCopy } from './subjects-copy';
 import { benchSync } from './sync-figures';
 
 // `npm run bench`: prints figures; nothing here asserts a time (tests never do).
@@ -22,6 +23,7 @@ const sections: [key: string, title: string, run: () => Promise<void>][] = [
   ['achievement', 'Achievement score grid (50 × 30, Chromium)', benchAchievementGrid],
   ['argon2', 'Password hashing', benchArgon2],
   ['schedules', "Schedules: the busiest teacher's month from the local database", benchSchedulesMonth],
+  ['subjects', 'Subjects: copying the biggest subject of the scale-10 school', benchSubjectsCopy],
   ['sync', `Sync on the scale-${process.env.BENCH_SYNC_SCALE ?? 10} demo school`, benchSync],
 ];
 if (only && !sections.some(([key]) => key === only)) {

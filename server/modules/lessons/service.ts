@@ -4,7 +4,7 @@ import { timeToMinutes } from '../../../domain/dates';
 import { ErrorCode } from '../../../domain/errors';
 import { LessonType, PublishState } from '../../../domain/lessons';
 import type { ExamWrite, Lesson, LessonDetail, LessonWrite } from '../../../domain/schemas/lessons';
-import { isOnTimeStep, teacherActiveOn, validateDateInPeriod } from '../../../domain/validation';
+import { isOnTimeStep, validateDateInPeriod } from '../../../domain/validation';
 import { ValidationCode } from '../../../domain/validation-codes';
 import type { Actor } from '../../access/actor';
 import { classStudentScope } from '../../access/classes';
@@ -21,6 +21,7 @@ import {
   type SummaryRow,
 } from '../subjects/queries';
 import {
+  checkTeachersOn,
   FieldErrors,
   INVALID,
   inUniversity,
@@ -118,25 +119,9 @@ async function checkLessonWrite(
 ): Promise<void> {
   const errors = new FieldErrors();
   const period = { start_date: subject.start_date, end_date: subject.end_date };
-  const classIds = new Set(
-    (
-      await queryRows(
-        tx,
-        sql`select id::text as id from subject_classes where subject_id = ${subject.id} and not deleted`,
-        idRow,
-      )
-    ).map((row) => row.id),
-  );
+  const classIds = new Set(await liveIds(tx, 'subject_classes', 'subject_id', subject.id));
   const ownSchedules = new Set(
-    lessonId === null
-      ? []
-      : (
-          await queryRows(
-            tx,
-            sql`select id::text as id from schedules where lesson_id = ${lessonId} and not deleted`,
-            idRow,
-          )
-        ).map((row) => row.id),
+    lessonId === null ? [] : await liveIds(tx, 'schedules', 'lesson_id', lessonId),
   );
   const rooms = await liveMasterRows(
     tx,
@@ -165,17 +150,7 @@ async function checkLessonWrite(
     if (schedule.room_id !== null && !inUniversity(rooms, schedule.room_id, subject.university_id)) {
       errors.add(at('room_id'), INVALID);
     }
-    for (const teacherId of schedule.teacher_ids) {
-      if (!teachers.has(teacherId)) errors.add(at('teacher_ids'), INVALID);
-      else if (
-        !teacherActiveOn(
-          { id: teacherId, deactive: { retire_at: teachers.get(teacherId) ?? null } },
-          schedule.day,
-        )
-      ) {
-        errors.add(at('teacher_ids'), ValidationCode.teacherRetired);
-      }
-    }
+    checkTeachersOn(errors, at('teacher_ids'), schedule.teacher_ids, teachers, schedule.day);
     const sameTime = [
       ...others.filter((other) => other.day === schedule.day && overlaps(other, schedule)),
       ...body.schedules
@@ -212,26 +187,8 @@ async function checkLessonWrite(
     if (!exam) errors.add('exam_name_id', INVALID);
   }
   if (body.score_names !== undefined) {
-    const known = new Set(
-      (
-        await queryRows(
-          tx,
-          sql`select id::text as id from score_names where subject_id = ${subject.id} and not deleted`,
-          idRow,
-        )
-      ).map((row) => row.id),
-    );
-    const own = new Set(
-      lessonId === null
-        ? []
-        : (
-            await queryRows(
-              tx,
-              sql`select id::text as id from score_names where lesson_id = ${lessonId} and not deleted`,
-              idRow,
-            )
-          ).map((row) => row.id),
-    );
+    const known = new Set(await liveIds(tx, 'score_names', 'subject_id', subject.id));
+    const own = new Set(lessonId === null ? [] : await liveIds(tx, 'score_names', 'lesson_id', lessonId));
     body.score_names.forEach((name, index) => {
       if (name.id !== undefined && !own.has(name.id)) errors.add(`score_names.${index}.id`, INVALID);
       if (name.parent_id !== null && !known.has(name.parent_id))
@@ -271,11 +228,17 @@ async function refuseIfRecorded(
   }
 }
 
-async function liveIds(tx: Transaction, table: 'schedules' | 'score_names', lessonId: string) {
+/** The live rows of a table under a lesson or a subject. */
+async function liveIds(
+  tx: Transaction,
+  table: 'schedules' | 'score_names' | 'subject_classes',
+  owner: 'lesson_id' | 'subject_id',
+  ownerId: string,
+) {
   return (
     await queryRows(
       tx,
-      sql`select id::text as id from ${sql.identifier(table)} where lesson_id = ${lessonId} and not deleted`,
+      sql`select id::text as id from ${sql.identifier(table)} where ${sql.identifier(owner)} = ${ownerId} and not deleted`,
       idRow,
     )
   ).map((row) => row.id);
@@ -290,7 +253,7 @@ async function writeSittings(
   schedules: LessonWrite['schedules'],
 ): Promise<void> {
   const kept = new Set(schedules.flatMap((s) => (s.id === undefined ? [] : [s.id])));
-  const dropped = (await liveIds(tx, 'schedules', lessonId)).filter((id) => !kept.has(id));
+  const dropped = (await liveIds(tx, 'schedules', 'lesson_id', lessonId)).filter((id) => !kept.has(id));
   await refuseIfRecorded(tx, 'schedules', { scheduleIds: dropped });
   await deleteSittings(tx, seq, dropped);
   for (const schedule of schedules) {
@@ -331,7 +294,7 @@ async function writeScoreNames(
   names: ExamWrite['score_names'],
 ): Promise<void> {
   const kept = new Set(names.flatMap((n) => (n.id === undefined ? [] : [n.id])));
-  const dropped = (await liveIds(tx, 'score_names', lessonId)).filter((id) => !kept.has(id));
+  const dropped = (await liveIds(tx, 'score_names', 'lesson_id', lessonId)).filter((id) => !kept.has(id));
   await refuseIfRecorded(tx, 'score_names', { scoreNameIds: dropped });
   if (dropped.length > 0) {
     await tx.execute(
@@ -398,8 +361,8 @@ export async function writeLesson(
     } else {
       if (kind.publish === PublishState.draft) {
         await refuseIfRecorded(tx, 'publish', {
-          scheduleIds: await liveIds(tx, 'schedules', id),
-          scoreNameIds: await liveIds(tx, 'score_names', id),
+          scheduleIds: await liveIds(tx, 'schedules', 'lesson_id', id),
+          scoreNameIds: await liveIds(tx, 'score_names', 'lesson_id', id),
         });
       }
       await tx.execute(
@@ -434,8 +397,8 @@ export async function deleteLesson(deps: WriteDeps, actor: Actor, subjectId: str
   await requireLessonWork(deps.db, actor, subjectId);
   await requireLesson(deps.db, actor, subjectId, lessonId);
   await writeSubjectRows(deps, async (tx, seq) => {
-    const scheduleIds = await liveIds(tx, 'schedules', lessonId);
-    const scoreNameIds = await liveIds(tx, 'score_names', lessonId);
+    const scheduleIds = await liveIds(tx, 'schedules', 'lesson_id', lessonId);
+    const scoreNameIds = await liveIds(tx, 'score_names', 'lesson_id', lessonId);
     await refuseIfRecorded(tx, 'lesson', { scheduleIds, scoreNameIds });
     await deleteSittings(tx, seq, scheduleIds);
     if (scoreNameIds.length > 0) {
@@ -462,7 +425,7 @@ export async function deleteSchedule(
   await requireLessonWork(deps.db, actor, subjectId);
   await requireLesson(deps.db, actor, subjectId, lessonId);
   await writeSubjectRows(deps, async (tx, seq) => {
-    if (!(await liveIds(tx, 'schedules', lessonId)).includes(scheduleId)) throw notFound();
+    if (!(await liveIds(tx, 'schedules', 'lesson_id', lessonId)).includes(scheduleId)) throw notFound();
     await refuseIfRecorded(tx, 'schedule', { scheduleIds: [scheduleId] });
     await deleteSittings(tx, seq, [scheduleId]);
     return { subjectId };

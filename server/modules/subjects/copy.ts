@@ -9,7 +9,7 @@ import type {
   CopySubjectRow,
   PublicLessonsRequest,
 } from '../../../domain/schemas/subjects';
-import { isEndTimeAfterStart, isOnTimeStep, teacherActiveOn } from '../../../domain/validation';
+import { isEndTimeAfterStart, isOnTimeStep } from '../../../domain/validation';
 import { ValidationCode } from '../../../domain/validation-codes';
 import { WeekdayId } from '../../../domain/weekdays';
 import type { Actor } from '../../access/actor';
@@ -20,6 +20,7 @@ import { validationFailed } from '../../http-error';
 import { readSubjectSummary } from './queries';
 import { insertClass, insertSubject } from './service';
 import {
+  checkTeachersOn,
   FieldErrors,
   INVALID,
   inUniversity,
@@ -249,17 +250,7 @@ export async function copySubject(
         errors.add(at('room_id'), INVALID);
       }
       if (new Set(row.teacher_id).size !== row.teacher_id.length) errors.add(at('teacher_id'), INVALID);
-      for (const teacherId of row.teacher_id) {
-        if (!teachers.has(teacherId)) errors.add(at('teacher_id'), INVALID);
-        else if (
-          !teacherActiveOn(
-            { id: teacherId, deactive: { retire_at: teachers.get(teacherId) ?? null } },
-            row.day,
-          )
-        ) {
-          errors.add(at('teacher_id'), ValidationCode.teacherRetired);
-        }
-      }
+      checkTeachersOn(errors, at('teacher_id'), row.teacher_id, teachers, row.day);
       const own = sittings.filter((sitting) => sitting.class_id === sourceClass.id);
       const rowPlan = planRowSittings(
         own.map((sitting) => ({ lessonId: sitting.lesson_id, day: sitting.day })),

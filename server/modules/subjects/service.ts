@@ -1,6 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { compareIsoDates } from '../../../domain/dates';
 import { ErrorCode } from '../../../domain/errors';
 import { validateFormula } from '../../../domain/formula';
 import { PublishState } from '../../../domain/lessons';
@@ -42,6 +41,7 @@ import {
   toSummary,
 } from './queries';
 import {
+  checkTeachersOn,
   FieldErrors,
   INVALID,
   inUniversity,
@@ -386,13 +386,7 @@ async function checkSubjectWrite(tx: Transaction, body: SubjectWrite): Promise<v
   body.classes.forEach((row, index) => {
     if (!inUniversity(classNames, row.class_name_id, u))
       errors.add(`classes.${index}.class_name_id`, INVALID);
-    for (const teacherId of row.teacher_ids) {
-      if (!teachers.has(teacherId)) errors.add(`classes.${index}.teacher_ids`, INVALID);
-      const retired = teachers.get(teacherId);
-      if (retired && compareIsoDates(retired, body.start_date) <= 0) {
-        errors.add(`classes.${index}.teacher_ids`, ValidationCode.teacherRetired);
-      }
-    }
+    checkTeachersOn(errors, `classes.${index}.teacher_ids`, row.teacher_ids, teachers, body.start_date);
   });
   errors.throwIfAny();
 }

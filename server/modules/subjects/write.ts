@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { FieldError } from '../../../domain/errors';
 import { Role } from '../../../domain/roles';
 import { SyncCollection } from '../../../domain/sync';
+import { teacherActiveOn } from '../../../domain/validation';
+import { ValidationCode } from '../../../domain/validation-codes';
 import type { Transaction } from '../../db/client';
 import { inList, queryRows } from '../../db/rows';
 import type { AppDeps } from '../../deps';
@@ -183,5 +185,26 @@ export async function setAssignedTeachers(
           on conflict (${owner}, teacher_id) do update set deleted = false, seq = excluded.seq, updated_at = now()
           where ${target}.deleted`,
     );
+  }
+}
+
+/**
+ * Checks the teachers of one field on a day: each must be live staff (`liveTeachers`), else `invalid`, and
+ * not retired on or before the day (SPEC §5), else `teacher_retired`.
+ */
+export function checkTeachersOn(
+  errors: FieldErrors,
+  field: string,
+  teacherIds: readonly string[],
+  teachers: ReadonlyMap<string, string | null>,
+  day: string,
+): void {
+  for (const teacherId of teacherIds) {
+    if (!teachers.has(teacherId)) errors.add(field, INVALID);
+    else if (
+      !teacherActiveOn({ id: teacherId, deactive: { retire_at: teachers.get(teacherId) ?? null } }, day)
+    ) {
+      errors.add(field, ValidationCode.teacherRetired);
+    }
   }
 }

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { subjectRow } from '../../db/database-test-helper';
 import type { SubjectDocType } from '../../db/synced-schemas';
 import { subjectListPage, subjectListSearchSchema } from './subject-list';
 
 function subject(id: string, patch: Partial<SubjectDocType> = {}): SubjectDocType {
-  return {
+  return subjectRow({
     id,
     kind: 'subject',
     subjectId: id,
@@ -11,32 +12,11 @@ function subject(id: string, patch: Partial<SubjectDocType> = {}): SubjectDocTyp
     subjectNameId: 'n-math',
     facultyId: 'f1',
     yearCodeId: 'y1',
-    semesterId: null,
     startDate: '2026-04-01',
     endDate: '2026-09-30',
-    formula: null,
-    teacherAllowUpdateFinalScore: false,
     publish: 1,
-    classNameId: null,
-    teacherIds: [],
-    classId: null,
-    studentId: null,
-    subjectStudentId: null,
-    lessonId: null,
-    parentId: null,
-    name: null,
-    fullScore: null,
-    optionPlus: null,
-    position: null,
-    highlightType: null,
-    conditionType: null,
-    compareType: null,
-    value: null,
-    messageToStudent: null,
-    hidden: null,
-    updatedAt: 1,
     ...patch,
-  } as SubjectDocType;
+  });
 }
 
 const names = new Map([
