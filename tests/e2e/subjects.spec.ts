@@ -155,3 +155,31 @@ test('an admin builds a subject, a draft lesson reaches the teacher’s sheet on
   await studentContext.close();
   await teacherContext.close();
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('the subject list, a subject and its copy screen fit 390 px without a page-wide sideways scroll', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(240_000);
+    const admin = await signInApi(request, 'admin@demo.test');
+    const mine = (await admin.get('/api/academic/subjects/subject-by-user?limit=1')) as {
+      subjectList: { data: { id: string }[] };
+    };
+    const subjectId = mine.subjectList.data[0]?.id;
+    if (!subjectId) throw new Error('the demo school has no subject');
+    const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+    await page.goto('/admin/academic/subjects');
+    await new LoginPage(page).signInWithCode('admin@demo.test');
+    await expect(page.getByRole('heading', { name: '科目', exact: true })).toBeVisible();
+    expect(await fits()).toBe(true);
+    await page.goto(`/admin/academic/subjects/${subjectId}`);
+    await expect(page.getByRole('tab', { name: 'クラス' })).toBeVisible({ timeout: 60_000 });
+    expect(await fits()).toBe(true);
+    await page.goto(`/admin/academic/subjects/${subjectId}/copy`);
+    await expect(page.getByTestId('copy-row').first()).toBeVisible({ timeout: 60_000 });
+    expect(await fits()).toBe(true);
+  });
+});
