@@ -3,12 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '../domain/auth';
+import { CSRF_HEADER } from '../domain/auth';
 import { copyPayload, copyStartDate, defaultCopyDay, lessonBatches } from '../domain/copy-subject';
 import type { CopySubjectResponse, CopySubjectRow } from '../domain/schemas/subjects';
 import { openDatabase } from '../server/db/client';
 import { queryRows } from '../server/db/rows';
-import { launchChromium } from './browser';
+import { launchChromium, signedInContext } from './browser';
 import { type BenchSession, ms, percentile, signIn, startServer } from './server-process';
 import { seed } from './sync-figures';
 
@@ -141,20 +141,7 @@ export async function benchSubjectsCopy(): Promise<void> {
       line('POST .../copy (registered)', calls);
       line('publishing its lessons in batches of 10, one after another', publishing);
 
-      const context = await browser.newContext({
-        viewport: { width: 1280, height: 900 },
-        timezoneId: 'Asia/Tokyo',
-      });
-      await context.addCookies([
-        { name: SESSION_COOKIE, value: session.sid, url: server.baseUrl, httpOnly: true },
-        { name: CSRF_COOKIE, value: session.csrfToken, url: server.baseUrl },
-      ]);
-      const me = await (
-        await fetch(`${server.baseUrl}/api/me`, { headers: { cookie: session.cookie } })
-      ).text();
-      await context.addInitScript((user) => {
-        if (!localStorage.getItem('user')) localStorage.setItem('user', user);
-      }, me);
+      const context = await signedInContext(browser, server, session);
       const page = await context.newPage();
       // The list reads the local database: it is complete once it counts what the server holds.
       const serverTotal = async () =>

@@ -8,7 +8,6 @@ import { teachers$ } from '../../db/queries/people';
 import { useLiveQuery } from '../../db/use-live-query';
 import { errorMessage } from '../../i18n/error-messages';
 import { Button } from '../../ui/button';
-import { CheckboxField } from '../../ui/checkbox-field';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { DatePicker } from '../../ui/date-picker';
 import { SelectField } from '../../ui/select-field';
@@ -32,6 +31,7 @@ import {
   readSubject,
   saveLesson,
 } from './subject-calls';
+import { TeacherChecks } from './teacher-checks';
 import { optionsOf, useMasterNames } from './use-master-names';
 
 /**
@@ -335,30 +335,12 @@ export function LessonScreen({
                   error={withDetail(at('room_id'))}
                   onChange={(event) => setRow(row.key, { room_id: event.target.value })}
                 />
-                <fieldset>
-                  <legend className="text-sm font-medium">
-                    <Trans>Teachers</Trans>
-                  </legend>
-                  <div className="flex flex-wrap gap-x-4 gap-y-1">
-                    {teachers.map((teacher) => (
-                      <CheckboxField
-                        key={teacher.id}
-                        label={teacher.name}
-                        checked={row.teacher_ids.includes(teacher.id)}
-                        onCheckedChange={(checked) =>
-                          setRow(row.key, {
-                            teacher_ids: checked
-                              ? [...row.teacher_ids, teacher.id]
-                              : row.teacher_ids.filter((id) => id !== teacher.id),
-                          })
-                        }
-                      />
-                    ))}
-                  </div>
-                  {withDetail(at('teacher_ids')) && (
-                    <p className="text-sm text-red-700">{withDetail(at('teacher_ids'))}</p>
-                  )}
-                </fieldset>
+                <TeacherChecks
+                  teachers={teachers}
+                  chosen={row.teacher_ids}
+                  error={withDetail(at('teacher_ids'))}
+                  onChange={(teacher_ids) => setRow(row.key, { teacher_ids })}
+                />
                 <div>
                   <Button
                     variant="ghost"

@@ -5,11 +5,11 @@ import { teachers$ } from '../../db/queries/people';
 import { useLiveQuery } from '../../db/use-live-query';
 import { errorMessage } from '../../i18n/error-messages';
 import { Button } from '../../ui/button';
-import { CheckboxField } from '../../ui/checkbox-field';
 import { DatePicker } from '../../ui/date-picker';
 import { SelectField } from '../../ui/select-field';
 import { type FormErrors, failureErrors, zodErrors } from './form-errors';
 import { saveSubject } from './subject-calls';
+import { TeacherChecks } from './teacher-checks';
 import { optionsOf, useMasterNames } from './use-master-names';
 
 type ClassRow = { class_name_id: string; teacher_ids: string[] };
@@ -155,30 +155,12 @@ export function SubjectForm({
               error={errorOf(`classes.${index}.class_name_id`)}
               onChange={(event) => setClass(index, { class_name_id: event.target.value })}
             />
-            <fieldset className="flex flex-col gap-1">
-              <legend className="text-sm font-medium">
-                <Trans>Teachers</Trans>
-              </legend>
-              <div className="flex flex-wrap gap-x-4 gap-y-1">
-                {teachers.map((teacher) => (
-                  <CheckboxField
-                    key={teacher.id}
-                    label={teacher.name}
-                    checked={row.teacher_ids.includes(teacher.id)}
-                    onCheckedChange={(checked) =>
-                      setClass(index, {
-                        teacher_ids: checked
-                          ? [...row.teacher_ids, teacher.id]
-                          : row.teacher_ids.filter((id) => id !== teacher.id),
-                      })
-                    }
-                  />
-                ))}
-              </div>
-              {errorOf(`classes.${index}.teacher_ids`) && (
-                <p className="text-sm text-red-700">{errorOf(`classes.${index}.teacher_ids`)}</p>
-              )}
-            </fieldset>
+            <TeacherChecks
+              teachers={teachers}
+              chosen={row.teacher_ids}
+              error={errorOf(`classes.${index}.teacher_ids`)}
+              onChange={(teacher_ids) => setClass(index, { teacher_ids })}
+            />
             {values.classes.length > 1 && (
               <Button
                 variant="ghost"
