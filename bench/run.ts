@@ -6,6 +6,7 @@ import { benchDashboardFirstCard } from './dashboard-first-card';
 import { benchReports } from './reports';
 import { benchSchedulesMonth } from './schedules-month';
 import { benchSignInAndMaster } from './sign-in-and-master';
+import { benchSubjectsCopy } from './subjects-copy';
 import { benchSync } from './sync-figures';
 
 // `npm run bench`: prints figures; nothing here asserts a time (tests never do).
@@ -24,6 +25,7 @@ const sections: [key: string, title: string, run: () => Promise<void>][] = [
   ['argon2', 'Password hashing', benchArgon2],
   ['schedules', "Schedules: the busiest teacher's month from the local database", benchSchedulesMonth],
   ['reports', 'Reports on the scale-10 demo school', benchReports],
+  ['subjects', 'Subjects: copying the biggest subject of the scale-10 school', benchSubjectsCopy],
   ['sync', `Sync on the scale-${process.env.BENCH_SYNC_SCALE ?? 10} demo school`, benchSync],
 ];
 if (only && !sections.some(([key]) => key === only)) {

@@ -47,6 +47,8 @@ export const ROUTE_ROLES = {
   '/academic/subjects': ALL_BUT_SUPER_ADMIN,
   '/academic/subjects/add': ADMINS_ONLY,
   '/academic/subjects/$subjectId': ALL_BUT_SUPER_ADMIN,
+  // The copy-subject screen: copying is admin-only like its calls.
+  '/academic/subjects/$subjectId/copy': ADMINS_ONLY,
   '/requests': [teacher, admin, student],
   '/requests/add': [student],
   '/requests/$requestId': EVERYONE,

@@ -50,5 +50,21 @@ export const ValidationCode = {
   invalidTimeRange: 'l2-1_invalid_time_range',
   teacherRequired: 'i2-10_teacher_required',
   roomRequired: 'i2-10_room_required',
+  /** A time off the 5-minute picker step (SPEC §5, §9). */
+  timeStep: 'time_step',
+  /** A teacher retired on or before the sitting's day (SPEC §5). */
+  teacherRetired: 'teacher_retired',
+  /** A room already booked at an overlapping time; the next entry names the clashing sitting. */
+  roomBusy: 'room_busy',
+  /** A teacher already teaching at an overlapping time; the next entry names the clashing sitting. */
+  teacherBusy: 'teacher_busy',
+  /** A class that still has students or sittings cannot be removed from its subject. */
+  classInUse: 'class_in_use',
+  /** Attendance or scores are recorded on it: it is never silently erased. */
+  hasRecords: 'has_records',
+  /** The student already sits in another class of the subject. */
+  alreadyInClass: 'already_in_class',
+  /** A copy row's date is not on its suggested weekday. */
+  weekdayMismatch: 'weekday_mismatch',
 } as const;
 export type ValidationCode = (typeof ValidationCode)[keyof typeof ValidationCode];

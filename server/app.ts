@@ -14,6 +14,7 @@ import { syncCollections } from './modules/collections';
 import { createSubjectRefreshQueue, refreshAndPublish } from './modules/dashboard/refresh';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { eventsRoutes } from './modules/events/routes';
+import { lessonRoutes } from './modules/lessons/routes';
 import { createMailer } from './modules/mail/outbox';
 import { logTransport, smtpTransport } from './modules/mail/transport';
 import { masterRoutes } from './modules/master/routes';
@@ -22,6 +23,7 @@ import { offlineRoutes } from './modules/offline/routes';
 import { reportsRoutes } from './modules/reports/routes';
 import { scheduleRoutes } from './modules/schedules/routes';
 import { statisticsRoutes } from './modules/statistics/routes';
+import { subjectRoutes } from './modules/subjects/routes';
 import { registerCookies } from './plugins/cookies';
 import { registerCsrf } from './plugins/csrf';
 import { registerErrorHandling } from './plugins/errors';
@@ -127,6 +129,8 @@ export const schoolApp: FastifyPluginAsync<SchoolAppOptions> = async (app, { con
   await app.register(scheduleRoutes, deps);
   await app.register(reportsRoutes, deps);
   await app.register(statisticsRoutes, deps);
+  await app.register(subjectRoutes, deps);
+  await app.register(lessonRoutes, deps);
 };
 
 // What fastify-plugin does: the app's hooks, decorators and handlers land on the instance `buildApp` returns,

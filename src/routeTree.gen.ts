@@ -24,15 +24,16 @@ import { Route as AppNotificationSettingRouteImport } from './routes/_app/notifi
 import { Route as AppProfileRouteImport } from './routes/_app/profile'
 import { Route as AppVibloRouteImport } from './routes/_app/viblo'
 import { Route as ResetPasswordTokenRouteImport } from './routes/reset-password.$token'
-import { Route as AppReportAchievementRouteImport } from './routes/_app/report/achievement'
-import { Route as AppReportAttendanceRouteImport } from './routes/_app/report/attendance'
-import { Route as AppReportStatisticsRouteImport } from './routes/_app/report/statistics'
-import { Route as AppReportStudentRouteImport } from './routes/_app/report/student'
+import { Route as AppAcademicSubjectsRouteImport } from './routes/_app/academic/subjects'
 import { Route as AppScheduleSchoolRouteImport } from './routes/_app/schedule/school'
 import { Route as AppScheduleTeacherRouteImport } from './routes/_app/schedule/teacher'
 import { Route as AppVibloEventsRouteImport } from './routes/_app/viblo/events'
+import { Route as AppAcademicSubjectsSubjectIdRouteImport } from './routes/_app/academic/subjects/$subjectId'
+import { Route as AppAcademicSubjectsAddRouteImport } from './routes/_app/academic/subjects/add'
 import { Route as AppVibloEventsAddRouteImport } from './routes/_app/viblo/events/add'
+import { Route as AppAcademicSubjectsSubjectIdCopyRouteImport } from './routes/_app/academic/subjects/$subjectId/copy'
 import { Route as AppVibloEventsEventIdEditRouteImport } from './routes/_app/viblo/events/$eventId.edit'
+import { Route as AppAcademicSubjectsSubjectIdLessonsLessonIdRouteImport } from './routes/_app/academic/subjects/$subjectId/lessons/$lessonId'
 import { Route as AppAchievementSubjectsSubjectIdScoreNamesScoreNameIdRouteImport } from './routes/_app/achievement/subjects/$subjectId/score-names/$scoreNameId'
 
 const AppRoute = AppRouteImport.update({
@@ -110,24 +111,9 @@ const ResetPasswordTokenRoute = ResetPasswordTokenRouteImport.update({
   path: '/reset-password/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
-const AppReportAchievementRoute = AppReportAchievementRouteImport.update({
-  id: '/report/achievement',
-  path: '/report/achievement',
-  getParentRoute: () => AppRoute,
-} as any)
-const AppReportAttendanceRoute = AppReportAttendanceRouteImport.update({
-  id: '/report/attendance',
-  path: '/report/attendance',
-  getParentRoute: () => AppRoute,
-} as any)
-const AppReportStatisticsRoute = AppReportStatisticsRouteImport.update({
-  id: '/report/statistics',
-  path: '/report/statistics',
-  getParentRoute: () => AppRoute,
-} as any)
-const AppReportStudentRoute = AppReportStudentRouteImport.update({
-  id: '/report/student',
-  path: '/report/student',
+const AppAcademicSubjectsRoute = AppAcademicSubjectsRouteImport.update({
+  id: '/academic/subjects',
+  path: '/academic/subjects',
   getParentRoute: () => AppRoute,
 } as any)
 const AppScheduleSchoolRoute = AppScheduleSchoolRouteImport.update({
@@ -145,16 +131,39 @@ const AppVibloEventsRoute = AppVibloEventsRouteImport.update({
   path: '/events',
   getParentRoute: () => AppVibloRoute,
 } as any)
+const AppAcademicSubjectsSubjectIdRoute =
+  AppAcademicSubjectsSubjectIdRouteImport.update({
+    id: '/$subjectId',
+    path: '/$subjectId',
+    getParentRoute: () => AppAcademicSubjectsRoute,
+  } as any)
+const AppAcademicSubjectsAddRoute = AppAcademicSubjectsAddRouteImport.update({
+  id: '/add',
+  path: '/add',
+  getParentRoute: () => AppAcademicSubjectsRoute,
+} as any)
 const AppVibloEventsAddRoute = AppVibloEventsAddRouteImport.update({
   id: '/add',
   path: '/add',
   getParentRoute: () => AppVibloEventsRoute,
 } as any)
+const AppAcademicSubjectsSubjectIdCopyRoute =
+  AppAcademicSubjectsSubjectIdCopyRouteImport.update({
+    id: '/copy',
+    path: '/copy',
+    getParentRoute: () => AppAcademicSubjectsSubjectIdRoute,
+  } as any)
 const AppVibloEventsEventIdEditRoute =
   AppVibloEventsEventIdEditRouteImport.update({
     id: '/$eventId/edit',
     path: '/$eventId/edit',
     getParentRoute: () => AppVibloEventsRoute,
+  } as any)
+const AppAcademicSubjectsSubjectIdLessonsLessonIdRoute =
+  AppAcademicSubjectsSubjectIdLessonsLessonIdRouteImport.update({
+    id: '/lessons/$lessonId',
+    path: '/lessons/$lessonId',
+    getParentRoute: () => AppAcademicSubjectsSubjectIdRoute,
   } as any)
 const AppAchievementSubjectsSubjectIdScoreNamesScoreNameIdRoute =
   AppAchievementSubjectsSubjectIdScoreNamesScoreNameIdRouteImport.update({
@@ -178,15 +187,16 @@ export interface FileRoutesByFullPath {
   '/profile': typeof AppProfileRoute
   '/viblo': typeof AppVibloRouteWithChildren
   '/reset-password/$token': typeof ResetPasswordTokenRoute
-  '/report/achievement': typeof AppReportAchievementRoute
-  '/report/attendance': typeof AppReportAttendanceRoute
-  '/report/statistics': typeof AppReportStatisticsRoute
-  '/report/student': typeof AppReportStudentRoute
+  '/academic/subjects': typeof AppAcademicSubjectsRouteWithChildren
   '/schedule/school': typeof AppScheduleSchoolRoute
   '/schedule/teacher': typeof AppScheduleTeacherRoute
   '/viblo/events': typeof AppVibloEventsRouteWithChildren
+  '/academic/subjects/$subjectId': typeof AppAcademicSubjectsSubjectIdRouteWithChildren
+  '/academic/subjects/add': typeof AppAcademicSubjectsAddRoute
   '/viblo/events/add': typeof AppVibloEventsAddRoute
+  '/academic/subjects/$subjectId/copy': typeof AppAcademicSubjectsSubjectIdCopyRoute
   '/viblo/events/$eventId/edit': typeof AppVibloEventsEventIdEditRoute
+  '/academic/subjects/$subjectId/lessons/$lessonId': typeof AppAcademicSubjectsSubjectIdLessonsLessonIdRoute
   '/achievement/subjects/$subjectId/score-names/$scoreNameId': typeof AppAchievementSubjectsSubjectIdScoreNamesScoreNameIdRoute
 }
 export interface FileRoutesByTo {
@@ -204,15 +214,16 @@ export interface FileRoutesByTo {
   '/viblo': typeof AppVibloRouteWithChildren
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/': typeof AppIndexRoute
-  '/report/achievement': typeof AppReportAchievementRoute
-  '/report/attendance': typeof AppReportAttendanceRoute
-  '/report/statistics': typeof AppReportStatisticsRoute
-  '/report/student': typeof AppReportStudentRoute
+  '/academic/subjects': typeof AppAcademicSubjectsRouteWithChildren
   '/schedule/school': typeof AppScheduleSchoolRoute
   '/schedule/teacher': typeof AppScheduleTeacherRoute
   '/viblo/events': typeof AppVibloEventsRouteWithChildren
+  '/academic/subjects/$subjectId': typeof AppAcademicSubjectsSubjectIdRouteWithChildren
+  '/academic/subjects/add': typeof AppAcademicSubjectsAddRoute
   '/viblo/events/add': typeof AppVibloEventsAddRoute
+  '/academic/subjects/$subjectId/copy': typeof AppAcademicSubjectsSubjectIdCopyRoute
   '/viblo/events/$eventId/edit': typeof AppVibloEventsEventIdEditRoute
+  '/academic/subjects/$subjectId/lessons/$lessonId': typeof AppAcademicSubjectsSubjectIdLessonsLessonIdRoute
   '/achievement/subjects/$subjectId/score-names/$scoreNameId': typeof AppAchievementSubjectsSubjectIdScoreNamesScoreNameIdRoute
 }
 export interface FileRoutesById {
@@ -232,15 +243,16 @@ export interface FileRoutesById {
   '/_app/viblo': typeof AppVibloRouteWithChildren
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/_app/': typeof AppIndexRoute
-  '/_app/report/achievement': typeof AppReportAchievementRoute
-  '/_app/report/attendance': typeof AppReportAttendanceRoute
-  '/_app/report/statistics': typeof AppReportStatisticsRoute
-  '/_app/report/student': typeof AppReportStudentRoute
+  '/_app/academic/subjects': typeof AppAcademicSubjectsRouteWithChildren
   '/_app/schedule/school': typeof AppScheduleSchoolRoute
   '/_app/schedule/teacher': typeof AppScheduleTeacherRoute
   '/_app/viblo/events': typeof AppVibloEventsRouteWithChildren
+  '/_app/academic/subjects/$subjectId': typeof AppAcademicSubjectsSubjectIdRouteWithChildren
+  '/_app/academic/subjects/add': typeof AppAcademicSubjectsAddRoute
   '/_app/viblo/events/add': typeof AppVibloEventsAddRoute
+  '/_app/academic/subjects/$subjectId/copy': typeof AppAcademicSubjectsSubjectIdCopyRoute
   '/_app/viblo/events/$eventId/edit': typeof AppVibloEventsEventIdEditRoute
+  '/_app/academic/subjects/$subjectId/lessons/$lessonId': typeof AppAcademicSubjectsSubjectIdLessonsLessonIdRoute
   '/_app/achievement/subjects/$subjectId/score-names/$scoreNameId': typeof AppAchievementSubjectsSubjectIdScoreNamesScoreNameIdRoute
 }
 export interface FileRouteTypes {
@@ -260,15 +272,16 @@ export interface FileRouteTypes {
     | '/profile'
     | '/viblo'
     | '/reset-password/$token'
-    | '/report/achievement'
-    | '/report/attendance'
-    | '/report/statistics'
-    | '/report/student'
+    | '/academic/subjects'
     | '/schedule/school'
     | '/schedule/teacher'
     | '/viblo/events'
+    | '/academic/subjects/$subjectId'
+    | '/academic/subjects/add'
     | '/viblo/events/add'
+    | '/academic/subjects/$subjectId/copy'
     | '/viblo/events/$eventId/edit'
+    | '/academic/subjects/$subjectId/lessons/$lessonId'
     | '/achievement/subjects/$subjectId/score-names/$scoreNameId'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -286,15 +299,16 @@ export interface FileRouteTypes {
     | '/viblo'
     | '/reset-password/$token'
     | '/'
-    | '/report/achievement'
-    | '/report/attendance'
-    | '/report/statistics'
-    | '/report/student'
+    | '/academic/subjects'
     | '/schedule/school'
     | '/schedule/teacher'
     | '/viblo/events'
+    | '/academic/subjects/$subjectId'
+    | '/academic/subjects/add'
     | '/viblo/events/add'
+    | '/academic/subjects/$subjectId/copy'
     | '/viblo/events/$eventId/edit'
+    | '/academic/subjects/$subjectId/lessons/$lessonId'
     | '/achievement/subjects/$subjectId/score-names/$scoreNameId'
   id:
     | '__root__'
@@ -313,15 +327,16 @@ export interface FileRouteTypes {
     | '/_app/viblo'
     | '/reset-password/$token'
     | '/_app/'
-    | '/_app/report/achievement'
-    | '/_app/report/attendance'
-    | '/_app/report/statistics'
-    | '/_app/report/student'
+    | '/_app/academic/subjects'
     | '/_app/schedule/school'
     | '/_app/schedule/teacher'
     | '/_app/viblo/events'
+    | '/_app/academic/subjects/$subjectId'
+    | '/_app/academic/subjects/add'
     | '/_app/viblo/events/add'
+    | '/_app/academic/subjects/$subjectId/copy'
     | '/_app/viblo/events/$eventId/edit'
+    | '/_app/academic/subjects/$subjectId/lessons/$lessonId'
     | '/_app/achievement/subjects/$subjectId/score-names/$scoreNameId'
   fileRoutesById: FileRoutesById
 }
@@ -441,32 +456,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ResetPasswordTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/_app/report/achievement': {
-      id: '/_app/report/achievement'
-      path: '/report/achievement'
-      fullPath: '/report/achievement'
-      preLoaderRoute: typeof AppReportAchievementRouteImport
-      parentRoute: typeof AppRoute
-    }
-    '/_app/report/attendance': {
-      id: '/_app/report/attendance'
-      path: '/report/attendance'
-      fullPath: '/report/attendance'
-      preLoaderRoute: typeof AppReportAttendanceRouteImport
-      parentRoute: typeof AppRoute
-    }
-    '/_app/report/statistics': {
-      id: '/_app/report/statistics'
-      path: '/report/statistics'
-      fullPath: '/report/statistics'
-      preLoaderRoute: typeof AppReportStatisticsRouteImport
-      parentRoute: typeof AppRoute
-    }
-    '/_app/report/student': {
-      id: '/_app/report/student'
-      path: '/report/student'
-      fullPath: '/report/student'
-      preLoaderRoute: typeof AppReportStudentRouteImport
+    '/_app/academic/subjects': {
+      id: '/_app/academic/subjects'
+      path: '/academic/subjects'
+      fullPath: '/academic/subjects'
+      preLoaderRoute: typeof AppAcademicSubjectsRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/schedule/school': {
@@ -490,6 +484,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppVibloEventsRouteImport
       parentRoute: typeof AppVibloRoute
     }
+    '/_app/academic/subjects/$subjectId': {
+      id: '/_app/academic/subjects/$subjectId'
+      path: '/$subjectId'
+      fullPath: '/academic/subjects/$subjectId'
+      preLoaderRoute: typeof AppAcademicSubjectsSubjectIdRouteImport
+      parentRoute: typeof AppAcademicSubjectsRoute
+    }
+    '/_app/academic/subjects/add': {
+      id: '/_app/academic/subjects/add'
+      path: '/add'
+      fullPath: '/academic/subjects/add'
+      preLoaderRoute: typeof AppAcademicSubjectsAddRouteImport
+      parentRoute: typeof AppAcademicSubjectsRoute
+    }
     '/_app/viblo/events/add': {
       id: '/_app/viblo/events/add'
       path: '/add'
@@ -497,12 +505,26 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppVibloEventsAddRouteImport
       parentRoute: typeof AppVibloEventsRoute
     }
+    '/_app/academic/subjects/$subjectId/copy': {
+      id: '/_app/academic/subjects/$subjectId/copy'
+      path: '/copy'
+      fullPath: '/academic/subjects/$subjectId/copy'
+      preLoaderRoute: typeof AppAcademicSubjectsSubjectIdCopyRouteImport
+      parentRoute: typeof AppAcademicSubjectsSubjectIdRoute
+    }
     '/_app/viblo/events/$eventId/edit': {
       id: '/_app/viblo/events/$eventId/edit'
       path: '/$eventId/edit'
       fullPath: '/viblo/events/$eventId/edit'
       preLoaderRoute: typeof AppVibloEventsEventIdEditRouteImport
       parentRoute: typeof AppVibloEventsRoute
+    }
+    '/_app/academic/subjects/$subjectId/lessons/$lessonId': {
+      id: '/_app/academic/subjects/$subjectId/lessons/$lessonId'
+      path: '/lessons/$lessonId'
+      fullPath: '/academic/subjects/$subjectId/lessons/$lessonId'
+      preLoaderRoute: typeof AppAcademicSubjectsSubjectIdLessonsLessonIdRouteImport
+      parentRoute: typeof AppAcademicSubjectsSubjectIdRoute
     }
     '/_app/achievement/subjects/$subjectId/score-names/$scoreNameId': {
       id: '/_app/achievement/subjects/$subjectId/score-names/$scoreNameId'
@@ -553,6 +575,38 @@ const AppVibloRouteWithChildren = AppVibloRoute._addFileChildren(
   AppVibloRouteChildren,
 )
 
+interface AppAcademicSubjectsSubjectIdRouteChildren {
+  AppAcademicSubjectsSubjectIdCopyRoute: typeof AppAcademicSubjectsSubjectIdCopyRoute
+  AppAcademicSubjectsSubjectIdLessonsLessonIdRoute: typeof AppAcademicSubjectsSubjectIdLessonsLessonIdRoute
+}
+
+const AppAcademicSubjectsSubjectIdRouteChildren: AppAcademicSubjectsSubjectIdRouteChildren =
+  {
+    AppAcademicSubjectsSubjectIdCopyRoute:
+      AppAcademicSubjectsSubjectIdCopyRoute,
+    AppAcademicSubjectsSubjectIdLessonsLessonIdRoute:
+      AppAcademicSubjectsSubjectIdLessonsLessonIdRoute,
+  }
+
+const AppAcademicSubjectsSubjectIdRouteWithChildren =
+  AppAcademicSubjectsSubjectIdRoute._addFileChildren(
+    AppAcademicSubjectsSubjectIdRouteChildren,
+  )
+
+interface AppAcademicSubjectsRouteChildren {
+  AppAcademicSubjectsSubjectIdRoute: typeof AppAcademicSubjectsSubjectIdRouteWithChildren
+  AppAcademicSubjectsAddRoute: typeof AppAcademicSubjectsAddRoute
+}
+
+const AppAcademicSubjectsRouteChildren: AppAcademicSubjectsRouteChildren = {
+  AppAcademicSubjectsSubjectIdRoute:
+    AppAcademicSubjectsSubjectIdRouteWithChildren,
+  AppAcademicSubjectsAddRoute: AppAcademicSubjectsAddRoute,
+}
+
+const AppAcademicSubjectsRouteWithChildren =
+  AppAcademicSubjectsRoute._addFileChildren(AppAcademicSubjectsRouteChildren)
+
 interface AppRouteChildren {
   AppAchievementRoute: typeof AppAchievementRouteWithChildren
   AppAchievementAttendanceProfileRoute: typeof AppAchievementAttendanceProfileRoute
@@ -563,10 +617,7 @@ interface AppRouteChildren {
   AppProfileRoute: typeof AppProfileRoute
   AppVibloRoute: typeof AppVibloRouteWithChildren
   AppIndexRoute: typeof AppIndexRoute
-  AppReportAchievementRoute: typeof AppReportAchievementRoute
-  AppReportAttendanceRoute: typeof AppReportAttendanceRoute
-  AppReportStatisticsRoute: typeof AppReportStatisticsRoute
-  AppReportStudentRoute: typeof AppReportStudentRoute
+  AppAcademicSubjectsRoute: typeof AppAcademicSubjectsRouteWithChildren
   AppScheduleSchoolRoute: typeof AppScheduleSchoolRoute
   AppScheduleTeacherRoute: typeof AppScheduleTeacherRoute
 }
@@ -581,10 +632,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppProfileRoute: AppProfileRoute,
   AppVibloRoute: AppVibloRouteWithChildren,
   AppIndexRoute: AppIndexRoute,
-  AppReportAchievementRoute: AppReportAchievementRoute,
-  AppReportAttendanceRoute: AppReportAttendanceRoute,
-  AppReportStatisticsRoute: AppReportStatisticsRoute,
-  AppReportStudentRoute: AppReportStudentRoute,
+  AppAcademicSubjectsRoute: AppAcademicSubjectsRouteWithChildren,
   AppScheduleSchoolRoute: AppScheduleSchoolRoute,
   AppScheduleTeacherRoute: AppScheduleTeacherRoute,
 }
