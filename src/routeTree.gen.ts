@@ -25,6 +25,10 @@ import { Route as AppProfileRouteImport } from './routes/_app/profile'
 import { Route as AppVibloRouteImport } from './routes/_app/viblo'
 import { Route as ResetPasswordTokenRouteImport } from './routes/reset-password.$token'
 import { Route as AppAcademicSubjectsRouteImport } from './routes/_app/academic/subjects'
+import { Route as AppReportAchievementRouteImport } from './routes/_app/report/achievement'
+import { Route as AppReportAttendanceRouteImport } from './routes/_app/report/attendance'
+import { Route as AppReportStatisticsRouteImport } from './routes/_app/report/statistics'
+import { Route as AppReportStudentRouteImport } from './routes/_app/report/student'
 import { Route as AppScheduleSchoolRouteImport } from './routes/_app/schedule/school'
 import { Route as AppScheduleTeacherRouteImport } from './routes/_app/schedule/teacher'
 import { Route as AppVibloEventsRouteImport } from './routes/_app/viblo/events'
@@ -116,6 +120,26 @@ const AppAcademicSubjectsRoute = AppAcademicSubjectsRouteImport.update({
   path: '/academic/subjects',
   getParentRoute: () => AppRoute,
 } as any)
+const AppReportAchievementRoute = AppReportAchievementRouteImport.update({
+  id: '/report/achievement',
+  path: '/report/achievement',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppReportAttendanceRoute = AppReportAttendanceRouteImport.update({
+  id: '/report/attendance',
+  path: '/report/attendance',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppReportStatisticsRoute = AppReportStatisticsRouteImport.update({
+  id: '/report/statistics',
+  path: '/report/statistics',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppReportStudentRoute = AppReportStudentRouteImport.update({
+  id: '/report/student',
+  path: '/report/student',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppScheduleSchoolRoute = AppScheduleSchoolRouteImport.update({
   id: '/schedule/school',
   path: '/schedule/school',
@@ -188,6 +212,10 @@ export interface FileRoutesByFullPath {
   '/viblo': typeof AppVibloRouteWithChildren
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/academic/subjects': typeof AppAcademicSubjectsRouteWithChildren
+  '/report/achievement': typeof AppReportAchievementRoute
+  '/report/attendance': typeof AppReportAttendanceRoute
+  '/report/statistics': typeof AppReportStatisticsRoute
+  '/report/student': typeof AppReportStudentRoute
   '/schedule/school': typeof AppScheduleSchoolRoute
   '/schedule/teacher': typeof AppScheduleTeacherRoute
   '/viblo/events': typeof AppVibloEventsRouteWithChildren
@@ -215,6 +243,10 @@ export interface FileRoutesByTo {
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/': typeof AppIndexRoute
   '/academic/subjects': typeof AppAcademicSubjectsRouteWithChildren
+  '/report/achievement': typeof AppReportAchievementRoute
+  '/report/attendance': typeof AppReportAttendanceRoute
+  '/report/statistics': typeof AppReportStatisticsRoute
+  '/report/student': typeof AppReportStudentRoute
   '/schedule/school': typeof AppScheduleSchoolRoute
   '/schedule/teacher': typeof AppScheduleTeacherRoute
   '/viblo/events': typeof AppVibloEventsRouteWithChildren
@@ -244,6 +276,10 @@ export interface FileRoutesById {
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/_app/': typeof AppIndexRoute
   '/_app/academic/subjects': typeof AppAcademicSubjectsRouteWithChildren
+  '/_app/report/achievement': typeof AppReportAchievementRoute
+  '/_app/report/attendance': typeof AppReportAttendanceRoute
+  '/_app/report/statistics': typeof AppReportStatisticsRoute
+  '/_app/report/student': typeof AppReportStudentRoute
   '/_app/schedule/school': typeof AppScheduleSchoolRoute
   '/_app/schedule/teacher': typeof AppScheduleTeacherRoute
   '/_app/viblo/events': typeof AppVibloEventsRouteWithChildren
@@ -273,6 +309,10 @@ export interface FileRouteTypes {
     | '/viblo'
     | '/reset-password/$token'
     | '/academic/subjects'
+    | '/report/achievement'
+    | '/report/attendance'
+    | '/report/statistics'
+    | '/report/student'
     | '/schedule/school'
     | '/schedule/teacher'
     | '/viblo/events'
@@ -300,6 +340,10 @@ export interface FileRouteTypes {
     | '/reset-password/$token'
     | '/'
     | '/academic/subjects'
+    | '/report/achievement'
+    | '/report/attendance'
+    | '/report/statistics'
+    | '/report/student'
     | '/schedule/school'
     | '/schedule/teacher'
     | '/viblo/events'
@@ -328,6 +372,10 @@ export interface FileRouteTypes {
     | '/reset-password/$token'
     | '/_app/'
     | '/_app/academic/subjects'
+    | '/_app/report/achievement'
+    | '/_app/report/attendance'
+    | '/_app/report/statistics'
+    | '/_app/report/student'
     | '/_app/schedule/school'
     | '/_app/schedule/teacher'
     | '/_app/viblo/events'
@@ -461,6 +509,34 @@ declare module '@tanstack/react-router' {
       path: '/academic/subjects'
       fullPath: '/academic/subjects'
       preLoaderRoute: typeof AppAcademicSubjectsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/report/achievement': {
+      id: '/_app/report/achievement'
+      path: '/report/achievement'
+      fullPath: '/report/achievement'
+      preLoaderRoute: typeof AppReportAchievementRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/report/attendance': {
+      id: '/_app/report/attendance'
+      path: '/report/attendance'
+      fullPath: '/report/attendance'
+      preLoaderRoute: typeof AppReportAttendanceRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/report/statistics': {
+      id: '/_app/report/statistics'
+      path: '/report/statistics'
+      fullPath: '/report/statistics'
+      preLoaderRoute: typeof AppReportStatisticsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/report/student': {
+      id: '/_app/report/student'
+      path: '/report/student'
+      fullPath: '/report/student'
+      preLoaderRoute: typeof AppReportStudentRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/schedule/school': {
@@ -618,6 +694,10 @@ interface AppRouteChildren {
   AppVibloRoute: typeof AppVibloRouteWithChildren
   AppIndexRoute: typeof AppIndexRoute
   AppAcademicSubjectsRoute: typeof AppAcademicSubjectsRouteWithChildren
+  AppReportAchievementRoute: typeof AppReportAchievementRoute
+  AppReportAttendanceRoute: typeof AppReportAttendanceRoute
+  AppReportStatisticsRoute: typeof AppReportStatisticsRoute
+  AppReportStudentRoute: typeof AppReportStudentRoute
   AppScheduleSchoolRoute: typeof AppScheduleSchoolRoute
   AppScheduleTeacherRoute: typeof AppScheduleTeacherRoute
 }
@@ -633,6 +713,10 @@ const AppRouteChildren: AppRouteChildren = {
   AppVibloRoute: AppVibloRouteWithChildren,
   AppIndexRoute: AppIndexRoute,
   AppAcademicSubjectsRoute: AppAcademicSubjectsRouteWithChildren,
+  AppReportAchievementRoute: AppReportAchievementRoute,
+  AppReportAttendanceRoute: AppReportAttendanceRoute,
+  AppReportStatisticsRoute: AppReportStatisticsRoute,
+  AppReportStudentRoute: AppReportStudentRoute,
   AppScheduleSchoolRoute: AppScheduleSchoolRoute,
   AppScheduleTeacherRoute: AppScheduleTeacherRoute,
 }
