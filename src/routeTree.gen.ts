@@ -22,10 +22,13 @@ import { Route as AppMasterSettingRouteImport } from './routes/_app/master-setti
 import { Route as AppNotFoundRouteImport } from './routes/_app/not-found'
 import { Route as AppNotificationSettingRouteImport } from './routes/_app/notification-setting'
 import { Route as AppProfileRouteImport } from './routes/_app/profile'
+import { Route as AppStudentsRouteImport } from './routes/_app/students'
 import { Route as AppVibloRouteImport } from './routes/_app/viblo'
 import { Route as ResetPasswordTokenRouteImport } from './routes/reset-password.$token'
 import { Route as AppScheduleSchoolRouteImport } from './routes/_app/schedule/school'
 import { Route as AppScheduleTeacherRouteImport } from './routes/_app/schedule/teacher'
+import { Route as AppStudentsStudentIdRouteImport } from './routes/_app/students/$studentId'
+import { Route as AppStudentsAddRouteImport } from './routes/_app/students/add'
 import { Route as AppVibloEventsRouteImport } from './routes/_app/viblo/events'
 import { Route as AppVibloEventsAddRouteImport } from './routes/_app/viblo/events/add'
 import { Route as AppVibloEventsEventIdEditRouteImport } from './routes/_app/viblo/events/$eventId.edit'
@@ -96,6 +99,11 @@ const AppProfileRoute = AppProfileRouteImport.update({
   path: '/profile',
   getParentRoute: () => AppRoute,
 } as any)
+const AppStudentsRoute = AppStudentsRouteImport.update({
+  id: '/students',
+  path: '/students',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppVibloRoute = AppVibloRouteImport.update({
   id: '/viblo',
   path: '/viblo',
@@ -115,6 +123,16 @@ const AppScheduleTeacherRoute = AppScheduleTeacherRouteImport.update({
   id: '/schedule/teacher',
   path: '/schedule/teacher',
   getParentRoute: () => AppRoute,
+} as any)
+const AppStudentsStudentIdRoute = AppStudentsStudentIdRouteImport.update({
+  id: '/$studentId',
+  path: '/$studentId',
+  getParentRoute: () => AppStudentsRoute,
+} as any)
+const AppStudentsAddRoute = AppStudentsAddRouteImport.update({
+  id: '/add',
+  path: '/add',
+  getParentRoute: () => AppStudentsRoute,
 } as any)
 const AppVibloEventsRoute = AppVibloEventsRouteImport.update({
   id: '/events',
@@ -152,10 +170,13 @@ export interface FileRoutesByFullPath {
   '/not-found': typeof AppNotFoundRoute
   '/notification-setting': typeof AppNotificationSettingRoute
   '/profile': typeof AppProfileRoute
+  '/students': typeof AppStudentsRouteWithChildren
   '/viblo': typeof AppVibloRouteWithChildren
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/schedule/school': typeof AppScheduleSchoolRoute
   '/schedule/teacher': typeof AppScheduleTeacherRoute
+  '/students/$studentId': typeof AppStudentsStudentIdRoute
+  '/students/add': typeof AppStudentsAddRoute
   '/viblo/events': typeof AppVibloEventsRouteWithChildren
   '/viblo/events/add': typeof AppVibloEventsAddRoute
   '/viblo/events/$eventId/edit': typeof AppVibloEventsEventIdEditRoute
@@ -173,11 +194,14 @@ export interface FileRoutesByTo {
   '/not-found': typeof AppNotFoundRoute
   '/notification-setting': typeof AppNotificationSettingRoute
   '/profile': typeof AppProfileRoute
+  '/students': typeof AppStudentsRouteWithChildren
   '/viblo': typeof AppVibloRouteWithChildren
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/': typeof AppIndexRoute
   '/schedule/school': typeof AppScheduleSchoolRoute
   '/schedule/teacher': typeof AppScheduleTeacherRoute
+  '/students/$studentId': typeof AppStudentsStudentIdRoute
+  '/students/add': typeof AppStudentsAddRoute
   '/viblo/events': typeof AppVibloEventsRouteWithChildren
   '/viblo/events/add': typeof AppVibloEventsAddRoute
   '/viblo/events/$eventId/edit': typeof AppVibloEventsEventIdEditRoute
@@ -197,11 +221,14 @@ export interface FileRoutesById {
   '/_app/not-found': typeof AppNotFoundRoute
   '/_app/notification-setting': typeof AppNotificationSettingRoute
   '/_app/profile': typeof AppProfileRoute
+  '/_app/students': typeof AppStudentsRouteWithChildren
   '/_app/viblo': typeof AppVibloRouteWithChildren
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/_app/': typeof AppIndexRoute
   '/_app/schedule/school': typeof AppScheduleSchoolRoute
   '/_app/schedule/teacher': typeof AppScheduleTeacherRoute
+  '/_app/students/$studentId': typeof AppStudentsStudentIdRoute
+  '/_app/students/add': typeof AppStudentsAddRoute
   '/_app/viblo/events': typeof AppVibloEventsRouteWithChildren
   '/_app/viblo/events/add': typeof AppVibloEventsAddRoute
   '/_app/viblo/events/$eventId/edit': typeof AppVibloEventsEventIdEditRoute
@@ -222,10 +249,13 @@ export interface FileRouteTypes {
     | '/not-found'
     | '/notification-setting'
     | '/profile'
+    | '/students'
     | '/viblo'
     | '/reset-password/$token'
     | '/schedule/school'
     | '/schedule/teacher'
+    | '/students/$studentId'
+    | '/students/add'
     | '/viblo/events'
     | '/viblo/events/add'
     | '/viblo/events/$eventId/edit'
@@ -243,11 +273,14 @@ export interface FileRouteTypes {
     | '/not-found'
     | '/notification-setting'
     | '/profile'
+    | '/students'
     | '/viblo'
     | '/reset-password/$token'
     | '/'
     | '/schedule/school'
     | '/schedule/teacher'
+    | '/students/$studentId'
+    | '/students/add'
     | '/viblo/events'
     | '/viblo/events/add'
     | '/viblo/events/$eventId/edit'
@@ -266,11 +299,14 @@ export interface FileRouteTypes {
     | '/_app/not-found'
     | '/_app/notification-setting'
     | '/_app/profile'
+    | '/_app/students'
     | '/_app/viblo'
     | '/reset-password/$token'
     | '/_app/'
     | '/_app/schedule/school'
     | '/_app/schedule/teacher'
+    | '/_app/students/$studentId'
+    | '/_app/students/add'
     | '/_app/viblo/events'
     | '/_app/viblo/events/add'
     | '/_app/viblo/events/$eventId/edit'
@@ -379,6 +415,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppProfileRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/students': {
+      id: '/_app/students'
+      path: '/students'
+      fullPath: '/students'
+      preLoaderRoute: typeof AppStudentsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/viblo': {
       id: '/_app/viblo'
       path: '/viblo'
@@ -406,6 +449,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/schedule/teacher'
       preLoaderRoute: typeof AppScheduleTeacherRouteImport
       parentRoute: typeof AppRoute
+    }
+    '/_app/students/$studentId': {
+      id: '/_app/students/$studentId'
+      path: '/$studentId'
+      fullPath: '/students/$studentId'
+      preLoaderRoute: typeof AppStudentsStudentIdRouteImport
+      parentRoute: typeof AppStudentsRoute
+    }
+    '/_app/students/add': {
+      id: '/_app/students/add'
+      path: '/add'
+      fullPath: '/students/add'
+      preLoaderRoute: typeof AppStudentsAddRouteImport
+      parentRoute: typeof AppStudentsRoute
     }
     '/_app/viblo/events': {
       id: '/_app/viblo/events'
@@ -451,6 +508,20 @@ const AppAchievementRouteWithChildren = AppAchievementRoute._addFileChildren(
   AppAchievementRouteChildren,
 )
 
+interface AppStudentsRouteChildren {
+  AppStudentsStudentIdRoute: typeof AppStudentsStudentIdRoute
+  AppStudentsAddRoute: typeof AppStudentsAddRoute
+}
+
+const AppStudentsRouteChildren: AppStudentsRouteChildren = {
+  AppStudentsStudentIdRoute: AppStudentsStudentIdRoute,
+  AppStudentsAddRoute: AppStudentsAddRoute,
+}
+
+const AppStudentsRouteWithChildren = AppStudentsRoute._addFileChildren(
+  AppStudentsRouteChildren,
+)
+
 interface AppVibloEventsRouteChildren {
   AppVibloEventsAddRoute: typeof AppVibloEventsAddRoute
   AppVibloEventsEventIdEditRoute: typeof AppVibloEventsEventIdEditRoute
@@ -485,6 +556,7 @@ interface AppRouteChildren {
   AppNotFoundRoute: typeof AppNotFoundRoute
   AppNotificationSettingRoute: typeof AppNotificationSettingRoute
   AppProfileRoute: typeof AppProfileRoute
+  AppStudentsRoute: typeof AppStudentsRouteWithChildren
   AppVibloRoute: typeof AppVibloRouteWithChildren
   AppIndexRoute: typeof AppIndexRoute
   AppScheduleSchoolRoute: typeof AppScheduleSchoolRoute
@@ -499,6 +571,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppNotFoundRoute: AppNotFoundRoute,
   AppNotificationSettingRoute: AppNotificationSettingRoute,
   AppProfileRoute: AppProfileRoute,
+  AppStudentsRoute: AppStudentsRouteWithChildren,
   AppVibloRoute: AppVibloRouteWithChildren,
   AppIndexRoute: AppIndexRoute,
   AppScheduleSchoolRoute: AppScheduleSchoolRoute,
