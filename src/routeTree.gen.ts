@@ -17,18 +17,26 @@ import { Route as OtpRouteImport } from './routes/otp'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppAchievementRouteImport } from './routes/_app/achievement'
 import { Route as AppAchievementAttendanceProfileRouteImport } from './routes/_app/achievement-attendance-profile'
+import { Route as AppAdminsRouteImport } from './routes/_app/admins'
 import { Route as AppAttendanceRouteImport } from './routes/_app/attendance'
 import { Route as AppMasterSettingRouteImport } from './routes/_app/master-setting'
 import { Route as AppNotFoundRouteImport } from './routes/_app/not-found'
 import { Route as AppNotificationSettingRouteImport } from './routes/_app/notification-setting'
+import { Route as AppObserversRouteImport } from './routes/_app/observers'
 import { Route as AppProfileRouteImport } from './routes/_app/profile'
 import { Route as AppStudentsRouteImport } from './routes/_app/students'
+import { Route as AppTeachersRouteImport } from './routes/_app/teachers'
 import { Route as AppVibloRouteImport } from './routes/_app/viblo'
 import { Route as ResetPasswordTokenRouteImport } from './routes/reset-password.$token'
+import { Route as AppAdminsAddRouteImport } from './routes/_app/admins/add'
+import { Route as AppObserversObserverIdRouteImport } from './routes/_app/observers/$observerId'
+import { Route as AppObserversInviteRouteImport } from './routes/_app/observers/invite'
 import { Route as AppScheduleSchoolRouteImport } from './routes/_app/schedule/school'
 import { Route as AppScheduleTeacherRouteImport } from './routes/_app/schedule/teacher'
 import { Route as AppStudentsStudentIdRouteImport } from './routes/_app/students/$studentId'
 import { Route as AppStudentsAddRouteImport } from './routes/_app/students/add'
+import { Route as AppTeachersTeacherIdRouteImport } from './routes/_app/teachers/$teacherId'
+import { Route as AppTeachersInviteRouteImport } from './routes/_app/teachers/invite'
 import { Route as AppVibloEventsRouteImport } from './routes/_app/viblo/events'
 import { Route as AppVibloEventsAddRouteImport } from './routes/_app/viblo/events/add'
 import { Route as AppVibloEventsEventIdEditRouteImport } from './routes/_app/viblo/events/$eventId.edit'
@@ -74,6 +82,11 @@ const AppAchievementAttendanceProfileRoute =
     path: '/achievement-attendance-profile',
     getParentRoute: () => AppRoute,
   } as any)
+const AppAdminsRoute = AppAdminsRouteImport.update({
+  id: '/admins',
+  path: '/admins',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppAttendanceRoute = AppAttendanceRouteImport.update({
   id: '/attendance',
   path: '/attendance',
@@ -94,6 +107,11 @@ const AppNotificationSettingRoute = AppNotificationSettingRouteImport.update({
   path: '/notification-setting',
   getParentRoute: () => AppRoute,
 } as any)
+const AppObserversRoute = AppObserversRouteImport.update({
+  id: '/observers',
+  path: '/observers',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppProfileRoute = AppProfileRouteImport.update({
   id: '/profile',
   path: '/profile',
@@ -102,6 +120,11 @@ const AppProfileRoute = AppProfileRouteImport.update({
 const AppStudentsRoute = AppStudentsRouteImport.update({
   id: '/students',
   path: '/students',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppTeachersRoute = AppTeachersRouteImport.update({
+  id: '/teachers',
+  path: '/teachers',
   getParentRoute: () => AppRoute,
 } as any)
 const AppVibloRoute = AppVibloRouteImport.update({
@@ -113,6 +136,21 @@ const ResetPasswordTokenRoute = ResetPasswordTokenRouteImport.update({
   id: '/reset-password/$token',
   path: '/reset-password/$token',
   getParentRoute: () => rootRouteImport,
+} as any)
+const AppAdminsAddRoute = AppAdminsAddRouteImport.update({
+  id: '/add',
+  path: '/add',
+  getParentRoute: () => AppAdminsRoute,
+} as any)
+const AppObserversObserverIdRoute = AppObserversObserverIdRouteImport.update({
+  id: '/$observerId',
+  path: '/$observerId',
+  getParentRoute: () => AppObserversRoute,
+} as any)
+const AppObserversInviteRoute = AppObserversInviteRouteImport.update({
+  id: '/invite',
+  path: '/invite',
+  getParentRoute: () => AppObserversRoute,
 } as any)
 const AppScheduleSchoolRoute = AppScheduleSchoolRouteImport.update({
   id: '/schedule/school',
@@ -133,6 +171,16 @@ const AppStudentsAddRoute = AppStudentsAddRouteImport.update({
   id: '/add',
   path: '/add',
   getParentRoute: () => AppStudentsRoute,
+} as any)
+const AppTeachersTeacherIdRoute = AppTeachersTeacherIdRouteImport.update({
+  id: '/$teacherId',
+  path: '/$teacherId',
+  getParentRoute: () => AppTeachersRoute,
+} as any)
+const AppTeachersInviteRoute = AppTeachersInviteRouteImport.update({
+  id: '/invite',
+  path: '/invite',
+  getParentRoute: () => AppTeachersRoute,
 } as any)
 const AppVibloEventsRoute = AppVibloEventsRouteImport.update({
   id: '/events',
@@ -165,18 +213,26 @@ export interface FileRoutesByFullPath {
   '/otp': typeof OtpRoute
   '/achievement': typeof AppAchievementRouteWithChildren
   '/achievement-attendance-profile': typeof AppAchievementAttendanceProfileRoute
+  '/admins': typeof AppAdminsRouteWithChildren
   '/attendance': typeof AppAttendanceRoute
   '/master-setting': typeof AppMasterSettingRoute
   '/not-found': typeof AppNotFoundRoute
   '/notification-setting': typeof AppNotificationSettingRoute
+  '/observers': typeof AppObserversRouteWithChildren
   '/profile': typeof AppProfileRoute
   '/students': typeof AppStudentsRouteWithChildren
+  '/teachers': typeof AppTeachersRouteWithChildren
   '/viblo': typeof AppVibloRouteWithChildren
   '/reset-password/$token': typeof ResetPasswordTokenRoute
+  '/admins/add': typeof AppAdminsAddRoute
+  '/observers/$observerId': typeof AppObserversObserverIdRoute
+  '/observers/invite': typeof AppObserversInviteRoute
   '/schedule/school': typeof AppScheduleSchoolRoute
   '/schedule/teacher': typeof AppScheduleTeacherRoute
   '/students/$studentId': typeof AppStudentsStudentIdRoute
   '/students/add': typeof AppStudentsAddRoute
+  '/teachers/$teacherId': typeof AppTeachersTeacherIdRoute
+  '/teachers/invite': typeof AppTeachersInviteRoute
   '/viblo/events': typeof AppVibloEventsRouteWithChildren
   '/viblo/events/add': typeof AppVibloEventsAddRoute
   '/viblo/events/$eventId/edit': typeof AppVibloEventsEventIdEditRoute
@@ -189,19 +245,27 @@ export interface FileRoutesByTo {
   '/otp': typeof OtpRoute
   '/achievement': typeof AppAchievementRouteWithChildren
   '/achievement-attendance-profile': typeof AppAchievementAttendanceProfileRoute
+  '/admins': typeof AppAdminsRouteWithChildren
   '/attendance': typeof AppAttendanceRoute
   '/master-setting': typeof AppMasterSettingRoute
   '/not-found': typeof AppNotFoundRoute
   '/notification-setting': typeof AppNotificationSettingRoute
+  '/observers': typeof AppObserversRouteWithChildren
   '/profile': typeof AppProfileRoute
   '/students': typeof AppStudentsRouteWithChildren
+  '/teachers': typeof AppTeachersRouteWithChildren
   '/viblo': typeof AppVibloRouteWithChildren
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/': typeof AppIndexRoute
+  '/admins/add': typeof AppAdminsAddRoute
+  '/observers/$observerId': typeof AppObserversObserverIdRoute
+  '/observers/invite': typeof AppObserversInviteRoute
   '/schedule/school': typeof AppScheduleSchoolRoute
   '/schedule/teacher': typeof AppScheduleTeacherRoute
   '/students/$studentId': typeof AppStudentsStudentIdRoute
   '/students/add': typeof AppStudentsAddRoute
+  '/teachers/$teacherId': typeof AppTeachersTeacherIdRoute
+  '/teachers/invite': typeof AppTeachersInviteRoute
   '/viblo/events': typeof AppVibloEventsRouteWithChildren
   '/viblo/events/add': typeof AppVibloEventsAddRoute
   '/viblo/events/$eventId/edit': typeof AppVibloEventsEventIdEditRoute
@@ -216,19 +280,27 @@ export interface FileRoutesById {
   '/otp': typeof OtpRoute
   '/_app/achievement': typeof AppAchievementRouteWithChildren
   '/_app/achievement-attendance-profile': typeof AppAchievementAttendanceProfileRoute
+  '/_app/admins': typeof AppAdminsRouteWithChildren
   '/_app/attendance': typeof AppAttendanceRoute
   '/_app/master-setting': typeof AppMasterSettingRoute
   '/_app/not-found': typeof AppNotFoundRoute
   '/_app/notification-setting': typeof AppNotificationSettingRoute
+  '/_app/observers': typeof AppObserversRouteWithChildren
   '/_app/profile': typeof AppProfileRoute
   '/_app/students': typeof AppStudentsRouteWithChildren
+  '/_app/teachers': typeof AppTeachersRouteWithChildren
   '/_app/viblo': typeof AppVibloRouteWithChildren
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/_app/': typeof AppIndexRoute
+  '/_app/admins/add': typeof AppAdminsAddRoute
+  '/_app/observers/$observerId': typeof AppObserversObserverIdRoute
+  '/_app/observers/invite': typeof AppObserversInviteRoute
   '/_app/schedule/school': typeof AppScheduleSchoolRoute
   '/_app/schedule/teacher': typeof AppScheduleTeacherRoute
   '/_app/students/$studentId': typeof AppStudentsStudentIdRoute
   '/_app/students/add': typeof AppStudentsAddRoute
+  '/_app/teachers/$teacherId': typeof AppTeachersTeacherIdRoute
+  '/_app/teachers/invite': typeof AppTeachersInviteRoute
   '/_app/viblo/events': typeof AppVibloEventsRouteWithChildren
   '/_app/viblo/events/add': typeof AppVibloEventsAddRoute
   '/_app/viblo/events/$eventId/edit': typeof AppVibloEventsEventIdEditRoute
@@ -244,18 +316,26 @@ export interface FileRouteTypes {
     | '/otp'
     | '/achievement'
     | '/achievement-attendance-profile'
+    | '/admins'
     | '/attendance'
     | '/master-setting'
     | '/not-found'
     | '/notification-setting'
+    | '/observers'
     | '/profile'
     | '/students'
+    | '/teachers'
     | '/viblo'
     | '/reset-password/$token'
+    | '/admins/add'
+    | '/observers/$observerId'
+    | '/observers/invite'
     | '/schedule/school'
     | '/schedule/teacher'
     | '/students/$studentId'
     | '/students/add'
+    | '/teachers/$teacherId'
+    | '/teachers/invite'
     | '/viblo/events'
     | '/viblo/events/add'
     | '/viblo/events/$eventId/edit'
@@ -268,19 +348,27 @@ export interface FileRouteTypes {
     | '/otp'
     | '/achievement'
     | '/achievement-attendance-profile'
+    | '/admins'
     | '/attendance'
     | '/master-setting'
     | '/not-found'
     | '/notification-setting'
+    | '/observers'
     | '/profile'
     | '/students'
+    | '/teachers'
     | '/viblo'
     | '/reset-password/$token'
     | '/'
+    | '/admins/add'
+    | '/observers/$observerId'
+    | '/observers/invite'
     | '/schedule/school'
     | '/schedule/teacher'
     | '/students/$studentId'
     | '/students/add'
+    | '/teachers/$teacherId'
+    | '/teachers/invite'
     | '/viblo/events'
     | '/viblo/events/add'
     | '/viblo/events/$eventId/edit'
@@ -294,19 +382,27 @@ export interface FileRouteTypes {
     | '/otp'
     | '/_app/achievement'
     | '/_app/achievement-attendance-profile'
+    | '/_app/admins'
     | '/_app/attendance'
     | '/_app/master-setting'
     | '/_app/not-found'
     | '/_app/notification-setting'
+    | '/_app/observers'
     | '/_app/profile'
     | '/_app/students'
+    | '/_app/teachers'
     | '/_app/viblo'
     | '/reset-password/$token'
     | '/_app/'
+    | '/_app/admins/add'
+    | '/_app/observers/$observerId'
+    | '/_app/observers/invite'
     | '/_app/schedule/school'
     | '/_app/schedule/teacher'
     | '/_app/students/$studentId'
     | '/_app/students/add'
+    | '/_app/teachers/$teacherId'
+    | '/_app/teachers/invite'
     | '/_app/viblo/events'
     | '/_app/viblo/events/add'
     | '/_app/viblo/events/$eventId/edit'
@@ -380,6 +476,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAchievementAttendanceProfileRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/admins': {
+      id: '/_app/admins'
+      path: '/admins'
+      fullPath: '/admins'
+      preLoaderRoute: typeof AppAdminsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/attendance': {
       id: '/_app/attendance'
       path: '/attendance'
@@ -408,6 +511,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppNotificationSettingRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/observers': {
+      id: '/_app/observers'
+      path: '/observers'
+      fullPath: '/observers'
+      preLoaderRoute: typeof AppObserversRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/profile': {
       id: '/_app/profile'
       path: '/profile'
@@ -420,6 +530,13 @@ declare module '@tanstack/react-router' {
       path: '/students'
       fullPath: '/students'
       preLoaderRoute: typeof AppStudentsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/teachers': {
+      id: '/_app/teachers'
+      path: '/teachers'
+      fullPath: '/teachers'
+      preLoaderRoute: typeof AppTeachersRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/viblo': {
@@ -435,6 +552,27 @@ declare module '@tanstack/react-router' {
       fullPath: '/reset-password/$token'
       preLoaderRoute: typeof ResetPasswordTokenRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/_app/admins/add': {
+      id: '/_app/admins/add'
+      path: '/add'
+      fullPath: '/admins/add'
+      preLoaderRoute: typeof AppAdminsAddRouteImport
+      parentRoute: typeof AppAdminsRoute
+    }
+    '/_app/observers/$observerId': {
+      id: '/_app/observers/$observerId'
+      path: '/$observerId'
+      fullPath: '/observers/$observerId'
+      preLoaderRoute: typeof AppObserversObserverIdRouteImport
+      parentRoute: typeof AppObserversRoute
+    }
+    '/_app/observers/invite': {
+      id: '/_app/observers/invite'
+      path: '/invite'
+      fullPath: '/observers/invite'
+      preLoaderRoute: typeof AppObserversInviteRouteImport
+      parentRoute: typeof AppObserversRoute
     }
     '/_app/schedule/school': {
       id: '/_app/schedule/school'
@@ -463,6 +601,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/students/add'
       preLoaderRoute: typeof AppStudentsAddRouteImport
       parentRoute: typeof AppStudentsRoute
+    }
+    '/_app/teachers/$teacherId': {
+      id: '/_app/teachers/$teacherId'
+      path: '/$teacherId'
+      fullPath: '/teachers/$teacherId'
+      preLoaderRoute: typeof AppTeachersTeacherIdRouteImport
+      parentRoute: typeof AppTeachersRoute
+    }
+    '/_app/teachers/invite': {
+      id: '/_app/teachers/invite'
+      path: '/invite'
+      fullPath: '/teachers/invite'
+      preLoaderRoute: typeof AppTeachersInviteRouteImport
+      parentRoute: typeof AppTeachersRoute
     }
     '/_app/viblo/events': {
       id: '/_app/viblo/events'
@@ -508,6 +660,32 @@ const AppAchievementRouteWithChildren = AppAchievementRoute._addFileChildren(
   AppAchievementRouteChildren,
 )
 
+interface AppAdminsRouteChildren {
+  AppAdminsAddRoute: typeof AppAdminsAddRoute
+}
+
+const AppAdminsRouteChildren: AppAdminsRouteChildren = {
+  AppAdminsAddRoute: AppAdminsAddRoute,
+}
+
+const AppAdminsRouteWithChildren = AppAdminsRoute._addFileChildren(
+  AppAdminsRouteChildren,
+)
+
+interface AppObserversRouteChildren {
+  AppObserversObserverIdRoute: typeof AppObserversObserverIdRoute
+  AppObserversInviteRoute: typeof AppObserversInviteRoute
+}
+
+const AppObserversRouteChildren: AppObserversRouteChildren = {
+  AppObserversObserverIdRoute: AppObserversObserverIdRoute,
+  AppObserversInviteRoute: AppObserversInviteRoute,
+}
+
+const AppObserversRouteWithChildren = AppObserversRoute._addFileChildren(
+  AppObserversRouteChildren,
+)
+
 interface AppStudentsRouteChildren {
   AppStudentsStudentIdRoute: typeof AppStudentsStudentIdRoute
   AppStudentsAddRoute: typeof AppStudentsAddRoute
@@ -520,6 +698,20 @@ const AppStudentsRouteChildren: AppStudentsRouteChildren = {
 
 const AppStudentsRouteWithChildren = AppStudentsRoute._addFileChildren(
   AppStudentsRouteChildren,
+)
+
+interface AppTeachersRouteChildren {
+  AppTeachersTeacherIdRoute: typeof AppTeachersTeacherIdRoute
+  AppTeachersInviteRoute: typeof AppTeachersInviteRoute
+}
+
+const AppTeachersRouteChildren: AppTeachersRouteChildren = {
+  AppTeachersTeacherIdRoute: AppTeachersTeacherIdRoute,
+  AppTeachersInviteRoute: AppTeachersInviteRoute,
+}
+
+const AppTeachersRouteWithChildren = AppTeachersRoute._addFileChildren(
+  AppTeachersRouteChildren,
 )
 
 interface AppVibloEventsRouteChildren {
@@ -551,12 +743,15 @@ const AppVibloRouteWithChildren = AppVibloRoute._addFileChildren(
 interface AppRouteChildren {
   AppAchievementRoute: typeof AppAchievementRouteWithChildren
   AppAchievementAttendanceProfileRoute: typeof AppAchievementAttendanceProfileRoute
+  AppAdminsRoute: typeof AppAdminsRouteWithChildren
   AppAttendanceRoute: typeof AppAttendanceRoute
   AppMasterSettingRoute: typeof AppMasterSettingRoute
   AppNotFoundRoute: typeof AppNotFoundRoute
   AppNotificationSettingRoute: typeof AppNotificationSettingRoute
+  AppObserversRoute: typeof AppObserversRouteWithChildren
   AppProfileRoute: typeof AppProfileRoute
   AppStudentsRoute: typeof AppStudentsRouteWithChildren
+  AppTeachersRoute: typeof AppTeachersRouteWithChildren
   AppVibloRoute: typeof AppVibloRouteWithChildren
   AppIndexRoute: typeof AppIndexRoute
   AppScheduleSchoolRoute: typeof AppScheduleSchoolRoute
@@ -566,12 +761,15 @@ interface AppRouteChildren {
 const AppRouteChildren: AppRouteChildren = {
   AppAchievementRoute: AppAchievementRouteWithChildren,
   AppAchievementAttendanceProfileRoute: AppAchievementAttendanceProfileRoute,
+  AppAdminsRoute: AppAdminsRouteWithChildren,
   AppAttendanceRoute: AppAttendanceRoute,
   AppMasterSettingRoute: AppMasterSettingRoute,
   AppNotFoundRoute: AppNotFoundRoute,
   AppNotificationSettingRoute: AppNotificationSettingRoute,
+  AppObserversRoute: AppObserversRouteWithChildren,
   AppProfileRoute: AppProfileRoute,
   AppStudentsRoute: AppStudentsRouteWithChildren,
+  AppTeachersRoute: AppTeachersRouteWithChildren,
   AppVibloRoute: AppVibloRouteWithChildren,
   AppIndexRoute: AppIndexRoute,
   AppScheduleSchoolRoute: AppScheduleSchoolRoute,

@@ -11,6 +11,7 @@ import { SelectField } from '../../ui/select-field';
 import { Tabs } from '../../ui/tabs';
 import { TextField } from '../../ui/text-field';
 import { createStudents, saveStudent } from './people-calls';
+import { fieldErrors } from './staff-parts';
 import { checkStudentForm, StudentFields, type StudentFormValues, studentFormValues } from './student-form';
 import {
   cellsOfText,
@@ -71,9 +72,7 @@ function OneStudent({ onSaved, notify }: { onSaved: () => void; notify: Notify }
     const answer = await saveStudent(null, checked.body);
     setBusy(false);
     if (!answer.ok) {
-      setErrors(
-        Object.fromEntries(Object.entries(answer.failure.errors ?? {}).map(([k, v]) => [k, v[0] ?? ''])),
-      );
+      setErrors(fieldErrors(answer.failure.errors));
       notify({ tone: 'error', title: errorMessage(i18n, answer.failure.code) });
       return;
     }
@@ -166,12 +165,7 @@ function BulkStudents({ onSaved, notify }: { onSaved: () => void; notify: Notify
       return;
     }
     setBusy(true);
-    const answer = await createStudents(
-      bodies.map((body) => {
-        const parsed = studentWriteSchema.parse(body);
-        return parsed;
-      }),
-    );
+    const answer = await createStudents(bodies.map((body) => studentWriteSchema.parse(body)));
     setBusy(false);
     if (!answer.ok) {
       const all = answer.failure.errors ?? {};

@@ -24,6 +24,7 @@ import {
   useStudentFilterData,
   useStudentRecord,
 } from './people-calls';
+import { fieldErrors } from './staff-parts';
 import { checkStudentForm, StudentFields, type StudentFormValues, studentFormValues } from './student-form';
 
 type Notify = (notice: { tone: 'success' | 'error'; title: string }) => void;
@@ -189,9 +190,7 @@ function StudentEdit({
     const answer = await saveStudent(student.id, checked.body);
     setBusy(false);
     if (!answer.ok) {
-      setErrors(
-        Object.fromEntries(Object.entries(answer.failure.errors ?? {}).map(([k, v]) => [k, v[0] ?? ''])),
-      );
+      setErrors(fieldErrors(answer.failure.errors));
       notify({ tone: 'error', title: errorMessage(i18n, answer.failure.code) });
       return;
     }

@@ -6,6 +6,7 @@ import { errorMessage } from '../../i18n/error-messages';
 import { CheckboxField } from '../../ui/checkbox-field';
 import { SelectField, type SelectOption } from '../../ui/select-field';
 import { TextField } from '../../ui/text-field';
+import { issueErrors } from './staff-parts';
 
 /** The JLPT levels as choices (N1 … N5). */
 export const JLPT_OPTIONS: SelectOption[] = Object.values(JlptLevel).map((level) => ({
@@ -52,12 +53,7 @@ export function checkStudentForm(values: StudentFormValues) {
     jlpt: values.jlpt === '' ? null : Number(values.jlpt),
   });
   if (parsed.success) return { ok: true as const, body: parsed.data };
-  const errors: Record<string, string> = {};
-  for (const issue of parsed.error.issues) {
-    const field = String(issue.path[0] ?? 'form');
-    errors[field] ??= issue.message;
-  }
-  return { ok: false as const, errors };
+  return { ok: false as const, errors: issueErrors(parsed.error.issues) };
 }
 
 /** The fields of one student (SPEC §5: kana ≤ 127, phone and email formats), each with its error. */
