@@ -475,8 +475,11 @@ export async function readStudentFilterData(
   );
   const classes = await queryRows(
     db,
-    sql`select c.id::text as id, cn.name from subject_classes c join class_names cn on cn.id = c.class_name_id
-        where not c.deleted and c.subject_id in ${subjectIds} order by cn.name, c.id`,
+    // A class name repeats across subjects (A組 of each), so the choice names its subject too.
+    sql`select c.id::text as id, sn.name || ' ' || cn.name as name from subject_classes c
+        join class_names cn on cn.id = c.class_name_id join subjects p on p.id = c.subject_id
+        join subject_names sn on sn.id = p.subject_name_id
+        where not c.deleted and c.subject_id in ${subjectIds} order by sn.name, cn.name, c.id`,
     namedRow,
   );
   const scoreNames = await queryRows(
