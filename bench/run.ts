@@ -3,6 +3,7 @@ import path from 'node:path';
 import { benchAchievementGrid } from './achievement-grid';
 import { benchArgon2 } from './argon2-hash';
 import { benchDashboardFirstCard } from './dashboard-first-card';
+import { benchPeopleSearch } from './people-search';
 import { benchSchedulesMonth } from './schedules-month';
 import { benchSignInAndMaster } from './sign-in-and-master';
 import { benchSync } from './sync-figures';
@@ -22,6 +23,11 @@ const sections: [key: string, title: string, run: () => Promise<void>][] = [
   ['achievement', 'Achievement score grid (50 × 30, Chromium)', benchAchievementGrid],
   ['argon2', 'Password hashing', benchArgon2],
   ['schedules', "Schedules: the busiest teacher's month from the local database", benchSchedulesMonth],
+  [
+    'people',
+    `People: student search and bulk add at scale ${process.env.BENCH_SYNC_SCALE ?? 10}`,
+    benchPeopleSearch,
+  ],
   ['sync', `Sync on the scale-${process.env.BENCH_SYNC_SCALE ?? 10} demo school`, benchSync],
 ];
 if (only && !sections.some(([key]) => key === only)) {
