@@ -4,13 +4,17 @@ import { Role } from '../../../domain/roles';
 import type { StaffListRole, StaffUser } from '../../../domain/schemas/people';
 import { errorMessage } from '../../i18n/error-messages';
 import { ROLE_LABELS } from '../../i18n/role-labels';
-import { AsOf } from '../../ui/as-of';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { type Column, DataTable } from '../../ui/data-table';
-import { Pagination } from '../../ui/pagination';
+import type { Column } from '../../ui/data-table';
 import { blockLogin, changeRole, useUsers } from './people-calls';
-import { type StaffFilter, StaffFilterFields, staffQuery, useUniversityNames } from './staff-parts';
+import {
+  OnlineTable,
+  type StaffFilter,
+  StaffFilterFields,
+  staffQuery,
+  useUniversityNames,
+} from './staff-parts';
 
 type Notify = (notice: { tone: 'success' | 'error'; title: string }) => void;
 
@@ -26,7 +30,7 @@ function UserList({
   caption: string;
   actions: ((user: StaffUser) => ReactNode) | null;
 }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const [filter, setFilter] = useState<StaffFilter>({ param: '', university: '', page: 1 });
   const view = useUsers({ ...staffQuery(filter), role });
   const universityNames = useUniversityNames();
@@ -46,28 +50,14 @@ function UserList({
   return (
     <div className="flex flex-col gap-3">
       <StaffFilterFields filter={filter} onChange={setFilter} />
-      {view.stale && view.at !== null && <AsOf at={view.at} />}
-      {view.failure && (
-        <p role="alert" className="text-sm text-red-700">
-          {errorMessage(i18n, view.failure)}
-        </p>
-      )}
-      <DataTable
+      <OnlineTable
+        view={view}
         caption={caption}
         columns={columns}
-        rows={view.value?.data ?? []}
-        rowKey={(row) => row.id}
-        loading={view.value === null && view.failure === null}
         emptyTitle={t`Nobody found.`}
+        page={filter.page}
+        onPageChange={(page) => setFilter({ ...filter, page })}
       />
-      {view.value && (
-        <Pagination
-          page={filter.page}
-          total={view.value.meta.pagination.total}
-          perPage={view.value.meta.pagination.per_page}
-          onPageChange={(page) => setFilter({ ...filter, page })}
-        />
-      )}
     </div>
   );
 }

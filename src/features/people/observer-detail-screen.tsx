@@ -3,12 +3,11 @@ import { useState } from 'react';
 import { ErrorCode } from '../../../domain/errors';
 import { Role } from '../../../domain/roles';
 import { errorMessage } from '../../i18n/error-messages';
-import { AsOf } from '../../ui/as-of';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { deleteObserver, saveObserver, useStaffUser } from './people-calls';
 import { StaffEditForm } from './staff-edit-form';
-import { useUniversityNames } from './staff-parts';
+import { useUniversityNames, ViewNotices } from './staff-parts';
 
 type Notify = (notice: { tone: 'success' | 'error'; title: string }) => void;
 
@@ -61,12 +60,7 @@ export function ObserverDetailScreen({
           </div>
         )}
       </div>
-      {view.stale && view.at !== null && <AsOf at={view.at} />}
-      {view.failure && !observer && (
-        <p role="alert" className="text-sm text-red-700">
-          {errorMessage(i18n, view.failure)}
-        </p>
-      )}
+      <ViewNotices view={view} />
       {observer && editing && (
         <StaffEditForm
           initial={{ name: observer.name, university_ids: observer.university_ids, retire_at: null }}

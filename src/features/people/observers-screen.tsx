@@ -1,18 +1,21 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { StaffUser } from '../../../domain/schemas/people';
-import { errorMessage } from '../../i18n/error-messages';
-import { AsOf } from '../../ui/as-of';
 import { Button } from '../../ui/button';
-import { type Column, DataTable } from '../../ui/data-table';
-import { Pagination } from '../../ui/pagination';
+import type { Column } from '../../ui/data-table';
 import { ScreenLink } from '../shared/screen-link';
 import { useObservers } from './people-calls';
-import { type StaffFilter, StaffFilterFields, staffQuery, useUniversityNames } from './staff-parts';
+import {
+  OnlineTable,
+  type StaffFilter,
+  StaffFilterFields,
+  staffQuery,
+  useUniversityNames,
+} from './staff-parts';
 
 /** `/observers` (admins): observers by name; invite, and open one to edit or delete. */
 export function ObserversScreen({ onInvite }: { onInvite: () => void }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const [filter, setFilter] = useState<StaffFilter>({ param: '', university: '', page: 1 });
   const view = useObservers(staffQuery(filter));
   const universityNames = useUniversityNames();
@@ -40,28 +43,14 @@ export function ObserversScreen({ onInvite }: { onInvite: () => void }) {
         </Button>
       </div>
       <StaffFilterFields filter={filter} onChange={setFilter} />
-      {view.stale && view.at !== null && <AsOf at={view.at} />}
-      {view.failure && (
-        <p role="alert" className="text-sm text-red-700">
-          {errorMessage(i18n, view.failure)}
-        </p>
-      )}
-      <DataTable
+      <OnlineTable
+        view={view}
         caption={t`Observers`}
         columns={columns}
-        rows={view.value?.data ?? []}
-        rowKey={(row) => row.id}
-        loading={view.value === null && view.failure === null}
         emptyTitle={t`No observers found.`}
+        page={filter.page}
+        onPageChange={(page) => setFilter({ ...filter, page })}
       />
-      {view.value && (
-        <Pagination
-          page={filter.page}
-          total={view.value.meta.pagination.total}
-          perPage={view.value.meta.pagination.per_page}
-          onPageChange={(page) => setFilter({ ...filter, page })}
-        />
-      )}
     </section>
   );
 }

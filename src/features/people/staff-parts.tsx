@@ -1,7 +1,12 @@
 import { useLingui } from '@lingui/react/macro';
 import { MasterKind } from '../../../domain/master';
 import { useMasterDocs } from '../../db/use-master-docs';
+import type { OnlineView } from '../../db/use-online-view';
+import { errorMessage } from '../../i18n/error-messages';
+import { AsOf } from '../../ui/as-of';
 import { CheckboxField } from '../../ui/checkbox-field';
+import { type Column, DataTable } from '../../ui/data-table';
+import { Pagination } from '../../ui/pagination';
 import { SelectField } from '../../ui/select-field';
 import { TextField } from '../../ui/text-field';
 
@@ -105,4 +110,61 @@ export function issueErrors(issues: readonly { path: readonly PropertyKey[]; mes
   const errors: Record<string, string> = {};
   for (const issue of issues) errors[String(issue.path[0] ?? 'form')] ??= issue.message;
   return errors;
+}
+
+/** What an online view shows above its content: "as of" when it is a stored answer, and its failure. */
+export function ViewNotices({ view }: { view: Pick<OnlineView<unknown>, 'stale' | 'at' | 'failure'> }) {
+  const { i18n } = useLingui();
+  return (
+    <>
+      {view.stale && view.at !== null && <AsOf at={view.at} />}
+      {view.failure && (
+        <p role="alert" className="text-sm text-red-700">
+          {errorMessage(i18n, view.failure)}
+        </p>
+      )}
+    </>
+  );
+}
+
+/** A paged list answer of the people calls. */
+type PagedAnswer<Row> = { data: Row[]; meta: { pagination: { total: number; per_page: number } } };
+
+/** One online, paged list: its notices, the table and the pager. */
+export function OnlineTable<Row extends { id: string }>({
+  view,
+  caption,
+  columns,
+  emptyTitle,
+  page,
+  onPageChange,
+}: {
+  view: OnlineView<PagedAnswer<Row>>;
+  caption: string;
+  columns: readonly Column<Row>[];
+  emptyTitle: string;
+  page: number;
+  onPageChange: (page: number) => void;
+}) {
+  return (
+    <>
+      <ViewNotices view={view} />
+      <DataTable
+        caption={caption}
+        columns={columns}
+        rows={view.value?.data ?? []}
+        rowKey={(row) => row.id}
+        loading={view.value === null && view.failure === null}
+        emptyTitle={emptyTitle}
+      />
+      {view.value && (
+        <Pagination
+          page={page}
+          total={view.value.meta.pagination.total}
+          perPage={view.value.meta.pagination.per_page}
+          onPageChange={onPageChange}
+        />
+      )}
+    </>
+  );
 }

@@ -11,7 +11,6 @@ import { useLiveQuery } from '../../db/use-live-query';
 import { errorMessage } from '../../i18n/error-messages';
 import { formatDate, formatDecimal } from '../../i18n/format';
 import { localeOrDefault } from '../../i18n/i18n';
-import { AsOf } from '../../ui/as-of';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { EmptyState } from '../../ui/empty-state';
@@ -24,7 +23,7 @@ import {
   useStudentFilterData,
   useStudentRecord,
 } from './people-calls';
-import { fieldErrors } from './staff-parts';
+import { fieldErrors, ViewNotices } from './staff-parts';
 import { checkStudentForm, StudentFields, type StudentFormValues, studentFormValues } from './student-form';
 
 type Notify = (notice: { tone: 'success' | 'error'; title: string }) => void;
@@ -106,12 +105,7 @@ export function StudentDetailScreen({
           </div>
         )}
       </div>
-      {view.stale && view.at !== null && <AsOf at={view.at} />}
-      {view.failure && !student && (
-        <p role="alert" className="text-sm text-red-700">
-          {errorMessage(i18n, view.failure)}
-        </p>
-      )}
+      <ViewNotices view={view} />
       {student && editing && (
         <StudentEdit
           student={student}
@@ -279,7 +273,7 @@ function StudentRecord({ studentId }: { studentId: string }) {
       <h2 id="record-title" className="text-lg font-medium">
         <Trans>Attendance and achievement</Trans>
       </h2>
-      {record.stale && record.at !== null && <AsOf at={record.at} />}
+      <ViewNotices view={record} />
       {record.value?.subjects.length === 0 && <EmptyState title={t`Not in any class yet.`} />}
       {record.value && record.value.subjects.length > 0 && (
         <div className="overflow-x-auto">

@@ -6,16 +6,14 @@ import type { Student } from '../../../domain/schemas/people';
 import { useMasterDocs } from '../../db/use-master-docs';
 import { STATUS_LABELS } from '../../i18n/attendance-status-labels';
 import { COMPARE_LABELS } from '../../i18n/compare-labels';
-import { errorMessage } from '../../i18n/error-messages';
-import { AsOf } from '../../ui/as-of';
 import { Button } from '../../ui/button';
 import { CheckboxField } from '../../ui/checkbox-field';
-import { type Column, DataTable } from '../../ui/data-table';
-import { Pagination } from '../../ui/pagination';
+import type { Column } from '../../ui/data-table';
 import { SelectField, type SelectOption } from '../../ui/select-field';
 import { TextField } from '../../ui/text-field';
 import { ScreenLink } from '../shared/screen-link';
 import { useStudentFilterData, useStudentSearch } from './people-calls';
+import { OnlineTable } from './staff-parts';
 import { JLPT_OPTIONS } from './student-form';
 import { activeFilters, type StudentsUrlSearch } from './student-search';
 
@@ -239,31 +237,17 @@ export function StudentsScreen({
           />
         </div>
       </form>
-      {view.stale && view.at !== null && <AsOf at={view.at} />}
-      {view.failure && (
-        <p role="alert" className="text-sm text-red-700">
-          {errorMessage(i18n, view.failure)}
-        </p>
-      )}
       <p className="text-sm text-slate-600" aria-live="polite">
         {view.value ? t`${view.value.meta.pagination.total} students` : ''}
       </p>
-      <DataTable
+      <OnlineTable
+        view={view}
         caption={t`Students`}
         columns={columns}
-        rows={view.value?.data ?? []}
-        rowKey={(row) => row.id}
-        loading={view.value === null && view.failure === null}
         emptyTitle={t`No students match these filters.`}
+        page={search.page ?? 1}
+        onPageChange={(page) => onSearchChange({ ...filters, page })}
       />
-      {view.value && (
-        <Pagination
-          page={search.page ?? 1}
-          total={view.value.meta.pagination.total}
-          perPage={view.value.meta.pagination.per_page}
-          onPageChange={(page) => onSearchChange({ ...filters, page })}
-        />
-      )}
     </section>
   );
 }

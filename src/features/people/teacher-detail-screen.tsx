@@ -4,13 +4,12 @@ import { ErrorCode } from '../../../domain/errors';
 import { errorMessage } from '../../i18n/error-messages';
 import { formatDate } from '../../i18n/format';
 import { localeOrDefault } from '../../i18n/i18n';
-import { AsOf } from '../../ui/as-of';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { EmptyState } from '../../ui/empty-state';
 import { deleteTeacher, saveTeacher, useTeacher } from './people-calls';
 import { StaffEditForm } from './staff-edit-form';
-import { useUniversityNames } from './staff-parts';
+import { useUniversityNames, ViewNotices } from './staff-parts';
 
 type Notify = (notice: { tone: 'success' | 'error'; title: string }) => void;
 
@@ -66,12 +65,7 @@ export function TeacherDetailScreen({
           </div>
         )}
       </div>
-      {view.stale && view.at !== null && <AsOf at={view.at} />}
-      {view.failure && !teacher && (
-        <p role="alert" className="text-sm text-red-700">
-          {errorMessage(i18n, view.failure)}
-        </p>
-      )}
+      <ViewNotices view={view} />
       {teacher && editing && (
         <StaffEditForm
           initial={{

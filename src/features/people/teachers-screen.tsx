@@ -1,16 +1,19 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { Teacher } from '../../../domain/schemas/people';
-import { errorMessage } from '../../i18n/error-messages';
 import { formatDate } from '../../i18n/format';
 import { localeOrDefault } from '../../i18n/i18n';
-import { AsOf } from '../../ui/as-of';
 import { Button } from '../../ui/button';
-import { type Column, DataTable } from '../../ui/data-table';
-import { Pagination } from '../../ui/pagination';
+import type { Column } from '../../ui/data-table';
 import { ScreenLink } from '../shared/screen-link';
 import { useTeachers } from './people-calls';
-import { type StaffFilter, StaffFilterFields, staffQuery, useUniversityNames } from './staff-parts';
+import {
+  OnlineTable,
+  type StaffFilter,
+  StaffFilterFields,
+  staffQuery,
+  useUniversityNames,
+} from './staff-parts';
 
 /** `/teachers` (staff but 3): teachers by name with their universities and retirement; admins invite. */
 export function TeachersScreen({ canInvite, onInvite }: { canInvite: boolean; onInvite: () => void }) {
@@ -50,28 +53,14 @@ export function TeachersScreen({ canInvite, onInvite }: { canInvite: boolean; on
         )}
       </div>
       <StaffFilterFields filter={filter} onChange={setFilter} />
-      {view.stale && view.at !== null && <AsOf at={view.at} />}
-      {view.failure && (
-        <p role="alert" className="text-sm text-red-700">
-          {errorMessage(i18n, view.failure)}
-        </p>
-      )}
-      <DataTable
+      <OnlineTable
+        view={view}
         caption={t`Teachers`}
         columns={columns}
-        rows={view.value?.data ?? []}
-        rowKey={(row) => row.id}
-        loading={view.value === null && view.failure === null}
         emptyTitle={t`No teachers found.`}
+        page={filter.page}
+        onPageChange={(page) => setFilter({ ...filter, page })}
       />
-      {view.value && (
-        <Pagination
-          page={filter.page}
-          total={view.value.meta.pagination.total}
-          perPage={view.value.meta.pagination.per_page}
-          onPageChange={(page) => setFilter({ ...filter, page })}
-        />
-      )}
     </section>
   );
 }
