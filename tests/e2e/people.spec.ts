@@ -148,8 +148,9 @@ test('the super admin promotes a teacher, blocks their sign-in (which ends their
     .getByRole('button', { name: '管理者にする' })
     .click();
   await page.getByRole('alertdialog').getByRole('button', { name: '確定' }).click();
-  await expect(page.getByRole('status').filter({ hasText: `${name}さんを管理者にしました。` })).toBeVisible();
+  // SPEC §2: admin role-up goes to /admins, which lists them now.
   await expect(page).toHaveURL(/\/admin\/admins$/);
+  await expect(page.getByRole('row', { name: new RegExp(name) })).toBeVisible();
 
   // The new admin signs in; the super admin blocks them and their open session ends at once.
   await promoted.goto('/admin/login');
