@@ -3,6 +3,7 @@ import path from 'node:path';
 import { benchAchievementGrid } from './achievement-grid';
 import { benchArgon2 } from './argon2-hash';
 import { benchDashboardFirstCard } from './dashboard-first-card';
+import { benchPeopleSearch } from './people-search';
 import { benchReports } from './reports';
 import { benchSchedulesMonth } from './schedules-month';
 import { benchSignInAndMaster } from './sign-in-and-master';
@@ -26,6 +27,11 @@ const sections: [key: string, title: string, run: () => Promise<void>][] = [
   ['schedules', "Schedules: the busiest teacher's month from the local database", benchSchedulesMonth],
   ['reports', 'Reports on the scale-10 demo school', benchReports],
   ['subjects', 'Subjects: copying the biggest subject of the scale-10 school', benchSubjectsCopy],
+  [
+    'people',
+    `People: student search and bulk add at scale ${process.env.BENCH_SYNC_SCALE ?? 10}`,
+    benchPeopleSearch,
+  ],
   ['sync', `Sync on the scale-${process.env.BENCH_SYNC_SCALE ?? 10} demo school`, benchSync],
 ];
 if (only && !sections.some(([key]) => key === only)) {

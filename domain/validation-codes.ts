@@ -27,6 +27,10 @@ export const ValidationCode = {
   resetTokenInvalid: 'reset_token_invalid',
   currentPasswordWrong: 'current_password_wrong',
   emailTaken: 'email_taken',
+  /** A student number already used at the same university. */
+  identityTaken: 'identity_taken',
+  /** A role change or block aimed at an account whose role does not allow it (a teacher to block, a student to promote). */
+  roleNotAllowed: 'role_not_allowed',
   avatarType: 'avatar_type',
   avatarTooLarge: 'avatar_too_large',
   scoreAboveFull: 'score_above_full',

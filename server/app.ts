@@ -20,6 +20,7 @@ import { logTransport, smtpTransport } from './modules/mail/transport';
 import { masterRoutes } from './modules/master/routes';
 import { metaRoutes } from './modules/meta/routes';
 import { offlineRoutes } from './modules/offline/routes';
+import { peopleRoutes } from './modules/people/routes';
 import { reportsRoutes } from './modules/reports/routes';
 import { scheduleRoutes } from './modules/schedules/routes';
 import { statisticsRoutes } from './modules/statistics/routes';
@@ -131,6 +132,7 @@ export const schoolApp: FastifyPluginAsync<SchoolAppOptions> = async (app, { con
   await app.register(statisticsRoutes, deps);
   await app.register(subjectRoutes, deps);
   await app.register(lessonRoutes, deps);
+  await app.register(peopleRoutes, deps);
 };
 
 // What fastify-plugin does: the app's hooks, decorators and handlers land on the instance `buildApp` returns,

@@ -17,20 +17,31 @@ import { Route as OtpRouteImport } from './routes/otp'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppAchievementRouteImport } from './routes/_app/achievement'
 import { Route as AppAchievementAttendanceProfileRouteImport } from './routes/_app/achievement-attendance-profile'
+import { Route as AppAdminsRouteImport } from './routes/_app/admins'
 import { Route as AppAttendanceRouteImport } from './routes/_app/attendance'
 import { Route as AppMasterSettingRouteImport } from './routes/_app/master-setting'
 import { Route as AppNotFoundRouteImport } from './routes/_app/not-found'
 import { Route as AppNotificationSettingRouteImport } from './routes/_app/notification-setting'
+import { Route as AppObserversRouteImport } from './routes/_app/observers'
 import { Route as AppProfileRouteImport } from './routes/_app/profile'
+import { Route as AppStudentsRouteImport } from './routes/_app/students'
+import { Route as AppTeachersRouteImport } from './routes/_app/teachers'
 import { Route as AppVibloRouteImport } from './routes/_app/viblo'
 import { Route as ResetPasswordTokenRouteImport } from './routes/reset-password.$token'
 import { Route as AppAcademicSubjectsRouteImport } from './routes/_app/academic/subjects'
+import { Route as AppAdminsAddRouteImport } from './routes/_app/admins/add'
+import { Route as AppObserversObserverIdRouteImport } from './routes/_app/observers/$observerId'
+import { Route as AppObserversInviteRouteImport } from './routes/_app/observers/invite'
 import { Route as AppReportAchievementRouteImport } from './routes/_app/report/achievement'
 import { Route as AppReportAttendanceRouteImport } from './routes/_app/report/attendance'
 import { Route as AppReportStatisticsRouteImport } from './routes/_app/report/statistics'
 import { Route as AppReportStudentRouteImport } from './routes/_app/report/student'
 import { Route as AppScheduleSchoolRouteImport } from './routes/_app/schedule/school'
 import { Route as AppScheduleTeacherRouteImport } from './routes/_app/schedule/teacher'
+import { Route as AppStudentsStudentIdRouteImport } from './routes/_app/students/$studentId'
+import { Route as AppStudentsAddRouteImport } from './routes/_app/students/add'
+import { Route as AppTeachersTeacherIdRouteImport } from './routes/_app/teachers/$teacherId'
+import { Route as AppTeachersInviteRouteImport } from './routes/_app/teachers/invite'
 import { Route as AppVibloEventsRouteImport } from './routes/_app/viblo/events'
 import { Route as AppAcademicSubjectsSubjectIdRouteImport } from './routes/_app/academic/subjects/$subjectId'
 import { Route as AppAcademicSubjectsAddRouteImport } from './routes/_app/academic/subjects/add'
@@ -80,6 +91,11 @@ const AppAchievementAttendanceProfileRoute =
     path: '/achievement-attendance-profile',
     getParentRoute: () => AppRoute,
   } as any)
+const AppAdminsRoute = AppAdminsRouteImport.update({
+  id: '/admins',
+  path: '/admins',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppAttendanceRoute = AppAttendanceRouteImport.update({
   id: '/attendance',
   path: '/attendance',
@@ -100,9 +116,24 @@ const AppNotificationSettingRoute = AppNotificationSettingRouteImport.update({
   path: '/notification-setting',
   getParentRoute: () => AppRoute,
 } as any)
+const AppObserversRoute = AppObserversRouteImport.update({
+  id: '/observers',
+  path: '/observers',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppProfileRoute = AppProfileRouteImport.update({
   id: '/profile',
   path: '/profile',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppStudentsRoute = AppStudentsRouteImport.update({
+  id: '/students',
+  path: '/students',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppTeachersRoute = AppTeachersRouteImport.update({
+  id: '/teachers',
+  path: '/teachers',
   getParentRoute: () => AppRoute,
 } as any)
 const AppVibloRoute = AppVibloRouteImport.update({
@@ -119,6 +150,21 @@ const AppAcademicSubjectsRoute = AppAcademicSubjectsRouteImport.update({
   id: '/academic/subjects',
   path: '/academic/subjects',
   getParentRoute: () => AppRoute,
+} as any)
+const AppAdminsAddRoute = AppAdminsAddRouteImport.update({
+  id: '/add',
+  path: '/add',
+  getParentRoute: () => AppAdminsRoute,
+} as any)
+const AppObserversObserverIdRoute = AppObserversObserverIdRouteImport.update({
+  id: '/$observerId',
+  path: '/$observerId',
+  getParentRoute: () => AppObserversRoute,
+} as any)
+const AppObserversInviteRoute = AppObserversInviteRouteImport.update({
+  id: '/invite',
+  path: '/invite',
+  getParentRoute: () => AppObserversRoute,
 } as any)
 const AppReportAchievementRoute = AppReportAchievementRouteImport.update({
   id: '/report/achievement',
@@ -149,6 +195,26 @@ const AppScheduleTeacherRoute = AppScheduleTeacherRouteImport.update({
   id: '/schedule/teacher',
   path: '/schedule/teacher',
   getParentRoute: () => AppRoute,
+} as any)
+const AppStudentsStudentIdRoute = AppStudentsStudentIdRouteImport.update({
+  id: '/$studentId',
+  path: '/$studentId',
+  getParentRoute: () => AppStudentsRoute,
+} as any)
+const AppStudentsAddRoute = AppStudentsAddRouteImport.update({
+  id: '/add',
+  path: '/add',
+  getParentRoute: () => AppStudentsRoute,
+} as any)
+const AppTeachersTeacherIdRoute = AppTeachersTeacherIdRouteImport.update({
+  id: '/$teacherId',
+  path: '/$teacherId',
+  getParentRoute: () => AppTeachersRoute,
+} as any)
+const AppTeachersInviteRoute = AppTeachersInviteRouteImport.update({
+  id: '/invite',
+  path: '/invite',
+  getParentRoute: () => AppTeachersRoute,
 } as any)
 const AppVibloEventsRoute = AppVibloEventsRouteImport.update({
   id: '/events',
@@ -204,20 +270,31 @@ export interface FileRoutesByFullPath {
   '/otp': typeof OtpRoute
   '/achievement': typeof AppAchievementRouteWithChildren
   '/achievement-attendance-profile': typeof AppAchievementAttendanceProfileRoute
+  '/admins': typeof AppAdminsRouteWithChildren
   '/attendance': typeof AppAttendanceRoute
   '/master-setting': typeof AppMasterSettingRoute
   '/not-found': typeof AppNotFoundRoute
   '/notification-setting': typeof AppNotificationSettingRoute
+  '/observers': typeof AppObserversRouteWithChildren
   '/profile': typeof AppProfileRoute
+  '/students': typeof AppStudentsRouteWithChildren
+  '/teachers': typeof AppTeachersRouteWithChildren
   '/viblo': typeof AppVibloRouteWithChildren
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/academic/subjects': typeof AppAcademicSubjectsRouteWithChildren
+  '/admins/add': typeof AppAdminsAddRoute
+  '/observers/$observerId': typeof AppObserversObserverIdRoute
+  '/observers/invite': typeof AppObserversInviteRoute
   '/report/achievement': typeof AppReportAchievementRoute
   '/report/attendance': typeof AppReportAttendanceRoute
   '/report/statistics': typeof AppReportStatisticsRoute
   '/report/student': typeof AppReportStudentRoute
   '/schedule/school': typeof AppScheduleSchoolRoute
   '/schedule/teacher': typeof AppScheduleTeacherRoute
+  '/students/$studentId': typeof AppStudentsStudentIdRoute
+  '/students/add': typeof AppStudentsAddRoute
+  '/teachers/$teacherId': typeof AppTeachersTeacherIdRoute
+  '/teachers/invite': typeof AppTeachersInviteRoute
   '/viblo/events': typeof AppVibloEventsRouteWithChildren
   '/academic/subjects/$subjectId': typeof AppAcademicSubjectsSubjectIdRouteWithChildren
   '/academic/subjects/add': typeof AppAcademicSubjectsAddRoute
@@ -234,21 +311,32 @@ export interface FileRoutesByTo {
   '/otp': typeof OtpRoute
   '/achievement': typeof AppAchievementRouteWithChildren
   '/achievement-attendance-profile': typeof AppAchievementAttendanceProfileRoute
+  '/admins': typeof AppAdminsRouteWithChildren
   '/attendance': typeof AppAttendanceRoute
   '/master-setting': typeof AppMasterSettingRoute
   '/not-found': typeof AppNotFoundRoute
   '/notification-setting': typeof AppNotificationSettingRoute
+  '/observers': typeof AppObserversRouteWithChildren
   '/profile': typeof AppProfileRoute
+  '/students': typeof AppStudentsRouteWithChildren
+  '/teachers': typeof AppTeachersRouteWithChildren
   '/viblo': typeof AppVibloRouteWithChildren
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/': typeof AppIndexRoute
   '/academic/subjects': typeof AppAcademicSubjectsRouteWithChildren
+  '/admins/add': typeof AppAdminsAddRoute
+  '/observers/$observerId': typeof AppObserversObserverIdRoute
+  '/observers/invite': typeof AppObserversInviteRoute
   '/report/achievement': typeof AppReportAchievementRoute
   '/report/attendance': typeof AppReportAttendanceRoute
   '/report/statistics': typeof AppReportStatisticsRoute
   '/report/student': typeof AppReportStudentRoute
   '/schedule/school': typeof AppScheduleSchoolRoute
   '/schedule/teacher': typeof AppScheduleTeacherRoute
+  '/students/$studentId': typeof AppStudentsStudentIdRoute
+  '/students/add': typeof AppStudentsAddRoute
+  '/teachers/$teacherId': typeof AppTeachersTeacherIdRoute
+  '/teachers/invite': typeof AppTeachersInviteRoute
   '/viblo/events': typeof AppVibloEventsRouteWithChildren
   '/academic/subjects/$subjectId': typeof AppAcademicSubjectsSubjectIdRouteWithChildren
   '/academic/subjects/add': typeof AppAcademicSubjectsAddRoute
@@ -267,21 +355,32 @@ export interface FileRoutesById {
   '/otp': typeof OtpRoute
   '/_app/achievement': typeof AppAchievementRouteWithChildren
   '/_app/achievement-attendance-profile': typeof AppAchievementAttendanceProfileRoute
+  '/_app/admins': typeof AppAdminsRouteWithChildren
   '/_app/attendance': typeof AppAttendanceRoute
   '/_app/master-setting': typeof AppMasterSettingRoute
   '/_app/not-found': typeof AppNotFoundRoute
   '/_app/notification-setting': typeof AppNotificationSettingRoute
+  '/_app/observers': typeof AppObserversRouteWithChildren
   '/_app/profile': typeof AppProfileRoute
+  '/_app/students': typeof AppStudentsRouteWithChildren
+  '/_app/teachers': typeof AppTeachersRouteWithChildren
   '/_app/viblo': typeof AppVibloRouteWithChildren
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/_app/': typeof AppIndexRoute
   '/_app/academic/subjects': typeof AppAcademicSubjectsRouteWithChildren
+  '/_app/admins/add': typeof AppAdminsAddRoute
+  '/_app/observers/$observerId': typeof AppObserversObserverIdRoute
+  '/_app/observers/invite': typeof AppObserversInviteRoute
   '/_app/report/achievement': typeof AppReportAchievementRoute
   '/_app/report/attendance': typeof AppReportAttendanceRoute
   '/_app/report/statistics': typeof AppReportStatisticsRoute
   '/_app/report/student': typeof AppReportStudentRoute
   '/_app/schedule/school': typeof AppScheduleSchoolRoute
   '/_app/schedule/teacher': typeof AppScheduleTeacherRoute
+  '/_app/students/$studentId': typeof AppStudentsStudentIdRoute
+  '/_app/students/add': typeof AppStudentsAddRoute
+  '/_app/teachers/$teacherId': typeof AppTeachersTeacherIdRoute
+  '/_app/teachers/invite': typeof AppTeachersInviteRoute
   '/_app/viblo/events': typeof AppVibloEventsRouteWithChildren
   '/_app/academic/subjects/$subjectId': typeof AppAcademicSubjectsSubjectIdRouteWithChildren
   '/_app/academic/subjects/add': typeof AppAcademicSubjectsAddRoute
@@ -301,20 +400,31 @@ export interface FileRouteTypes {
     | '/otp'
     | '/achievement'
     | '/achievement-attendance-profile'
+    | '/admins'
     | '/attendance'
     | '/master-setting'
     | '/not-found'
     | '/notification-setting'
+    | '/observers'
     | '/profile'
+    | '/students'
+    | '/teachers'
     | '/viblo'
     | '/reset-password/$token'
     | '/academic/subjects'
+    | '/admins/add'
+    | '/observers/$observerId'
+    | '/observers/invite'
     | '/report/achievement'
     | '/report/attendance'
     | '/report/statistics'
     | '/report/student'
     | '/schedule/school'
     | '/schedule/teacher'
+    | '/students/$studentId'
+    | '/students/add'
+    | '/teachers/$teacherId'
+    | '/teachers/invite'
     | '/viblo/events'
     | '/academic/subjects/$subjectId'
     | '/academic/subjects/add'
@@ -331,21 +441,32 @@ export interface FileRouteTypes {
     | '/otp'
     | '/achievement'
     | '/achievement-attendance-profile'
+    | '/admins'
     | '/attendance'
     | '/master-setting'
     | '/not-found'
     | '/notification-setting'
+    | '/observers'
     | '/profile'
+    | '/students'
+    | '/teachers'
     | '/viblo'
     | '/reset-password/$token'
     | '/'
     | '/academic/subjects'
+    | '/admins/add'
+    | '/observers/$observerId'
+    | '/observers/invite'
     | '/report/achievement'
     | '/report/attendance'
     | '/report/statistics'
     | '/report/student'
     | '/schedule/school'
     | '/schedule/teacher'
+    | '/students/$studentId'
+    | '/students/add'
+    | '/teachers/$teacherId'
+    | '/teachers/invite'
     | '/viblo/events'
     | '/academic/subjects/$subjectId'
     | '/academic/subjects/add'
@@ -363,21 +484,32 @@ export interface FileRouteTypes {
     | '/otp'
     | '/_app/achievement'
     | '/_app/achievement-attendance-profile'
+    | '/_app/admins'
     | '/_app/attendance'
     | '/_app/master-setting'
     | '/_app/not-found'
     | '/_app/notification-setting'
+    | '/_app/observers'
     | '/_app/profile'
+    | '/_app/students'
+    | '/_app/teachers'
     | '/_app/viblo'
     | '/reset-password/$token'
     | '/_app/'
     | '/_app/academic/subjects'
+    | '/_app/admins/add'
+    | '/_app/observers/$observerId'
+    | '/_app/observers/invite'
     | '/_app/report/achievement'
     | '/_app/report/attendance'
     | '/_app/report/statistics'
     | '/_app/report/student'
     | '/_app/schedule/school'
     | '/_app/schedule/teacher'
+    | '/_app/students/$studentId'
+    | '/_app/students/add'
+    | '/_app/teachers/$teacherId'
+    | '/_app/teachers/invite'
     | '/_app/viblo/events'
     | '/_app/academic/subjects/$subjectId'
     | '/_app/academic/subjects/add'
@@ -455,6 +587,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAchievementAttendanceProfileRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/admins': {
+      id: '/_app/admins'
+      path: '/admins'
+      fullPath: '/admins'
+      preLoaderRoute: typeof AppAdminsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/attendance': {
       id: '/_app/attendance'
       path: '/attendance'
@@ -483,11 +622,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppNotificationSettingRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/observers': {
+      id: '/_app/observers'
+      path: '/observers'
+      fullPath: '/observers'
+      preLoaderRoute: typeof AppObserversRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/profile': {
       id: '/_app/profile'
       path: '/profile'
       fullPath: '/profile'
       preLoaderRoute: typeof AppProfileRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/students': {
+      id: '/_app/students'
+      path: '/students'
+      fullPath: '/students'
+      preLoaderRoute: typeof AppStudentsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/teachers': {
+      id: '/_app/teachers'
+      path: '/teachers'
+      fullPath: '/teachers'
+      preLoaderRoute: typeof AppTeachersRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/viblo': {
@@ -510,6 +670,27 @@ declare module '@tanstack/react-router' {
       fullPath: '/academic/subjects'
       preLoaderRoute: typeof AppAcademicSubjectsRouteImport
       parentRoute: typeof AppRoute
+    }
+    '/_app/admins/add': {
+      id: '/_app/admins/add'
+      path: '/add'
+      fullPath: '/admins/add'
+      preLoaderRoute: typeof AppAdminsAddRouteImport
+      parentRoute: typeof AppAdminsRoute
+    }
+    '/_app/observers/$observerId': {
+      id: '/_app/observers/$observerId'
+      path: '/$observerId'
+      fullPath: '/observers/$observerId'
+      preLoaderRoute: typeof AppObserversObserverIdRouteImport
+      parentRoute: typeof AppObserversRoute
+    }
+    '/_app/observers/invite': {
+      id: '/_app/observers/invite'
+      path: '/invite'
+      fullPath: '/observers/invite'
+      preLoaderRoute: typeof AppObserversInviteRouteImport
+      parentRoute: typeof AppObserversRoute
     }
     '/_app/report/achievement': {
       id: '/_app/report/achievement'
@@ -552,6 +733,34 @@ declare module '@tanstack/react-router' {
       fullPath: '/schedule/teacher'
       preLoaderRoute: typeof AppScheduleTeacherRouteImport
       parentRoute: typeof AppRoute
+    }
+    '/_app/students/$studentId': {
+      id: '/_app/students/$studentId'
+      path: '/$studentId'
+      fullPath: '/students/$studentId'
+      preLoaderRoute: typeof AppStudentsStudentIdRouteImport
+      parentRoute: typeof AppStudentsRoute
+    }
+    '/_app/students/add': {
+      id: '/_app/students/add'
+      path: '/add'
+      fullPath: '/students/add'
+      preLoaderRoute: typeof AppStudentsAddRouteImport
+      parentRoute: typeof AppStudentsRoute
+    }
+    '/_app/teachers/$teacherId': {
+      id: '/_app/teachers/$teacherId'
+      path: '/$teacherId'
+      fullPath: '/teachers/$teacherId'
+      preLoaderRoute: typeof AppTeachersTeacherIdRouteImport
+      parentRoute: typeof AppTeachersRoute
+    }
+    '/_app/teachers/invite': {
+      id: '/_app/teachers/invite'
+      path: '/invite'
+      fullPath: '/teachers/invite'
+      preLoaderRoute: typeof AppTeachersInviteRouteImport
+      parentRoute: typeof AppTeachersRoute
     }
     '/_app/viblo/events': {
       id: '/_app/viblo/events'
@@ -625,6 +834,60 @@ const AppAchievementRouteWithChildren = AppAchievementRoute._addFileChildren(
   AppAchievementRouteChildren,
 )
 
+interface AppAdminsRouteChildren {
+  AppAdminsAddRoute: typeof AppAdminsAddRoute
+}
+
+const AppAdminsRouteChildren: AppAdminsRouteChildren = {
+  AppAdminsAddRoute: AppAdminsAddRoute,
+}
+
+const AppAdminsRouteWithChildren = AppAdminsRoute._addFileChildren(
+  AppAdminsRouteChildren,
+)
+
+interface AppObserversRouteChildren {
+  AppObserversObserverIdRoute: typeof AppObserversObserverIdRoute
+  AppObserversInviteRoute: typeof AppObserversInviteRoute
+}
+
+const AppObserversRouteChildren: AppObserversRouteChildren = {
+  AppObserversObserverIdRoute: AppObserversObserverIdRoute,
+  AppObserversInviteRoute: AppObserversInviteRoute,
+}
+
+const AppObserversRouteWithChildren = AppObserversRoute._addFileChildren(
+  AppObserversRouteChildren,
+)
+
+interface AppStudentsRouteChildren {
+  AppStudentsStudentIdRoute: typeof AppStudentsStudentIdRoute
+  AppStudentsAddRoute: typeof AppStudentsAddRoute
+}
+
+const AppStudentsRouteChildren: AppStudentsRouteChildren = {
+  AppStudentsStudentIdRoute: AppStudentsStudentIdRoute,
+  AppStudentsAddRoute: AppStudentsAddRoute,
+}
+
+const AppStudentsRouteWithChildren = AppStudentsRoute._addFileChildren(
+  AppStudentsRouteChildren,
+)
+
+interface AppTeachersRouteChildren {
+  AppTeachersTeacherIdRoute: typeof AppTeachersTeacherIdRoute
+  AppTeachersInviteRoute: typeof AppTeachersInviteRoute
+}
+
+const AppTeachersRouteChildren: AppTeachersRouteChildren = {
+  AppTeachersTeacherIdRoute: AppTeachersTeacherIdRoute,
+  AppTeachersInviteRoute: AppTeachersInviteRoute,
+}
+
+const AppTeachersRouteWithChildren = AppTeachersRoute._addFileChildren(
+  AppTeachersRouteChildren,
+)
+
 interface AppVibloEventsRouteChildren {
   AppVibloEventsAddRoute: typeof AppVibloEventsAddRoute
   AppVibloEventsEventIdEditRoute: typeof AppVibloEventsEventIdEditRoute
@@ -686,11 +949,15 @@ const AppAcademicSubjectsRouteWithChildren =
 interface AppRouteChildren {
   AppAchievementRoute: typeof AppAchievementRouteWithChildren
   AppAchievementAttendanceProfileRoute: typeof AppAchievementAttendanceProfileRoute
+  AppAdminsRoute: typeof AppAdminsRouteWithChildren
   AppAttendanceRoute: typeof AppAttendanceRoute
   AppMasterSettingRoute: typeof AppMasterSettingRoute
   AppNotFoundRoute: typeof AppNotFoundRoute
   AppNotificationSettingRoute: typeof AppNotificationSettingRoute
+  AppObserversRoute: typeof AppObserversRouteWithChildren
   AppProfileRoute: typeof AppProfileRoute
+  AppStudentsRoute: typeof AppStudentsRouteWithChildren
+  AppTeachersRoute: typeof AppTeachersRouteWithChildren
   AppVibloRoute: typeof AppVibloRouteWithChildren
   AppIndexRoute: typeof AppIndexRoute
   AppAcademicSubjectsRoute: typeof AppAcademicSubjectsRouteWithChildren
@@ -705,11 +972,15 @@ interface AppRouteChildren {
 const AppRouteChildren: AppRouteChildren = {
   AppAchievementRoute: AppAchievementRouteWithChildren,
   AppAchievementAttendanceProfileRoute: AppAchievementAttendanceProfileRoute,
+  AppAdminsRoute: AppAdminsRouteWithChildren,
   AppAttendanceRoute: AppAttendanceRoute,
   AppMasterSettingRoute: AppMasterSettingRoute,
   AppNotFoundRoute: AppNotFoundRoute,
   AppNotificationSettingRoute: AppNotificationSettingRoute,
+  AppObserversRoute: AppObserversRouteWithChildren,
   AppProfileRoute: AppProfileRoute,
+  AppStudentsRoute: AppStudentsRouteWithChildren,
+  AppTeachersRoute: AppTeachersRouteWithChildren,
   AppVibloRoute: AppVibloRouteWithChildren,
   AppIndexRoute: AppIndexRoute,
   AppAcademicSubjectsRoute: AppAcademicSubjectsRouteWithChildren,

@@ -71,6 +71,8 @@ const ERROR_MESSAGES: Record<string, MessageDescriptor> = {
   [ValidationCode.resetTokenInvalid]: msg`This reset link is invalid or has expired. Ask for a new one.`,
   [ValidationCode.currentPasswordWrong]: msg`The current password is not correct.`,
   [ValidationCode.emailTaken]: msg`This email address is already used by another account.`,
+  [ValidationCode.identityTaken]: msg`This student number is already used at this university.`,
+  [ValidationCode.roleNotAllowed]: msg`This account's role does not allow this change.`,
   [ValidationCode.avatarType]: msg`Choose a PNG or JPEG image.`,
   [ValidationCode.avatarTooLarge]: msg`The image must be 4 MB or smaller.`,
   [ValidationCode.scoreAboveFull]: msg`The score cannot exceed the full score.`,
