@@ -61,7 +61,9 @@ export interface RequestMarkSource {
 function requestedStatus(request: RequestMarkSource): AttendanceStatus | null {
   if (request.type === RequestType.attendanceConfirm) return request.confirmKind;
   if (request.type !== RequestType.attendance) return null;
-  return request.attendanceKind === AttendanceRequestKind.late ? AttendanceStatus.late : AttendanceStatus.absent;
+  return request.attendanceKind === AttendanceRequestKind.late
+    ? AttendanceStatus.late
+    : AttendanceStatus.absent;
 }
 
 /**

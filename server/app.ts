@@ -20,6 +20,7 @@ import { logTransport, smtpTransport } from './modules/mail/transport';
 import { masterRoutes } from './modules/master/routes';
 import { metaRoutes } from './modules/meta/routes';
 import { offlineRoutes } from './modules/offline/routes';
+import { requestsRoutes } from './modules/requests/routes';
 import { scheduleRoutes } from './modules/schedules/routes';
 import { registerCsrf } from './plugins/csrf';
 import { registerErrorHandling } from './plugins/errors';
@@ -121,6 +122,7 @@ export const schoolApp: FastifyPluginAsync<SchoolAppOptions> = async (app, { con
   await app.register(attendanceRoutes, deps);
   await app.register(eventsRoutes, deps);
   await app.register(scheduleRoutes, deps);
+  await app.register(requestsRoutes, deps);
 };
 
 // What fastify-plugin does: the app's hooks, decorators and handlers land on the instance `buildApp` returns,

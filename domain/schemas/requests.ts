@@ -125,6 +125,8 @@ export type RequestSearchQuery = z.infer<typeof requestSearchQuerySchema>;
 
 /** `GET /api/requests/search`. */
 export const requestListResponseSchema = pagedListSchema(requestSchema);
+/** A page of requests. */
+export type RequestListResponse = z.infer<typeof requestListResponseSchema>;
 
 const request = idParams('requestId');
 const requestDecision = { params: request, body: requestDecisionSchema, response: requestSchema };

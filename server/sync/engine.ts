@@ -288,7 +288,9 @@ export async function writeWithin<Doc extends SyncedDoc>(
   if (!push) throw new PushRowRefused({ document: place, reason: 'forbidden' });
   const current = await push.readForUpdate(ctx, place);
   const next = { ...change(current), updatedAt: ctx.seq };
-  const refusal = push.roles.includes(ctx.actor.role) ? await push.refuse(ctx, next, current, current) : 'forbidden';
+  const refusal = push.roles.includes(ctx.actor.role)
+    ? await push.refuse(ctx, next, current, current)
+    : 'forbidden';
   if (refusal) throw new PushRowRefused({ document: current ?? absent(next), reason: refusal });
   await push.write(ctx, next, current);
   const written = (push.serverFields ? await push.readForUpdate(ctx, next) : null) ?? next;

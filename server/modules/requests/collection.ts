@@ -4,7 +4,6 @@ import { requestedMark } from '../../../domain/attendance';
 import { mayChangeRequestStatus, studentOwnsRecord } from '../../../domain/permissions';
 import {
   AcceptReason,
-  isFinalRequestStatus,
   RequestStatus,
   requestOptionMeaning,
   requestOptionNeeds,
@@ -28,9 +27,6 @@ import { classScopeVersion, teacherIdsOfClassOrSubject, teachesClassOrSubject } 
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { requests, users } from '../../db/schema';
-import { achievementsCollection } from '../achievement/collection';
-import { attendanceCollection, unmarkedAttendance } from '../attendance/collection';
-import { notifyDepsOf, notifyRequestEvent } from '../dashboard/notifications';
 import {
   PushRowRefused,
   type SyncActor,
@@ -39,6 +35,9 @@ import {
   writeWithin,
 } from '../../sync/engine';
 import { upsertRow } from '../../sync/write-row';
+import { achievementsCollection } from '../achievement/collection';
+import { attendanceCollection, unmarkedAttendance } from '../attendance/collection';
+import { notifyDepsOf, notifyRequestEvent } from '../dashboard/notifications';
 
 const requestRowSchema = z.object({
   id: z.string(),
@@ -105,7 +104,7 @@ function toDoc(row: RequestRow): RequestDoc {
 }
 
 /** SPEC §6: admins every request, teachers those of the classes they teach, students their own. */
-function requestScope(actor: SyncActor): SQL {
+export function requestScope(actor: SyncActor): SQL {
   if (actor.role === Role.admin) return sql`true`;
   if (actor.role === Role.student) return sql`s.user_id = ${actor.id}`;
   // The teachers in charge of a request: of its class, or of any class of its subject when it names none.
@@ -231,26 +230,35 @@ async function refuseChange(
   ctx: SyncWriteContext,
   next: RequestDoc,
   current: RequestDoc,
+  base: RequestDoc | null,
 ): Promise<SyncRejectReason | null> {
   if (next._deleted || CONTENT_FIELDS.some((field) => next[field] !== current[field])) return 'invalid';
+  // Decided elsewhere since the writer read it (two staff at once, or the student's cancel): the later one is
+  // told, not applied, even when it asks for the same status.
+  if (base !== null && base.status !== current.status) return 'conflict';
   if (next.status === current.status) {
     const same = next.acceptReason === current.acceptReason && next.rejectReason === current.rejectReason;
     return same ? null : 'invalid';
   }
-  // Decided elsewhere first (two staff at once, or the student's cancel): the later one is told, not applied.
-  if (isFinalRequestStatus(current.status)) return 'conflict';
-  const accepted = next.status === RequestStatus.accepted;
-  const rejected = next.status === RequestStatus.rejected;
-  if ((next.acceptReason !== null) !== accepted) return 'invalid';
-  if (next.rejectReason !== null && (!rejected || !requestContentSchema.safeParse(next.rejectReason).success))
-    return 'invalid';
   const owner = await studentUserId(ctx.tx, current.studentId);
   const request = {
     student_id: owner ?? '',
     status: current.status,
     classTeacherIds: await requestTeacherIds(ctx.tx, current),
   };
-  return mayChangeRequestStatus(ctx.actor, request, next.status) ? null : 'forbidden';
+  if (!mayChangeRequestStatus(ctx.actor, request, next.status)) return 'forbidden';
+  const accepted = next.status === RequestStatus.accepted;
+  const rejected = next.status === RequestStatus.rejected;
+  if ((next.acceptReason !== null) !== accepted) return 'invalid';
+  if (next.rejectReason !== null && (!rejected || !requestContentSchema.safeParse(next.rejectReason).success))
+    return 'invalid';
+  return null;
+}
+
+/** The server's current request with this id (deleted included), or null. */
+export async function readRequestDoc(db: Executor, id: string): Promise<RequestDoc | null> {
+  const [row] = await queryRows(db, sql`${SELECT} where r.id = ${id}`, requestRowSchema);
+  return row ? toDoc(row) : null;
 }
 
 /** Who hears of a request: the teachers who handle it, its student, and every admin. */
@@ -302,7 +310,13 @@ async function applyRequest(ctx: SyncWriteContext, doc: RequestDoc): Promise<voi
       scheduleId: doc.scheduleId,
     };
     const empty = unmarkedAttendance(at);
-    await writeWithin(applying, attendanceCollection, empty, (current) => ({ ...(current ?? empty), ...mark }), false);
+    await writeWithin(
+      applying,
+      attendanceCollection,
+      empty,
+      (current) => ({ ...(current ?? empty), ...mark }),
+      false,
+    );
     return;
   }
   if (doc.scoreNameId === null) return;
@@ -382,7 +396,8 @@ export const requestsCollection: SyncCollectionDef<RequestDoc, RequestRow> = {
         if (event) await notifyRequestEvent(notifyDepsOf(deps), doc.id, event);
       }
     },
-    refuse: (ctx, next, current) => (current ? refuseChange(ctx, next, current) : refuseCreate(ctx, next)),
+    refuse: (ctx, next, current, base) =>
+      current ? refuseChange(ctx, next, current, base) : refuseCreate(ctx, next),
     async write(ctx, doc, current) {
       const { tx, seq, now, actor } = ctx;
       const decided = current !== null && current.status !== doc.status;
