@@ -22,8 +22,11 @@ import { Route as AppMasterSettingRouteImport } from './routes/_app/master-setti
 import { Route as AppNotFoundRouteImport } from './routes/_app/not-found'
 import { Route as AppNotificationSettingRouteImport } from './routes/_app/notification-setting'
 import { Route as AppProfileRouteImport } from './routes/_app/profile'
+import { Route as AppRequestsRouteImport } from './routes/_app/requests'
 import { Route as AppVibloRouteImport } from './routes/_app/viblo'
 import { Route as ResetPasswordTokenRouteImport } from './routes/reset-password.$token'
+import { Route as AppRequestsRequestIdRouteImport } from './routes/_app/requests/$requestId'
+import { Route as AppRequestsAddRouteImport } from './routes/_app/requests/add'
 import { Route as AppScheduleSchoolRouteImport } from './routes/_app/schedule/school'
 import { Route as AppScheduleTeacherRouteImport } from './routes/_app/schedule/teacher'
 import { Route as AppVibloEventsRouteImport } from './routes/_app/viblo/events'
@@ -96,6 +99,11 @@ const AppProfileRoute = AppProfileRouteImport.update({
   path: '/profile',
   getParentRoute: () => AppRoute,
 } as any)
+const AppRequestsRoute = AppRequestsRouteImport.update({
+  id: '/requests',
+  path: '/requests',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppVibloRoute = AppVibloRouteImport.update({
   id: '/viblo',
   path: '/viblo',
@@ -105,6 +113,16 @@ const ResetPasswordTokenRoute = ResetPasswordTokenRouteImport.update({
   id: '/reset-password/$token',
   path: '/reset-password/$token',
   getParentRoute: () => rootRouteImport,
+} as any)
+const AppRequestsRequestIdRoute = AppRequestsRequestIdRouteImport.update({
+  id: '/$requestId',
+  path: '/$requestId',
+  getParentRoute: () => AppRequestsRoute,
+} as any)
+const AppRequestsAddRoute = AppRequestsAddRouteImport.update({
+  id: '/add',
+  path: '/add',
+  getParentRoute: () => AppRequestsRoute,
 } as any)
 const AppScheduleSchoolRoute = AppScheduleSchoolRouteImport.update({
   id: '/schedule/school',
@@ -152,8 +170,11 @@ export interface FileRoutesByFullPath {
   '/not-found': typeof AppNotFoundRoute
   '/notification-setting': typeof AppNotificationSettingRoute
   '/profile': typeof AppProfileRoute
+  '/requests': typeof AppRequestsRouteWithChildren
   '/viblo': typeof AppVibloRouteWithChildren
   '/reset-password/$token': typeof ResetPasswordTokenRoute
+  '/requests/$requestId': typeof AppRequestsRequestIdRoute
+  '/requests/add': typeof AppRequestsAddRoute
   '/schedule/school': typeof AppScheduleSchoolRoute
   '/schedule/teacher': typeof AppScheduleTeacherRoute
   '/viblo/events': typeof AppVibloEventsRouteWithChildren
@@ -173,9 +194,12 @@ export interface FileRoutesByTo {
   '/not-found': typeof AppNotFoundRoute
   '/notification-setting': typeof AppNotificationSettingRoute
   '/profile': typeof AppProfileRoute
+  '/requests': typeof AppRequestsRouteWithChildren
   '/viblo': typeof AppVibloRouteWithChildren
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/': typeof AppIndexRoute
+  '/requests/$requestId': typeof AppRequestsRequestIdRoute
+  '/requests/add': typeof AppRequestsAddRoute
   '/schedule/school': typeof AppScheduleSchoolRoute
   '/schedule/teacher': typeof AppScheduleTeacherRoute
   '/viblo/events': typeof AppVibloEventsRouteWithChildren
@@ -197,9 +221,12 @@ export interface FileRoutesById {
   '/_app/not-found': typeof AppNotFoundRoute
   '/_app/notification-setting': typeof AppNotificationSettingRoute
   '/_app/profile': typeof AppProfileRoute
+  '/_app/requests': typeof AppRequestsRouteWithChildren
   '/_app/viblo': typeof AppVibloRouteWithChildren
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/_app/': typeof AppIndexRoute
+  '/_app/requests/$requestId': typeof AppRequestsRequestIdRoute
+  '/_app/requests/add': typeof AppRequestsAddRoute
   '/_app/schedule/school': typeof AppScheduleSchoolRoute
   '/_app/schedule/teacher': typeof AppScheduleTeacherRoute
   '/_app/viblo/events': typeof AppVibloEventsRouteWithChildren
@@ -222,8 +249,11 @@ export interface FileRouteTypes {
     | '/not-found'
     | '/notification-setting'
     | '/profile'
+    | '/requests'
     | '/viblo'
     | '/reset-password/$token'
+    | '/requests/$requestId'
+    | '/requests/add'
     | '/schedule/school'
     | '/schedule/teacher'
     | '/viblo/events'
@@ -243,9 +273,12 @@ export interface FileRouteTypes {
     | '/not-found'
     | '/notification-setting'
     | '/profile'
+    | '/requests'
     | '/viblo'
     | '/reset-password/$token'
     | '/'
+    | '/requests/$requestId'
+    | '/requests/add'
     | '/schedule/school'
     | '/schedule/teacher'
     | '/viblo/events'
@@ -266,9 +299,12 @@ export interface FileRouteTypes {
     | '/_app/not-found'
     | '/_app/notification-setting'
     | '/_app/profile'
+    | '/_app/requests'
     | '/_app/viblo'
     | '/reset-password/$token'
     | '/_app/'
+    | '/_app/requests/$requestId'
+    | '/_app/requests/add'
     | '/_app/schedule/school'
     | '/_app/schedule/teacher'
     | '/_app/viblo/events'
@@ -379,6 +415,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppProfileRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/requests': {
+      id: '/_app/requests'
+      path: '/requests'
+      fullPath: '/requests'
+      preLoaderRoute: typeof AppRequestsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/viblo': {
       id: '/_app/viblo'
       path: '/viblo'
@@ -392,6 +435,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/reset-password/$token'
       preLoaderRoute: typeof ResetPasswordTokenRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/_app/requests/$requestId': {
+      id: '/_app/requests/$requestId'
+      path: '/$requestId'
+      fullPath: '/requests/$requestId'
+      preLoaderRoute: typeof AppRequestsRequestIdRouteImport
+      parentRoute: typeof AppRequestsRoute
+    }
+    '/_app/requests/add': {
+      id: '/_app/requests/add'
+      path: '/add'
+      fullPath: '/requests/add'
+      preLoaderRoute: typeof AppRequestsAddRouteImport
+      parentRoute: typeof AppRequestsRoute
     }
     '/_app/schedule/school': {
       id: '/_app/schedule/school'
@@ -451,6 +508,20 @@ const AppAchievementRouteWithChildren = AppAchievementRoute._addFileChildren(
   AppAchievementRouteChildren,
 )
 
+interface AppRequestsRouteChildren {
+  AppRequestsRequestIdRoute: typeof AppRequestsRequestIdRoute
+  AppRequestsAddRoute: typeof AppRequestsAddRoute
+}
+
+const AppRequestsRouteChildren: AppRequestsRouteChildren = {
+  AppRequestsRequestIdRoute: AppRequestsRequestIdRoute,
+  AppRequestsAddRoute: AppRequestsAddRoute,
+}
+
+const AppRequestsRouteWithChildren = AppRequestsRoute._addFileChildren(
+  AppRequestsRouteChildren,
+)
+
 interface AppVibloEventsRouteChildren {
   AppVibloEventsAddRoute: typeof AppVibloEventsAddRoute
   AppVibloEventsEventIdEditRoute: typeof AppVibloEventsEventIdEditRoute
@@ -485,6 +556,7 @@ interface AppRouteChildren {
   AppNotFoundRoute: typeof AppNotFoundRoute
   AppNotificationSettingRoute: typeof AppNotificationSettingRoute
   AppProfileRoute: typeof AppProfileRoute
+  AppRequestsRoute: typeof AppRequestsRouteWithChildren
   AppVibloRoute: typeof AppVibloRouteWithChildren
   AppIndexRoute: typeof AppIndexRoute
   AppScheduleSchoolRoute: typeof AppScheduleSchoolRoute
@@ -499,6 +571,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppNotFoundRoute: AppNotFoundRoute,
   AppNotificationSettingRoute: AppNotificationSettingRoute,
   AppProfileRoute: AppProfileRoute,
+  AppRequestsRoute: AppRequestsRouteWithChildren,
   AppVibloRoute: AppVibloRouteWithChildren,
   AppIndexRoute: AppIndexRoute,
   AppScheduleSchoolRoute: AppScheduleSchoolRoute,
