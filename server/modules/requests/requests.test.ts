@@ -477,6 +477,11 @@ describe('deciding a request', () => {
     expect(history.map((row) => [row.newStatus, row.requestId, row.changedBy])).toEqual([
       [AttendanceStatus.late, id, userIdOf('teacher')],
     ]);
+    // The sheet's history call names the request beside the change.
+    const sheetHistory = await call(t.app, session('teacher'), 'GET', `/api/attendance/history/${scheduleId}`);
+    expect(sheetHistory.json().history).toEqual([
+      expect.objectContaining({ new_status: AttendanceStatus.late, request_id: id }),
+    ]);
     // The student is told (bell; mail follows their switch in the notifications module).
     const notified = await t.db
       .select()
