@@ -100,6 +100,11 @@ export function RequestsScreen({
     { key: 'kind', header: t`Request`, cell: (row) => i18n._(OPTION_LABELS[row.doc.option]) },
     { key: 'about', header: t`About`, cell: (row) => <RequestAbout row={row} /> },
     {
+      key: 'content',
+      header: t`Content`,
+      cell: (row) => <span className="line-clamp-2 max-w-xs break-words">{row.doc.content}</span>,
+    },
+    {
       key: 'status',
       header: t`Status`,
       cell: (row) => <RequestStatusBadge status={row.doc.status} waiting={row.waiting} />,
@@ -251,6 +256,7 @@ function RequestCards({ rows, loading }: { rows: readonly RequestRow[]; loading:
             <span className="text-sm text-slate-600">
               <RequestAbout row={row} />
             </span>
+            <span className="line-clamp-2 break-words text-sm">{row.doc.content}</span>
             <span className="text-xs text-slate-500">
               {formatDate(row.doc.createdAt, locale, 'dateTime')} {row.studentName}
             </span>
