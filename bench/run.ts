@@ -3,6 +3,7 @@ import path from 'node:path';
 import { benchAchievementGrid } from './achievement-grid';
 import { benchArgon2 } from './argon2-hash';
 import { benchDashboardFirstCard } from './dashboard-first-card';
+import { benchRequestsSearch } from './requests-search';
 import { benchSchedulesMonth } from './schedules-month';
 import { benchSignInAndMaster } from './sign-in-and-master';
 import { benchSync } from './sync-figures';
@@ -23,6 +24,11 @@ const sections: [key: string, title: string, run: () => Promise<void>][] = [
   ['argon2', 'Password hashing', benchArgon2],
   ['schedules', "Schedules: the busiest teacher's month from the local database", benchSchedulesMonth],
   ['sync', `Sync on the scale-${process.env.BENCH_SYNC_SCALE ?? 10} demo school`, benchSync],
+  [
+    'requests',
+    `Request search on the scale-${process.env.BENCH_SYNC_SCALE ?? 10} demo school`,
+    benchRequestsSearch,
+  ],
 ];
 if (only && !sections.some(([key]) => key === only)) {
   console.error(`Unknown section ${only}; one of ${sections.map(([key]) => key).join(', ')}.`);
