@@ -7,11 +7,13 @@ import {
   RequestFilterStatus,
   RequestStatus,
   RequestType,
+  requestOptionMeaning,
   requestOptionNeeds,
   requestOptionSchema,
   requestStatusSchema,
   requestTypeSchema,
 } from '../requests';
+import type { RequestDoc } from '../sync-docs';
 import { lateMinutesSchema, pointValueSchema, requestContentSchema } from '../validation';
 import { ValidationCode } from '../validation-codes';
 import {
@@ -89,6 +91,41 @@ export const requestCreateSchema = strictObject({
 });
 /** Body of a request create. */
 export type RequestCreate = z.infer<typeof requestCreateSchema>;
+
+/**
+ * The new, pending request document a create body stands for: the REST create and the offline form build it
+ * the same way (its type and kinds from the option, nothing decided yet).
+ */
+export function newRequestDoc(
+  body: RequestCreate,
+  place: { id: string; studentId: string; universityId: string; createdAt: string },
+): RequestDoc {
+  const meaning = requestOptionMeaning(body.option);
+  return {
+    id: place.id,
+    subjectId: body.subject_id,
+    universityId: place.universityId,
+    studentId: place.studentId,
+    classId: body.class_id,
+    scheduleId: body.schedule_id,
+    scoreNameId: body.score_name_id,
+    type: meaning.type,
+    status: RequestStatus.requesting,
+    option: body.option,
+    attendanceKind: meaning.attendanceKind,
+    confirmKind: meaning.confirmKind,
+    acceptReason: null,
+    lateMinutes: body.late_minutes,
+    points: body.points,
+    content: body.content,
+    rejectReason: null,
+    decidedBy: null,
+    decidedAt: null,
+    createdAt: place.createdAt,
+    updatedAt: 0,
+    _deleted: false,
+  };
+}
 
 /**
  * Body of the per-type status calls (`/attendance`, `/achievement-confirm`, `/confirmAttendance`, `/other`):

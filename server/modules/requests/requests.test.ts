@@ -478,7 +478,12 @@ describe('deciding a request', () => {
       [AttendanceStatus.late, id, userIdOf('teacher')],
     ]);
     // The sheet's history call names the request beside the change.
-    const sheetHistory = await call(t.app, session('teacher'), 'GET', `/api/attendance/history/${scheduleId}`);
+    const sheetHistory = await call(
+      t.app,
+      session('teacher'),
+      'GET',
+      `/api/attendance/history/${scheduleId}`,
+    );
     expect(sheetHistory.json().history).toEqual([
       expect.objectContaining({ new_status: AttendanceStatus.late, request_id: id }),
     ]);

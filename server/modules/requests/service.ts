@@ -6,17 +6,17 @@ import {
   REQUEST_DECISION_SEGMENT,
   type RequestDecisionSegment,
   RequestStatus,
-  requestOptionMeaning,
 } from '../../../domain/requests';
 import { Role } from '../../../domain/roles';
 import { SortType } from '../../../domain/schemas/common';
 import type { StudentRequestData } from '../../../domain/schemas/people';
-import type {
-  Request,
-  RequestCreate,
-  RequestDecision,
-  RequestListResponse,
-  RequestSearchQuery,
+import {
+  newRequestDoc,
+  type Request,
+  type RequestCreate,
+  type RequestDecision,
+  type RequestListResponse,
+  type RequestSearchQuery,
 } from '../../../domain/schemas/requests';
 import type { RequestDoc } from '../../../domain/sync-docs';
 import type { Actor } from '../../access/actor';
@@ -227,31 +227,12 @@ export async function createRequest(
     subjectRow,
   );
   if (!subject) throw forbidden();
-  const meaning = requestOptionMeaning(body.option);
-  const doc: RequestDoc = {
+  const doc = newRequestDoc(body, {
     id: randomUUID(),
-    subjectId: body.subject_id,
-    universityId: subject.university_id,
     studentId,
-    classId: body.class_id,
-    scheduleId: body.schedule_id,
-    scoreNameId: body.score_name_id,
-    type: meaning.type,
-    status: RequestStatus.requesting,
-    option: body.option,
-    attendanceKind: meaning.attendanceKind,
-    confirmKind: meaning.confirmKind,
-    acceptReason: null,
-    lateMinutes: body.late_minutes,
-    points: body.points,
-    content: body.content,
-    rejectReason: null,
-    decidedBy: null,
-    decidedAt: null,
+    universityId: subject.university_id,
     createdAt: deps.now().toISOString(),
-    updatedAt: 0,
-    _deleted: false,
-  };
+  });
   await pushAsCall(
     deps,
     requestsCollection,

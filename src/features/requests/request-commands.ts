@@ -1,5 +1,4 @@
-import { RequestStatus, requestOptionMeaning } from '../../../domain/requests';
-import { type RequestCreate, requestCreateSchema } from '../../../domain/schemas/requests';
+import { newRequestDoc, type RequestCreate, requestCreateSchema } from '../../../domain/schemas/requests';
 import type { SchoolDatabase } from '../../db/open-database';
 import type { RequestDocType } from '../../db/synced-schemas';
 
@@ -45,31 +44,13 @@ export async function fileRequests(
 ): Promise<string[] | null> {
   if (Object.keys(filingErrors(filing)).length > 0) return null;
   const docs: RequestDocType[] = bodiesOf(filing).map((raw) => {
-    const body = requestCreateSchema.parse(raw);
-    const meaning = requestOptionMeaning(body.option);
-    return {
+    const { _deleted, ...doc } = newRequestDoc(requestCreateSchema.parse(raw), {
       id: crypto.randomUUID(),
-      subjectId: body.subject_id,
-      universityId: filing.universityId,
       studentId: filing.studentId,
-      classId: body.class_id,
-      scheduleId: body.schedule_id,
-      scoreNameId: body.score_name_id,
-      type: meaning.type,
-      status: RequestStatus.requesting,
-      option: body.option,
-      attendanceKind: meaning.attendanceKind,
-      confirmKind: meaning.confirmKind,
-      acceptReason: null,
-      lateMinutes: body.late_minutes,
-      points: body.points,
-      content: body.content,
-      rejectReason: null,
-      decidedBy: null,
-      decidedAt: null,
+      universityId: filing.universityId,
       createdAt: now.toISOString(),
-      updatedAt: 0,
-    };
+    });
+    return doc;
   });
   await database.requests.bulkInsert(docs);
   return docs.map((doc) => doc.id);
