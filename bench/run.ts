@@ -5,6 +5,7 @@ import { benchArgon2 } from './argon2-hash';
 import { benchDashboardFirstCard } from './dashboard-first-card';
 import { benchPeopleSearch } from './people-search';
 import { benchReports } from './reports';
+import { benchRequestsSearch } from './requests-search';
 import { benchSchedulesMonth } from './schedules-month';
 import { benchSignInAndMaster } from './sign-in-and-master';
 import { benchSubjectsCopy } from './subjects-copy';
@@ -33,6 +34,11 @@ const sections: [key: string, title: string, run: () => Promise<void>][] = [
     benchPeopleSearch,
   ],
   ['sync', `Sync on the scale-${process.env.BENCH_SYNC_SCALE ?? 10} demo school`, benchSync],
+  [
+    'requests',
+    `Request search on the scale-${process.env.BENCH_SYNC_SCALE ?? 10} demo school`,
+    benchRequestsSearch,
+  ],
 ];
 if (only && !sections.some(([key]) => key === only)) {
   console.error(`Unknown section ${only}; one of ${sections.map(([key]) => key).join(', ')}.`);

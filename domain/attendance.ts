@@ -1,5 +1,5 @@
 import { codeSchema } from './codes';
-import { ConfirmKind } from './requests';
+import { AttendanceRequestKind, ConfirmKind, RequestType } from './requests';
 import type { AttendanceTally } from './schemas/reports';
 
 /**
@@ -68,4 +68,33 @@ export function tallyCounts(tally: AttendanceTally): AttendanceCounts {
 /** Tallies a student's statuses (one per held schedule, null where not entered) into highlight counts. */
 export function countAttendance(statuses: readonly (AttendanceStatus | null)[]): AttendanceCounts {
   return tallyCounts(tallyOfStatuses(statuses));
+}
+
+/** What a request says about a sitting: its type, kinds and late minutes. */
+export interface RequestMarkSource {
+  type: RequestType;
+  attendanceKind: AttendanceRequestKind | null;
+  confirmKind: ConfirmKind | null;
+  lateMinutes: number | null;
+}
+
+function requestedStatus(request: RequestMarkSource): AttendanceStatus | null {
+  if (request.type === RequestType.attendanceConfirm) return request.confirmKind;
+  if (request.type !== RequestType.attendance) return null;
+  return request.attendanceKind === AttendanceRequestKind.late
+    ? AttendanceStatus.late
+    : AttendanceStatus.absent;
+}
+
+/**
+ * The mark an attendance or attendance-confirm request asks for, which accepting it with update enters
+ * (issue #20): a notice of absence marks absent, of lateness late with its minutes; a confirm marks the status
+ * it claims. Null for a request about no sitting.
+ */
+export function requestedMark(
+  request: RequestMarkSource,
+): { status: AttendanceStatus; lateMinutes: number | null } | null {
+  const status = requestedStatus(request);
+  if (status === null) return null;
+  return { status, lateMinutes: status === AttendanceStatus.late ? request.lateMinutes : null };
 }

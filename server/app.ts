@@ -22,6 +22,7 @@ import { metaRoutes } from './modules/meta/routes';
 import { offlineRoutes } from './modules/offline/routes';
 import { peopleRoutes } from './modules/people/routes';
 import { reportsRoutes } from './modules/reports/routes';
+import { requestsRoutes } from './modules/requests/routes';
 import { scheduleRoutes } from './modules/schedules/routes';
 import { statisticsRoutes } from './modules/statistics/routes';
 import { subjectRoutes } from './modules/subjects/routes';
@@ -133,6 +134,7 @@ export const schoolApp: FastifyPluginAsync<SchoolAppOptions> = async (app, { con
   await app.register(subjectRoutes, deps);
   await app.register(lessonRoutes, deps);
   await app.register(peopleRoutes, deps);
+  await app.register(requestsRoutes, deps);
 };
 
 // What fastify-plugin does: the app's hooks, decorators and handlers land on the instance `buildApp` returns,

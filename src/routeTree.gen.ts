@@ -24,6 +24,7 @@ import { Route as AppNotFoundRouteImport } from './routes/_app/not-found'
 import { Route as AppNotificationSettingRouteImport } from './routes/_app/notification-setting'
 import { Route as AppObserversRouteImport } from './routes/_app/observers'
 import { Route as AppProfileRouteImport } from './routes/_app/profile'
+import { Route as AppRequestsRouteImport } from './routes/_app/requests'
 import { Route as AppStudentsRouteImport } from './routes/_app/students'
 import { Route as AppTeachersRouteImport } from './routes/_app/teachers'
 import { Route as AppVibloRouteImport } from './routes/_app/viblo'
@@ -36,6 +37,8 @@ import { Route as AppReportAchievementRouteImport } from './routes/_app/report/a
 import { Route as AppReportAttendanceRouteImport } from './routes/_app/report/attendance'
 import { Route as AppReportStatisticsRouteImport } from './routes/_app/report/statistics'
 import { Route as AppReportStudentRouteImport } from './routes/_app/report/student'
+import { Route as AppRequestsRequestIdRouteImport } from './routes/_app/requests/$requestId'
+import { Route as AppRequestsAddRouteImport } from './routes/_app/requests/add'
 import { Route as AppScheduleSchoolRouteImport } from './routes/_app/schedule/school'
 import { Route as AppScheduleTeacherRouteImport } from './routes/_app/schedule/teacher'
 import { Route as AppStudentsStudentIdRouteImport } from './routes/_app/students/$studentId'
@@ -126,6 +129,11 @@ const AppProfileRoute = AppProfileRouteImport.update({
   path: '/profile',
   getParentRoute: () => AppRoute,
 } as any)
+const AppRequestsRoute = AppRequestsRouteImport.update({
+  id: '/requests',
+  path: '/requests',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppStudentsRoute = AppStudentsRouteImport.update({
   id: '/students',
   path: '/students',
@@ -185,6 +193,16 @@ const AppReportStudentRoute = AppReportStudentRouteImport.update({
   id: '/report/student',
   path: '/report/student',
   getParentRoute: () => AppRoute,
+} as any)
+const AppRequestsRequestIdRoute = AppRequestsRequestIdRouteImport.update({
+  id: '/$requestId',
+  path: '/$requestId',
+  getParentRoute: () => AppRequestsRoute,
+} as any)
+const AppRequestsAddRoute = AppRequestsAddRouteImport.update({
+  id: '/add',
+  path: '/add',
+  getParentRoute: () => AppRequestsRoute,
 } as any)
 const AppScheduleSchoolRoute = AppScheduleSchoolRouteImport.update({
   id: '/schedule/school',
@@ -277,6 +295,7 @@ export interface FileRoutesByFullPath {
   '/notification-setting': typeof AppNotificationSettingRoute
   '/observers': typeof AppObserversRouteWithChildren
   '/profile': typeof AppProfileRoute
+  '/requests': typeof AppRequestsRouteWithChildren
   '/students': typeof AppStudentsRouteWithChildren
   '/teachers': typeof AppTeachersRouteWithChildren
   '/viblo': typeof AppVibloRouteWithChildren
@@ -289,6 +308,8 @@ export interface FileRoutesByFullPath {
   '/report/attendance': typeof AppReportAttendanceRoute
   '/report/statistics': typeof AppReportStatisticsRoute
   '/report/student': typeof AppReportStudentRoute
+  '/requests/$requestId': typeof AppRequestsRequestIdRoute
+  '/requests/add': typeof AppRequestsAddRoute
   '/schedule/school': typeof AppScheduleSchoolRoute
   '/schedule/teacher': typeof AppScheduleTeacherRoute
   '/students/$studentId': typeof AppStudentsStudentIdRoute
@@ -318,6 +339,7 @@ export interface FileRoutesByTo {
   '/notification-setting': typeof AppNotificationSettingRoute
   '/observers': typeof AppObserversRouteWithChildren
   '/profile': typeof AppProfileRoute
+  '/requests': typeof AppRequestsRouteWithChildren
   '/students': typeof AppStudentsRouteWithChildren
   '/teachers': typeof AppTeachersRouteWithChildren
   '/viblo': typeof AppVibloRouteWithChildren
@@ -331,6 +353,8 @@ export interface FileRoutesByTo {
   '/report/attendance': typeof AppReportAttendanceRoute
   '/report/statistics': typeof AppReportStatisticsRoute
   '/report/student': typeof AppReportStudentRoute
+  '/requests/$requestId': typeof AppRequestsRequestIdRoute
+  '/requests/add': typeof AppRequestsAddRoute
   '/schedule/school': typeof AppScheduleSchoolRoute
   '/schedule/teacher': typeof AppScheduleTeacherRoute
   '/students/$studentId': typeof AppStudentsStudentIdRoute
@@ -362,6 +386,7 @@ export interface FileRoutesById {
   '/_app/notification-setting': typeof AppNotificationSettingRoute
   '/_app/observers': typeof AppObserversRouteWithChildren
   '/_app/profile': typeof AppProfileRoute
+  '/_app/requests': typeof AppRequestsRouteWithChildren
   '/_app/students': typeof AppStudentsRouteWithChildren
   '/_app/teachers': typeof AppTeachersRouteWithChildren
   '/_app/viblo': typeof AppVibloRouteWithChildren
@@ -375,6 +400,8 @@ export interface FileRoutesById {
   '/_app/report/attendance': typeof AppReportAttendanceRoute
   '/_app/report/statistics': typeof AppReportStatisticsRoute
   '/_app/report/student': typeof AppReportStudentRoute
+  '/_app/requests/$requestId': typeof AppRequestsRequestIdRoute
+  '/_app/requests/add': typeof AppRequestsAddRoute
   '/_app/schedule/school': typeof AppScheduleSchoolRoute
   '/_app/schedule/teacher': typeof AppScheduleTeacherRoute
   '/_app/students/$studentId': typeof AppStudentsStudentIdRoute
@@ -407,6 +434,7 @@ export interface FileRouteTypes {
     | '/notification-setting'
     | '/observers'
     | '/profile'
+    | '/requests'
     | '/students'
     | '/teachers'
     | '/viblo'
@@ -419,6 +447,8 @@ export interface FileRouteTypes {
     | '/report/attendance'
     | '/report/statistics'
     | '/report/student'
+    | '/requests/$requestId'
+    | '/requests/add'
     | '/schedule/school'
     | '/schedule/teacher'
     | '/students/$studentId'
@@ -448,6 +478,7 @@ export interface FileRouteTypes {
     | '/notification-setting'
     | '/observers'
     | '/profile'
+    | '/requests'
     | '/students'
     | '/teachers'
     | '/viblo'
@@ -461,6 +492,8 @@ export interface FileRouteTypes {
     | '/report/attendance'
     | '/report/statistics'
     | '/report/student'
+    | '/requests/$requestId'
+    | '/requests/add'
     | '/schedule/school'
     | '/schedule/teacher'
     | '/students/$studentId'
@@ -491,6 +524,7 @@ export interface FileRouteTypes {
     | '/_app/notification-setting'
     | '/_app/observers'
     | '/_app/profile'
+    | '/_app/requests'
     | '/_app/students'
     | '/_app/teachers'
     | '/_app/viblo'
@@ -504,6 +538,8 @@ export interface FileRouteTypes {
     | '/_app/report/attendance'
     | '/_app/report/statistics'
     | '/_app/report/student'
+    | '/_app/requests/$requestId'
+    | '/_app/requests/add'
     | '/_app/schedule/school'
     | '/_app/schedule/teacher'
     | '/_app/students/$studentId'
@@ -636,6 +672,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppProfileRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/requests': {
+      id: '/_app/requests'
+      path: '/requests'
+      fullPath: '/requests'
+      preLoaderRoute: typeof AppRequestsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/students': {
       id: '/_app/students'
       path: '/students'
@@ -719,6 +762,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/report/student'
       preLoaderRoute: typeof AppReportStudentRouteImport
       parentRoute: typeof AppRoute
+    }
+    '/_app/requests/$requestId': {
+      id: '/_app/requests/$requestId'
+      path: '/$requestId'
+      fullPath: '/requests/$requestId'
+      preLoaderRoute: typeof AppRequestsRequestIdRouteImport
+      parentRoute: typeof AppRequestsRoute
+    }
+    '/_app/requests/add': {
+      id: '/_app/requests/add'
+      path: '/add'
+      fullPath: '/requests/add'
+      preLoaderRoute: typeof AppRequestsAddRouteImport
+      parentRoute: typeof AppRequestsRoute
     }
     '/_app/schedule/school': {
       id: '/_app/schedule/school'
@@ -860,6 +917,20 @@ const AppObserversRouteWithChildren = AppObserversRoute._addFileChildren(
   AppObserversRouteChildren,
 )
 
+interface AppRequestsRouteChildren {
+  AppRequestsRequestIdRoute: typeof AppRequestsRequestIdRoute
+  AppRequestsAddRoute: typeof AppRequestsAddRoute
+}
+
+const AppRequestsRouteChildren: AppRequestsRouteChildren = {
+  AppRequestsRequestIdRoute: AppRequestsRequestIdRoute,
+  AppRequestsAddRoute: AppRequestsAddRoute,
+}
+
+const AppRequestsRouteWithChildren = AppRequestsRoute._addFileChildren(
+  AppRequestsRouteChildren,
+)
+
 interface AppStudentsRouteChildren {
   AppStudentsStudentIdRoute: typeof AppStudentsStudentIdRoute
   AppStudentsAddRoute: typeof AppStudentsAddRoute
@@ -956,6 +1027,7 @@ interface AppRouteChildren {
   AppNotificationSettingRoute: typeof AppNotificationSettingRoute
   AppObserversRoute: typeof AppObserversRouteWithChildren
   AppProfileRoute: typeof AppProfileRoute
+  AppRequestsRoute: typeof AppRequestsRouteWithChildren
   AppStudentsRoute: typeof AppStudentsRouteWithChildren
   AppTeachersRoute: typeof AppTeachersRouteWithChildren
   AppVibloRoute: typeof AppVibloRouteWithChildren
@@ -979,6 +1051,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppNotificationSettingRoute: AppNotificationSettingRoute,
   AppObserversRoute: AppObserversRouteWithChildren,
   AppProfileRoute: AppProfileRoute,
+  AppRequestsRoute: AppRequestsRouteWithChildren,
   AppStudentsRoute: AppStudentsRouteWithChildren,
   AppTeachersRoute: AppTeachersRouteWithChildren,
   AppVibloRoute: AppVibloRouteWithChildren,

@@ -250,6 +250,8 @@ export const studentRequestDataResponseSchema = listOf(
     score_names: z.array(scoreNameSchema),
   }),
 );
+/** What the request form offers a student. */
+export type StudentRequestData = z.infer<typeof studentRequestDataResponseSchema>;
 
 /** `GET /api/students/data-filter/{yearCodeId}/{facultyId}`: choices of the student search's filters. */
 export const studentFilterDataResponseSchema = z.object({

@@ -268,7 +268,7 @@ export async function attendanceHistoryOf(db: Executor, actor: Actor, scheduleId
     sql`select h.attendance_id::text, a.class_student_id::text, h.changed_by::text,
         to_char(h.changed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as changed_at,
         h.old_status::int, h.new_status::int, h.old_absence_reasons, h.new_absence_reasons, h.old_comment,
-        h.new_comment, h.offline
+        h.new_comment, h.offline, h.request_id::text
         from attendance_history h join attendances a on a.id = h.attendance_id
         where a.schedule_id = ${scheduleId} order by h.changed_at, h.id`,
     attendanceHistoryEntrySchema,
