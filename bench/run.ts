@@ -3,6 +3,7 @@ import path from 'node:path';
 import { benchAchievementGrid } from './achievement-grid';
 import { benchArgon2 } from './argon2-hash';
 import { benchDashboardFirstCard } from './dashboard-first-card';
+import { benchLoad } from './load';
 import { benchPeopleSearch } from './people-search';
 import { benchReports } from './reports';
 import { benchRequestsSearch } from './requests-search';
@@ -33,6 +34,7 @@ const sections: [key: string, title: string, run: () => Promise<void>][] = [
     `People: student search and bulk add at scale ${process.env.BENCH_SYNC_SCALE ?? 10}`,
     benchPeopleSearch,
   ],
+  ['load', 'Load: 1, 50 and 200 teachers saving attendance at once, beside a static route', benchLoad],
   ['sync', `Sync on the scale-${process.env.BENCH_SYNC_SCALE ?? 10} demo school`, benchSync],
   [
     'requests',

@@ -35,8 +35,15 @@ const teacherSchema = z.object({
   achievements: z.coerce.number(),
 });
 
-/** Seeds a demo school of `scale` into an empty PGlite folder with `npm run seed`'s own code. */
-export async function seed(dataDir: string, scale: number): Promise<number> {
+/**
+ * Seeds a demo school of `scale` into an empty PGlite folder with `npm run seed`'s own code (into
+ * `env.DATABASE_URL` instead when given, unless that database has users already).
+ */
+export async function seed(
+  dataDir: string,
+  scale: number,
+  env: Record<string, string> = {},
+): Promise<number> {
   const started = performance.now();
   const child = spawn(
     process.execPath,
@@ -44,7 +51,7 @@ export async function seed(dataDir: string, scale: number): Promise<number> {
     {
       cwd: root,
       stdio: ['ignore', 'ignore', 'inherit'],
-      env: { ...process.env, DATA_DIR: dataDir },
+      env: { ...process.env, DATA_DIR: dataDir, ...env },
     },
   );
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));

@@ -188,17 +188,29 @@ export interface SubjectRefreshQueue {
   settled(): Promise<void>;
 }
 
+/**
+ * `restRatio`: after a refresh that took t ms, the queue rests `restRatio × t` before the next one, so under
+ * a stream of writes refreshes take at most 1 / (1 + restRatio) of the time and the writes the rest (on
+ * PGlite they share one database session and the event loop). Asks that come in meanwhile wait and are
+ * merged, one refresh per subject. 0 runs them back to back.
+ */
 export function createSubjectRefreshQueue(
   refresh: (subjectId: string) => Promise<unknown>,
   onError: (error: unknown) => void,
+  options: { restRatio?: number } = {},
 ): SubjectRefreshQueue {
+  const restRatio = options.restRatio ?? 0;
   const waiting = new Set<string>();
   let draining: Promise<void> | null = null;
   const drain = async () => {
     // A Set visits what is added while it is walked: a subject asked for again during its refresh comes round.
     for (const subjectId of waiting) {
       waiting.delete(subjectId);
+      const started = performance.now();
       await refresh(subjectId).catch(onError);
+      const rest = (performance.now() - started) * restRatio;
+      // Rested even when nothing waits yet: the saves arriving meanwhile are merged into the next round.
+      if (rest > 0) await new Promise((resolve) => setTimeout(resolve, rest));
     }
     draining = null;
   };
