@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { tallyCounts } from '../../../domain/attendance';
 import { attendanceHighlightsMet } from '../../../domain/attendance-highlights';
+import { PublishState } from '../../../domain/lessons';
 import type { AttendanceReport, ReportDefaultFilter } from '../../../domain/schemas/reports';
 import type { Actor } from '../../access/actor';
 import { requireSubjectVisible } from '../../access/subjects';
@@ -27,11 +28,13 @@ const tallyOf = (row: z.infer<z.ZodObject<typeof tallyRow>>) => ({
 
 /**
  * The held sittings of a subject as a relation `(id, class_id, day, lesson_id, lesson_name)`: live sittings
- * of live lessons up to `today`, the columns the attendance sheet counts towards highlights.
+ * of live, published lessons up to `today`, the columns the attendance sheet shows and counts (a draft
+ * lesson is not held yet, issue #17).
  */
 function heldSittings(subjectId: string, today: string) {
   return sql`(select s.id, s.class_id, s.day, l.id as lesson_id, l.name as lesson_name
     from schedules s join lessons l on l.id = s.lesson_id and not l.deleted
+      and l.publish = ${PublishState.published}
     where s.subject_id = ${subjectId} and not s.deleted and s.day <= ${today}::date)`;
 }
 

@@ -9,6 +9,7 @@ import {
 } from '../../../domain/attendance';
 import { computeGpa } from '../../../domain/gpa';
 import { HighlightCompare, HighlightCondition, HighlightType } from '../../../domain/highlights';
+import { PublishState } from '../../../domain/lessons';
 import { Role } from '../../../domain/roles';
 import { achievementId, attendanceId } from '../../../domain/sync-ids';
 import { queryRows } from '../../db/rows';
@@ -18,6 +19,7 @@ import {
   classStudents,
   classTeachers,
   highlights,
+  lessons,
   schedules,
   scoreNames,
   students,
@@ -245,6 +247,8 @@ async function arrange() {
   const teacher = await userId(EMAILS.teacher);
   await db.insert(classTeachers).values({ ...partition, classId: school.classId, teacherId: teacher });
   await db.insert(userUniversities).values({ userId: teacher, universityId: school.universityId, seq: 1 });
+  // The sheet and the report hold the sittings of published lessons only (issue #17).
+  await db.update(lessons).set({ publish: PublishState.published });
 }
 
 beforeAll(async () => {
