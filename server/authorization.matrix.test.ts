@@ -8,11 +8,18 @@ import { RequestOption, RequestStatus, RequestType } from '../domain/requests';
 import { type AccountRole, Role } from '../domain/roles';
 import { StickyStatus, StickyType } from '../domain/stickies';
 import { SyncCollection } from '../domain/sync';
-import type { AchievementDoc, AttendanceDoc, RequestDoc } from '../domain/sync-docs';
+import {
+  type AchievementDoc,
+  type AttendanceDoc,
+  type NoteDoc,
+  NoteKind,
+  type RequestDoc,
+} from '../domain/sync-docs';
 import { achievementId, attendanceId } from '../domain/sync-ids';
 import { XLSX_MIME_TYPE } from '../domain/validation';
 import type { Database } from './db/client';
-import { achievements, attendances, notifications, requests, sessions, stickies } from './db/schema';
+import { achievements, attendances, notes, notifications, requests, sessions, stickies } from './db/schema';
+import { stickiesCollection } from './modules/dashboard/collection';
 import { notificationsCollection } from './modules/notifications/collection';
 import { requestsCollection } from './modules/requests/collection';
 import { pullThrough } from './testing/calls';
@@ -438,6 +445,62 @@ const ROW_MATRIX: Record<string, RowEntry> = {
       cancelForeign: cells(F, IB, IB, F, IB, U),
     },
   },
+  // Pull-only collections: every row a client pushes is refused in-band, and nothing is written. A card is
+  // closed through its REST call; notes are written through the subject screens' calls.
+  'POST /api/sync/stickies/push': {
+    attempts: forTargets(['own', 'foreign'], async (target, who) => {
+      const owner = ownerOf(who, target);
+      const id = await freshSticky(db, owner, school.owned, stickyTypeOf(who, target));
+      const ownerRole = who === 'none' || target === 'foreign' ? Role.teacher : ROLE_OF[who];
+      const pulled = await pullThrough(db, stickiesCollection, { id: owner, role: ownerRole });
+      const doc = pulled.documents.find((row) => row.id === id);
+      if (!doc) throw new Error('card not pulled');
+      return {
+        send: (session) => push(session, SyncCollection.stickies, { ...doc, _deleted: true }, doc),
+        written: async () => {
+          const [row] = await db.select().from(stickies).where(eq(stickies.id, id));
+          return row?.status !== StickyStatus.open || row.deleted;
+        },
+      };
+    }),
+    expected: {
+      own: cells(F, IB, IB, F, IB, U),
+      foreign: cells(F, IB, IB, F, IB, U),
+    },
+  },
+  'POST /api/sync/notes/push': {
+    attempts: forTargets(['owned', 'otherSubject'], async (target) => {
+      const place = classPlace(target);
+      const doc: NoteDoc = {
+        id: randomUUID(),
+        kind: NoteKind.note,
+        subjectId: place.subjectId,
+        universityId: place.universityId,
+        lessonId: null,
+        scheduleId: null,
+        planId: null,
+        studentId: place.studentId,
+        authorId: null,
+        content: '保護者に連絡',
+        publish: null,
+        lessonType: null,
+        contactToHeadTeacher: null,
+        scheduleIds: [],
+        links: [],
+        contactToStudent: [],
+        updatedAt: 0,
+        _deleted: false,
+      };
+      return {
+        send: (session) => push(session, SyncCollection.notes, doc),
+        written: () => exists(db.select().from(notes).where(eq(notes.id, doc.id))),
+      };
+    }),
+    expected: {
+      owned: cells(F, IB, IB, F, IB, U),
+      otherSubject: cells(F, IB, IB, F, IB, U),
+    },
+  },
   'POST /api/notification/read': {
     attempts: forTargets(['own', 'foreign'], async (target, who) => {
       const id = await freshNotification(db, ownerOf(who, target));
@@ -471,9 +534,7 @@ const ROW_MATRIX: Record<string, RowEntry> = {
   },
   'POST /api/sticky/:stickyId': {
     attempts: forTargets(['own', 'foreign'], async (target, who) => {
-      // A student's dashboard lists only highlight cards (SPEC §2), so theirs is one.
-      const type = who === 'student' && target === 'own' ? StickyType.highlightAttendance : StickyType.memo;
-      const id = await freshSticky(db, ownerOf(who, target), school.owned, type);
+      const id = await freshSticky(db, ownerOf(who, target), school.owned, stickyTypeOf(who, target));
       return {
         send: (session) => json(session, 'POST', `/api/sticky/${id}`, { status: StickyStatus.closed }),
         written: async () => {
@@ -536,6 +597,11 @@ async function importAttempt(target: Target, suffix: string): Promise<Attempt> {
     send: (session) => upload(session, `/api/achievement/import/${place.classId}${suffix}`, file),
     written: scoreWritten(place.subjectStudentId, scoreNameId),
   };
+}
+
+/** A student's dashboard lists only highlight cards (SPEC §2), so a student's own card is one. */
+function stickyTypeOf(who: Who, target: Target): StickyType {
+  return who === 'student' && target === 'own' ? StickyType.highlightAttendance : StickyType.memo;
 }
 
 function notificationRead(id: string) {
@@ -603,8 +669,6 @@ const ROLE_ONLY: readonly string[] = [
   'POST /api/schedules/save-filter',
   'POST /api/sync/master/push',
   'POST /api/sync/people/push',
-  'POST /api/sync/stickies/push',
-  'POST /api/sync/notes/push',
   'POST /api/sync/subjects/push',
   'POST /api/sync/schedules/push',
   'POST /api/sync/lessons/push',
