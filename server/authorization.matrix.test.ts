@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AttendanceStatus } from '../domain/attendance';
+import type { MasterDoc } from '../domain/master';
 import { CALL_ROLES, callMethod, canCall, isStateChangingCall } from '../domain/permissions';
 import { RequestOption, RequestStatus, RequestType } from '../domain/requests';
 import { type AccountRole, Role } from '../domain/roles';
@@ -18,7 +19,16 @@ import {
 import { achievementId, attendanceId } from '../domain/sync-ids';
 import { XLSX_MIME_TYPE } from '../domain/validation';
 import type { Database } from './db/client';
-import { achievements, attendances, notes, notifications, requests, sessions, stickies } from './db/schema';
+import {
+  achievements,
+  attendances,
+  notes,
+  notifications,
+  requests,
+  sessions,
+  stickies,
+  universities,
+} from './db/schema';
 import { stickiesCollection } from './modules/dashboard/collection';
 import { notificationsCollection } from './modules/notifications/collection';
 import { requestsCollection } from './modules/requests/collection';
@@ -75,7 +85,8 @@ type Target =
   | 'decideSameSubject'
   | 'decideOtherSubject'
   | 'cancelOwn'
-  | 'cancelForeign';
+  | 'cancelForeign'
+  | 'schoolWide';
 
 /** One attempt: the request, and whether its row was written afterwards. */
 interface Attempt {
@@ -501,6 +512,29 @@ const ROW_MATRIX: Record<string, RowEntry> = {
       otherSubject: cells(F, IB, IB, F, IB, U),
     },
   },
+  // Master rows belong to the whole school: admins write them, everyone else is refused in-band.
+  'POST /api/sync/master/push': {
+    attempts: forTargets(['schoolWide'], async () => {
+      const doc: MasterDoc = {
+        id: randomUUID(),
+        kind: 'universities',
+        name: `行列大学 ${randomUUID().slice(0, 8)}`,
+        universityId: null,
+        facultyId: null,
+        subjectNameId: null,
+        color: null,
+        startDate: null,
+        endDate: null,
+        updatedAt: 0,
+        _deleted: false,
+      };
+      return {
+        send: (session) => push(session, SyncCollection.master, doc),
+        written: () => exists(db.select().from(universities).where(eq(universities.id, doc.id))),
+      };
+    }),
+    expected: { schoolWide: cells(F, IB, W, F, IB, U) },
+  },
   'POST /api/notification/read': {
     attempts: forTargets(['own', 'foreign'], async (target, who) => {
       const id = await freshNotification(db, ownerOf(who, target));
@@ -667,7 +701,6 @@ const ROLE_ONLY: readonly string[] = [
   'POST /api/users/update-profile',
   'POST /api/notification/readAll',
   'POST /api/schedules/save-filter',
-  'POST /api/sync/master/push',
   'POST /api/sync/people/push',
   'POST /api/sync/subjects/push',
   'POST /api/sync/schedules/push',
