@@ -17,6 +17,7 @@ import {
   type RequestDoc,
 } from '../domain/sync-docs';
 import { achievementId, attendanceId } from '../domain/sync-ids';
+import type { SyncedDoc } from '../domain/sync-merge';
 import { XLSX_MIME_TYPE } from '../domain/validation';
 import type { Database } from './db/client';
 import {
@@ -30,8 +31,13 @@ import {
   universities,
 } from './db/schema';
 import { stickiesCollection } from './modules/dashboard/collection';
+import { lessonsCollection } from './modules/lessons/collection';
 import { notificationsCollection } from './modules/notifications/collection';
+import { peopleCollection } from './modules/people/collection';
 import { requestsCollection } from './modules/requests/collection';
+import { schedulesCollection } from './modules/schedules/collection';
+import { subjectsCollection } from './modules/subjects/collection';
+import type { SyncCollectionDef } from './sync/engine';
 import { pullThrough } from './testing/calls';
 import {
   type ClassPlace,
@@ -204,6 +210,65 @@ function forTargets(
   return Object.fromEntries(targets.map((target) => [target, (who: Who) => make(target, who)]));
 }
 
+/** A pull-only collection's push: deleting a row about the owned class or another subject, refused in-band. */
+function pullOnlyEntry<Doc extends SyncedDoc, Row>(
+  name: SyncCollection,
+  def: SyncCollectionDef<Doc, Row>,
+): RowEntry {
+  return {
+    attempts: forTargets(['owned', 'otherSubject'], (target) =>
+      pulledRowDeletion(name, def, classPlace(target)),
+    ),
+    expected: { owned: cells(F, IB, IB, F, IB, U), otherSubject: cells(F, IB, IB, F, IB, U) },
+  };
+}
+
+/**
+ * Class work (SPEC §6): the teacher writes their own class only, admins every class, nobody else; the
+ * outcome of most score writes.
+ */
+const CLASS_WORK: RowEntry['expected'] = {
+  owned: cells(F, W, W, F, F, U),
+  sameSubject: cells(F, F, W, F, F, U),
+  otherSubject: cells(F, F, W, F, F, U),
+};
+
+/** A score of a place's student under a new score name, sent to `url`. */
+async function scoreAttempt(
+  target: Target,
+  url: (scoreNameId: string, place: ClassPlace) => string,
+): Promise<Attempt> {
+  const place = classPlace(target);
+  const scoreNameId = await freshScoreName(db, place);
+  return {
+    send: (session) =>
+      json(session, 'POST', url(scoreNameId, place), {
+        achievements: [{ subjectStudentId: place.subjectStudentId, point: 50, comment: null }],
+      }),
+    written: scoreWritten(place.subjectStudentId, scoreNameId),
+  };
+}
+
+/** A sub-score of a place's student under a new score name with one part, sent to `url`. */
+async function subScoreAttempt(
+  target: Target,
+  url: (parentId: string, place: ClassPlace) => string,
+  parentInBody: boolean,
+): Promise<Attempt> {
+  const place = classPlace(target);
+  const parentId = await freshScoreName(db, place);
+  const partId = await freshScoreName(db, place, parentId);
+  const entry = { subjectStudentId: place.subjectStudentId, scoreNameId: partId, point: 5, comment: null };
+  return {
+    send: (session) =>
+      json(session, 'POST', url(parentId, place), {
+        ...(parentInBody ? { scoreNameId: parentId } : {}),
+        achievements: [entry],
+      }),
+    written: scoreWritten(place.subjectStudentId, partId),
+  };
+}
+
 const ROW_MATRIX: Record<string, RowEntry> = {
   'POST /api/attendance/:scheduleId': {
     attempts: forTargets([...CLASS_TARGETS, 'mixed'], async (target) => {
@@ -288,83 +353,32 @@ const ROW_MATRIX: Record<string, RowEntry> = {
     },
   },
   'POST /api/achievement/:scoreNameId/:subjectClassId': {
-    attempts: forTargets(CLASS_TARGETS, async (target) => {
-      const place = classPlace(target);
-      const scoreNameId = await freshScoreName(db, place);
-      return {
-        send: (session) =>
-          json(session, 'POST', `/api/achievement/${scoreNameId}/${place.classId}`, {
-            achievements: [{ subjectStudentId: place.subjectStudentId, point: 50, comment: null }],
-          }),
-        written: scoreWritten(place.subjectStudentId, scoreNameId),
-      };
-    }),
-    expected: {
-      owned: cells(F, W, W, F, F, U),
-      sameSubject: cells(F, F, W, F, F, U),
-      otherSubject: cells(F, F, W, F, F, U),
-    },
+    attempts: forTargets(CLASS_TARGETS, (target) =>
+      scoreAttempt(target, (scoreNameId, place) => `/api/achievement/${scoreNameId}/${place.classId}`),
+    ),
+    expected: CLASS_WORK,
   },
   'POST /api/achievement/enter-sub-scores/:subjectClassId': {
-    attempts: forTargets(CLASS_TARGETS, async (target) => {
-      const place = classPlace(target);
-      const parentId = await freshScoreName(db, place);
-      const partId = await freshScoreName(db, place, parentId);
-      return {
-        send: (session) =>
-          json(session, 'POST', `/api/achievement/enter-sub-scores/${place.classId}`, {
-            scoreNameId: parentId,
-            achievements: [
-              { subjectStudentId: place.subjectStudentId, scoreNameId: partId, point: 5, comment: null },
-            ],
-          }),
-        written: scoreWritten(place.subjectStudentId, partId),
-      };
-    }),
-    expected: {
-      owned: cells(F, W, W, F, F, U),
-      sameSubject: cells(F, F, W, F, F, U),
-      otherSubject: cells(F, F, W, F, F, U),
-    },
+    attempts: forTargets(CLASS_TARGETS, (target) =>
+      subScoreAttempt(target, (_, place) => `/api/achievement/enter-sub-scores/${place.classId}`, true),
+    ),
+    expected: CLASS_WORK,
   },
   'POST /api/achievement/updateScore/:scoreNameId': {
-    attempts: forTargets(CLASS_TARGETS, async (target) => {
-      const place = classPlace(target);
-      const scoreNameId = await freshScoreName(db, place);
-      return {
-        send: (session) =>
-          json(session, 'POST', `/api/achievement/updateScore/${scoreNameId}`, {
-            achievements: [{ subjectStudentId: place.subjectStudentId, point: 50, comment: null }],
-          }),
-        written: scoreWritten(place.subjectStudentId, scoreNameId),
-      };
-    }),
-    expected: {
-      owned: cells(F, W, W, F, F, U),
-      sameSubject: cells(F, F, W, F, F, U),
-      otherSubject: cells(F, F, W, F, F, U),
-    },
+    attempts: forTargets(CLASS_TARGETS, (target) =>
+      scoreAttempt(target, (scoreNameId) => `/api/achievement/updateScore/${scoreNameId}`),
+    ),
+    expected: CLASS_WORK,
   },
   'POST /api/student-exam/subjects/:subjectId/score-names/:scoreNameId': {
-    attempts: forTargets(CLASS_TARGETS, async (target) => {
-      const place = classPlace(target);
-      const parentId = await freshScoreName(db, place);
-      const partId = await freshScoreName(db, place, parentId);
-      return {
-        send: (session) =>
-          json(session, 'POST', `/api/student-exam/subjects/${place.subjectId}/score-names/${parentId}`, {
-            achievements: [
-              { subjectStudentId: place.subjectStudentId, scoreNameId: partId, point: 5, comment: null },
-            ],
-          }),
-        written: scoreWritten(place.subjectStudentId, partId),
-      };
-    }),
-    expected: {
-      owned: cells(F, W, W, F, F, U),
-      sameSubject: cells(F, F, W, F, F, U),
-      otherSubject: cells(F, F, W, F, F, U),
-    },
+    attempts: forTargets(CLASS_TARGETS, (target) =>
+      subScoreAttempt(
+        target,
+        (parentId, place) => `/api/student-exam/subjects/${place.subjectId}/score-names/${parentId}`,
+        false,
+      ),
+    ),
+    expected: CLASS_WORK,
   },
   'POST /api/achievement/import/:subjectClassId/preview': {
     attempts: forTargets(CLASS_TARGETS, (target) => importAttempt(target, '/preview')),
@@ -376,11 +390,7 @@ const ROW_MATRIX: Record<string, RowEntry> = {
   },
   'POST /api/achievement/import/:subjectClassId': {
     attempts: forTargets(CLASS_TARGETS, (target) => importAttempt(target, '')),
-    expected: {
-      owned: cells(F, W, W, F, F, U),
-      sameSubject: cells(F, F, W, F, F, U),
-      otherSubject: cells(F, F, W, F, F, U),
-    },
+    expected: CLASS_WORK,
   },
   'POST /api/sync/achievements/push': {
     attempts: forTargets(CLASS_TARGETS, async (target) => {
@@ -535,6 +545,11 @@ const ROW_MATRIX: Record<string, RowEntry> = {
     }),
     expected: { schoolWide: cells(F, IB, W, F, IB, U) },
   },
+  // The subject screens' collections change through their REST calls: a pushed change of a row is refused.
+  'POST /api/sync/people/push': pullOnlyEntry(SyncCollection.people, peopleCollection),
+  'POST /api/sync/subjects/push': pullOnlyEntry(SyncCollection.subjects, subjectsCollection),
+  'POST /api/sync/schedules/push': pullOnlyEntry(SyncCollection.schedules, schedulesCollection),
+  'POST /api/sync/lessons/push': pullOnlyEntry(SyncCollection.lessons, lessonsCollection),
   'POST /api/notification/read': {
     attempts: forTargets(['own', 'foreign'], async (target, who) => {
       const id = await freshNotification(db, ownerOf(who, target));
@@ -622,6 +637,28 @@ Object.assign(ROW_MATRIX['POST /api/sync/requests/push']?.attempts ?? {}, {
   cancelForeign: () => requestDecision(school.sameSubject, RequestStatus.cancelled),
 });
 
+/** Deleting, by a push, a row of `def` about a place (its subject, or its student) as an admin pulls it. */
+async function pulledRowDeletion<Doc extends SyncedDoc, Row>(
+  name: SyncCollection,
+  def: SyncCollectionDef<Doc, Row>,
+  place: ClassPlace,
+): Promise<Attempt> {
+  const admin = { id: school.userIds.admin, role: Role.admin };
+  const about = (doc: Doc) => {
+    const values: unknown[] = Object.values(doc);
+    return values.includes(place.subjectId) || values.includes(place.studentId);
+  };
+  const doc = (await pullThrough(db, def, admin)).documents.find(about);
+  if (!doc) throw new Error(`no ${name} row about the place`);
+  return {
+    send: (session) => push(session, name, { ...doc, _deleted: true }, doc),
+    written: async () => {
+      const after = (await pullThrough(db, def, admin)).documents.find((row) => row.id === doc.id);
+      return after?.updatedAt !== doc.updatedAt || after._deleted;
+    },
+  };
+}
+
 async function importAttempt(target: Target, suffix: string): Promise<Attempt> {
   const place = classPlace(target);
   const scoreNameId = await freshScoreName(db, place);
@@ -701,10 +738,6 @@ const ROLE_ONLY: readonly string[] = [
   'POST /api/users/update-profile',
   'POST /api/notification/readAll',
   'POST /api/schedules/save-filter',
-  'POST /api/sync/people/push',
-  'POST /api/sync/subjects/push',
-  'POST /api/sync/schedules/push',
-  'POST /api/sync/lessons/push',
   ...['year-codes', 'universities', 'classes', 'exams', 'rooms', 'subjects', 'faculties'].flatMap(
     (segment) => [
       `POST /api/master-setting/${segment}`,
