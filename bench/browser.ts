@@ -1,4 +1,6 @@
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+import { CSRF_COOKIE, SESSION_COOKIE } from '../domain/auth';
+import type { BenchServer, BenchSession } from './server-process';
 
 /** Debian's Chromium as the benchmarks drive it (STACK.md: never a downloaded browser). */
 export function launchChromium(): Promise<Browser> {
@@ -12,4 +14,28 @@ export function launchChromium(): Promise<Browser> {
       '--disable-quic',
     ],
   });
+}
+
+/**
+ * A desktop browser context in Tokyo signed in as `session`: its cookies, and the stored user the app reads
+ * before it asks the server, as a device that signed in before has them.
+ */
+export async function signedInContext(
+  browser: Browser,
+  server: BenchServer,
+  session: BenchSession,
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    timezoneId: 'Asia/Tokyo',
+  });
+  await context.addCookies([
+    { name: SESSION_COOKIE, value: session.sid, url: server.baseUrl, httpOnly: true },
+    { name: CSRF_COOKIE, value: session.csrfToken, url: server.baseUrl },
+  ]);
+  const me = await (await fetch(`${server.baseUrl}/api/me`, { headers: { cookie: session.cookie } })).text();
+  await context.addInitScript((user) => {
+    if (!localStorage.getItem('user')) localStorage.setItem('user', user);
+  }, me);
+  return context;
 }

@@ -3,8 +3,12 @@ import path from 'node:path';
 import { benchAchievementGrid } from './achievement-grid';
 import { benchArgon2 } from './argon2-hash';
 import { benchDashboardFirstCard } from './dashboard-first-card';
+import { benchPeopleSearch } from './people-search';
+import { benchReports } from './reports';
+import { benchRequestsSearch } from './requests-search';
 import { benchSchedulesMonth } from './schedules-month';
 import { benchSignInAndMaster } from './sign-in-and-master';
+import { benchSubjectsCopy } from './subjects-copy';
 import { benchSync } from './sync-figures';
 
 // `npm run bench`: prints figures; nothing here asserts a time (tests never do).
@@ -22,7 +26,19 @@ const sections: [key: string, title: string, run: () => Promise<void>][] = [
   ['achievement', 'Achievement score grid (50 × 30, Chromium)', benchAchievementGrid],
   ['argon2', 'Password hashing', benchArgon2],
   ['schedules', "Schedules: the busiest teacher's month from the local database", benchSchedulesMonth],
+  ['reports', 'Reports on the scale-10 demo school', benchReports],
+  ['subjects', 'Subjects: copying the biggest subject of the scale-10 school', benchSubjectsCopy],
+  [
+    'people',
+    `People: student search and bulk add at scale ${process.env.BENCH_SYNC_SCALE ?? 10}`,
+    benchPeopleSearch,
+  ],
   ['sync', `Sync on the scale-${process.env.BENCH_SYNC_SCALE ?? 10} demo school`, benchSync],
+  [
+    'requests',
+    `Request search on the scale-${process.env.BENCH_SYNC_SCALE ?? 10} demo school`,
+    benchRequestsSearch,
+  ],
 ];
 if (only && !sections.some(([key]) => key === only)) {
   console.error(`Unknown section ${only}; one of ${sections.map(([key]) => key).join(', ')}.`);

@@ -4,13 +4,12 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { z } from 'zod';
-import { CSRF_COOKIE, SESSION_COOKIE } from '../domain/auth';
 import { Role } from '../domain/roles';
 import { monthGrid } from '../domain/schedules';
 import type { ScheduleListResponse } from '../domain/schemas/schedules';
 import { openDatabase } from '../server/db/client';
 import { queryRows } from '../server/db/rows';
-import { launchChromium } from './browser';
+import { launchChromium, signedInContext } from './browser';
 import { ms, percentile, signIn, startServer } from './server-process';
 import { seed } from './sync-figures';
 
@@ -87,20 +86,7 @@ export async function benchSchedulesMonth(): Promise<void> {
         });
         expected += ((await answer.json()) as ScheduleListResponse).schedules.length;
       }
-      const context = await browser.newContext({
-        viewport: { width: 1280, height: 900 },
-        timezoneId: 'Asia/Tokyo',
-      });
-      await context.addCookies([
-        { name: SESSION_COOKIE, value: session.sid, url: server.baseUrl, httpOnly: true },
-        { name: CSRF_COOKIE, value: session.csrfToken, url: server.baseUrl },
-      ]);
-      const me = await (
-        await fetch(`${server.baseUrl}/api/me`, { headers: { cookie: session.cookie } })
-      ).text();
-      await context.addInitScript((user) => {
-        if (!localStorage.getItem('user')) localStorage.setItem('user', user);
-      }, me);
+      const context = await signedInContext(browser, server, session);
       const page = await context.newPage();
       const url = `${server.baseUrl}/admin/schedule/teacher?view=month&date=${month}-01`;
       const firstSync = await timeToMonth(page, expected, () => page.goto(url));

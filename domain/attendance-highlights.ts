@@ -1,4 +1,4 @@
-import { type AttendanceStatus, countAttendance } from './attendance';
+import { type AttendanceCounts, type AttendanceStatus, countAttendance } from './attendance';
 import {
   type HighlightCompare,
   type HighlightCondition,
@@ -26,8 +26,19 @@ export function isAttendanceHighlighted(
   rules: readonly StoredHighlightRule[],
   statuses: readonly (AttendanceStatus | null)[],
 ): boolean {
-  const facts = { attendance: countAttendance(statuses), gpa: null };
-  return rules.some((rule) => {
+  return attendanceHighlightsMet(rules, countAttendance(statuses)) > 0;
+}
+
+/**
+ * How many shown attendance highlights of a subject a student's tallies meet: the same test as
+ * `isAttendanceHighlighted`, from counts already made (the attendance report tallies in SQL).
+ */
+export function attendanceHighlightsMet(
+  rules: readonly StoredHighlightRule[],
+  attendance: AttendanceCounts,
+): number {
+  const facts = { attendance, gpa: null };
+  return rules.filter((rule) => {
     if (rule.type !== HighlightType.attendance || rule.hidden === true || rule.value === null) return false;
     const condition = highlightConditionSchema.safeParse(rule.conditionType);
     const compare = highlightCompareSchema.safeParse(rule.compareType);
@@ -40,5 +51,5 @@ export function isAttendanceHighlighted(
       },
       facts,
     );
-  });
+  }).length;
 }

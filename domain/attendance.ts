@@ -1,5 +1,6 @@
 import { codeSchema } from './codes';
-import { ConfirmKind } from './requests';
+import { AttendanceRequestKind, ConfirmKind, RequestType } from './requests';
+import type { AttendanceTally } from './schemas/reports';
 
 /**
  * Attendance status of one student at one schedule (SPEC §3 labels). SPEC gives no numbers, so absent,
@@ -38,14 +39,62 @@ export interface AttendanceCounts {
   unexplainedAbsence: number;
 }
 
+/**
+ * The tally of a list of statuses by SPEC §3 label (one per held schedule, or one per stored mark; null: no
+ * status entered, counted as missing). The attendance report's SQL counts the same buckets (reports.test.ts).
+ */
+export function tallyOfStatuses(statuses: readonly (AttendanceStatus | null)[]): AttendanceTally {
+  const tally = { present: 0, late: 0, unexplainedAbsence: 0, absent: 0, missing: 0 };
+  for (const status of statuses) {
+    if (status === null) tally.missing += 1;
+    else if (status === AttendanceStatus.present) tally.present += 1;
+    else if (status === AttendanceStatus.late) tally.late += 1;
+    else if (status === AttendanceStatus.unexplainedAbsence) tally.unexplainedAbsence += 1;
+    else tally.absent += 1;
+  }
+  return tally;
+}
+
+/** A tally as the highlight conditions read it (`attendance` is present only; explained absences in none). */
+export function tallyCounts(tally: AttendanceTally): AttendanceCounts {
+  return {
+    missing: tally.missing,
+    attendance: tally.present,
+    late: tally.late,
+    unexplainedAbsence: tally.unexplainedAbsence,
+  };
+}
+
 /** Tallies a student's statuses (one per held schedule, null where not entered) into highlight counts. */
 export function countAttendance(statuses: readonly (AttendanceStatus | null)[]): AttendanceCounts {
-  const counts: AttendanceCounts = { missing: 0, attendance: 0, late: 0, unexplainedAbsence: 0 };
-  for (const status of statuses) {
-    if (status === null) counts.missing += 1;
-    else if (status === AttendanceStatus.present) counts.attendance += 1;
-    else if (status === AttendanceStatus.late) counts.late += 1;
-    else if (status === AttendanceStatus.unexplainedAbsence) counts.unexplainedAbsence += 1;
-  }
-  return counts;
+  return tallyCounts(tallyOfStatuses(statuses));
+}
+
+/** What a request says about a sitting: its type, kinds and late minutes. */
+export interface RequestMarkSource {
+  type: RequestType;
+  attendanceKind: AttendanceRequestKind | null;
+  confirmKind: ConfirmKind | null;
+  lateMinutes: number | null;
+}
+
+function requestedStatus(request: RequestMarkSource): AttendanceStatus | null {
+  if (request.type === RequestType.attendanceConfirm) return request.confirmKind;
+  if (request.type !== RequestType.attendance) return null;
+  return request.attendanceKind === AttendanceRequestKind.late
+    ? AttendanceStatus.late
+    : AttendanceStatus.absent;
+}
+
+/**
+ * The mark an attendance or attendance-confirm request asks for, which accepting it with update enters
+ * (issue #20): a notice of absence marks absent, of lateness late with its minutes; a confirm marks the status
+ * it claims. Null for a request about no sitting.
+ */
+export function requestedMark(
+  request: RequestMarkSource,
+): { status: AttendanceStatus; lateMinutes: number | null } | null {
+  const status = requestedStatus(request);
+  if (status === null) return null;
+  return { status, lateMinutes: status === AttendanceStatus.late ? request.lateMinutes : null };
 }

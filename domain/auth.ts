@@ -87,6 +87,8 @@ export const AUTH_LIMITS = {
   resetMailsPerHour: 3,
   /** Lifetime of a reset link. */
   resetTtlMs: 60 * 60_000,
+  /** Lifetime of an invitation's choose-password link: long enough to find the mail after a weekend. */
+  inviteTtlMs: 7 * 24 * 60 * 60_000,
 } as const;
 
 /** `POST /api/otp` answer: seconds until another code may be asked for. */

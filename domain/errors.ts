@@ -33,6 +33,8 @@ export const ErrorCode = {
   idempotencyKeyReused: 'idempotency_key_reused',
   idempotencyKeyInFlight: 'idempotency_key_in_flight',
   clientOutdated: 'client_outdated',
+  /** A subject with recorded attendance or scores is never erased (409). */
+  subjectHasRecords: 'subject_has_records',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -47,12 +47,16 @@ export const ROUTE_ROLES = {
   '/academic/subjects': ALL_BUT_SUPER_ADMIN,
   '/academic/subjects/add': ADMINS_ONLY,
   '/academic/subjects/$subjectId': ALL_BUT_SUPER_ADMIN,
+  // The copy-subject screen: copying is admin-only like its calls.
+  '/academic/subjects/$subjectId/copy': ADMINS_ONLY,
   '/requests': [teacher, admin, student],
   '/requests/add': [student],
   '/requests/$requestId': EVERYONE,
   '/report/attendance': STAFF_BUT_SUPER_ADMIN,
   '/report/achievement': STAFF_BUT_SUPER_ADMIN,
   '/report/student': STAFF_BUT_SUPER_ADMIN,
+  // SPEC names the student count statistics screen only; it sits with the reports, for the same roles.
+  '/report/statistics': STAFF_BUT_SUPER_ADMIN,
   '/master-setting': ADMINS_ONLY,
   '/achievement-attendance-profile': [student],
   '/viblo': [observer, teacher, admin, student],

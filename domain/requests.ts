@@ -100,6 +100,40 @@ export function requestOptionMeaning(option: RequestOption): RequestOptionMeanin
   return OPTION_MEANINGS[option];
 }
 
+/** What a request of an option must name: its sitting, its score name (with the score asked), late minutes. */
+export interface RequestOptionNeeds {
+  schedule: boolean;
+  scoreName: boolean;
+  lateMinutes: boolean;
+}
+
+/**
+ * The fields an option needs; an option that does not need one must leave it empty, so a request never names a
+ * sitting or score it is not about.
+ */
+export function requestOptionNeeds(option: RequestOption): RequestOptionNeeds {
+  const { type } = requestOptionMeaning(option);
+  return {
+    schedule: type === RequestType.attendance || type === RequestType.attendanceConfirm,
+    scoreName: type === RequestType.achievementConfirm,
+    lateMinutes: option === RequestOption.late || option === RequestOption.lateConfirm,
+  };
+}
+
+/** The decision call of a request type (SPEC §7: one path segment per type). */
+export const REQUEST_DECISION_SEGMENT = {
+  [RequestType.attendance]: 'attendance',
+  [RequestType.attendanceConfirm]: 'confirmAttendance',
+  [RequestType.achievementConfirm]: 'achievement-confirm',
+  [RequestType.other]: 'other',
+} as const satisfies Record<RequestType, string>;
+export type RequestDecisionSegment = (typeof REQUEST_DECISION_SEGMENT)[RequestType];
+
+/** Whether a request's status is final (accepted, rejected or cancelled): nothing moves it again. */
+export function isFinalRequestStatus(status: RequestStatus): boolean {
+  return status !== RequestStatus.requesting;
+}
+
 /**
  * Whether a request may move from one status to another. Only a request still `requesting` moves: staff
  * accept or reject it and the student may cancel it; accepted, rejected and cancelled are final so a decision

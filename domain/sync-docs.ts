@@ -146,6 +146,8 @@ export type NotificationDoc = z.infer<typeof notificationDocSchema>;
 /**
  * One student request of the `requests` collection (SPEC §3). The student creates it with a client-made id
  * and may cancel it; staff of its class accept or reject it. `decidedBy` and `decidedAt` are the server's.
+ * `points` is the score an achievement confirm asks for (what an acceptance with update enters);
+ * `rejectReason` is the staff's reason, set with a rejection only.
  */
 export const requestDocSchema = z.strictObject({
   id,
@@ -162,7 +164,9 @@ export const requestDocSchema = z.strictObject({
   confirmKind: confirmKindSchema.nullable(),
   acceptReason: acceptReasonSchema.nullable(),
   lateMinutes: z.number().int().nullable(),
+  points: z.number().nullable(),
   content: z.string().max(LIMITS.requestContentMaxLength),
+  rejectReason: z.string().max(LIMITS.requestContentMaxLength).nullable(),
   decidedBy: id.nullable(),
   decidedAt: z.string().max(40).nullable(),
   createdAt: z.string().max(40),

@@ -27,6 +27,10 @@ export const ValidationCode = {
   resetTokenInvalid: 'reset_token_invalid',
   currentPasswordWrong: 'current_password_wrong',
   emailTaken: 'email_taken',
+  /** A student number already used at the same university. */
+  identityTaken: 'identity_taken',
+  /** A role change or block aimed at an account whose role does not allow it (a teacher to block, a student to promote). */
+  roleNotAllowed: 'role_not_allowed',
   avatarType: 'avatar_type',
   avatarTooLarge: 'avatar_too_large',
   scoreAboveFull: 'score_above_full',
@@ -50,5 +54,21 @@ export const ValidationCode = {
   invalidTimeRange: 'l2-1_invalid_time_range',
   teacherRequired: 'i2-10_teacher_required',
   roomRequired: 'i2-10_room_required',
+  /** A time off the 5-minute picker step (SPEC §5, §9). */
+  timeStep: 'time_step',
+  /** A teacher retired on or before the sitting's day (SPEC §5). */
+  teacherRetired: 'teacher_retired',
+  /** A room already booked at an overlapping time; the next entry names the clashing sitting. */
+  roomBusy: 'room_busy',
+  /** A teacher already teaching at an overlapping time; the next entry names the clashing sitting. */
+  teacherBusy: 'teacher_busy',
+  /** A class that still has students or sittings cannot be removed from its subject. */
+  classInUse: 'class_in_use',
+  /** Attendance or scores are recorded on it: it is never silently erased. */
+  hasRecords: 'has_records',
+  /** The student already sits in another class of the subject. */
+  alreadyInClass: 'already_in_class',
+  /** A copy row's date is not on its suggested weekday. */
+  weekdayMismatch: 'weekday_mismatch',
 } as const;
 export type ValidationCode = (typeof ValidationCode)[keyof typeof ValidationCode];

@@ -5,6 +5,7 @@ import { LIMITS } from './limits';
 import { nameKey } from './names';
 import { hasAtMostDecimals } from './numbers';
 import { ValidationCode } from './validation-codes';
+import { type WeekdayId, weekdayIdSchema } from './weekdays';
 
 // ---------------------------------------------------------------------------------------------------------
 // Passwords (SPEC §5: 8–24 characters, at least two of letters, digits and symbols, half-width only).
@@ -385,7 +386,7 @@ export const copyScheduleEntrySchema = z.strictObject({
   teacher_id: z.array(z.string()),
   room_id: z.string().nullable(),
   class_name_id: z.string(),
-  suggest_date: z.number().int(),
+  suggest_date: weekdayIdSchema,
 });
 /** One schedule entry of the copy call. */
 export type CopyScheduleEntry = z.infer<typeof copyScheduleEntrySchema>;
@@ -396,7 +397,7 @@ export type CopyScheduleEntry = z.infer<typeof copyScheduleEntrySchema>;
  */
 export function copyRowPayload(
   row: CopyRow & { day: string; start_time: string; end_time: string },
-  meta: { class_name_id: string; suggest_date: number },
+  meta: { class_name_id: string; suggest_date: WeekdayId },
 ): CopyScheduleEntry {
   return {
     day: row.day,

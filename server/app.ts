@@ -14,12 +14,18 @@ import { syncCollections } from './modules/collections';
 import { createSubjectRefreshQueue, refreshAndPublish } from './modules/dashboard/refresh';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { eventsRoutes } from './modules/events/routes';
+import { lessonRoutes } from './modules/lessons/routes';
 import { createMailer } from './modules/mail/outbox';
 import { logTransport, smtpTransport } from './modules/mail/transport';
 import { masterRoutes } from './modules/master/routes';
 import { metaRoutes } from './modules/meta/routes';
 import { offlineRoutes } from './modules/offline/routes';
+import { peopleRoutes } from './modules/people/routes';
+import { reportsRoutes } from './modules/reports/routes';
+import { requestsRoutes } from './modules/requests/routes';
 import { scheduleRoutes } from './modules/schedules/routes';
+import { statisticsRoutes } from './modules/statistics/routes';
+import { subjectRoutes } from './modules/subjects/routes';
 import { registerCookies } from './plugins/cookies';
 import { registerCsrf } from './plugins/csrf';
 import { registerErrorHandling } from './plugins/errors';
@@ -123,6 +129,12 @@ export const schoolApp: FastifyPluginAsync<SchoolAppOptions> = async (app, { con
   await app.register(attendanceRoutes, deps);
   await app.register(eventsRoutes, deps);
   await app.register(scheduleRoutes, deps);
+  await app.register(reportsRoutes, deps);
+  await app.register(statisticsRoutes, deps);
+  await app.register(subjectRoutes, deps);
+  await app.register(lessonRoutes, deps);
+  await app.register(peopleRoutes, deps);
+  await app.register(requestsRoutes, deps);
 };
 
 // What fastify-plugin does: the app's hooks, decorators and handlers land on the instance `buildApp` returns,

@@ -17,18 +17,41 @@ import { Route as OtpRouteImport } from './routes/otp'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppAchievementRouteImport } from './routes/_app/achievement'
 import { Route as AppAchievementAttendanceProfileRouteImport } from './routes/_app/achievement-attendance-profile'
+import { Route as AppAdminsRouteImport } from './routes/_app/admins'
 import { Route as AppAttendanceRouteImport } from './routes/_app/attendance'
 import { Route as AppMasterSettingRouteImport } from './routes/_app/master-setting'
 import { Route as AppNotFoundRouteImport } from './routes/_app/not-found'
 import { Route as AppNotificationSettingRouteImport } from './routes/_app/notification-setting'
+import { Route as AppObserversRouteImport } from './routes/_app/observers'
 import { Route as AppProfileRouteImport } from './routes/_app/profile'
+import { Route as AppRequestsRouteImport } from './routes/_app/requests'
+import { Route as AppStudentsRouteImport } from './routes/_app/students'
+import { Route as AppTeachersRouteImport } from './routes/_app/teachers'
 import { Route as AppVibloRouteImport } from './routes/_app/viblo'
 import { Route as ResetPasswordTokenRouteImport } from './routes/reset-password.$token'
+import { Route as AppAcademicSubjectsRouteImport } from './routes/_app/academic/subjects'
+import { Route as AppAdminsAddRouteImport } from './routes/_app/admins/add'
+import { Route as AppObserversObserverIdRouteImport } from './routes/_app/observers/$observerId'
+import { Route as AppObserversInviteRouteImport } from './routes/_app/observers/invite'
+import { Route as AppReportAchievementRouteImport } from './routes/_app/report/achievement'
+import { Route as AppReportAttendanceRouteImport } from './routes/_app/report/attendance'
+import { Route as AppReportStatisticsRouteImport } from './routes/_app/report/statistics'
+import { Route as AppReportStudentRouteImport } from './routes/_app/report/student'
+import { Route as AppRequestsRequestIdRouteImport } from './routes/_app/requests/$requestId'
+import { Route as AppRequestsAddRouteImport } from './routes/_app/requests/add'
 import { Route as AppScheduleSchoolRouteImport } from './routes/_app/schedule/school'
 import { Route as AppScheduleTeacherRouteImport } from './routes/_app/schedule/teacher'
+import { Route as AppStudentsStudentIdRouteImport } from './routes/_app/students/$studentId'
+import { Route as AppStudentsAddRouteImport } from './routes/_app/students/add'
+import { Route as AppTeachersTeacherIdRouteImport } from './routes/_app/teachers/$teacherId'
+import { Route as AppTeachersInviteRouteImport } from './routes/_app/teachers/invite'
 import { Route as AppVibloEventsRouteImport } from './routes/_app/viblo/events'
+import { Route as AppAcademicSubjectsSubjectIdRouteImport } from './routes/_app/academic/subjects/$subjectId'
+import { Route as AppAcademicSubjectsAddRouteImport } from './routes/_app/academic/subjects/add'
 import { Route as AppVibloEventsAddRouteImport } from './routes/_app/viblo/events/add'
+import { Route as AppAcademicSubjectsSubjectIdCopyRouteImport } from './routes/_app/academic/subjects/$subjectId/copy'
 import { Route as AppVibloEventsEventIdEditRouteImport } from './routes/_app/viblo/events/$eventId.edit'
+import { Route as AppAcademicSubjectsSubjectIdLessonsLessonIdRouteImport } from './routes/_app/academic/subjects/$subjectId/lessons/$lessonId'
 import { Route as AppAchievementSubjectsSubjectIdScoreNamesScoreNameIdRouteImport } from './routes/_app/achievement/subjects/$subjectId/score-names/$scoreNameId'
 
 const AppRoute = AppRouteImport.update({
@@ -71,6 +94,11 @@ const AppAchievementAttendanceProfileRoute =
     path: '/achievement-attendance-profile',
     getParentRoute: () => AppRoute,
   } as any)
+const AppAdminsRoute = AppAdminsRouteImport.update({
+  id: '/admins',
+  path: '/admins',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppAttendanceRoute = AppAttendanceRouteImport.update({
   id: '/attendance',
   path: '/attendance',
@@ -91,9 +119,29 @@ const AppNotificationSettingRoute = AppNotificationSettingRouteImport.update({
   path: '/notification-setting',
   getParentRoute: () => AppRoute,
 } as any)
+const AppObserversRoute = AppObserversRouteImport.update({
+  id: '/observers',
+  path: '/observers',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppProfileRoute = AppProfileRouteImport.update({
   id: '/profile',
   path: '/profile',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppRequestsRoute = AppRequestsRouteImport.update({
+  id: '/requests',
+  path: '/requests',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppStudentsRoute = AppStudentsRouteImport.update({
+  id: '/students',
+  path: '/students',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppTeachersRoute = AppTeachersRouteImport.update({
+  id: '/teachers',
+  path: '/teachers',
   getParentRoute: () => AppRoute,
 } as any)
 const AppVibloRoute = AppVibloRouteImport.update({
@@ -106,6 +154,56 @@ const ResetPasswordTokenRoute = ResetPasswordTokenRouteImport.update({
   path: '/reset-password/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AppAcademicSubjectsRoute = AppAcademicSubjectsRouteImport.update({
+  id: '/academic/subjects',
+  path: '/academic/subjects',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppAdminsAddRoute = AppAdminsAddRouteImport.update({
+  id: '/add',
+  path: '/add',
+  getParentRoute: () => AppAdminsRoute,
+} as any)
+const AppObserversObserverIdRoute = AppObserversObserverIdRouteImport.update({
+  id: '/$observerId',
+  path: '/$observerId',
+  getParentRoute: () => AppObserversRoute,
+} as any)
+const AppObserversInviteRoute = AppObserversInviteRouteImport.update({
+  id: '/invite',
+  path: '/invite',
+  getParentRoute: () => AppObserversRoute,
+} as any)
+const AppReportAchievementRoute = AppReportAchievementRouteImport.update({
+  id: '/report/achievement',
+  path: '/report/achievement',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppReportAttendanceRoute = AppReportAttendanceRouteImport.update({
+  id: '/report/attendance',
+  path: '/report/attendance',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppReportStatisticsRoute = AppReportStatisticsRouteImport.update({
+  id: '/report/statistics',
+  path: '/report/statistics',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppReportStudentRoute = AppReportStudentRouteImport.update({
+  id: '/report/student',
+  path: '/report/student',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppRequestsRequestIdRoute = AppRequestsRequestIdRouteImport.update({
+  id: '/$requestId',
+  path: '/$requestId',
+  getParentRoute: () => AppRequestsRoute,
+} as any)
+const AppRequestsAddRoute = AppRequestsAddRouteImport.update({
+  id: '/add',
+  path: '/add',
+  getParentRoute: () => AppRequestsRoute,
+} as any)
 const AppScheduleSchoolRoute = AppScheduleSchoolRouteImport.update({
   id: '/schedule/school',
   path: '/schedule/school',
@@ -116,21 +214,64 @@ const AppScheduleTeacherRoute = AppScheduleTeacherRouteImport.update({
   path: '/schedule/teacher',
   getParentRoute: () => AppRoute,
 } as any)
+const AppStudentsStudentIdRoute = AppStudentsStudentIdRouteImport.update({
+  id: '/$studentId',
+  path: '/$studentId',
+  getParentRoute: () => AppStudentsRoute,
+} as any)
+const AppStudentsAddRoute = AppStudentsAddRouteImport.update({
+  id: '/add',
+  path: '/add',
+  getParentRoute: () => AppStudentsRoute,
+} as any)
+const AppTeachersTeacherIdRoute = AppTeachersTeacherIdRouteImport.update({
+  id: '/$teacherId',
+  path: '/$teacherId',
+  getParentRoute: () => AppTeachersRoute,
+} as any)
+const AppTeachersInviteRoute = AppTeachersInviteRouteImport.update({
+  id: '/invite',
+  path: '/invite',
+  getParentRoute: () => AppTeachersRoute,
+} as any)
 const AppVibloEventsRoute = AppVibloEventsRouteImport.update({
   id: '/events',
   path: '/events',
   getParentRoute: () => AppVibloRoute,
+} as any)
+const AppAcademicSubjectsSubjectIdRoute =
+  AppAcademicSubjectsSubjectIdRouteImport.update({
+    id: '/$subjectId',
+    path: '/$subjectId',
+    getParentRoute: () => AppAcademicSubjectsRoute,
+  } as any)
+const AppAcademicSubjectsAddRoute = AppAcademicSubjectsAddRouteImport.update({
+  id: '/add',
+  path: '/add',
+  getParentRoute: () => AppAcademicSubjectsRoute,
 } as any)
 const AppVibloEventsAddRoute = AppVibloEventsAddRouteImport.update({
   id: '/add',
   path: '/add',
   getParentRoute: () => AppVibloEventsRoute,
 } as any)
+const AppAcademicSubjectsSubjectIdCopyRoute =
+  AppAcademicSubjectsSubjectIdCopyRouteImport.update({
+    id: '/copy',
+    path: '/copy',
+    getParentRoute: () => AppAcademicSubjectsSubjectIdRoute,
+  } as any)
 const AppVibloEventsEventIdEditRoute =
   AppVibloEventsEventIdEditRouteImport.update({
     id: '/$eventId/edit',
     path: '/$eventId/edit',
     getParentRoute: () => AppVibloEventsRoute,
+  } as any)
+const AppAcademicSubjectsSubjectIdLessonsLessonIdRoute =
+  AppAcademicSubjectsSubjectIdLessonsLessonIdRouteImport.update({
+    id: '/lessons/$lessonId',
+    path: '/lessons/$lessonId',
+    getParentRoute: () => AppAcademicSubjectsSubjectIdRoute,
   } as any)
 const AppAchievementSubjectsSubjectIdScoreNamesScoreNameIdRoute =
   AppAchievementSubjectsSubjectIdScoreNamesScoreNameIdRouteImport.update({
@@ -147,18 +288,41 @@ export interface FileRoutesByFullPath {
   '/otp': typeof OtpRoute
   '/achievement': typeof AppAchievementRouteWithChildren
   '/achievement-attendance-profile': typeof AppAchievementAttendanceProfileRoute
+  '/admins': typeof AppAdminsRouteWithChildren
   '/attendance': typeof AppAttendanceRoute
   '/master-setting': typeof AppMasterSettingRoute
   '/not-found': typeof AppNotFoundRoute
   '/notification-setting': typeof AppNotificationSettingRoute
+  '/observers': typeof AppObserversRouteWithChildren
   '/profile': typeof AppProfileRoute
+  '/requests': typeof AppRequestsRouteWithChildren
+  '/students': typeof AppStudentsRouteWithChildren
+  '/teachers': typeof AppTeachersRouteWithChildren
   '/viblo': typeof AppVibloRouteWithChildren
   '/reset-password/$token': typeof ResetPasswordTokenRoute
+  '/academic/subjects': typeof AppAcademicSubjectsRouteWithChildren
+  '/admins/add': typeof AppAdminsAddRoute
+  '/observers/$observerId': typeof AppObserversObserverIdRoute
+  '/observers/invite': typeof AppObserversInviteRoute
+  '/report/achievement': typeof AppReportAchievementRoute
+  '/report/attendance': typeof AppReportAttendanceRoute
+  '/report/statistics': typeof AppReportStatisticsRoute
+  '/report/student': typeof AppReportStudentRoute
+  '/requests/$requestId': typeof AppRequestsRequestIdRoute
+  '/requests/add': typeof AppRequestsAddRoute
   '/schedule/school': typeof AppScheduleSchoolRoute
   '/schedule/teacher': typeof AppScheduleTeacherRoute
+  '/students/$studentId': typeof AppStudentsStudentIdRoute
+  '/students/add': typeof AppStudentsAddRoute
+  '/teachers/$teacherId': typeof AppTeachersTeacherIdRoute
+  '/teachers/invite': typeof AppTeachersInviteRoute
   '/viblo/events': typeof AppVibloEventsRouteWithChildren
+  '/academic/subjects/$subjectId': typeof AppAcademicSubjectsSubjectIdRouteWithChildren
+  '/academic/subjects/add': typeof AppAcademicSubjectsAddRoute
   '/viblo/events/add': typeof AppVibloEventsAddRoute
+  '/academic/subjects/$subjectId/copy': typeof AppAcademicSubjectsSubjectIdCopyRoute
   '/viblo/events/$eventId/edit': typeof AppVibloEventsEventIdEditRoute
+  '/academic/subjects/$subjectId/lessons/$lessonId': typeof AppAcademicSubjectsSubjectIdLessonsLessonIdRoute
   '/achievement/subjects/$subjectId/score-names/$scoreNameId': typeof AppAchievementSubjectsSubjectIdScoreNamesScoreNameIdRoute
 }
 export interface FileRoutesByTo {
@@ -168,19 +332,42 @@ export interface FileRoutesByTo {
   '/otp': typeof OtpRoute
   '/achievement': typeof AppAchievementRouteWithChildren
   '/achievement-attendance-profile': typeof AppAchievementAttendanceProfileRoute
+  '/admins': typeof AppAdminsRouteWithChildren
   '/attendance': typeof AppAttendanceRoute
   '/master-setting': typeof AppMasterSettingRoute
   '/not-found': typeof AppNotFoundRoute
   '/notification-setting': typeof AppNotificationSettingRoute
+  '/observers': typeof AppObserversRouteWithChildren
   '/profile': typeof AppProfileRoute
+  '/requests': typeof AppRequestsRouteWithChildren
+  '/students': typeof AppStudentsRouteWithChildren
+  '/teachers': typeof AppTeachersRouteWithChildren
   '/viblo': typeof AppVibloRouteWithChildren
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/': typeof AppIndexRoute
+  '/academic/subjects': typeof AppAcademicSubjectsRouteWithChildren
+  '/admins/add': typeof AppAdminsAddRoute
+  '/observers/$observerId': typeof AppObserversObserverIdRoute
+  '/observers/invite': typeof AppObserversInviteRoute
+  '/report/achievement': typeof AppReportAchievementRoute
+  '/report/attendance': typeof AppReportAttendanceRoute
+  '/report/statistics': typeof AppReportStatisticsRoute
+  '/report/student': typeof AppReportStudentRoute
+  '/requests/$requestId': typeof AppRequestsRequestIdRoute
+  '/requests/add': typeof AppRequestsAddRoute
   '/schedule/school': typeof AppScheduleSchoolRoute
   '/schedule/teacher': typeof AppScheduleTeacherRoute
+  '/students/$studentId': typeof AppStudentsStudentIdRoute
+  '/students/add': typeof AppStudentsAddRoute
+  '/teachers/$teacherId': typeof AppTeachersTeacherIdRoute
+  '/teachers/invite': typeof AppTeachersInviteRoute
   '/viblo/events': typeof AppVibloEventsRouteWithChildren
+  '/academic/subjects/$subjectId': typeof AppAcademicSubjectsSubjectIdRouteWithChildren
+  '/academic/subjects/add': typeof AppAcademicSubjectsAddRoute
   '/viblo/events/add': typeof AppVibloEventsAddRoute
+  '/academic/subjects/$subjectId/copy': typeof AppAcademicSubjectsSubjectIdCopyRoute
   '/viblo/events/$eventId/edit': typeof AppVibloEventsEventIdEditRoute
+  '/academic/subjects/$subjectId/lessons/$lessonId': typeof AppAcademicSubjectsSubjectIdLessonsLessonIdRoute
   '/achievement/subjects/$subjectId/score-names/$scoreNameId': typeof AppAchievementSubjectsSubjectIdScoreNamesScoreNameIdRoute
 }
 export interface FileRoutesById {
@@ -192,19 +379,42 @@ export interface FileRoutesById {
   '/otp': typeof OtpRoute
   '/_app/achievement': typeof AppAchievementRouteWithChildren
   '/_app/achievement-attendance-profile': typeof AppAchievementAttendanceProfileRoute
+  '/_app/admins': typeof AppAdminsRouteWithChildren
   '/_app/attendance': typeof AppAttendanceRoute
   '/_app/master-setting': typeof AppMasterSettingRoute
   '/_app/not-found': typeof AppNotFoundRoute
   '/_app/notification-setting': typeof AppNotificationSettingRoute
+  '/_app/observers': typeof AppObserversRouteWithChildren
   '/_app/profile': typeof AppProfileRoute
+  '/_app/requests': typeof AppRequestsRouteWithChildren
+  '/_app/students': typeof AppStudentsRouteWithChildren
+  '/_app/teachers': typeof AppTeachersRouteWithChildren
   '/_app/viblo': typeof AppVibloRouteWithChildren
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/_app/': typeof AppIndexRoute
+  '/_app/academic/subjects': typeof AppAcademicSubjectsRouteWithChildren
+  '/_app/admins/add': typeof AppAdminsAddRoute
+  '/_app/observers/$observerId': typeof AppObserversObserverIdRoute
+  '/_app/observers/invite': typeof AppObserversInviteRoute
+  '/_app/report/achievement': typeof AppReportAchievementRoute
+  '/_app/report/attendance': typeof AppReportAttendanceRoute
+  '/_app/report/statistics': typeof AppReportStatisticsRoute
+  '/_app/report/student': typeof AppReportStudentRoute
+  '/_app/requests/$requestId': typeof AppRequestsRequestIdRoute
+  '/_app/requests/add': typeof AppRequestsAddRoute
   '/_app/schedule/school': typeof AppScheduleSchoolRoute
   '/_app/schedule/teacher': typeof AppScheduleTeacherRoute
+  '/_app/students/$studentId': typeof AppStudentsStudentIdRoute
+  '/_app/students/add': typeof AppStudentsAddRoute
+  '/_app/teachers/$teacherId': typeof AppTeachersTeacherIdRoute
+  '/_app/teachers/invite': typeof AppTeachersInviteRoute
   '/_app/viblo/events': typeof AppVibloEventsRouteWithChildren
+  '/_app/academic/subjects/$subjectId': typeof AppAcademicSubjectsSubjectIdRouteWithChildren
+  '/_app/academic/subjects/add': typeof AppAcademicSubjectsAddRoute
   '/_app/viblo/events/add': typeof AppVibloEventsAddRoute
+  '/_app/academic/subjects/$subjectId/copy': typeof AppAcademicSubjectsSubjectIdCopyRoute
   '/_app/viblo/events/$eventId/edit': typeof AppVibloEventsEventIdEditRoute
+  '/_app/academic/subjects/$subjectId/lessons/$lessonId': typeof AppAcademicSubjectsSubjectIdLessonsLessonIdRoute
   '/_app/achievement/subjects/$subjectId/score-names/$scoreNameId': typeof AppAchievementSubjectsSubjectIdScoreNamesScoreNameIdRoute
 }
 export interface FileRouteTypes {
@@ -217,18 +427,41 @@ export interface FileRouteTypes {
     | '/otp'
     | '/achievement'
     | '/achievement-attendance-profile'
+    | '/admins'
     | '/attendance'
     | '/master-setting'
     | '/not-found'
     | '/notification-setting'
+    | '/observers'
     | '/profile'
+    | '/requests'
+    | '/students'
+    | '/teachers'
     | '/viblo'
     | '/reset-password/$token'
+    | '/academic/subjects'
+    | '/admins/add'
+    | '/observers/$observerId'
+    | '/observers/invite'
+    | '/report/achievement'
+    | '/report/attendance'
+    | '/report/statistics'
+    | '/report/student'
+    | '/requests/$requestId'
+    | '/requests/add'
     | '/schedule/school'
     | '/schedule/teacher'
+    | '/students/$studentId'
+    | '/students/add'
+    | '/teachers/$teacherId'
+    | '/teachers/invite'
     | '/viblo/events'
+    | '/academic/subjects/$subjectId'
+    | '/academic/subjects/add'
     | '/viblo/events/add'
+    | '/academic/subjects/$subjectId/copy'
     | '/viblo/events/$eventId/edit'
+    | '/academic/subjects/$subjectId/lessons/$lessonId'
     | '/achievement/subjects/$subjectId/score-names/$scoreNameId'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -238,19 +471,42 @@ export interface FileRouteTypes {
     | '/otp'
     | '/achievement'
     | '/achievement-attendance-profile'
+    | '/admins'
     | '/attendance'
     | '/master-setting'
     | '/not-found'
     | '/notification-setting'
+    | '/observers'
     | '/profile'
+    | '/requests'
+    | '/students'
+    | '/teachers'
     | '/viblo'
     | '/reset-password/$token'
     | '/'
+    | '/academic/subjects'
+    | '/admins/add'
+    | '/observers/$observerId'
+    | '/observers/invite'
+    | '/report/achievement'
+    | '/report/attendance'
+    | '/report/statistics'
+    | '/report/student'
+    | '/requests/$requestId'
+    | '/requests/add'
     | '/schedule/school'
     | '/schedule/teacher'
+    | '/students/$studentId'
+    | '/students/add'
+    | '/teachers/$teacherId'
+    | '/teachers/invite'
     | '/viblo/events'
+    | '/academic/subjects/$subjectId'
+    | '/academic/subjects/add'
     | '/viblo/events/add'
+    | '/academic/subjects/$subjectId/copy'
     | '/viblo/events/$eventId/edit'
+    | '/academic/subjects/$subjectId/lessons/$lessonId'
     | '/achievement/subjects/$subjectId/score-names/$scoreNameId'
   id:
     | '__root__'
@@ -261,19 +517,42 @@ export interface FileRouteTypes {
     | '/otp'
     | '/_app/achievement'
     | '/_app/achievement-attendance-profile'
+    | '/_app/admins'
     | '/_app/attendance'
     | '/_app/master-setting'
     | '/_app/not-found'
     | '/_app/notification-setting'
+    | '/_app/observers'
     | '/_app/profile'
+    | '/_app/requests'
+    | '/_app/students'
+    | '/_app/teachers'
     | '/_app/viblo'
     | '/reset-password/$token'
     | '/_app/'
+    | '/_app/academic/subjects'
+    | '/_app/admins/add'
+    | '/_app/observers/$observerId'
+    | '/_app/observers/invite'
+    | '/_app/report/achievement'
+    | '/_app/report/attendance'
+    | '/_app/report/statistics'
+    | '/_app/report/student'
+    | '/_app/requests/$requestId'
+    | '/_app/requests/add'
     | '/_app/schedule/school'
     | '/_app/schedule/teacher'
+    | '/_app/students/$studentId'
+    | '/_app/students/add'
+    | '/_app/teachers/$teacherId'
+    | '/_app/teachers/invite'
     | '/_app/viblo/events'
+    | '/_app/academic/subjects/$subjectId'
+    | '/_app/academic/subjects/add'
     | '/_app/viblo/events/add'
+    | '/_app/academic/subjects/$subjectId/copy'
     | '/_app/viblo/events/$eventId/edit'
+    | '/_app/academic/subjects/$subjectId/lessons/$lessonId'
     | '/_app/achievement/subjects/$subjectId/score-names/$scoreNameId'
   fileRoutesById: FileRoutesById
 }
@@ -344,6 +623,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAchievementAttendanceProfileRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/admins': {
+      id: '/_app/admins'
+      path: '/admins'
+      fullPath: '/admins'
+      preLoaderRoute: typeof AppAdminsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/attendance': {
       id: '/_app/attendance'
       path: '/attendance'
@@ -372,11 +658,39 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppNotificationSettingRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/observers': {
+      id: '/_app/observers'
+      path: '/observers'
+      fullPath: '/observers'
+      preLoaderRoute: typeof AppObserversRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/profile': {
       id: '/_app/profile'
       path: '/profile'
       fullPath: '/profile'
       preLoaderRoute: typeof AppProfileRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/requests': {
+      id: '/_app/requests'
+      path: '/requests'
+      fullPath: '/requests'
+      preLoaderRoute: typeof AppRequestsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/students': {
+      id: '/_app/students'
+      path: '/students'
+      fullPath: '/students'
+      preLoaderRoute: typeof AppStudentsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/teachers': {
+      id: '/_app/teachers'
+      path: '/teachers'
+      fullPath: '/teachers'
+      preLoaderRoute: typeof AppTeachersRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/viblo': {
@@ -393,6 +707,76 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ResetPasswordTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_app/academic/subjects': {
+      id: '/_app/academic/subjects'
+      path: '/academic/subjects'
+      fullPath: '/academic/subjects'
+      preLoaderRoute: typeof AppAcademicSubjectsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/admins/add': {
+      id: '/_app/admins/add'
+      path: '/add'
+      fullPath: '/admins/add'
+      preLoaderRoute: typeof AppAdminsAddRouteImport
+      parentRoute: typeof AppAdminsRoute
+    }
+    '/_app/observers/$observerId': {
+      id: '/_app/observers/$observerId'
+      path: '/$observerId'
+      fullPath: '/observers/$observerId'
+      preLoaderRoute: typeof AppObserversObserverIdRouteImport
+      parentRoute: typeof AppObserversRoute
+    }
+    '/_app/observers/invite': {
+      id: '/_app/observers/invite'
+      path: '/invite'
+      fullPath: '/observers/invite'
+      preLoaderRoute: typeof AppObserversInviteRouteImport
+      parentRoute: typeof AppObserversRoute
+    }
+    '/_app/report/achievement': {
+      id: '/_app/report/achievement'
+      path: '/report/achievement'
+      fullPath: '/report/achievement'
+      preLoaderRoute: typeof AppReportAchievementRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/report/attendance': {
+      id: '/_app/report/attendance'
+      path: '/report/attendance'
+      fullPath: '/report/attendance'
+      preLoaderRoute: typeof AppReportAttendanceRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/report/statistics': {
+      id: '/_app/report/statistics'
+      path: '/report/statistics'
+      fullPath: '/report/statistics'
+      preLoaderRoute: typeof AppReportStatisticsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/report/student': {
+      id: '/_app/report/student'
+      path: '/report/student'
+      fullPath: '/report/student'
+      preLoaderRoute: typeof AppReportStudentRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/requests/$requestId': {
+      id: '/_app/requests/$requestId'
+      path: '/$requestId'
+      fullPath: '/requests/$requestId'
+      preLoaderRoute: typeof AppRequestsRequestIdRouteImport
+      parentRoute: typeof AppRequestsRoute
+    }
+    '/_app/requests/add': {
+      id: '/_app/requests/add'
+      path: '/add'
+      fullPath: '/requests/add'
+      preLoaderRoute: typeof AppRequestsAddRouteImport
+      parentRoute: typeof AppRequestsRoute
+    }
     '/_app/schedule/school': {
       id: '/_app/schedule/school'
       path: '/schedule/school'
@@ -407,12 +791,54 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppScheduleTeacherRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/students/$studentId': {
+      id: '/_app/students/$studentId'
+      path: '/$studentId'
+      fullPath: '/students/$studentId'
+      preLoaderRoute: typeof AppStudentsStudentIdRouteImport
+      parentRoute: typeof AppStudentsRoute
+    }
+    '/_app/students/add': {
+      id: '/_app/students/add'
+      path: '/add'
+      fullPath: '/students/add'
+      preLoaderRoute: typeof AppStudentsAddRouteImport
+      parentRoute: typeof AppStudentsRoute
+    }
+    '/_app/teachers/$teacherId': {
+      id: '/_app/teachers/$teacherId'
+      path: '/$teacherId'
+      fullPath: '/teachers/$teacherId'
+      preLoaderRoute: typeof AppTeachersTeacherIdRouteImport
+      parentRoute: typeof AppTeachersRoute
+    }
+    '/_app/teachers/invite': {
+      id: '/_app/teachers/invite'
+      path: '/invite'
+      fullPath: '/teachers/invite'
+      preLoaderRoute: typeof AppTeachersInviteRouteImport
+      parentRoute: typeof AppTeachersRoute
+    }
     '/_app/viblo/events': {
       id: '/_app/viblo/events'
       path: '/events'
       fullPath: '/viblo/events'
       preLoaderRoute: typeof AppVibloEventsRouteImport
       parentRoute: typeof AppVibloRoute
+    }
+    '/_app/academic/subjects/$subjectId': {
+      id: '/_app/academic/subjects/$subjectId'
+      path: '/$subjectId'
+      fullPath: '/academic/subjects/$subjectId'
+      preLoaderRoute: typeof AppAcademicSubjectsSubjectIdRouteImport
+      parentRoute: typeof AppAcademicSubjectsRoute
+    }
+    '/_app/academic/subjects/add': {
+      id: '/_app/academic/subjects/add'
+      path: '/add'
+      fullPath: '/academic/subjects/add'
+      preLoaderRoute: typeof AppAcademicSubjectsAddRouteImport
+      parentRoute: typeof AppAcademicSubjectsRoute
     }
     '/_app/viblo/events/add': {
       id: '/_app/viblo/events/add'
@@ -421,12 +847,26 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppVibloEventsAddRouteImport
       parentRoute: typeof AppVibloEventsRoute
     }
+    '/_app/academic/subjects/$subjectId/copy': {
+      id: '/_app/academic/subjects/$subjectId/copy'
+      path: '/copy'
+      fullPath: '/academic/subjects/$subjectId/copy'
+      preLoaderRoute: typeof AppAcademicSubjectsSubjectIdCopyRouteImport
+      parentRoute: typeof AppAcademicSubjectsSubjectIdRoute
+    }
     '/_app/viblo/events/$eventId/edit': {
       id: '/_app/viblo/events/$eventId/edit'
       path: '/$eventId/edit'
       fullPath: '/viblo/events/$eventId/edit'
       preLoaderRoute: typeof AppVibloEventsEventIdEditRouteImport
       parentRoute: typeof AppVibloEventsRoute
+    }
+    '/_app/academic/subjects/$subjectId/lessons/$lessonId': {
+      id: '/_app/academic/subjects/$subjectId/lessons/$lessonId'
+      path: '/lessons/$lessonId'
+      fullPath: '/academic/subjects/$subjectId/lessons/$lessonId'
+      preLoaderRoute: typeof AppAcademicSubjectsSubjectIdLessonsLessonIdRouteImport
+      parentRoute: typeof AppAcademicSubjectsSubjectIdRoute
     }
     '/_app/achievement/subjects/$subjectId/score-names/$scoreNameId': {
       id: '/_app/achievement/subjects/$subjectId/score-names/$scoreNameId'
@@ -449,6 +889,74 @@ const AppAchievementRouteChildren: AppAchievementRouteChildren = {
 
 const AppAchievementRouteWithChildren = AppAchievementRoute._addFileChildren(
   AppAchievementRouteChildren,
+)
+
+interface AppAdminsRouteChildren {
+  AppAdminsAddRoute: typeof AppAdminsAddRoute
+}
+
+const AppAdminsRouteChildren: AppAdminsRouteChildren = {
+  AppAdminsAddRoute: AppAdminsAddRoute,
+}
+
+const AppAdminsRouteWithChildren = AppAdminsRoute._addFileChildren(
+  AppAdminsRouteChildren,
+)
+
+interface AppObserversRouteChildren {
+  AppObserversObserverIdRoute: typeof AppObserversObserverIdRoute
+  AppObserversInviteRoute: typeof AppObserversInviteRoute
+}
+
+const AppObserversRouteChildren: AppObserversRouteChildren = {
+  AppObserversObserverIdRoute: AppObserversObserverIdRoute,
+  AppObserversInviteRoute: AppObserversInviteRoute,
+}
+
+const AppObserversRouteWithChildren = AppObserversRoute._addFileChildren(
+  AppObserversRouteChildren,
+)
+
+interface AppRequestsRouteChildren {
+  AppRequestsRequestIdRoute: typeof AppRequestsRequestIdRoute
+  AppRequestsAddRoute: typeof AppRequestsAddRoute
+}
+
+const AppRequestsRouteChildren: AppRequestsRouteChildren = {
+  AppRequestsRequestIdRoute: AppRequestsRequestIdRoute,
+  AppRequestsAddRoute: AppRequestsAddRoute,
+}
+
+const AppRequestsRouteWithChildren = AppRequestsRoute._addFileChildren(
+  AppRequestsRouteChildren,
+)
+
+interface AppStudentsRouteChildren {
+  AppStudentsStudentIdRoute: typeof AppStudentsStudentIdRoute
+  AppStudentsAddRoute: typeof AppStudentsAddRoute
+}
+
+const AppStudentsRouteChildren: AppStudentsRouteChildren = {
+  AppStudentsStudentIdRoute: AppStudentsStudentIdRoute,
+  AppStudentsAddRoute: AppStudentsAddRoute,
+}
+
+const AppStudentsRouteWithChildren = AppStudentsRoute._addFileChildren(
+  AppStudentsRouteChildren,
+)
+
+interface AppTeachersRouteChildren {
+  AppTeachersTeacherIdRoute: typeof AppTeachersTeacherIdRoute
+  AppTeachersInviteRoute: typeof AppTeachersInviteRoute
+}
+
+const AppTeachersRouteChildren: AppTeachersRouteChildren = {
+  AppTeachersTeacherIdRoute: AppTeachersTeacherIdRoute,
+  AppTeachersInviteRoute: AppTeachersInviteRoute,
+}
+
+const AppTeachersRouteWithChildren = AppTeachersRoute._addFileChildren(
+  AppTeachersRouteChildren,
 )
 
 interface AppVibloEventsRouteChildren {
@@ -477,16 +985,58 @@ const AppVibloRouteWithChildren = AppVibloRoute._addFileChildren(
   AppVibloRouteChildren,
 )
 
+interface AppAcademicSubjectsSubjectIdRouteChildren {
+  AppAcademicSubjectsSubjectIdCopyRoute: typeof AppAcademicSubjectsSubjectIdCopyRoute
+  AppAcademicSubjectsSubjectIdLessonsLessonIdRoute: typeof AppAcademicSubjectsSubjectIdLessonsLessonIdRoute
+}
+
+const AppAcademicSubjectsSubjectIdRouteChildren: AppAcademicSubjectsSubjectIdRouteChildren =
+  {
+    AppAcademicSubjectsSubjectIdCopyRoute:
+      AppAcademicSubjectsSubjectIdCopyRoute,
+    AppAcademicSubjectsSubjectIdLessonsLessonIdRoute:
+      AppAcademicSubjectsSubjectIdLessonsLessonIdRoute,
+  }
+
+const AppAcademicSubjectsSubjectIdRouteWithChildren =
+  AppAcademicSubjectsSubjectIdRoute._addFileChildren(
+    AppAcademicSubjectsSubjectIdRouteChildren,
+  )
+
+interface AppAcademicSubjectsRouteChildren {
+  AppAcademicSubjectsSubjectIdRoute: typeof AppAcademicSubjectsSubjectIdRouteWithChildren
+  AppAcademicSubjectsAddRoute: typeof AppAcademicSubjectsAddRoute
+}
+
+const AppAcademicSubjectsRouteChildren: AppAcademicSubjectsRouteChildren = {
+  AppAcademicSubjectsSubjectIdRoute:
+    AppAcademicSubjectsSubjectIdRouteWithChildren,
+  AppAcademicSubjectsAddRoute: AppAcademicSubjectsAddRoute,
+}
+
+const AppAcademicSubjectsRouteWithChildren =
+  AppAcademicSubjectsRoute._addFileChildren(AppAcademicSubjectsRouteChildren)
+
 interface AppRouteChildren {
   AppAchievementRoute: typeof AppAchievementRouteWithChildren
   AppAchievementAttendanceProfileRoute: typeof AppAchievementAttendanceProfileRoute
+  AppAdminsRoute: typeof AppAdminsRouteWithChildren
   AppAttendanceRoute: typeof AppAttendanceRoute
   AppMasterSettingRoute: typeof AppMasterSettingRoute
   AppNotFoundRoute: typeof AppNotFoundRoute
   AppNotificationSettingRoute: typeof AppNotificationSettingRoute
+  AppObserversRoute: typeof AppObserversRouteWithChildren
   AppProfileRoute: typeof AppProfileRoute
+  AppRequestsRoute: typeof AppRequestsRouteWithChildren
+  AppStudentsRoute: typeof AppStudentsRouteWithChildren
+  AppTeachersRoute: typeof AppTeachersRouteWithChildren
   AppVibloRoute: typeof AppVibloRouteWithChildren
   AppIndexRoute: typeof AppIndexRoute
+  AppAcademicSubjectsRoute: typeof AppAcademicSubjectsRouteWithChildren
+  AppReportAchievementRoute: typeof AppReportAchievementRoute
+  AppReportAttendanceRoute: typeof AppReportAttendanceRoute
+  AppReportStatisticsRoute: typeof AppReportStatisticsRoute
+  AppReportStudentRoute: typeof AppReportStudentRoute
   AppScheduleSchoolRoute: typeof AppScheduleSchoolRoute
   AppScheduleTeacherRoute: typeof AppScheduleTeacherRoute
 }
@@ -494,13 +1044,23 @@ interface AppRouteChildren {
 const AppRouteChildren: AppRouteChildren = {
   AppAchievementRoute: AppAchievementRouteWithChildren,
   AppAchievementAttendanceProfileRoute: AppAchievementAttendanceProfileRoute,
+  AppAdminsRoute: AppAdminsRouteWithChildren,
   AppAttendanceRoute: AppAttendanceRoute,
   AppMasterSettingRoute: AppMasterSettingRoute,
   AppNotFoundRoute: AppNotFoundRoute,
   AppNotificationSettingRoute: AppNotificationSettingRoute,
+  AppObserversRoute: AppObserversRouteWithChildren,
   AppProfileRoute: AppProfileRoute,
+  AppRequestsRoute: AppRequestsRouteWithChildren,
+  AppStudentsRoute: AppStudentsRouteWithChildren,
+  AppTeachersRoute: AppTeachersRouteWithChildren,
   AppVibloRoute: AppVibloRouteWithChildren,
   AppIndexRoute: AppIndexRoute,
+  AppAcademicSubjectsRoute: AppAcademicSubjectsRouteWithChildren,
+  AppReportAchievementRoute: AppReportAchievementRoute,
+  AppReportAttendanceRoute: AppReportAttendanceRoute,
+  AppReportStatisticsRoute: AppReportStatisticsRoute,
+  AppReportStudentRoute: AppReportStudentRoute,
   AppScheduleSchoolRoute: AppScheduleSchoolRoute,
   AppScheduleTeacherRoute: AppScheduleTeacherRoute,
 }

@@ -140,6 +140,8 @@ export const attendanceHistoryEntrySchema = z.object({
   old_comment: z.string().nullable(),
   new_comment: z.string().nullable(),
   offline: z.boolean(),
+  /** The request whose acceptance made the change ("by request #…"); null for a mark by hand. */
+  request_id: idSchema.nullable(),
 });
 
 /** `GET /api/attendance/history/{scheduleId}`: the changes to one schedule's marks, oldest first. */

@@ -231,14 +231,22 @@ describe('request bodies', () => {
     expect(body.safeParse(request).success).toBe(true);
     expect(codes(body, { ...request, content: 'x'.repeat(501) })).toEqual({ content: ['too_long'] });
     expect(codes(body, { ...request, late_minutes: null })).toEqual({ late_minutes: ['required'] });
+    // An option names exactly what it is about: a score confirm needs its score name and score, and names
+    // no sitting or minutes.
     expect(codes(body, { ...request, option: RequestOption.achievementConfirm })).toEqual({
       score_name_id: ['required'],
+      points: ['required'],
+      schedule_id: ['invalid'],
+      late_minutes: ['invalid'],
     });
   });
 
   it('a request decision cannot set a request back to requesting', () => {
     const body = part('POST /api/requests/:requestId/attendance', 'body');
-    expect(body.safeParse({ status: RequestStatus.rejected }).success).toBe(true);
+    expect(body.safeParse({ status: RequestStatus.rejected, reason: 'No delay on record.' }).success).toBe(
+      true,
+    );
+    expect(codes(body, { status: RequestStatus.rejected })).toEqual({ reason: ['required'] });
     expect(codes(body, { status: RequestStatus.requesting })).toEqual({ status: ['invalid'] });
     expect(codes(body, { status: RequestStatus.accepted })).toEqual({ accept_reason: ['required'] });
   });

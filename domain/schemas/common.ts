@@ -157,6 +157,18 @@ export const paginationMetaSchema = paginationSchema.extend({
 /** The paging block of a list answer. */
 export type PaginationMeta = z.infer<typeof paginationMetaSchema>;
 
+/** The paging block of one page of `count` rows out of `total`, `perPage` a page. */
+export function pageMeta(count: number, page: number, perPage: number, total: number): PaginationMeta {
+  return {
+    count,
+    current_page: page,
+    per_page: perPage,
+    total,
+    total_pages: Math.ceil(total / perPage),
+    links: {},
+  };
+}
+
 /** A paged list answer: `{ data: [...], meta: { pagination } }` (SPEC §3, the sticky list's envelope). */
 export function pagedListSchema<Item extends z.ZodType>(item: Item) {
   return z.object({ data: z.array(item), meta: z.object({ pagination: paginationMetaSchema }) });

@@ -71,6 +71,19 @@ export const staffSearchQuerySchema = strictObject({ ...pageQueryShape, universi
 /** Parsed staff search. */
 export type StaffSearchQuery = z.infer<typeof staffSearchQuerySchema>;
 
+/** The roles the admins screen lists and promotes from (SPEC §6: admins, and the teachers and observers to promote). */
+export const StaffListRole = { observer: 0, teacher: 1, admin: 2 } as const;
+export type StaffListRole = (typeof StaffListRole)[keyof typeof StaffListRole];
+
+/** Query of `GET /api/users/search`: the staff search plus the role listed (admins when left out). */
+export const userSearchQuerySchema = strictObject({
+  ...pageQueryShape,
+  university: idFilter,
+  role: optionalFilter(queryCode(StaffListRole)),
+});
+/** Parsed user search. */
+export type UserSearchQuery = z.infer<typeof userSearchQuerySchema>;
+
 /** `GET /api/teachers`. */
 export const teacherListResponseSchema = pagedListSchema(teacherSchema);
 
@@ -159,7 +172,8 @@ export const studentsBulkRequestSchema = strictObject({
   students: z
     .array(studentWriteSchema)
     .min(1, ValidationCode.required)
-    .max(LIMITS.bulkStudentsMax, ValidationCode.tooLong),
+    // SPEC §9 "Import limits: 50 students": a pasted sheet or a file holds one class list at most.
+    .max(LIMITS.importMaxStudents, ValidationCode.tooLong),
 });
 /** Body of a bulk student add. */
 export type StudentsBulkRequest = z.infer<typeof studentsBulkRequestSchema>;
@@ -236,6 +250,8 @@ export const studentRequestDataResponseSchema = listOf(
     score_names: z.array(scoreNameSchema),
   }),
 );
+/** What the request form offers a student. */
+export type StudentRequestData = z.infer<typeof studentRequestDataResponseSchema>;
 
 /** `GET /api/students/data-filter/{yearCodeId}/{facultyId}`: choices of the student search's filters. */
 export const studentFilterDataResponseSchema = z.object({
@@ -282,7 +298,7 @@ export const peopleCalls = {
   'POST /api/teachers/:teacherId': { params: teacher, body: teacherWriteSchema, response: teacherSchema },
   'GET /api/teachers': { query: staffSearchQuerySchema, response: teacherListResponseSchema },
   'DELETE /api/teachers/:teacherId': { params: teacher, body: emptyBodySchema, response: okResponseSchema },
-  'GET /api/users/search': { query: staffSearchQuerySchema, response: staffUserListResponseSchema },
+  'GET /api/users/search': { query: userSearchQuerySchema, response: staffUserListResponseSchema },
   'GET /api/users/:userId': { params: user, response: staffUserSchema },
   'POST /api/users/up-role': { body: roleChangeRequestSchema, response: staffUserSchema },
   'POST /api/users/down-role': { body: roleChangeRequestSchema, response: staffUserSchema },

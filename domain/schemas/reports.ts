@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { type CallSlice, idParams, idSchema, listOf, namedRefSchema, studentRefSchema } from './common';
+import {
+  type CallSlice,
+  idParams,
+  idSchema,
+  isoDateSchema,
+  listOf,
+  namedRefSchema,
+  studentRefSchema,
+} from './common';
 
 /** The filter a report screen opens with (SPEC §3 `defaultFilter`); a level with no default is null. */
 export const reportDefaultFilterSchema = z.object({
@@ -25,11 +33,37 @@ export const attendanceTallySchema = z.object({
 /** Attendance tallies. */
 export type AttendanceTally = z.infer<typeof attendanceTallySchema>;
 
-/** The attendance report (SPEC §3: defaultFilter, students, classes), one row per student and per class. */
+/** One sitting of a class in the attendance report: its day, lesson and the tally of its marks. */
+export const reportSittingSchema = z.object({
+  id: idSchema,
+  day: isoDateSchema,
+  lesson: namedRefSchema,
+  tally: attendanceTallySchema,
+});
+/** A sitting row of the attendance report. */
+export type ReportSitting = z.infer<typeof reportSittingSchema>;
+
+/**
+ * The attendance report (SPEC §3: defaultFilter, students, classes), one row per student and per class, over
+ * the sittings held up to today. A student row also says how many shown attendance highlights of the subject
+ * the student meets; a class row carries its sittings, for the rate per sitting over the term.
+ */
 export const attendanceReportSchema = z.object({
   defaultFilter: reportDefaultFilterSchema,
-  students: z.array(studentRefSchema.extend({ class: namedRefSchema, tally: attendanceTallySchema })),
-  classes: z.array(namedRefSchema.extend({ students_count: z.number().int(), tally: attendanceTallySchema })),
+  students: z.array(
+    studentRefSchema.extend({
+      class: namedRefSchema,
+      tally: attendanceTallySchema,
+      highlights_met: z.number().int().nonnegative(),
+    }),
+  ),
+  classes: z.array(
+    namedRefSchema.extend({
+      students_count: z.number().int(),
+      tally: attendanceTallySchema,
+      sittings: z.array(reportSittingSchema),
+    }),
+  ),
 });
 /** The attendance report. */
 export type AttendanceReport = z.infer<typeof attendanceReportSchema>;
@@ -48,24 +82,44 @@ export const reportFacultiesResponseSchema = listOf('faculties', namedRefSchema)
 /** `GET .../faculty/{id}/year-code` and `.../year-codes/{subjectNameId}`: year codes to report on. */
 export const reportYearCodesResponseSchema = listOf('yearCodes', namedRefSchema);
 
-/** A class row of the achievement report: its size, GPA average and the lessons with exams to drill into. */
+/**
+ * `GET /api/report/default-filter`: the achievement report's opening choice, the attendance report's filter
+ * plus the subject name its cascade starts from (null when the user sees no subject).
+ */
+export const reportAchievementDefaultFilterSchema = reportDefaultFilterSchema.extend({
+  subjectNameId: idSchema.nullable(),
+});
+
+/**
+ * A class row of the achievement report: its size, GPA average, how many of its students have a GPA in each
+ * band of one point (0–1, 1–2, 2–3, 3–4, the top band closed), and the lessons with exams to drill into.
+ */
 export const reportClassSchema = namedRefSchema.extend({
   subject: namedRefSchema,
   students_count: z.number().int().nonnegative(),
   gpa_average: z.number().nullable(),
-  exams: z.array(z.object({ lesson_id: idSchema, exam_name: namedRefSchema })),
+  gpa_bands: z.array(z.number().int().nonnegative()),
+  exams: z.array(z.object({ lesson_id: idSchema, lesson_name: z.string(), exam_name: namedRefSchema })),
 });
+/** A class row of the achievement report. */
+export type ReportClass = z.infer<typeof reportClassSchema>;
 /** `GET /api/report/data-classes/...`: the classes of a subject name, faculty and year code. */
 export const reportClassesResponseSchema = listOf('classes', reportClassSchema);
 
 /** A score column of a sub-score report. */
-const reportScoreNameSchema = z.object({ id: idSchema, name: z.string(), full_score: z.number() });
+const reportScoreNameSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  full_score: z.number(),
+  parent_id: idSchema.nullable(),
+});
 
 /** `GET /api/report/sub-scores/{lessonId}/{examNameId}`: each student's sub-scores of an exam. */
 export const reportSubScoresResponseSchema = z.object({
   scoreNames: z.array(reportScoreNameSchema),
   students: z.array(
     studentRefSchema.extend({
+      class: namedRefSchema.nullable(),
       points: z.array(z.object({ score_name_id: idSchema, points: z.number().nullable() })),
     }),
   ),
@@ -97,7 +151,7 @@ export const reportsCalls = {
     params: idParams('universityId', 'subjectNameId', 'facultyId'),
     response: reportYearCodesResponseSchema,
   },
-  'GET /api/report/default-filter': { response: reportDefaultFilterSchema },
+  'GET /api/report/default-filter': { response: reportAchievementDefaultFilterSchema },
   'GET /api/report/universities/:universityId/year-codes/:subjectNameId': {
     params: idParams('universityId', 'subjectNameId'),
     response: reportYearCodesResponseSchema,

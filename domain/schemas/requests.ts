@@ -5,15 +5,16 @@ import {
   attendanceRequestKindSchema,
   confirmKindSchema,
   RequestFilterStatus,
-  RequestOption,
   RequestStatus,
   RequestType,
   requestOptionMeaning,
+  requestOptionNeeds,
   requestOptionSchema,
   requestStatusSchema,
   requestTypeSchema,
 } from '../requests';
-import { lateMinutesSchema, requestContentSchema } from '../validation';
+import type { RequestDoc } from '../sync-docs';
+import { lateMinutesSchema, pointValueSchema, requestContentSchema } from '../validation';
 import { ValidationCode } from '../validation-codes';
 import {
   type CallSlice,
@@ -48,10 +49,14 @@ export const requestSchema = z.object({
   accept_reason: acceptReasonSchema.nullable(),
   subject: namedRefSchema,
   class: namedRefSchema.nullable(),
-  schedule: z.object({ id: idSchema, day: isoDateSchema }).nullable(),
+  schedule: z.object({ id: idSchema, day: isoDateSchema, lesson: namedRefSchema }).nullable(),
   score_name: namedRefSchema.nullable(),
   late_minutes: z.number().int().nullable(),
+  points: z.number().nullable(),
   content: z.string(),
+  reject_reason: z.string().nullable(),
+  decided_by: namedRefSchema.nullable(),
+  decided_at: dateTimeSchema.nullable(),
   created_at: dateTimeSchema,
   updated_at: dateTimeSchema,
 });
@@ -60,8 +65,8 @@ export type Request = z.infer<typeof requestSchema>;
 
 /**
  * Body of `POST /api/requests`: the form's option (SPEC §3: 1–7) and what it is about. An attendance or
- * attendance-confirm request needs a schedule, an achievement confirm a score name, a late request its
- * minutes (SPEC §5); the content is required, at most 500.
+ * attendance-confirm request needs a schedule, an achievement confirm a score name and the score it asks
+ * for, a late request or late confirm its minutes (SPEC §5); the content is required, at most 500.
  */
 export const requestCreateSchema = strictObject({
   option: requestOptionSchema,
@@ -70,31 +75,75 @@ export const requestCreateSchema = strictObject({
   schedule_id: idSchema.nullable().default(null),
   score_name_id: idSchema.nullable().default(null),
   late_minutes: lateMinutesSchema.nullable().default(null),
+  points: pointValueSchema.default(null),
   content: requestContentSchema,
 }).superRefine((request, ctx) => {
-  const { type } = requestOptionMeaning(request.option);
-  const needsSchedule = type === RequestType.attendance || type === RequestType.attendanceConfirm;
-  const required = (field: string) =>
-    ctx.addIssue({ code: 'custom', path: [field], message: ValidationCode.required });
-  if (needsSchedule && request.schedule_id === null) required('schedule_id');
-  if (type === RequestType.achievementConfirm && request.score_name_id === null) required('score_name_id');
-  if (request.option === RequestOption.late && request.late_minutes === null) required('late_minutes');
+  const needs = requestOptionNeeds(request.option);
+  const issue = (field: string, message: string) => ctx.addIssue({ code: 'custom', path: [field], message });
+  const check = (field: 'schedule_id' | 'score_name_id' | 'late_minutes' | 'points', needed: boolean) => {
+    if (needed && request[field] === null) issue(field, ValidationCode.required);
+    if (!needed && request[field] !== null) issue(field, FieldError.invalid);
+  };
+  check('schedule_id', needs.schedule);
+  check('score_name_id', needs.scoreName);
+  check('late_minutes', needs.lateMinutes);
+  check('points', needs.scoreName);
 });
 /** Body of a request create. */
 export type RequestCreate = z.infer<typeof requestCreateSchema>;
 
 /**
+ * The new, pending request document a create body stands for: the REST create and the offline form build it
+ * the same way (its type and kinds from the option, nothing decided yet).
+ */
+export function newRequestDoc(
+  body: RequestCreate,
+  place: { id: string; studentId: string; universityId: string; createdAt: string },
+): RequestDoc {
+  const meaning = requestOptionMeaning(body.option);
+  return {
+    id: place.id,
+    subjectId: body.subject_id,
+    universityId: place.universityId,
+    studentId: place.studentId,
+    classId: body.class_id,
+    scheduleId: body.schedule_id,
+    scoreNameId: body.score_name_id,
+    type: meaning.type,
+    status: RequestStatus.requesting,
+    option: body.option,
+    attendanceKind: meaning.attendanceKind,
+    confirmKind: meaning.confirmKind,
+    acceptReason: null,
+    lateMinutes: body.late_minutes,
+    points: body.points,
+    content: body.content,
+    rejectReason: null,
+    decidedBy: null,
+    decidedAt: null,
+    createdAt: place.createdAt,
+    updatedAt: 0,
+    _deleted: false,
+  };
+}
+
+/**
  * Body of the per-type status calls (`/attendance`, `/achievement-confirm`, `/confirmAttendance`, `/other`):
- * the new status, and for an acceptance whether the record was updated too. A request only leaves
- * `requesting` (`canChangeRequestStatus`), so `requesting` itself is refused here.
+ * the new status; for an acceptance whether the record was updated too, for a rejection its reason (≤ 500).
+ * A request only leaves `requesting` (`canChangeRequestStatus`), so `requesting` itself is refused here.
  */
 export const requestDecisionSchema = strictObject({
   status: requestStatusSchema.refine((status) => status !== RequestStatus.requesting, FieldError.invalid),
   accept_reason: acceptReasonSchema.nullable().default(null),
+  reason: requestContentSchema.nullable().default(null),
 }).superRefine((decision, ctx) => {
-  if (decision.status === RequestStatus.accepted && decision.accept_reason === null) {
-    ctx.addIssue({ code: 'custom', path: ['accept_reason'], message: ValidationCode.required });
-  }
+  const issue = (field: string, message: string) => ctx.addIssue({ code: 'custom', path: [field], message });
+  const accepted = decision.status === RequestStatus.accepted;
+  if (accepted && decision.accept_reason === null) issue('accept_reason', ValidationCode.required);
+  if (!accepted && decision.accept_reason !== null) issue('accept_reason', FieldError.invalid);
+  const rejected = decision.status === RequestStatus.rejected;
+  if (rejected && decision.reason === null) issue('reason', ValidationCode.required);
+  if (!rejected && decision.reason !== null) issue('reason', FieldError.invalid);
 });
 /** Body of a request decision or cancellation. */
 export type RequestDecision = z.infer<typeof requestDecisionSchema>;
@@ -113,6 +162,8 @@ export type RequestSearchQuery = z.infer<typeof requestSearchQuerySchema>;
 
 /** `GET /api/requests/search`. */
 export const requestListResponseSchema = pagedListSchema(requestSchema);
+/** A page of requests. */
+export type RequestListResponse = z.infer<typeof requestListResponseSchema>;
 
 const request = idParams('requestId');
 const requestDecision = { params: request, body: requestDecisionSchema, response: requestSchema };

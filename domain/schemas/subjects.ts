@@ -47,6 +47,8 @@ export const subjectSummarySchema = z.object({
   year_code: namedRefSchema.nullable(),
   start_date: isoDateSchema.nullable(),
   end_date: isoDateSchema.nullable(),
+  /** A copy saved temporarily is a draft until registered (SPEC §4); only admins see drafts. */
+  publish: publishStateSchema,
 });
 /** A subject in a list. */
 export type SubjectSummary = z.infer<typeof subjectSummarySchema>;

@@ -1,6 +1,34 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { Role } from '../../domain/roles';
+import type { Actor } from './actor';
+import { subjectScope } from './subjects';
 
 /** The student profiles of a user (a student's own rows), as a subquery of `id`. */
 export function ownStudentIds(userId: SQL | string): SQL {
   return sql`(select s.id from students s where s.user_id = ${userId})`;
+}
+
+/**
+ * The condition "the actor may count the students of this university" (the statistics screen): admins and
+ * observers every university, teachers the universities they work at (SPEC §3 Teacher `university_ids`),
+ * anybody else none. Counts name no student, so a teacher sees the size of their whole university.
+ */
+export function studentCountScope(actor: Actor, universityId: SQL): SQL {
+  if (actor.role === Role.admin || actor.role === Role.observer) return sql`true`;
+  if (actor.role === Role.teacher)
+    return sql`${universityId} in (select uu.university_id from user_universities uu
+      where uu.user_id = ${actor.id} and not uu.deleted)`;
+  return sql`false`;
+}
+
+/**
+ * The SQL condition "the signed-in user may see this student" (SPEC §6, people): admins and observers every
+ * student; a teacher those enrolled in a subject they work in (`subjectScope`); a student themself.
+ */
+export function studentScope(actor: Actor, studentId: SQL): SQL {
+  if (actor.role === Role.admin || actor.role === Role.observer) return sql`true`;
+  if (actor.role === Role.student) return sql`${studentId} in ${ownStudentIds(actor.id)}`;
+  if (actor.role !== Role.teacher) return sql`false`;
+  return sql`exists (select 1 from subject_students ss where ss.student_id = ${studentId} and not ss.deleted
+    and ${subjectScope(actor, sql`ss.subject_id`)})`;
 }

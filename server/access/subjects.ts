@@ -4,7 +4,7 @@ import { PublishState } from '../../domain/lessons';
 import { Role } from '../../domain/roles';
 import type { Executor } from '../db/client';
 import { queryRows } from '../db/rows';
-import { notFound } from '../http-error';
+import { forbidden, notFound } from '../http-error';
 import type { Actor } from './actor';
 import { subjectsOfClassesTaughtBy } from './classes';
 
@@ -55,4 +55,37 @@ export async function requireSubjectVisible(db: Executor, actor: Actor, subjectI
     idRow,
   );
   if (!row) throw notFound();
+}
+
+/**
+ * The published subjects of a student's own university: those a student may open and register to a class of
+ * (SPEC §4 "Student can apply to or cancel class registration"), enrolled or not.
+ */
+function openSubjectIds(userId: string): SQL {
+  return sql`(select p.id from subjects p join students s on s.university_id = p.university_id
+    where s.user_id = ${userId} and not s.deleted and not p.deleted and p.publish = ${PublishState.published})`;
+}
+
+/**
+ * The condition "the user may open this subject's screen": `subjectScope`, and for a student also the
+ * subjects open to registration. Only REST reads use it; the synced collections stay on `subjectScope`.
+ */
+export function subjectReadScope(actor: Actor, subjectId: SQL): SQL {
+  const own = subjectScope(actor, subjectId);
+  if (actor.role !== Role.student) return own;
+  return sql`(${own} or ${subjectId} in ${openSubjectIds(actor.id)})`;
+}
+
+/** The condition "a student may register in this subject": it is open to them. */
+export function openToStudent(actor: Actor, subjectId: SQL): SQL {
+  return actor.role === Role.student ? sql`${subjectId} in ${openSubjectIds(actor.id)}` : sql`false`;
+}
+
+/**
+ * Answers 403 unless the actor may write the subject's lessons (SPEC §6 via the issue: admins, and teachers
+ * working in the subject); 404 first when they cannot see it at all.
+ */
+export async function requireLessonWork(db: Executor, actor: Actor, subjectId: string): Promise<void> {
+  await requireSubjectVisible(db, actor, subjectId);
+  if (actor.role !== Role.admin && actor.role !== Role.teacher) throw forbidden();
 }

@@ -1,4 +1,4 @@
-import type { SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from './client';
 
@@ -22,4 +22,17 @@ export function slices<T>(items: readonly T[], size = INSERT_SLICE_ROWS): T[][] 
   const out: T[][] = [];
   for (let start = 0; start < items.length; start += size) out.push(items.slice(start, start + size));
   return out;
+}
+
+/** A comma-separated SQL list of bound values, for `in (...)`; callers guard against an empty list. */
+export function inList(values: readonly unknown[]): SQL {
+  return sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  );
+}
+
+/** Text made literal inside a `like` pattern: `%`, `_` and the escape character itself. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (match) => `\\${match}`);
 }

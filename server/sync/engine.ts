@@ -25,6 +25,8 @@ export interface SyncWriteContext {
    * asks once (the access layer's `...Once` reads).
    */
   memo: Map<string, Promise<unknown>>;
+  /** The request whose acceptance this write carries out (history's "by request #…"); absent otherwise. */
+  requestId?: string;
 }
 
 /** How a collection takes writes; absent for pull-only collections. */
@@ -267,6 +269,33 @@ export class PushRowRefused<Doc> extends Error {
   constructor(readonly conflict: SyncPushConflict<Doc>) {
     super(`push row refused: ${conflict.reason}`);
   }
+}
+
+/**
+ * Writes one row of another collection inside a running push, in its transaction and sequence: that
+ * collection's own refusal, write and history (a request's acceptance entering the mark or score it asked
+ * for). `change` makes the new state from the server's current one. A refusal throws `PushRowRefused`, so
+ * the row that caused it is refused whole. Answers the row as stored; publishing its change is the caller's.
+ */
+export async function writeWithin<Doc extends SyncedDoc>(
+  ctx: SyncWriteContext,
+  def: SyncCollectionDef<Doc>,
+  place: Doc,
+  change: (current: Doc | null) => Doc,
+  offline: boolean,
+): Promise<Doc> {
+  const push = def.push;
+  if (!push) throw new PushRowRefused({ document: place, reason: 'forbidden' });
+  const current = await push.readForUpdate(ctx, place);
+  const next = { ...change(current), updatedAt: ctx.seq };
+  const refusal = push.roles.includes(ctx.actor.role)
+    ? await push.refuse(ctx, next, current, current)
+    : 'forbidden';
+  if (refusal) throw new PushRowRefused({ document: current ?? absent(next), reason: refusal });
+  await push.write(ctx, next, current);
+  const written = (push.serverFields ? await push.readForUpdate(ctx, next) : null) ?? next;
+  await push.history?.(ctx, current, written, offline);
+  return written;
 }
 
 /**

@@ -11,15 +11,17 @@ export interface StampedOutcome<T> {
 
 /**
  * A server-side write of synced rows outside the push (a REST call, a rule): runs `work` in one transaction
- * with the sequence to stamp on every row it writes, then tells the audience that `collection` changed. The
- * notice goes out only after the commit, so a client that pulls on it finds the rows.
+ * with the sequence to stamp on every row it writes, then tells the audience that `collection` changed (or
+ * each of several, when the rows feed more than one). The notice goes out only after the commit, so a client
+ * that pulls on it finds the rows.
  */
 export async function writeStamped<T>(
   deps: { db: Database; feed: ChangeFeed },
-  collection: SyncCollection,
+  collection: SyncCollection | readonly SyncCollection[],
   work: (tx: Transaction, seq: number) => Promise<StampedOutcome<T>>,
 ): Promise<T> {
   const { result, audience } = await deps.db.transaction(async (tx) => work(tx, await nextSequence(tx)));
-  if (audience !== null) await deps.feed.publishChange([collection], audience);
+  if (audience !== null)
+    await deps.feed.publishChange(typeof collection === 'string' ? [collection] : [...collection], audience);
   return result;
 }

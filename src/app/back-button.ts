@@ -34,6 +34,7 @@ const SCREEN_PATTERNS: readonly string[] = [
   '/report/attendance',
   '/report/achievement',
   '/report/student',
+  '/report/statistics',
   '/master-setting',
   '/viblo',
   '/viblo/events',

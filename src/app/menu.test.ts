@@ -11,7 +11,7 @@ const FULL = [
   'achievement',
   'subjects',
   'requests',
-  ['reports', ['report-attendance', 'report-achievement', 'report-student']],
+  ['reports', ['report-attendance', 'report-achievement', 'report-student', 'report-statistics']],
   'master-setting',
   'viblo',
 ];
@@ -47,7 +47,7 @@ describe('side menu of SPEC §6, by role', () => {
       'achievement',
       'subjects',
       'requests',
-      ['reports', ['report-attendance', 'report-achievement', 'report-student']],
+      ['reports', ['report-attendance', 'report-achievement', 'report-student', 'report-statistics']],
       'viblo',
     ]);
   });
@@ -109,7 +109,7 @@ describe('the menu as drawn', () => {
       ['schedule', ['schedule-teacher', 'schedule-school']],
       ['users', ['teachers', 'students']],
       'subjects',
-      ['reports', ['report-attendance', 'report-achievement', 'report-student']],
+      ['reports', ['report-attendance', 'report-achievement', 'report-student', 'report-statistics']],
       'viblo',
     ]);
     expect(menuOutline(visibleMenu(menuForRole(Role.superAdmin), Role.superAdmin, everyRoute))).toEqual([

@@ -61,6 +61,7 @@ const reportAchievement = link(
   'reports',
 );
 const reportStudent = link('report-student', '/report/student', msg`Student report`, 'reports');
+const reportStatistics = link('report-statistics', '/report/statistics', msg`Statistics`, 'reports');
 const masterSetting = link('master-setting', '/master-setting', msg`Master settings`, 'settings');
 const viblo = link('viblo', '/viblo', msg`Viblo`, 'events');
 const achievementProfile = link(
@@ -88,7 +89,12 @@ const FULL_MENU: readonly MenuEntry[] = [
   achievement,
   subjects,
   requests,
-  group('reports', msg`Reports`, 'reports', [reportAttendance, reportAchievement, reportStudent]),
+  group('reports', msg`Reports`, 'reports', [
+    reportAttendance,
+    reportAchievement,
+    reportStudent,
+    reportStatistics,
+  ]),
   masterSetting,
   viblo,
 ];

@@ -17,7 +17,7 @@ import { useCallsInFlight } from './loading-counter';
 import { menuForRole, mobileMenuForRole, visibleMenu } from './menu';
 import { OfflineBanner } from './offline-banner';
 import { OfflineCachingOverlay } from './offline-caching-overlay';
-import { SideMenuEntries } from './side-menu';
+import { type MenuBadges, SideMenuEntries } from './side-menu';
 import { useSideMenuState } from './side-menu-state';
 import { SyncStatus } from './sync-status';
 import { appToasts } from './toasts';
@@ -28,10 +28,10 @@ const HEADER_HEIGHT = 'h-14';
 
 /** The product name; it links to the dashboard for everyone but the super admin (SPEC §2). */
 /**
- * The shell's parts. `bell` is the header's notification bell, a feature the signed-in route hands in: the
- * shell never imports a feature (ARCHITECTURE §2).
+ * The shell's parts. `bell` is the header's notification bell and `badges` the menu's counts (requests
+ * waiting), features the signed-in route hands in: the shell never imports a feature (ARCHITECTURE §2).
  */
-type ShellProps = { user: StoredUser; bell: ReactNode; children: ReactNode };
+type ShellProps = { user: StoredUser; bell: ReactNode; badges?: MenuBadges; children: ReactNode };
 
 function Logo({ user, short = false }: { user: StoredUser; short?: boolean }) {
   const { t } = useLingui();
@@ -57,7 +57,7 @@ function LoadingIndicator() {
   return <Spinner size="sm" label={t`Loading…`} />;
 }
 
-function DesktopShell({ user, bell, children }: ShellProps) {
+function DesktopShell({ user, bell, badges, children }: ShellProps) {
   const { t } = useLingui();
   const isRegistered = useIsRegisteredPath();
   const { collapsed, toggleCollapsed, openGroups, toggleOpen } = useSideMenuState();
@@ -77,6 +77,7 @@ function DesktopShell({ user, bell, children }: ShellProps) {
         <nav aria-label={t`Main menu`} className="flex-1 overflow-y-auto py-4">
           <SideMenuEntries
             entries={entries}
+            badges={badges}
             collapsed={collapsed}
             openGroups={openGroups}
             onToggleGroup={toggleOpen}
@@ -118,7 +119,7 @@ function DesktopShell({ user, bell, children }: ShellProps) {
   );
 }
 
-function MobileShell({ user, bell, children }: ShellProps) {
+function MobileShell({ user, bell, badges, children }: ShellProps) {
   const { t } = useLingui();
   const isRegistered = useIsRegisteredPath();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -160,6 +161,7 @@ function MobileShell({ user, bell, children }: ShellProps) {
               <nav aria-label={t`Main menu`} className="flex-1 overflow-y-auto py-4">
                 <SideMenuEntries
                   entries={entries}
+                  badges={badges}
                   collapsed={false}
                   openGroups={openGroups}
                   onToggleGroup={toggleOpen}
@@ -192,16 +194,16 @@ function MobileShell({ user, bell, children }: ShellProps) {
  * spinner, the sync status and the avatar menu, the offline banner, caching overlay, toasts and footer,
  * all under the unsaved-edits guard.
  */
-export function ShellLayout({ user, bell, children }: ShellProps) {
+export function ShellLayout({ user, bell, badges, children }: ShellProps) {
   const isMobile = useIsMobile();
   return (
     <LeaveGuard>
       {isMobile ? (
-        <MobileShell user={user} bell={bell}>
+        <MobileShell user={user} bell={bell} badges={badges}>
           {children}
         </MobileShell>
       ) : (
-        <DesktopShell user={user} bell={bell}>
+        <DesktopShell user={user} bell={bell} badges={badges}>
           {children}
         </DesktopShell>
       )}

@@ -10,19 +10,25 @@ const ITEM_CLASS =
 const ACTIVE_CLASS =
   'data-[status=active]:bg-blue-50 data-[status=active]:font-medium data-[status=active]:text-blue-900';
 
+/** Counts shown beside menu entries, by entry id (the requests waiting for the viewer). */
+export type MenuBadges = Readonly<Record<string, number>>;
+
 function MenuLinkItem({
   entry,
   collapsed,
   onNavigate,
   nested = false,
+  badge = 0,
 }: {
   entry: VisibleLink<RegisteredPath>;
   collapsed: boolean;
   onNavigate?: () => void;
   nested?: boolean;
+  badge?: number;
 }) {
-  const { i18n } = useLingui();
-  const label = i18n._(entry.label);
+  const { i18n, t } = useLingui();
+  const name = i18n._(entry.label);
+  const label = badge > 0 ? t`${name} (${badge} waiting)` : name;
   return (
     <li>
       <Link
@@ -34,12 +40,26 @@ function MenuLinkItem({
         className={cn(
           ITEM_CLASS,
           ACTIVE_CLASS,
+          'relative',
           collapsed && 'justify-center px-0',
           nested && !collapsed && 'pl-11',
         )}
       >
         <Icon name={entry.icon} className="size-5 shrink-0" />
-        {!collapsed && <span className="truncate">{label}</span>}
+        {!collapsed && <span className="truncate">{name}</span>}
+        {badge > 0 && (
+          <span
+            aria-hidden="true"
+            data-testid={`menu-badge-${entry.id}`}
+            className={cn(
+              'rounded-full bg-red-600 px-1.5 text-xs font-medium text-white',
+              collapsed ? 'absolute ml-6 -mt-5' : 'ml-auto',
+            )}
+          >
+            {badge}
+          </span>
+        )}
+        {badge > 0 && !collapsed && <span className="sr-only">{t`${badge} waiting`}</span>}
       </Link>
     </li>
   );
@@ -51,12 +71,14 @@ function MenuLinkItem({
  */
 export function SideMenuEntries({
   entries,
+  badges = {},
   collapsed,
   openGroups,
   onToggleGroup,
   onNavigate,
 }: {
   entries: readonly VisibleEntry<RegisteredPath>[];
+  badges?: MenuBadges;
   collapsed: boolean;
   openGroups: readonly string[];
   onToggleGroup: (id: string) => void;
@@ -67,7 +89,15 @@ export function SideMenuEntries({
     <ul className="flex flex-col gap-1 px-2">
       {entries.map((entry) => {
         if (entry.kind === 'link') {
-          return <MenuLinkItem key={entry.id} entry={entry} collapsed={collapsed} onNavigate={onNavigate} />;
+          return (
+            <MenuLinkItem
+              key={entry.id}
+              entry={entry}
+              collapsed={collapsed}
+              onNavigate={onNavigate}
+              badge={badges[entry.id]}
+            />
+          );
         }
         const open = openGroups.includes(entry.id);
         const label = i18n._(entry.label);
@@ -100,6 +130,7 @@ export function SideMenuEntries({
                     entry={child}
                     collapsed={collapsed}
                     onNavigate={onNavigate}
+                    badge={badges[child.id]}
                     nested
                   />
                 ))}

@@ -3,7 +3,7 @@ import { MasterKind } from '../../domain/master';
 import type { SyncCollection } from '../../domain/sync';
 import { AchievementDocKind, SYNC_DOC_SCHEMAS } from '../../domain/sync-docs';
 import { type RxSchemaSpec, rxSchemaOf } from './rx-schema';
-import type { AchievementDocType, SyncedDocType } from './synced-schemas';
+import type { AchievementDocType, RequestDocType, SyncedDocType } from './synced-schemas';
 
 /** How the browser stores one replicated collection: its generated RxDB schema and the upgrades of it. */
 export type SyncedCollectionDef<Name extends SyncCollection> = {
@@ -92,20 +92,32 @@ export const SYNCED_COLLECTIONS: { [Name in SyncCollection]: SyncedCollectionDef
     indexes: ['createdAt'],
     fields: { message: plainString, url: plainString },
   }),
-  // Indexed by status and by subject for the request lists.
-  requests: synced('requests', {
-    version: 0,
-    indexes: [['status', 'createdAt'], 'subjectId'],
-    fields: {
-      classId: nullableKey,
-      scheduleId: nullableKey,
-      scoreNameId: nullableKey,
-      type: code,
-      status: code,
-      option: code,
-      decidedBy: nullableKey,
+  // Indexed by status and by subject for the request lists (version 1 added the score asked for and the
+  // reason of a rejection).
+  requests: synced(
+    'requests',
+    {
+      version: 1,
+      indexes: [['status', 'createdAt'], 'subjectId'],
+      fields: {
+        classId: nullableKey,
+        scheduleId: nullableKey,
+        scoreNameId: nullableKey,
+        type: code,
+        status: code,
+        option: code,
+        decidedBy: nullableKey,
+      },
     },
-  }),
+    {
+      // Requests stored before version 1 asked for no score and carried no reason.
+      1: (stored: Omit<RequestDocType, 'points' | 'rejectReason'>): RequestDocType => ({
+        ...stored,
+        points: null,
+        rejectReason: null,
+      }),
+    },
+  ),
   // Memos, plans, plan notes and notes by `kind`; indexed by subject and kind.
   notes: synced('notes', {
     version: 0,

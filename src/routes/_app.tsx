@@ -4,6 +4,7 @@ import { useSessionUser } from '../app/session-context';
 import { ShellLayout } from '../app/shell-layout';
 import { ForbiddenScreen } from '../app/status-screens';
 import { HeaderNotifications } from '../features/notifications/header-notifications';
+import { useRequestingCount } from '../features/requests/use-requests';
 
 // The signed-in area: every route below passes the guard of SPEC §2 against the domain route table.
 export const Route = createFileRoute('/_app')({
@@ -27,9 +28,10 @@ export const Route = createFileRoute('/_app')({
 function SignedInLayout() {
   const { forbidden } = Route.useRouteContext();
   const user = useSessionUser();
+  const requesting = useRequestingCount();
   if (!user) return null;
   return (
-    <ShellLayout user={user} bell={<HeaderNotifications />}>
+    <ShellLayout user={user} bell={<HeaderNotifications />} badges={{ requests: requesting }}>
       {forbidden ? <ForbiddenScreen /> : <Outlet />}
     </ShellLayout>
   );

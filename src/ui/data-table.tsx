@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { cn } from './cn';
 import { EmptyState } from './empty-state';
 import { Skeleton } from './skeleton';
@@ -11,7 +11,34 @@ export type Column<Row> = {
   /** Right-aligns numbers so digits line up. */
   numeric?: boolean;
   className?: string;
+  /** The value a click on the heading sorts by (empty values last); no sorting without it. */
+  sortValue?: (row: Row) => string | number | null;
 };
+
+type Sort = { key: string; direction: 'ascending' | 'descending' };
+
+const collator = new Intl.Collator(undefined, { numeric: true });
+
+/** The rows ordered by one column's sort value, empty values last in both directions; stable. */
+export function sortRows<Row>(
+  rows: readonly Row[],
+  value: (row: Row) => string | number | null,
+  descending: boolean,
+) {
+  const sign = descending ? -1 : 1;
+  return rows
+    .map((row, index) => ({ row, index, value: value(row) }))
+    .sort((a, b) => {
+      if (a.value === null || b.value === null)
+        return a.value === b.value ? a.index - b.index : a.value === null ? 1 : -1;
+      const order =
+        typeof a.value === 'number' && typeof b.value === 'number'
+          ? a.value - b.value
+          : collator.compare(String(a.value), String(b.value));
+      return order * sign || a.index - b.index;
+    })
+    .map((entry) => entry.row);
+}
 
 /**
  * A data table whose header stays in view while its body scrolls (`maxHeight`), with a caption for screen
@@ -34,7 +61,18 @@ export function DataTable<Row>({
   emptyTitle: string;
   maxHeight?: string;
 }) {
+  const [sort, setSort] = useState<Sort | null>(null);
   if (!loading && rows.length === 0) return <EmptyState title={emptyTitle} />;
+  const sortColumn = sort ? columns.find((column) => column.key === sort.key) : undefined;
+  const shown = sortColumn?.sortValue
+    ? sortRows(rows, sortColumn.sortValue, sort?.direction === 'descending')
+    : rows;
+  const toggle = (key: string) =>
+    setSort((current) =>
+      current?.key === key && current.direction === 'ascending'
+        ? { key, direction: 'descending' }
+        : { key, direction: 'ascending' },
+    );
   return (
     // Chromium and Firefox make a scrolling container a tab stop themselves, so keyboard users can scroll it;
     // the section's name (the caption) makes it a region screen readers list.
@@ -51,13 +89,29 @@ export function DataTable<Row>({
               <th
                 key={column.key}
                 scope="col"
+                aria-sort={
+                  column.sortValue ? (sort?.key === column.key ? sort.direction : 'none') : undefined
+                }
                 className={cn(
                   'sticky top-0 z-[1] border-b border-slate-200 bg-slate-100 px-4 py-2 font-medium text-slate-700',
                   column.numeric && 'text-right',
                   column.className,
                 )}
               >
-                {column.header}
+                {column.sortValue ? (
+                  <button
+                    type="button"
+                    className="inline-flex items-center gap-1 hover:underline focus-visible:outline-2 focus-visible:outline-blue-700"
+                    onClick={() => toggle(column.key)}
+                  >
+                    {column.header}
+                    <span aria-hidden="true" className="text-xs text-slate-500">
+                      {sort?.key === column.key ? (sort.direction === 'ascending' ? '▲' : '▼') : '↕'}
+                    </span>
+                  </button>
+                ) : (
+                  column.header
+                )}
               </th>
             ))}
           </tr>
@@ -73,7 +127,7 @@ export function DataTable<Row>({
                   ))}
                 </tr>
               ))
-            : rows.map((row) => (
+            : shown.map((row) => (
                 <tr key={rowKey(row)} className="hover:bg-slate-50">
                   {columns.map((column) => (
                     <td

@@ -15,6 +15,7 @@ export function TimePicker({
   error,
   disabled,
   isHourDisabled,
+  isMinuteDisabled,
 }: {
   label: ReactNode;
   value: string;
@@ -23,6 +24,8 @@ export function TimePicker({
   disabled?: boolean;
   /** Greys out hours that cannot be chosen (e.g. end hours before the start). */
   isHourDisabled?: (hour: string) => boolean;
+  /** Greys out minutes that cannot be chosen within the picked hour (e.g. an end not after the start). */
+  isMinuteDisabled?: (hour: string, minute: string) => boolean;
 }) {
   const { t } = useLingui();
   const base = useId();
@@ -59,7 +62,7 @@ export function TimePicker({
         >
           <option value="">--</option>
           {minuteOptions().map((option) => (
-            <option key={option} value={option}>
+            <option key={option} value={option} disabled={isMinuteDisabled?.(hour, option)}>
               {option}
             </option>
           ))}

@@ -22,7 +22,8 @@ import { users } from './people';
 import { subjectPartition, subjectPartitionKey, subjectStudents } from './subjects';
 
 // Scores have at most two decimals (SPEC §9 "decimals shown to 2 places", domain pointValueSchema).
-const points = (name: string) => numeric(name, { precision: 14, scale: 2, mode: 'number' });
+/** A score column: up to 12 digits and 2 decimals, read as a number. */
+export const points = (name: string) => numeric(name, { precision: 14, scale: 2, mode: 'number' });
 
 /**
  * A score name of a subject (SPEC §3 `score_name {id, name, full_score, option_plus, parent_id}`), optionally
@@ -64,6 +65,9 @@ export const scoreNames = pgTable(
       )
       .where(sql`not ${table.deleted}`),
     index('score_names_subject_id_idx').on(table.subjectId),
+    // The achievement report reads an exam's score names by lesson, and their sub-scores by parent.
+    index('score_names_lesson_id_idx').on(table.lessonId),
+    index('score_names_parent_id_idx').on(table.parentId),
     seqIndex('score_names', table),
     check('score_names_not_own_parent', sql`${table.parentId} <> ${table.id}`),
     check('score_names_full_score_positive', sql`${table.fullScore} > 0`),
@@ -180,6 +184,8 @@ export const scoreHistory = pgTable(
     oldComment: text('old_comment'),
     newComment: text('new_comment'),
     offline: boolean('offline').notNull().default(false),
+    /** The request whose acceptance made this change (`by request #…`), null for an entry by hand. */
+    requestId: uuid('request_id'),
   },
   (table) => [
     index('score_history_achievement_id_idx').on(table.achievementId, table.changedAt),

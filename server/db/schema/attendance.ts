@@ -87,6 +87,8 @@ export const attendanceHistory = pgTable(
     oldComment: text('old_comment'),
     newComment: text('new_comment'),
     offline: boolean('offline').notNull().default(false),
+    /** The request whose acceptance made this change (`by request #…`), null for a mark by hand. */
+    requestId: uuid('request_id'),
   },
   (table) => [
     index('attendance_history_attendance_id_idx').on(table.attendanceId, table.changedAt),

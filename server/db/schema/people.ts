@@ -38,6 +38,12 @@ export const users = pgTable(
     retireAt: date('retire_at', { mode: 'string' }),
     /** SPEC §7 `block-login-admin`: a blocked account cannot sign in. */
     loginBlocked: boolean('login_blocked').notNull().default(false),
+    /**
+     * Set when a person with history (attendance, scores, classes taught) is deleted: kept for history,
+     * reports and the names on past sheets, gone from lists and sign-in. A person without history is
+     * soft-deleted (`deleted`) instead.
+     */
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true, mode: 'date' }),
     ...syncColumns,
   },
   (table) => [
@@ -69,7 +75,8 @@ export const students = pgTable(
   },
   (table) => [
     uniqueIndex('students_user_id_unique').on(table.userId),
-    uniqueIndex('students_identity_unique').on(table.identity),
+    // SPEC: the student number is unique within a university.
+    uniqueIndex('students_university_identity_unique').on(table.universityId, table.identity),
     index('students_university_id_idx').on(table.universityId),
     seqIndex('students', table),
     codeCheck('students_jlpt_valid', table.jlpt, JlptLevel),

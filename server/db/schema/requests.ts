@@ -21,7 +21,7 @@ import {
   RequestType,
   requestOptionMeaning,
 } from '../../../domain/requests';
-import { scoreNames } from './achievements';
+import { points, scoreNames } from './achievements';
 import { codeCheck, rangeCheck, seqIndex, syncedRowColumns, textCheck } from './columns';
 import { schedules } from './lessons';
 import { students, users } from './people';
@@ -74,7 +74,9 @@ export const requests = pgTable(
     confirmKind: smallint('confirm_kind'),
     acceptReason: smallint('accept_reason'),
     lateMinutes: smallint('late_minutes'),
+    points: points('points'),
     content: text('content').notNull(),
+    rejectReason: text('reject_reason'),
     decidedBy: uuid('decided_by').references(() => users.id),
     decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
   },
@@ -125,6 +127,15 @@ export const requests = pgTable(
       sql`${table.lateMinutes} is null or ${table.attendanceKind} is not distinct from ${late}
         or ${table.confirmKind} is not distinct from ${literal(ConfirmKind.late)}`,
     ),
+    check(
+      'requests_points_for_achievement_confirm',
+      sql`${table.points} is null or ${table.type} = ${literal(RequestType.achievementConfirm)}`,
+    ),
+    check(
+      'requests_reject_reason_when_rejected',
+      sql`${table.rejectReason} is null or ${table.status} = ${status(RequestStatus.rejected)}`,
+    ),
+    textCheck('requests_reject_reason_length', table.rejectReason, LIMITS.requestContentMaxLength, true),
     rangeCheck('requests_late_minutes_range', table.lateMinutes, 1, LIMITS.lateMinutesMax),
     textCheck('requests_content_length', table.content, LIMITS.requestContentMaxLength, true),
   ],

@@ -245,7 +245,7 @@ export const achievementsCollection: SyncCollectionDef<AchievementDoc, Achieveme
     refuse: refuseAchievement,
     write: (ctx, doc) =>
       doc.kind === AchievementDocKind.result ? writeResult(ctx, doc) : writeScore(ctx, doc),
-    async history({ tx, actor, now }, before, after, offline) {
+    async history({ tx, actor, now, requestId }, before, after, offline) {
       const who = { subjectId: after.subjectId, changedBy: actor.id, changedAt: now, offline };
       if (after.kind === AchievementDocKind.result) {
         await tx.insert(resultHistory).values({
@@ -265,6 +265,7 @@ export const achievementsCollection: SyncCollectionDef<AchievementDoc, Achieveme
         newPoints: after.points,
         oldComment: before?.comment ?? null,
         newComment: after.comment,
+        requestId: requestId ?? null,
       });
     },
     // Entering marks or scores answers the subject's "not entered yet" and highlight cards soon after; no

@@ -154,7 +154,7 @@ export async function classForUser(db: Executor, actor: Actor, classId: string):
  * The rows of the achievement table of some enrolments: every score, GPA, the final score (set by hand, else
  * the formula's) and the subject comment.
  */
-async function achievementRows(
+export async function achievementRows(
   db: Executor,
   formula: string | null,
   scoreNames: readonly SubjectScoreName[],

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AttendanceStatus } from '../../../domain/attendance';
 import { HighlightCompare, HighlightCondition, HighlightType } from '../../../domain/highlights';
+import { PublishState } from '../../../domain/lessons';
 import { Role } from '../../../domain/roles';
 import type { AttendanceDoc } from '../../../domain/sync-docs';
 import { attendanceId } from '../../../domain/sync-ids';
@@ -10,6 +11,7 @@ import {
   classNames,
   classTeachers,
   highlights,
+  lessons,
   schedules,
   scheduleTeachers,
   subjectClasses,
@@ -49,6 +51,8 @@ beforeAll(async () => {
   const { db } = t.app.appDeps;
   school = await createSchoolFixture(db);
   otherSchool = await createSchoolFixture(db);
+  // The sheet shows the sittings of published lessons only (issue #17: drafts are not held yet).
+  await db.update(lessons).set({ publish: PublishState.published });
   ids.teacher = await userId('teacher@demo.test');
   ids.admin = await userId('admin@demo.test');
   // The demo teacher teaches the fixture's class; teacher2 teaches the other school's.

@@ -131,7 +131,7 @@ export const attendanceCollection: SyncCollectionDef<AttendanceDoc, AttendanceRo
         [attendances.updatedAt, now.toISOString()],
       ]);
     },
-    async history({ tx, actor, now }, before, after, offline) {
+    async history({ tx, actor, now, requestId }, before, after, offline) {
       await tx.insert(attendanceHistory).values({
         attendanceId: after.id,
         subjectId: after.subjectId,
@@ -144,6 +144,7 @@ export const attendanceCollection: SyncCollectionDef<AttendanceDoc, AttendanceRo
         oldComment: before?.comment ?? null,
         newComment: after.comment,
         offline,
+        requestId: requestId ?? null,
       });
     },
     // Entering marks or scores answers the subject's "not entered yet" and highlight cards soon after.

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { AttendanceStatus } from '../../../domain/attendance';
 import { isAttendanceHighlighted } from '../../../domain/attendance-highlights';
 import { FieldError } from '../../../domain/errors';
+import { PublishState } from '../../../domain/lessons';
 import {
   type AttendanceEntry,
   type AttendanceUpdateRequest,
@@ -217,7 +218,8 @@ export async function classAttendance(db: Executor, actor: Actor, classId: strin
     sql`select s.id::text, s.day::text, to_char(s.start_time, 'HH24:MI') as start_time,
         to_char(s.end_time, 'HH24:MI') as end_time, l.id::text as lesson_id, l.name as lesson_name
         from schedules s join lessons l on l.id = s.lesson_id
-        where s.class_id = ${classId} and not s.deleted and not l.deleted order by s.day, s.start_time, s.id`,
+        where s.class_id = ${classId} and not s.deleted and not l.deleted
+          and l.publish = ${PublishState.published} order by s.day, s.start_time, s.id`,
     scheduleRow,
   );
   const students = await queryRows(
@@ -266,7 +268,7 @@ export async function attendanceHistoryOf(db: Executor, actor: Actor, scheduleId
     sql`select h.attendance_id::text, a.class_student_id::text, h.changed_by::text,
         to_char(h.changed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as changed_at,
         h.old_status::int, h.new_status::int, h.old_absence_reasons, h.new_absence_reasons, h.old_comment,
-        h.new_comment, h.offline
+        h.new_comment, h.offline, h.request_id::text
         from attendance_history h join attendances a on a.id = h.attendance_id
         where a.schedule_id = ${scheduleId} order by h.changed_at, h.id`,
     attendanceHistoryEntrySchema,

@@ -3,14 +3,15 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import { AUTH_LIMITS } from '../../../domain/auth';
 import { ErrorCode } from '../../../domain/errors';
 import { ValidationCode } from '../../../domain/validation-codes';
+import type { Executor } from '../../db/client';
 import { accountLocks, passwordResets, users } from '../../db/schema';
 import { HttpError, validationFailed } from '../../http-error';
-import { chooseMail, resetMail } from '../mail/templates';
+import { chooseMail, inviteMail, resetMail } from '../mail/templates';
 import { AttemptKind, attemptsSince, recordAttempt, tooMany } from './limits';
 import { type AuthDeps, endTrust, tokenKey } from './service';
 
 /** Which mail a link request sends. */
-export type LinkMailKind = 'reset' | 'choose';
+export type LinkMailKind = 'reset' | 'choose' | 'invite';
 
 /**
  * `POST /api/password/email` and `/api/edu-account/resend-choose-emails`: mails a single-use link when the
@@ -34,21 +35,38 @@ export async function requestPasswordLink(
     .limit(1);
   if (!user) return;
 
-  const token = randomBytes(32).toString('base64url');
-  const link = `${deps.publicUrl.replace(/\/$/, '')}/admin/reset-password/${token}`;
-  const minutes = AUTH_LIMITS.resetTtlMs / 60_000;
   await deps.db.transaction(async (tx) => {
-    await tx.insert(passwordResets).values({
-      id: tokenKey(token),
-      userId: user.id,
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + AUTH_LIMITS.resetTtlMs),
-    });
-    const mail =
-      input.kind === 'reset' ? resetMail(user.email, link, minutes) : chooseMail(user.email, link, minutes);
-    await deps.mailer.enqueue(tx, mail, now);
+    await issuePasswordLink(tx, deps, { user, kind: input.kind, ttlMs: AUTH_LIMITS.resetTtlMs });
   });
   deps.mailer.kick();
+}
+
+const LINK_MAILS = { reset: resetMail, choose: chooseMail, invite: inviteMail } as const;
+
+/**
+ * Stores a single-use link for `user` and queues its mail in `tx`: the reset mail, or the mail that lets a new
+ * or invited account choose its password. The link opens the choose-password screen
+ * (`/reset-password/{token}`); until it is used the account has no password anyone knows. Call
+ * `deps.mailer.kick()` after the transaction commits.
+ */
+export async function issuePasswordLink(
+  tx: Executor,
+  deps: { mailer: AuthDeps['mailer']; now: () => Date; publicUrl: string },
+  input: { user: { id: string; email: string }; kind: LinkMailKind; ttlMs: number },
+): Promise<void> {
+  const now = deps.now();
+  const token = randomBytes(32).toString('base64url');
+  const link = `${deps.publicUrl.replace(/\/$/, '')}/admin/reset-password/${token}`;
+  const minutes = input.ttlMs / 60_000;
+  await tx.insert(passwordResets).values({
+    id: tokenKey(token),
+    userId: input.user.id,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + input.ttlMs),
+  });
+  const { email } = input.user;
+  const mail = LINK_MAILS[input.kind](email, link, minutes);
+  await deps.mailer.enqueue(tx, mail, now);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
-import { and, count, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import {
   AUTH_LIMITS,
   type LoginRequest,
@@ -139,12 +139,14 @@ export async function login(
       mustChangePassword: users.mustChangePassword,
       avatar: users.avatar,
       passwordHash: users.passwordHash,
+      closed: sql<boolean>`(${users.loginBlocked} or ${users.deleted} or ${users.deactivatedAt} is not null)`,
     })
     .from(users)
     .where(eq(users.email, email))
     .limit(1);
   const matches = await deps.passwords.verify(user?.passwordHash, input.password);
-  if (!user || !matches || !isAccountRole(user.role)) {
+  // A blocked, deleted or deactivated account answers like a wrong password: the form tells nothing more.
+  if (!user || !matches || user.closed || !isAccountRole(user.role)) {
     await recordLoginFailure(deps.db, client, now);
     throw invalidCredentials();
   }

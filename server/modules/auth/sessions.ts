@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import { type AccountRole, isAccountRole } from '../../../domain/roles';
 import type { Executor } from '../../db/client';
 import { sessions, users } from '../../db/schema';
@@ -70,7 +70,16 @@ export async function findSession(db: Executor, token: string, now: Date): Promi
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)))
+    // A blocked or removed account's sessions are deleted when it is closed; this keeps one that raced it out.
+    .where(
+      and(
+        eq(sessions.id, id),
+        gt(sessions.expiresAt, now),
+        eq(users.loginBlocked, false),
+        eq(users.deleted, false),
+        isNull(users.deactivatedAt),
+      ),
+    )
     .limit(1);
   if (!row || !isAccountRole(row.role)) return null;
 

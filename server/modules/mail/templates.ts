@@ -58,6 +58,25 @@ export function chooseMail(to: string, link: string, minutes: number): OutgoingM
   };
 }
 
+/** An invitation: an admin created the account; the link chooses its password (hours, since it lasts days). */
+export function inviteMail(to: string, link: string, minutes: number): OutgoingMail {
+  const hours = Math.round(minutes / 60);
+  return {
+    to,
+    subject: '学校管理への招待 / Lời mời tham gia / You are invited',
+    text: [
+      `学校管理に招待されました。次のリンクからパスワードを設定してください（1回限り、${hours}時間有効）:`,
+      link,
+      '',
+      `Bạn được mời sử dụng hệ thống quản lý trường. Hãy đặt mật khẩu qua liên kết sau (dùng một lần, hiệu lực ${hours} giờ):`,
+      link,
+      '',
+      `You are invited to the school administration. Choose your password with this link (single use, valid for ${hours} hours):`,
+      link,
+    ].join('\n'),
+  };
+}
+
 /** The account was locked after too many wrong codes. */
 export function lockedMail(to: string, hours: number): OutgoingMail {
   return {

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { FieldError } from '../../../domain/errors';
 import type { MasterDataResponse, MasterSettingSegment } from '../../../domain/master';
@@ -54,7 +54,14 @@ export async function readMasterData(db: Database): Promise<MasterDataResponse> 
   const people = await db
     .select({ id: users.id, name: users.name, role: users.role })
     .from(users)
-    .where(inArray(users.role, [Role.teacher, Role.admin, Role.student]))
+    // Deleted and deactivated people stay only in history (people calls), never in the pickers.
+    .where(
+      and(
+        inArray(users.role, [Role.teacher, Role.admin, Role.student]),
+        eq(users.deleted, false),
+        isNull(users.deactivatedAt),
+      ),
+    )
     .orderBy(asc(users.name), asc(users.id));
 
   return {

@@ -1,17 +1,43 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { requestedMark } from '../../../domain/attendance';
 import { mayChangeRequestStatus, studentOwnsRecord } from '../../../domain/permissions';
-import { RequestStatus, requestOptionMeaning } from '../../../domain/requests';
+import {
+  AcceptReason,
+  RequestStatus,
+  requestOptionMeaning,
+  requestOptionNeeds,
+} from '../../../domain/requests';
 import { Role } from '../../../domain/roles';
-import { SYNC_COLLECTION_ROLES, type SyncRejectReason } from '../../../domain/sync';
-import { type RequestDoc, requestDocSchema } from '../../../domain/sync-docs';
+import { SYNC_COLLECTION_ROLES, type SyncCollection, type SyncRejectReason } from '../../../domain/sync';
+import {
+  type AchievementDoc,
+  AchievementDocKind,
+  type RequestDoc,
+  requestDocSchema,
+} from '../../../domain/sync-docs';
+import { achievementId, attendanceId } from '../../../domain/sync-ids';
+import {
+  lateMinutesSchema,
+  pointValueSchema,
+  requestContentSchema,
+  scoreWithinFull,
+} from '../../../domain/validation';
 import { classScopeVersion, teacherIdsOfClassOrSubject, teachesClassOrSubject } from '../../access/classes';
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { requests, users } from '../../db/schema';
-import { notifyDepsOf, notifyRequestEvent } from '../../modules/dashboard/notifications';
-import type { SyncActor, SyncCollectionDef, SyncWriteContext } from '../../sync/engine';
+import {
+  PushRowRefused,
+  type SyncActor,
+  type SyncCollectionDef,
+  type SyncWriteContext,
+  writeWithin,
+} from '../../sync/engine';
 import { upsertRow } from '../../sync/write-row';
+import { achievementsCollection } from '../achievement/collection';
+import { attendanceCollection, unmarkedAttendance } from '../attendance/collection';
+import { notifyDepsOf, notifyRequestEvent } from '../dashboard/notifications';
 
 const requestRowSchema = z.object({
   id: z.string(),
@@ -29,7 +55,9 @@ const requestRowSchema = z.object({
   confirm_kind: z.number().int().nullable(),
   accept_reason: z.number().int().nullable(),
   late_minutes: z.number().int().nullable(),
+  points: z.number().nullable(),
   content: z.string(),
+  reject_reason: z.string().nullable(),
   decided_by: z.string().nullable(),
   decided_at: z.string().nullable(),
   created_at: z.string(),
@@ -44,7 +72,7 @@ const SELECT = sql`select r.id::text as id, r.subject_id::text as subject_id, r.
   r.schedule_id::text as schedule_id, r.score_name_id::text as score_name_id, r.type::int as type,
   r.status::int as status, r.option::int as option, r.attendance_kind::int as attendance_kind,
   r.confirm_kind::int as confirm_kind, r.accept_reason::int as accept_reason, r.late_minutes::int as late_minutes,
-  r.content, r.decided_by::text as decided_by, to_json(r.decided_at) #>> '{}' as decided_at,
+  r.points::float8 as points, r.content, r.reject_reason, r.decided_by::text as decided_by, to_json(r.decided_at) #>> '{}' as decided_at,
   to_json(r.created_at) #>> '{}' as created_at, r.seq, r.deleted
   from requests r join students s on s.id = r.student_id`;
 
@@ -64,7 +92,9 @@ function toDoc(row: RequestRow): RequestDoc {
     confirmKind: row.confirm_kind,
     acceptReason: row.accept_reason,
     lateMinutes: row.late_minutes,
+    points: row.points,
     content: row.content,
+    rejectReason: row.reject_reason,
     decidedBy: row.decided_by,
     decidedAt: row.decided_at,
     createdAt: row.created_at,
@@ -74,7 +104,7 @@ function toDoc(row: RequestRow): RequestDoc {
 }
 
 /** SPEC §6: admins every request, teachers those of the classes they teach, students their own. */
-function requestScope(actor: SyncActor): SQL {
+export function requestScope(actor: SyncActor): SQL {
   if (actor.role === Role.admin) return sql`true`;
   if (actor.role === Role.student) return sql`s.user_id = ${actor.id}`;
   // The teachers in charge of a request: of its class, or of any class of its subject when it names none.
@@ -108,11 +138,75 @@ const CONTENT_FIELDS = [
   'attendanceKind',
   'confirmKind',
   'lateMinutes',
+  'points',
   'content',
   'createdAt',
 ] as const;
 
-/** A new request: the signed-in student's own, pending, in a class they sit in, its kinds those of its option. */
+/** Whether a request names exactly what its option needs (`requestOptionNeeds`) and nothing else. */
+function namesWhatItNeeds(doc: RequestDoc): boolean {
+  const needs = requestOptionNeeds(doc.option);
+  return (
+    (doc.scheduleId !== null) === needs.schedule &&
+    (doc.scoreNameId !== null) === needs.scoreName &&
+    (doc.points !== null) === needs.scoreName &&
+    (doc.lateMinutes !== null) === needs.lateMinutes &&
+    (doc.points === null || pointValueSchema.safeParse(doc.points).success) &&
+    (doc.lateMinutes === null || lateMinutesSchema.safeParse(doc.lateMinutes).success) &&
+    requestContentSchema.safeParse(doc.content).success
+  );
+}
+
+const fullScoreRow = z.object({ full_score: z.coerce.number() });
+
+/**
+ * Whether what a request is about is the student's own: the subject they are enrolled in, the class of it they
+ * sit in when one is named, a live sitting of a class they sit in (of the named class, when one is named), a
+ * live score name of the subject with the score asked within its full score (issue #20: for the REST call and
+ * the sync push alike).
+ */
+async function aboutOwnRecords(tx: Executor, doc: RequestDoc): Promise<boolean> {
+  // issue #23: a request naming no class once reached a subject's teachers from anybody.
+  const seat =
+    doc.classId === null
+      ? sql`select ss.id::text as id from subject_students ss
+          where ss.subject_id = ${doc.subjectId} and ss.student_id = ${doc.studentId} and not ss.deleted`
+      : sql`select cs.id::text as id from class_students cs
+          where cs.class_id = ${doc.classId} and cs.subject_id = ${doc.subjectId}
+          and cs.student_id = ${doc.studentId} and not cs.deleted`;
+  if ((await queryRows(tx, seat, idRow)).length === 0) return false;
+  if (doc.scheduleId !== null) {
+    const place = await sittingPlace(tx, doc);
+    if (place === null) return false;
+  }
+  if (doc.scoreNameId !== null) {
+    const [scoreName] = await queryRows(
+      tx,
+      sql`select full_score::float8 as full_score from score_names
+          where id = ${doc.scoreNameId} and subject_id = ${doc.subjectId} and not deleted`,
+      fullScoreRow,
+    );
+    if (!scoreName || !scoreWithinFull(doc.points, scoreName.full_score)) return false;
+  }
+  return true;
+}
+
+const sittingRow = z.object({ class_student_id: z.string() });
+
+/** The student's seat in the class of the request's sitting (of its named class), or null when not theirs. */
+async function sittingPlace(tx: Executor, doc: RequestDoc): Promise<{ class_student_id: string } | null> {
+  const [row] = await queryRows(
+    tx,
+    sql`select cs.id::text as class_student_id from schedules s
+        join class_students cs on cs.class_id = s.class_id and cs.student_id = ${doc.studentId} and not cs.deleted
+        where s.id = ${doc.scheduleId} and s.subject_id = ${doc.subjectId} and not s.deleted
+        ${doc.classId === null ? sql`` : sql`and s.class_id = ${doc.classId}`}`,
+    sittingRow,
+  );
+  return row ?? null;
+}
+
+/** A new request: the signed-in student's own, pending, about their own records, its kinds those of its option. */
 async function refuseCreate(ctx: SyncWriteContext, next: RequestDoc): Promise<SyncRejectReason | null> {
   const owner = await studentUserId(ctx.tx, next.studentId);
   if (owner === null) return 'invalid';
@@ -121,22 +215,14 @@ async function refuseCreate(ctx: SyncWriteContext, next: RequestDoc): Promise<Sy
   const shaped =
     next.status === RequestStatus.requesting &&
     next.acceptReason === null &&
+    next.rejectReason === null &&
     meaning.type === next.type &&
     meaning.attendanceKind === next.attendanceKind &&
     meaning.confirmKind === next.confirmKind &&
+    namesWhatItNeeds(next) &&
     !next._deleted;
   if (!shaped) return 'invalid';
-  // The student files about a subject they are enrolled in, and a class of it they sit in when one is named
-  // (issue #23: a request naming no class once reached a subject's teachers from anybody).
-  const seat =
-    next.classId === null
-      ? sql`select ss.id::text as id from subject_students ss
-          where ss.subject_id = ${next.subjectId} and ss.student_id = ${next.studentId} and not ss.deleted`
-      : sql`select cs.id::text as id from class_students cs
-          where cs.class_id = ${next.classId} and cs.subject_id = ${next.subjectId}
-          and cs.student_id = ${next.studentId} and not cs.deleted`;
-  const seated = await queryRows(ctx.tx, seat, idRow);
-  return seated.length > 0 ? null : 'forbidden';
+  return (await aboutOwnRecords(ctx.tx, next)) ? null : 'forbidden';
 }
 
 /** A change of a request: only its status (with the accept reason), by whom `mayChangeRequestStatus` lets. */
@@ -144,16 +230,128 @@ async function refuseChange(
   ctx: SyncWriteContext,
   next: RequestDoc,
   current: RequestDoc,
+  base: RequestDoc | null,
 ): Promise<SyncRejectReason | null> {
   if (next._deleted || CONTENT_FIELDS.some((field) => next[field] !== current[field])) return 'invalid';
+  // Decided elsewhere since the writer read it (two staff at once, or the student's cancel): the later one is
+  // told, not applied, even when it asks for the same status.
+  if (base !== null && base.status !== current.status) return 'conflict';
+  if (next.status === current.status) {
+    const same = next.acceptReason === current.acceptReason && next.rejectReason === current.rejectReason;
+    return same ? null : 'invalid';
+  }
   const owner = await studentUserId(ctx.tx, current.studentId);
   const request = {
     student_id: owner ?? '',
     status: current.status,
     classTeacherIds: await requestTeacherIds(ctx.tx, current),
   };
-  if (next.status === current.status) return next.acceptReason === current.acceptReason ? null : 'invalid';
-  return mayChangeRequestStatus(ctx.actor, request, next.status) ? null : 'forbidden';
+  if (!mayChangeRequestStatus(ctx.actor, request, next.status)) return 'forbidden';
+  const accepted = next.status === RequestStatus.accepted;
+  const rejected = next.status === RequestStatus.rejected;
+  if ((next.acceptReason !== null) !== accepted) return 'invalid';
+  if (next.rejectReason !== null && (!rejected || !requestContentSchema.safeParse(next.rejectReason).success))
+    return 'invalid';
+  return null;
+}
+
+/** The server's current request with this id (deleted included), or null. */
+export async function readRequestDoc(db: Executor, id: string): Promise<RequestDoc | null> {
+  const [row] = await queryRows(db, sql`${SELECT} where r.id = ${id}`, requestRowSchema);
+  return row ? toDoc(row) : null;
+}
+
+/** Who hears of a request: the teachers who handle it, its student, and every admin. */
+async function requestAudience(db: Executor, docs: readonly RequestDoc[]): Promise<string[]> {
+  const ids = new Set<string>();
+  for (const doc of docs) {
+    for (const id of await requestTeacherIds(db, doc)) ids.add(id);
+    const owner = await studentUserId(db, doc.studentId);
+    if (owner) ids.add(owner);
+  }
+  const admins = await db.select({ id: users.id }).from(users).where(sql`${users.role} = ${Role.admin}`);
+  for (const admin of admins) ids.add(admin.id);
+  return [...ids];
+}
+
+/** Whether a request is accepted with update and names a record to change (a sitting or a score). */
+function updatesRecord(doc: RequestDoc): boolean {
+  return (
+    doc.status === RequestStatus.accepted &&
+    doc.acceptReason === AcceptReason.withUpdate &&
+    (doc.scheduleId !== null || doc.scoreNameId !== null)
+  );
+}
+
+/** The collection an acceptance with update writes to. */
+const appliedCollection = (doc: RequestDoc): SyncCollection =>
+  doc.scoreNameId !== null ? 'achievements' : 'attendance';
+
+const enrolmentRow = z.object({ id: z.string(), full_score: z.coerce.number() });
+
+/**
+ * Carries out an acceptance with update in the decision's own transaction (issue #20): the mark of the named
+ * sitting becomes what the request asks (`requestedMark`), or the named score the score it asks for, through
+ * that collection's own rules and history, the history line naming the request. A request about no sitting
+ * or score changes nothing; one whose record can no longer be written refuses the decision whole.
+ */
+async function applyRequest(ctx: SyncWriteContext, doc: RequestDoc): Promise<void> {
+  const applying = { ...ctx, requestId: doc.id };
+  const mark = requestedMark(doc);
+  if (doc.scheduleId !== null && mark !== null) {
+    const place = await sittingPlace(ctx.tx, doc);
+    if (place === null) throw new PushRowRefused({ document: doc, reason: 'invalid' });
+    const at = {
+      id: attendanceId(place.class_student_id, doc.scheduleId),
+      subjectId: doc.subjectId,
+      universityId: doc.universityId,
+      classStudentId: place.class_student_id,
+      studentId: doc.studentId,
+      scheduleId: doc.scheduleId,
+    };
+    const empty = unmarkedAttendance(at);
+    await writeWithin(
+      applying,
+      attendanceCollection,
+      empty,
+      (current) => ({ ...(current ?? empty), ...mark }),
+      false,
+    );
+    return;
+  }
+  if (doc.scoreNameId === null) return;
+  const scoreNameId = doc.scoreNameId;
+  const [enrolment] = await queryRows(
+    ctx.tx,
+    sql`select ss.id::text as id, sn.full_score::float8 as full_score from subject_students ss
+        join score_names sn on sn.id = ${scoreNameId} and sn.subject_id = ss.subject_id
+        where ss.subject_id = ${doc.subjectId} and ss.student_id = ${doc.studentId} and not ss.deleted`,
+    enrolmentRow,
+  );
+  if (!enrolment) throw new PushRowRefused({ document: doc, reason: 'invalid' });
+  const empty: AchievementDoc = {
+    id: achievementId(enrolment.id, scoreNameId),
+    kind: AchievementDocKind.score,
+    subjectId: doc.subjectId,
+    universityId: doc.universityId,
+    subjectStudentId: enrolment.id,
+    studentId: doc.studentId,
+    scoreNameId,
+    fullScore: enrolment.full_score,
+    scheduleId: null,
+    points: null,
+    finalScore: null,
+    comment: null,
+    updatedAt: 0,
+    _deleted: false,
+  };
+  await writeWithin(
+    applying,
+    achievementsCollection,
+    empty,
+    (current) => ({ ...(current ?? empty), points: doc.points, _deleted: false }),
+    false,
+  );
 }
 
 /**
@@ -187,15 +385,23 @@ export const requestsCollection: SyncCollectionDef<RequestDoc, RequestRow> = {
       return row ? toDoc(row) : null;
     },
     // A new request tells the staff who handle it; an accepted or rejected one tells its student (issue 8).
+    // An acceptance with update also changed a mark or a score: their readers pull it too.
     async afterCommit(deps, written) {
+      const applied = written.filter(updatesRecord);
+      const changed = [...new Set(applied.map(appliedCollection))];
+      if (changed.length > 0) await deps.feed.publishChange(changed, await requestAudience(deps.db, applied));
+      deps.cardRefresh.request(written.map((doc) => doc.subjectId));
       for (const doc of written) {
         const event = requestEvent(doc.status);
         if (event) await notifyRequestEvent(notifyDepsOf(deps), doc.id, event);
       }
     },
-    refuse: (ctx, next, current) => (current ? refuseChange(ctx, next, current) : refuseCreate(ctx, next)),
-    async write({ tx, seq, now, actor }, doc, current) {
+    refuse: (ctx, next, current, base) =>
+      current ? refuseChange(ctx, next, current, base) : refuseCreate(ctx, next),
+    async write(ctx, doc, current) {
+      const { tx, seq, now, actor } = ctx;
       const decided = current !== null && current.status !== doc.status;
+      if (decided && updatesRecord(doc)) await applyRequest(ctx, doc);
       await upsertRow(tx, requests, [
         [requests.id, doc.id],
         [requests.subjectId, doc.subjectId],
@@ -211,7 +417,9 @@ export const requestsCollection: SyncCollectionDef<RequestDoc, RequestRow> = {
         [requests.confirmKind, doc.confirmKind],
         [requests.acceptReason, doc.acceptReason],
         [requests.lateMinutes, doc.lateMinutes],
+        [requests.points, doc.points],
         [requests.content, doc.content],
+        [requests.rejectReason, doc.rejectReason],
         [requests.decidedBy, decided ? actor.id : (current?.decidedBy ?? null)],
         [requests.decidedAt, decided ? now.toISOString() : (current?.decidedAt ?? null)],
         [requests.seq, seq],
@@ -220,16 +428,6 @@ export const requestsCollection: SyncCollectionDef<RequestDoc, RequestRow> = {
       ]);
     },
     serverFields: true,
-    async audience(tx, docs) {
-      const ids = new Set<string>();
-      for (const doc of docs) {
-        for (const id of await requestTeacherIds(tx, doc)) ids.add(id);
-        const owner = await studentUserId(tx, doc.studentId);
-        if (owner) ids.add(owner);
-      }
-      const admins = await tx.select({ id: users.id }).from(users).where(sql`${users.role} = ${Role.admin}`);
-      for (const admin of admins) ids.add(admin.id);
-      return [...ids];
-    },
+    audience: requestAudience,
   },
 };

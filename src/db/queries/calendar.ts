@@ -5,7 +5,7 @@ import type { SchoolDatabase } from '../open-database';
 import { asRows } from './rows';
 
 /** The documents of `ids` in a collection, live, as rows (RxDB's `findByIds` answers a map). */
-function byIds<Row>(
+export function byIds<Row>(
   collection: { findByIds(ids: string[]): { $: Observable<Map<string, { toJSON(): Row }>> } },
   ids: readonly string[],
 ) {

@@ -32,3 +32,10 @@ export function person$(database: SchoolDatabase, userId: string) {
 export function teachers$(database: SchoolDatabase) {
   return database.people.find({ selector: { role: Role.teacher }, sort: [{ name: 'asc' }] }).$.pipe(asRows());
 }
+
+/** The students of a university on this device by name, live: the choices of "add a student to a class". */
+export function studentsOf$(database: SchoolDatabase, universityId: string) {
+  return database.people
+    .find({ selector: { role: Role.student, universityId }, sort: [{ name: 'asc' }] })
+    .$.pipe(asRows());
+}

@@ -37,3 +37,8 @@ export function subjectHighlights$(database: SchoolDatabase, subjectId: string) 
 export function subjectScoreNames$(database: SchoolDatabase, subjectId: string) {
   return database.subjects.find({ selector: { kind: SubjectDocKind.scoreName, subjectId } }).$.pipe(asRows());
 }
+
+/** Every subject on this device (the caller's subjects as the server scoped them), live. */
+export function subjectList$(database: SchoolDatabase) {
+  return database.subjects.find({ selector: { kind: SubjectDocKind.subject } }).$.pipe(asRows());
+}

@@ -1,4 +1,5 @@
 import { combineLatest, map, of, switchMap } from 'rxjs';
+import { PublishState } from '../../../domain/lessons';
 import type { AccountRole } from '../../../domain/roles';
 import type { SchoolDatabase } from '../../db/open-database';
 import { writeStates$ } from '../../db/outbox';
@@ -30,12 +31,16 @@ function sheet$(
         subjectHighlights$(database, subjectId),
       ]).pipe(
         map(([classStudents, schedules, lessons, students, attendances, outbox, highlights]) => {
+          // Sittings of draft lessons are not held yet: the sheet shows them once the lesson is published.
+          const published = new Set(
+            lessons.filter((lesson) => lesson.publish === PublishState.published).map((lesson) => lesson.id),
+          );
           const sheet: Sheet = buildSheet({
             actor,
             subjectClass,
             classStudents,
             students,
-            schedules,
+            schedules: schedules.filter((schedule) => published.has(schedule.lessonId)),
             lessonNames: new Map(lessons.map((lesson) => [lesson.id, lesson.name])),
             attendances,
             outbox,

@@ -36,7 +36,6 @@ export function ClassCascadeFields({
   classId: string;
   onChooseClass: (classId: string) => void;
 }) {
-  const { t } = useLingui();
   const [filter, setFilter] = useState<ClassFilter>(EMPTY_FILTER);
 
   // A class from the link (or remembered) sets the whole cascade once its subject is known locally.
@@ -51,6 +50,35 @@ export function ClassCascadeFields({
     setFilter(chooseLevel(filter, level, value));
     if (level === 'classId' && value) onChooseClass(value);
   };
+  return (
+    <CascadeSelects
+      levels={FILTER_LEVELS}
+      filter={filter}
+      options={options}
+      onChoose={choose}
+      className="grid grid-cols-1 gap-3 sm:grid-cols-3 lg:grid-cols-5"
+    />
+  );
+}
+
+/**
+ * The selects of a cascade over `levels` of the class filter (all five, or those down to the subject for a
+ * report), labelled alike on every screen.
+ */
+export function CascadeSelects({
+  levels,
+  filter,
+  options,
+  onChoose,
+  className,
+}: {
+  levels: readonly FilterLevel[];
+  filter: ClassFilter;
+  options: Record<FilterLevel, { value: string; label: string }[]> | null;
+  onChoose: (level: FilterLevel, value: string) => void;
+  className: string;
+}) {
+  const { t } = useLingui();
   const labels: Record<FilterLevel, string> = {
     universityId: t`University`,
     facultyId: t`Faculty`,
@@ -58,17 +86,16 @@ export function ClassCascadeFields({
     subjectId: t`Subject`,
     classId: t`Class`,
   };
-
   return (
-    <div className="grid grid-cols-1 gap-3 sm:grid-cols-3 lg:grid-cols-5">
-      {FILTER_LEVELS.map((level) => (
+    <div className={className}>
+      {levels.map((level) => (
         <SelectField
           key={level}
           label={labels[level]}
           value={filter[level]}
           placeholder={t`Choose`}
           options={options?.[level] ?? []}
-          onChange={(event) => choose(level, event.target.value)}
+          onChange={(event) => onChoose(level, event.target.value)}
         />
       ))}
     </div>

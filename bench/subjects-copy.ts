@@ -1,0 +1,182 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { CSRF_HEADER } from '../domain/auth';
+import { copyPayload, copyStartDate, defaultCopyDay, lessonBatches } from '../domain/copy-subject';
+import type { CopySubjectResponse, CopySubjectRow } from '../domain/schemas/subjects';
+import { openDatabase } from '../server/db/client';
+import { queryRows } from '../server/db/rows';
+import { launchChromium, signedInContext } from './browser';
+import { type BenchSession, ms, percentile, signIn, startServer } from './server-process';
+import { seed } from './sync-figures';
+
+const RUNS = 5;
+const PASSWORD = process.env.DEMO_PASSWORD ?? 'demo-2026';
+
+const subjectRow = z.object({
+  id: z.string(),
+  end_date: z.string(),
+  classes: z.coerce.number(),
+  lessons: z.coerce.number(),
+  sittings: z.coerce.number(),
+});
+
+/** The subject with the most sittings: every class, a term of weekly lessons. */
+async function biggestSubject(dataDir: string) {
+  const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
+  try {
+    const [row] = await queryRows(
+      database.db,
+      sql`select p.id::text, p.end_date::text,
+          (select count(*) from subject_classes c where c.subject_id = p.id and not c.deleted) as classes,
+          (select count(*) from lessons l where l.subject_id = p.id and not l.deleted) as lessons,
+          (select count(*) from schedules s where s.subject_id = p.id and not s.deleted) as sittings
+        from subjects p where not p.deleted order by sittings desc, p.id limit 1`,
+      subjectRow,
+    );
+    if (!row) throw new Error('the seeded school has no subject');
+    return row;
+  } finally {
+    await database.close();
+  }
+}
+
+async function api<T>(
+  baseUrl: string,
+  session: BenchSession,
+  method: string,
+  url: string,
+  body?: unknown,
+): Promise<T> {
+  const response = await fetch(`${baseUrl}${url}`, {
+    method,
+    headers: {
+      cookie: session.cookie,
+      ...(body === undefined ? {} : { 'content-type': 'application/json', [CSRF_HEADER]: session.csrfToken }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${url} answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** The copy body the screen sends by default: every suggested row ticked with its prefilled values. */
+function defaultBody(rows: readonly CopySubjectRow[], endDate: string) {
+  const start = copyStartDate(endDate);
+  const formRows = rows.flatMap((row) =>
+    row.suggestDates.map((suggest) => ({
+      class_name_id: row.class_name_id,
+      suggest_date: suggest.id,
+      selected: true,
+      day: defaultCopyDay(start, suggest.id),
+      start_time: row.first_schedule?.start_time ?? null,
+      end_time: row.first_schedule?.end_time ?? null,
+      teacherChecked: false,
+      teacher_ids: [],
+      roomChecked: row.first_schedule?.room_id != null,
+      room_id: row.first_schedule?.room_id ?? null,
+    })),
+  );
+  return { isPublic: true, schedules: copyPayload(formRows) };
+}
+
+/**
+ * Issue 17: copying the biggest subject of the scale-10 demo school (all its classes, a term of weekly
+ * lessons). The call itself and its batch publishing, timed from Node; then the copy screen in Chromium,
+ * from pressing "register" until the subject list (read from the local database) counts the new subject.
+ */
+export async function benchSubjectsCopy(): Promise<void> {
+  const scale = Number(process.env.BENCH_SYNC_SCALE ?? 10);
+  const reuse = process.env.BENCH_SYNC_DATA_DIR;
+  const dataDir = reuse ?? mkdtempSync(path.join(os.tmpdir(), 'school-bench-subjects-'));
+  try {
+    if (!reuse) console.log(`seed scale ${scale} on PGlite: ${ms(await seed(dataDir, scale))}`);
+    const subject = await biggestSubject(dataDir);
+    const server = await startServer(Number(process.env.BENCH_PORT ?? 3090) + 3, {}, { dataDir });
+    const browser = await launchChromium();
+    try {
+      const session = await signIn(server, 'admin@demo.test', PASSWORD);
+      const { rows } = await api<{ rows: CopySubjectRow[] }>(
+        server.baseUrl,
+        session,
+        'GET',
+        `/api/academic/subjects/${subject.id}/first-schedule-of-classes`,
+      );
+      const body = defaultBody(rows, subject.end_date);
+      const calls: number[] = [];
+      const publishing: number[] = [];
+      for (let run = 0; run < RUNS; run += 1) {
+        const started = performance.now();
+        const copy = await api<CopySubjectResponse>(
+          server.baseUrl,
+          session,
+          'POST',
+          `/api/academic/subjects/${subject.id}/copy`,
+          body,
+        );
+        calls.push(performance.now() - started);
+        const publishStarted = performance.now();
+        for (const batch of lessonBatches(copy.lessonsId)) {
+          await api(
+            server.baseUrl,
+            session,
+            'POST',
+            `/api/academic/subjects/${copy.id}/public-lessons-after-copy`,
+            {
+              lessonsId: batch,
+            },
+          );
+        }
+        publishing.push(performance.now() - publishStarted);
+      }
+      console.log(
+        `subject ${subject.id}: ${subject.classes} classes, ${subject.lessons} lessons, ${subject.sittings} sittings; ${body.schedules.length} copy rows`,
+      );
+      const line = (label: string, values: number[]) =>
+        console.log(
+          `${label}, ${values.length} runs: p50 ${ms(percentile(values, 50))}, p95 ${ms(percentile(values, 95))}`,
+        );
+      line('POST .../copy (registered)', calls);
+      line('publishing its lessons in batches of 10, one after another', publishing);
+
+      const context = await signedInContext(browser, server, session);
+      const page = await context.newPage();
+      // The list reads the local database: it is complete once it counts what the server holds.
+      const serverTotal = async () =>
+        (
+          await api<{ totalNumberOfSubject: number }>(
+            server.baseUrl,
+            session,
+            'GET',
+            '/api/academic/subjects/subject-by-user',
+          )
+        ).totalNumberOfSubject;
+      const listCounts = (count: number) =>
+        page.getByText(new RegExp(`件中${count}件の科目`)).waitFor({ timeout: 300_000 });
+      const screens: number[] = [];
+      for (let run = 0; run < 3; run += 1) {
+        const before = await serverTotal();
+        await page.goto(`${server.baseUrl}/admin/academic/subjects`);
+        await listCounts(before);
+        await page.goto(`${server.baseUrl}/admin/academic/subjects/${subject.id}/copy`);
+        const register = page.getByRole('button', { name: '登録', exact: true });
+        await register.waitFor({ timeout: 120_000 });
+        await page.waitForFunction(() => document.querySelectorAll('[data-testid="copy-row"]').length > 0);
+        const started = performance.now();
+        await register.click();
+        await page.waitForURL(/\/admin\/academic\/subjects(\?|$)/, { timeout: 120_000 });
+        await listCounts(before + 1);
+        screens.push(performance.now() - started);
+      }
+      line('copy screen: register pressed to the list counting the copy (Chromium)', screens);
+      await context.close();
+    } finally {
+      await browser.close();
+      await server.stop();
+    }
+  } finally {
+    if (!reuse) rmSync(dataDir, { recursive: true, force: true });
+  }
+}

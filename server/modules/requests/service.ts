@@ -1,0 +1,377 @@
+import { randomUUID } from 'node:crypto';
+import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { ErrorCode, FieldError } from '../../../domain/errors';
+import {
+  REQUEST_DECISION_SEGMENT,
+  type RequestDecisionSegment,
+  RequestStatus,
+} from '../../../domain/requests';
+import { Role } from '../../../domain/roles';
+import { SortType } from '../../../domain/schemas/common';
+import type { StudentRequestData } from '../../../domain/schemas/people';
+import {
+  newRequestDoc,
+  type Request,
+  type RequestCreate,
+  type RequestDecision,
+  type RequestListResponse,
+  type RequestSearchQuery,
+} from '../../../domain/schemas/requests';
+import type { RequestDoc } from '../../../domain/sync-docs';
+import type { Actor } from '../../access/actor';
+import type { Executor } from '../../db/client';
+import { queryRows } from '../../db/rows';
+import { forbidden, HttpError, notFound, validationFailed } from '../../http-error';
+import type { SyncPushConflict, SyncPushDeps } from '../../sync/engine';
+import { pushAsCall, refusalAsHttp } from '../../sync/push-call';
+import { readRequestDoc, requestScope, requestsCollection } from './collection';
+
+const requestRowSchema = z.object({
+  id: z.string(),
+  student_id: z.string(),
+  student_identity: z.string(),
+  student_name: z.string(),
+  type: z.number().int(),
+  status: z.number().int(),
+  option: z.number().int(),
+  attendance_kind: z.number().int().nullable(),
+  confirm_kind: z.number().int().nullable(),
+  accept_reason: z.number().int().nullable(),
+  subject_id: z.string(),
+  subject_name: z.string(),
+  class_id: z.string().nullable(),
+  class_name: z.string().nullable(),
+  schedule_id: z.string().nullable(),
+  schedule_day: z.string().nullable(),
+  lesson_id: z.string().nullable(),
+  lesson_name: z.string().nullable(),
+  score_name_id: z.string().nullable(),
+  score_name: z.string().nullable(),
+  late_minutes: z.number().int().nullable(),
+  points: z.number().nullable(),
+  content: z.string(),
+  reject_reason: z.string().nullable(),
+  decided_by_id: z.string().nullable(),
+  decided_by_name: z.string().nullable(),
+  decided_at: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  total: z.coerce.number().int().optional(),
+});
+type RequestRow = z.infer<typeof requestRowSchema>;
+
+const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** Requests with every name their REST shape shows; `r` is the request, `s` its student (as the scope wants). */
+const SELECT = sql`select r.id::text, r.student_id::text, s.identity as student_identity, su.name as student_name,
+  r.type::int, r.status::int, r.option::int, r.attendance_kind::int, r.confirm_kind::int, r.accept_reason::int,
+  r.subject_id::text, sn.name as subject_name, r.class_id::text, cn.name as class_name,
+  r.schedule_id::text, sch.day::text as schedule_day, l.id::text as lesson_id, l.name as lesson_name,
+  r.score_name_id::text, scn.name as score_name, r.late_minutes::int, r.points::float8 as points, r.content,
+  r.reject_reason, r.decided_by::text as decided_by_id, du.name as decided_by_name,
+  ${iso(sql`r.decided_at`)} as decided_at, ${iso(sql`r.created_at`)} as created_at,
+  ${iso(sql`r.updated_at`)} as updated_at`;
+
+const FROM = sql`from requests r
+  join students s on s.id = r.student_id
+  join users su on su.id = s.user_id
+  join subjects sub on sub.id = r.subject_id
+  join subject_names sn on sn.id = sub.subject_name_id
+  left join subject_classes c on c.id = r.class_id
+  left join class_names cn on cn.id = c.class_name_id
+  left join schedules sch on sch.id = r.schedule_id
+  left join lessons l on l.id = sch.lesson_id
+  left join score_names scn on scn.id = r.score_name_id
+  left join users du on du.id = r.decided_by`;
+
+function ref(id: string | null, name: string | null) {
+  return id === null ? null : { id, name: name ?? '' };
+}
+
+/** The REST shape of a request (SPEC §3). */
+function toRequest(row: RequestRow): Request {
+  return {
+    id: row.id,
+    student: { id: row.student_id, identity: row.student_identity, name: row.student_name },
+    type: row.type as Request['type'],
+    status: row.status as Request['status'],
+    option: row.option as Request['option'],
+    attendance_kind: row.attendance_kind as Request['attendance_kind'],
+    confirm_kind: row.confirm_kind as Request['confirm_kind'],
+    accept_reason: row.accept_reason as Request['accept_reason'],
+    subject: { id: row.subject_id, name: row.subject_name },
+    class: ref(row.class_id, row.class_name),
+    schedule:
+      row.schedule_id === null || row.schedule_day === null
+        ? null
+        : {
+            id: row.schedule_id,
+            day: row.schedule_day,
+            lesson: { id: row.lesson_id ?? '', name: row.lesson_name ?? '' },
+          },
+    score_name: ref(row.score_name_id, row.score_name),
+    late_minutes: row.late_minutes,
+    points: row.points,
+    content: row.content,
+    reject_reason: row.reject_reason,
+    decided_by: ref(row.decided_by_id, row.decided_by_name),
+    decided_at: row.decided_at,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+/** One request `actor` may see, or 404 (a request outside their scope is answered as absent). */
+export async function requestDetail(db: Executor, actor: Actor, requestId: string): Promise<Request> {
+  const [row] = await queryRows(
+    db,
+    sql`${SELECT} ${FROM} where r.id = ${requestId} and not r.deleted and ${requestScope(actor)}`,
+    requestRowSchema,
+  );
+  if (!row) throw notFound();
+  return toRequest(row);
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+/**
+ * `GET /api/requests/search` (SPEC §3 filters): the requests `actor` may see (a student their own, a teacher
+ * those of the classes they teach, an admin all), by text (content, student name or number), type, status,
+ * subject and class, newest first unless `sortType` is asc, one page with totals.
+ */
+export async function searchRequests(
+  db: Executor,
+  actor: Actor,
+  query: RequestSearchQuery,
+): Promise<RequestListResponse> {
+  const conditions: SQL[] = [sql`not r.deleted`, requestScope(actor)];
+  if (query.param) {
+    const like = `%${escapeLike(query.param)}%`;
+    conditions.push(sql`(r.content ilike ${like} or su.name ilike ${like} or s.identity ilike ${like})`);
+  }
+  if (query.type !== undefined) conditions.push(sql`r.type = ${query.type}`);
+  if (query.status !== undefined) conditions.push(sql`r.status = ${query.status}`);
+  if (query.subject) conditions.push(sql`r.subject_id = ${query.subject}`);
+  if (query.subjectClass) conditions.push(sql`r.class_id = ${query.subjectClass}`);
+  const where = sql.join(conditions, sql` and `);
+  const direction = query.sortType === SortType.asc ? sql`asc` : sql`desc`;
+  const offset = (query.page - 1) * query.limit;
+  const rows = await queryRows(
+    db,
+    sql`${SELECT}, count(*) over () as total ${FROM} where ${where}
+        order by r.created_at ${direction}, r.id ${direction} limit ${query.limit} offset ${offset}`,
+    requestRowSchema,
+  );
+  const total = rows[0]?.total ?? (await countRequests(db, where));
+  return {
+    data: rows.map(toRequest),
+    meta: {
+      pagination: {
+        count: rows.length,
+        current_page: query.page,
+        per_page: query.limit,
+        total,
+        total_pages: Math.ceil(total / query.limit),
+        links: { next: query.page * query.limit < total ? String(query.page + 1) : null },
+      },
+    },
+  };
+}
+
+const totalRow = z.object({ total: z.coerce.number().int() });
+
+async function countRequests(db: Executor, where: SQL): Promise<number> {
+  const [row] = await queryRows(db, sql`select count(*) as total ${FROM} where ${where}`, totalRow);
+  return row?.total ?? 0;
+}
+
+const studentRow = z.object({ id: z.string() });
+
+/** The student record of a signed-in student, or 403. */
+async function ownStudentId(db: Executor, actor: Actor): Promise<string> {
+  const [row] = await queryRows(
+    db,
+    sql`select id::text from students where user_id = ${actor.id} and not deleted`,
+    studentRow,
+  );
+  if (!row) throw forbidden();
+  return row.id;
+}
+
+const subjectRow = z.object({ university_id: z.string() });
+
+/** The answer of a refused create: a record not the student's own is 403 on the field that named it. */
+function createRefusal(conflict: SyncPushConflict<RequestDoc>): HttpError {
+  if (conflict.reason === 'invalid') return validationFailed({ option: [FieldError.invalid] });
+  return refusalAsHttp(conflict);
+}
+
+/**
+ * `POST /api/requests`: the signed-in student files a request about their own enrolment, sitting or score.
+ * It goes through the `requests` push (the same rule the offline form's sync meets), so a subject, class,
+ * sitting or score not the student's own is refused alike (403) and nothing is stored.
+ */
+export async function createRequest(
+  deps: SyncPushDeps,
+  actor: Actor,
+  body: RequestCreate,
+  offline: boolean,
+): Promise<Request> {
+  const studentId = await ownStudentId(deps.db, actor);
+  const [subject] = await queryRows(
+    deps.db,
+    sql`select university_id::text from subjects where id = ${body.subject_id} and not deleted`,
+    subjectRow,
+  );
+  if (!subject) throw forbidden();
+  const doc = newRequestDoc(body, {
+    id: randomUUID(),
+    studentId,
+    universityId: subject.university_id,
+    createdAt: deps.now().toISOString(),
+  });
+  await pushAsCall(
+    deps,
+    requestsCollection,
+    actor,
+    [{ newDocumentState: doc, assumedMasterState: null }],
+    offline,
+    {
+      atomic: true,
+      refusal: createRefusal,
+    },
+  );
+  return requestDetail(deps.db, actor, doc.id);
+}
+
+/**
+ * The decision calls (`POST /api/requests/{id}/attendance|achievement-confirm|confirmAttendance|other`): staff
+ * of the request's class accept (with or without update) or reject it with a reason; its student may cancel it.
+ * The call's segment must be the request's type. The change goes through the `requests` push based on the
+ * state read here, so of two deciders at once one wins and the other is answered 409, and an acceptance with
+ * update enters the mark or score once, in the same transaction.
+ */
+export async function decideRequest(
+  deps: SyncPushDeps,
+  actor: Actor,
+  requestId: string,
+  segment: RequestDecisionSegment,
+  decision: RequestDecision,
+  offline: boolean,
+): Promise<Request> {
+  await requestDetail(deps.db, actor, requestId);
+  const current = await readRequestDoc(deps.db, requestId);
+  if (!current) throw notFound();
+  if (REQUEST_DECISION_SEGMENT[current.type] !== segment)
+    throw validationFailed({ type: [FieldError.invalid] });
+  if (current.status !== RequestStatus.requesting) {
+    throw new HttpError(409, { message: 'conflict', code: ErrorCode.conflict });
+  }
+  // A student only cancels; staff only accept or reject (the push checks the same, this answers 403 first).
+  const isStudent = actor.role === Role.student;
+  if (isStudent !== (decision.status === RequestStatus.cancelled)) throw forbidden();
+  const next: RequestDoc = {
+    ...current,
+    status: decision.status,
+    acceptReason: decision.accept_reason,
+    rejectReason: decision.reason,
+  };
+  await pushAsCall(
+    deps,
+    requestsCollection,
+    actor,
+    [{ newDocumentState: next, assumedMasterState: current }],
+    offline,
+    {
+      atomic: true,
+    },
+  );
+  return requestDetail(deps.db, actor, requestId);
+}
+
+const dataRow = z.object({
+  subject_id: z.string(),
+  subject_name: z.string(),
+  class_id: z.string(),
+  class_name: z.string(),
+  schedule_id: z.string().nullable(),
+  day: z.string().nullable(),
+  start_time: z.string().nullable(),
+  end_time: z.string().nullable(),
+  lesson_id: z.string().nullable(),
+  lesson_name: z.string().nullable(),
+});
+
+const scoreNameRow = z.object({
+  subject_id: z.string(),
+  id: z.string(),
+  name: z.string(),
+  full_score: z.number(),
+  option_plus: z.boolean(),
+  parent_id: z.string().nullable(),
+});
+
+/**
+ * `GET /api/students/{id}/data-request`: what the request form offers the student: the subjects they are
+ * enrolled in, the classes of them they sit in with each class's live sittings, and each subject's score
+ * names. Only the student themself may ask (403 otherwise).
+ */
+export async function studentRequestData(
+  db: Executor,
+  actor: Actor,
+  studentId: string,
+): Promise<StudentRequestData> {
+  if (actor.role !== Role.student || (await ownStudentId(db, actor)) !== studentId) throw forbidden();
+  const rows = await queryRows(
+    db,
+    sql`select cs.subject_id::text, sn.name as subject_name, cs.class_id::text, cn.name as class_name,
+          sch.id::text as schedule_id, sch.day::text as day, to_char(sch.start_time, 'HH24:MI') as start_time,
+          to_char(sch.end_time, 'HH24:MI') as end_time, l.id::text as lesson_id, l.name as lesson_name
+        from class_students cs
+        join subjects sub on sub.id = cs.subject_id and not sub.deleted
+        join subject_names sn on sn.id = sub.subject_name_id
+        join subject_classes c on c.id = cs.class_id and not c.deleted
+        join class_names cn on cn.id = c.class_name_id
+        left join schedules sch on sch.class_id = cs.class_id and not sch.deleted
+        left join lessons l on l.id = sch.lesson_id
+        where cs.student_id = ${studentId} and not cs.deleted
+        order by sn.name, cn.name, sch.day, sch.start_time`,
+    dataRow,
+  );
+  const scoreNames = await queryRows(
+    db,
+    sql`select sn.subject_id::text, sn.id::text, sn.name, sn.full_score::float8 as full_score, sn.option_plus,
+          sn.parent_id::text from score_names sn
+        join subject_students ss on ss.subject_id = sn.subject_id and ss.student_id = ${studentId} and not ss.deleted
+        where not sn.deleted order by sn.position, sn.name`,
+    scoreNameRow,
+  );
+  const subjects = new Map<string, StudentRequestData['subjects'][number]>();
+  for (const row of rows) {
+    let subject = subjects.get(row.subject_id);
+    if (!subject) {
+      subject = { id: row.subject_id, name: row.subject_name, classes: [], score_names: [] };
+      subjects.set(row.subject_id, subject);
+    }
+    let klass = subject.classes.find((entry) => entry.id === row.class_id);
+    if (!klass) {
+      klass = { id: row.class_id, name: row.class_name, schedules: [] };
+      subject.classes.push(klass);
+    }
+    if (row.schedule_id && row.day && row.start_time && row.end_time) {
+      klass.schedules.push({
+        id: row.schedule_id,
+        day: row.day,
+        start_time: row.start_time,
+        end_time: row.end_time,
+        lesson: { id: row.lesson_id ?? '', name: row.lesson_name ?? '' },
+      });
+    }
+  }
+  for (const { subject_id, ...scoreName } of scoreNames)
+    subjects.get(subject_id)?.score_names.push(scoreName);
+  return { subjects: [...subjects.values()] };
+}

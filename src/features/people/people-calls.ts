@@ -1,0 +1,166 @@
+import { CALL_SCHEMAS } from '../../../domain/schemas/calls';
+import type {
+  InviteRequest,
+  ObserverWrite,
+  StaffSearchQuery,
+  StudentWrite,
+  TeacherWrite,
+  UserSearchQuery,
+} from '../../../domain/schemas/people';
+import { type CallResult, type CallValue, callApi } from '../../api/call-api';
+import { type OnlineView, useOnlineView } from '../../db/use-online-view';
+import type { StudentsUrlSearch } from './student-search';
+
+/**
+ * `/students`: one page of the student search, filtered in SQL on the server (an online-only view,
+ * ARCHITECTURE §3). The last answer of each search stays on the device and is shown "as of" its time
+ * offline.
+ */
+export function useStudentSearch(
+  search: StudentsUrlSearch,
+): OnlineView<CallValue<'GET /api/students/search'>> {
+  return useOnlineView(
+    `students/search?${JSON.stringify(search)}`,
+    () => callApi('GET /api/students/search', { query: search }),
+    CALL_SCHEMAS['GET /api/students/search'].response,
+  );
+}
+
+/** The subjects, lessons, classes and score names the search offers for a year code and faculty. */
+export function useStudentFilterData(yearCodeId: string | undefined, facultyId: string | undefined) {
+  const ready = Boolean(yearCodeId && facultyId);
+  return useOnlineView(
+    `students/data-filter/${yearCodeId ?? ''}/${facultyId ?? ''}`,
+    async (): Promise<CallResult<CallValue<'GET /api/students/data-filter/:yearCodeId/:facultyId'>>> =>
+      ready
+        ? callApi('GET /api/students/data-filter/:yearCodeId/:facultyId', {
+            params: { yearCodeId: yearCodeId ?? '', facultyId: facultyId ?? '' },
+          })
+        : { ok: true, value: { subjects: [], lessons: [], classes: [], scoreNames: [] } },
+    CALL_SCHEMAS['GET /api/students/data-filter/:yearCodeId/:facultyId'].response,
+  );
+}
+
+/** `GET /api/students/{id}`, kept for offline reading like the list. */
+export function useStudent(studentId: string) {
+  return useOnlineView(
+    `students/${studentId}`,
+    () => callApi('GET /api/students/:studentId', { params: { studentId } }),
+    CALL_SCHEMAS['GET /api/students/:studentId'].response,
+  );
+}
+
+/** `GET /api/students/{id}/achievement-attendance`: the student's record across subjects. */
+export function useStudentRecord(studentId: string) {
+  return useOnlineView(
+    `students/${studentId}/achievement-attendance`,
+    () => callApi('GET /api/students/:studentId/achievement-attendance', { params: { studentId } }),
+    CALL_SCHEMAS['GET /api/students/:studentId/achievement-attendance'].response,
+  );
+}
+
+/** `POST /api/students` (one) or `/api/students/{id}` (edit). */
+export function saveStudent(studentId: string | null, body: StudentWrite) {
+  if (studentId === null) return callApi('POST /api/students', { body });
+  return callApi('POST /api/students/:studentId', { params: { studentId }, body });
+}
+
+/** `POST /api/students/create-multi`: every row or none. */
+export function createStudents(students: StudentWrite[]) {
+  return callApi('POST /api/students/create-multi', { body: { students } });
+}
+
+/** `DELETE /api/students/{id}`. */
+export function deleteStudent(studentId: string) {
+  return callApi('DELETE /api/students/:studentId', { params: { studentId } });
+}
+
+/** `POST /api/students/{id}/lesson {classId}`: puts the student in a class. */
+export function putStudentInClass(studentId: string, classId: string) {
+  return callApi('POST /api/students/:studentId/lesson', { params: { studentId }, body: { classId } });
+}
+
+/** `GET /api/teachers`, an online view. */
+export function useTeachers(query: StaffSearchQuery) {
+  return useOnlineView(
+    `teachers?${JSON.stringify(query)}`,
+    () => callApi('GET /api/teachers', { query }),
+    CALL_SCHEMAS['GET /api/teachers'].response,
+  );
+}
+
+/** `GET /api/teachers/{id}`. */
+export function useTeacher(teacherId: string) {
+  return useOnlineView(
+    `teachers/${teacherId}`,
+    () => callApi('GET /api/teachers/:teacherId', { params: { teacherId } }),
+    CALL_SCHEMAS['GET /api/teachers/:teacherId'].response,
+  );
+}
+
+/** `POST /api/teachers/{id}`. */
+export function saveTeacher(teacherId: string, body: TeacherWrite) {
+  return callApi('POST /api/teachers/:teacherId', { params: { teacherId }, body });
+}
+
+/** `DELETE /api/teachers/{id}`. */
+export function deleteTeacher(teacherId: string) {
+  return callApi('DELETE /api/teachers/:teacherId', { params: { teacherId } });
+}
+
+/** Who an invitation is for: a teacher (`POST /api/users/invite`) or an observer. */
+export type InviteKind = 'teacher' | 'observer';
+
+/** Sends an invitation by mail. */
+export function invite(kind: InviteKind, body: InviteRequest) {
+  if (kind === 'teacher') return callApi('POST /api/users/invite', { body });
+  return callApi('POST /api/observers/invite', { body });
+}
+
+/** `GET /api/observers`. */
+export function useObservers(query: StaffSearchQuery) {
+  return useOnlineView(
+    `observers?${JSON.stringify(query)}`,
+    () => callApi('GET /api/observers', { query }),
+    CALL_SCHEMAS['GET /api/observers'].response,
+  );
+}
+
+/** `GET /api/users/{id}` (an observer's or an admin's detail). */
+export function useStaffUser(userId: string) {
+  return useOnlineView(
+    `users/${userId}`,
+    () => callApi('GET /api/users/:userId', { params: { userId } }),
+    CALL_SCHEMAS['GET /api/users/:userId'].response,
+  );
+}
+
+/** `POST /api/observers/{id}`. */
+export function saveObserver(observerId: string, body: ObserverWrite) {
+  return callApi('POST /api/observers/:observerId', { params: { observerId }, body });
+}
+
+/** `DELETE /api/observers/{id}`. */
+export function deleteObserver(observerId: string) {
+  return callApi('DELETE /api/observers/:observerId', { params: { observerId } });
+}
+
+/** `GET /api/users/search`: admins, or the teachers and observers to promote. */
+export function useUsers(query: UserSearchQuery) {
+  return useOnlineView(
+    `users/search?${JSON.stringify(query)}`,
+    () => callApi('GET /api/users/search', { query }),
+    CALL_SCHEMAS['GET /api/users/search'].response,
+  );
+}
+
+/** `POST /api/users/up-role` or `/down-role`. */
+export function changeRole(direction: 'up' | 'down', id: string) {
+  if (direction === 'up') return callApi('POST /api/users/up-role', { body: { id } });
+  return callApi('POST /api/users/down-role', { body: { id } });
+}
+
+/** `POST /api/users/block-login-admin/{id}`. */
+export function blockLogin(userId: string, blocked: boolean) {
+  return callApi('POST /api/users/block-login-admin/:userId', { params: { userId }, body: { blocked } });
+}

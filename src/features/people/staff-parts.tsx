@@ -1,0 +1,170 @@
+import { useLingui } from '@lingui/react/macro';
+import { MasterKind } from '../../../domain/master';
+import { useMasterDocs } from '../../db/use-master-docs';
+import type { OnlineView } from '../../db/use-online-view';
+import { errorMessage } from '../../i18n/error-messages';
+import { AsOf } from '../../ui/as-of';
+import { CheckboxField } from '../../ui/checkbox-field';
+import { type Column, DataTable } from '../../ui/data-table';
+import { Pagination } from '../../ui/pagination';
+import { SelectField } from '../../ui/select-field';
+import { TextField } from '../../ui/text-field';
+
+/** The staff lists' search: name or email, and a university. */
+export type StaffFilter = { param: string; university: string; page: number };
+
+/** The university names of a staff member's ids, joined. */
+export function useUniversityNames(): (ids: readonly string[]) => string {
+  const universities = useMasterDocs(MasterKind.universities).rows;
+  const names = new Map(universities.map((row) => [row.id, row.name]));
+  return (ids) =>
+    ids
+      .map((id) => names.get(id) ?? '')
+      .filter(Boolean)
+      .join('、');
+}
+
+/** The search fields above a staff list. */
+export function StaffFilterFields({
+  filter,
+  onChange,
+}: {
+  filter: StaffFilter;
+  onChange: (next: StaffFilter) => void;
+}) {
+  const { t } = useLingui();
+  const universities = useMasterDocs(MasterKind.universities).rows;
+  return (
+    <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+      <TextField
+        type="search"
+        label={t`Name or email`}
+        value={filter.param}
+        onChange={(event) => onChange({ ...filter, param: event.target.value, page: 1 })}
+      />
+      <SelectField
+        label={t`University`}
+        placeholder={t`All universities`}
+        options={universities.map((row) => ({ value: row.id, label: row.name }))}
+        value={filter.university}
+        onChange={(event) => onChange({ ...filter, university: event.target.value, page: 1 })}
+      />
+    </div>
+  );
+}
+
+/** Rows per page of the staff lists. */
+const STAFF_PAGE_SIZE = 20;
+
+/** The staff query of a filter (empty filters left out). */
+export function staffQuery(filter: StaffFilter) {
+  return {
+    page: filter.page,
+    limit: STAFF_PAGE_SIZE,
+    ...(filter.param ? { param: filter.param } : {}),
+    ...(filter.university ? { university: filter.university } : {}),
+  };
+}
+
+/** The universities a staff member works at, as check boxes (at least one). */
+export function UniversityChecks({
+  value,
+  onChange,
+  error,
+}: {
+  value: readonly string[];
+  onChange: (ids: string[]) => void;
+  error?: string;
+}) {
+  const { t } = useLingui();
+  const universities = useMasterDocs(MasterKind.universities).rows;
+  return (
+    <fieldset className="flex flex-col gap-1">
+      <legend className="text-sm font-medium">{t`Universities`}</legend>
+      {universities.map((row) => (
+        <CheckboxField
+          key={row.id}
+          label={row.name}
+          checked={value.includes(row.id)}
+          onCheckedChange={(checked) =>
+            onChange(checked ? [...value, row.id] : value.filter((id) => id !== row.id))
+          }
+        />
+      ))}
+      {error && (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+/** The first code of each field of a failed call, for the form's fields. */
+export function fieldErrors(errors: Readonly<Record<string, readonly string[]>> | undefined) {
+  return Object.fromEntries(Object.entries(errors ?? {}).map(([field, codes]) => [field, codes[0] ?? '']));
+}
+
+/** The first code of each field of a failed parse with the call's own schema. */
+export function issueErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) errors[String(issue.path[0] ?? 'form')] ??= issue.message;
+  return errors;
+}
+
+/** What an online view shows above its content: "as of" when it is a stored answer, and its failure. */
+export function ViewNotices({ view }: { view: Pick<OnlineView<unknown>, 'stale' | 'at' | 'failure'> }) {
+  const { i18n } = useLingui();
+  return (
+    <>
+      {view.stale && view.at !== null && <AsOf at={view.at} />}
+      {view.failure && (
+        <p role="alert" className="text-sm text-red-700">
+          {errorMessage(i18n, view.failure)}
+        </p>
+      )}
+    </>
+  );
+}
+
+/** A paged list answer of the people calls. */
+type PagedAnswer<Row> = { data: Row[]; meta: { pagination: { total: number; per_page: number } } };
+
+/** One online, paged list: its notices, the table and the pager. */
+export function OnlineTable<Row extends { id: string }>({
+  view,
+  caption,
+  columns,
+  emptyTitle,
+  page,
+  onPageChange,
+}: {
+  view: OnlineView<PagedAnswer<Row>>;
+  caption: string;
+  columns: readonly Column<Row>[];
+  emptyTitle: string;
+  page: number;
+  onPageChange: (page: number) => void;
+}) {
+  return (
+    <>
+      <ViewNotices view={view} />
+      <DataTable
+        caption={caption}
+        columns={columns}
+        rows={view.value?.data ?? []}
+        rowKey={(row) => row.id}
+        loading={view.value === null && view.failure === null}
+        emptyTitle={emptyTitle}
+      />
+      {view.value && (
+        <Pagination
+          page={page}
+          total={view.value.meta.pagination.total}
+          perPage={view.value.meta.pagination.per_page}
+          onPageChange={onPageChange}
+        />
+      )}
+    </>
+  );
+}

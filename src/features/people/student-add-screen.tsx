@@ -1,0 +1,364 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import { LIMITS } from '../../../domain/limits';
+import { MasterKind } from '../../../domain/master';
+import { studentWriteSchema } from '../../../domain/schemas/people';
+import { useMasterDocs } from '../../db/use-master-docs';
+import { errorMessage } from '../../i18n/error-messages';
+import { Button } from '../../ui/button';
+import { CheckboxField } from '../../ui/checkbox-field';
+import { SelectField } from '../../ui/select-field';
+import { Tabs } from '../../ui/tabs';
+import { TextField } from '../../ui/text-field';
+import { createStudents, saveStudent } from './people-calls';
+import { fieldErrors } from './staff-parts';
+import { checkStudentForm, StudentFields, type StudentFormValues, studentFormValues } from './student-form';
+import {
+  cellsOfText,
+  emptySheetRow,
+  rowErrors,
+  rowsOfCells,
+  type SheetRow,
+  writeOfRow,
+} from './student-sheet';
+import { readSheetFile } from './student-sheet-file';
+
+type Notify = (notice: { tone: 'success' | 'error'; title: string }) => void;
+
+/**
+ * `/students/add` (teachers and admins): one student, or many at once (SPEC "bulk student add"): rows pasted
+ * from a spreadsheet or read from an .xlsx/.csv file, edited in place, saved all or none; each refused cell
+ * shows its error beside it. Saving goes to `/students` (SPEC §2).
+ */
+export function StudentAddScreen({ onSaved, notify }: { onSaved: () => void; notify: Notify }) {
+  const { t } = useLingui();
+  const [tab, setTab] = useState('bulk');
+  return (
+    <section aria-labelledby="student-add-title" className="flex flex-col gap-4">
+      <h1 id="student-add-title" className="text-2xl font-semibold">
+        <Trans>Add students</Trans>
+      </h1>
+      <Tabs
+        label={t`How to add`}
+        value={tab}
+        onValueChange={setTab}
+        items={[
+          { value: 'one', label: t`One student`, content: <OneStudent onSaved={onSaved} notify={notify} /> },
+          {
+            value: 'bulk',
+            label: t`Several students`,
+            content: <BulkStudents onSaved={onSaved} notify={notify} />,
+          },
+        ]}
+      />
+    </section>
+  );
+}
+
+function OneStudent({ onSaved, notify }: { onSaved: () => void; notify: Notify }) {
+  const { t, i18n } = useLingui();
+  const [values, setValues] = useState<StudentFormValues>(() => studentFormValues(null));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+
+  const submit = async () => {
+    const checked = checkStudentForm(values);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    const answer = await saveStudent(null, checked.body);
+    setBusy(false);
+    if (!answer.ok) {
+      setErrors(fieldErrors(answer.failure.errors));
+      notify({ tone: 'error', title: errorMessage(i18n, answer.failure.code) });
+      return;
+    }
+    notify({ tone: 'success', title: t`The student was added.` });
+    onSaved();
+  };
+
+  return (
+    <form
+      className="flex flex-col gap-4 pt-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <StudentFields
+        values={values}
+        errors={errors}
+        onChange={(patch) => setValues({ ...values, ...patch })}
+      />
+      <div>
+        <Button type="submit" busy={busy}>
+          <Trans>Add student</Trans>
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+type School = { university_id: string; faculty_id: string; year_code_id: string };
+
+function BulkStudents({ onSaved, notify }: { onSaved: () => void; notify: Notify }) {
+  const { t, i18n } = useLingui();
+  const universities = useMasterDocs(MasterKind.universities).rows;
+  const faculties = useMasterDocs(MasterKind.faculties).rows;
+  const yearCodes = useMasterDocs(MasterKind.yearCodes).rows;
+  const [school, setSchool] = useState<School>({ university_id: '', faculty_id: '', year_code_id: '' });
+  const [pasted, setPasted] = useState('');
+  const [rows, setRows] = useState<SheetRow[]>([]);
+  const [errors, setErrors] = useState<Map<string, Record<string, string>>>(new Map());
+  const [schoolErrors, setSchoolErrors] = useState<Record<string, string>>({});
+  const [notice, setNotice] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const addRows = (next: SheetRow[]) => {
+    const all = [...rows.filter((row) => !isBlank(row)), ...next];
+    if (all.length > LIMITS.importMaxStudents) {
+      setNotice(t`At most ${LIMITS.importMaxStudents} students can be added at once.`);
+    } else setNotice(null);
+    setRows(all.slice(0, LIMITS.importMaxStudents));
+  };
+  const readFile = async (file: File) => {
+    const read = await readSheetFile(file);
+    if (!read.ok) {
+      setNotice(errorMessage(i18n, read.code));
+      return;
+    }
+    addRows(rowsOfCells(read.cells));
+  };
+  const update = (key: string, patch: Partial<SheetRow>) => {
+    setRows((current) => current.map((row) => (row.key === key ? { ...row, ...patch } : row)));
+    // A cell edited in place drops its error; the next save checks it again.
+    setErrors((current) => {
+      const next = new Map(current);
+      const own = { ...next.get(key) };
+      for (const field of Object.keys(patch)) delete own[field];
+      next.set(key, own);
+      return next;
+    });
+  };
+
+  const submit = async () => {
+    const bodies = rows.map((row) => writeOfRow(row, school));
+    // The call's own schema first, so every malformed cell shows at once without a round trip.
+    const local: Record<string, string[]> = {};
+    bodies.forEach((body, index) => {
+      const parsed = studentWriteSchema.safeParse(body);
+      if (parsed.success) return;
+      for (const issue of parsed.error.issues)
+        local[`students.${index}.${String(issue.path[0])}`] ??= [issue.message];
+    });
+    const schoolFailure = Object.fromEntries(
+      (['university_id', 'faculty_id', 'year_code_id'] as const).flatMap((field) =>
+        school[field] === '' ? [[field, 'required']] : [],
+      ),
+    );
+    setSchoolErrors(schoolFailure);
+    if (Object.keys(local).length > 0 || Object.keys(schoolFailure).length > 0) {
+      setErrors(rowErrors(rows, local));
+      return;
+    }
+    setBusy(true);
+    const answer = await createStudents(bodies.map((body) => studentWriteSchema.parse(body)));
+    setBusy(false);
+    if (!answer.ok) {
+      const all = answer.failure.errors ?? {};
+      setErrors(rowErrors(rows, all));
+      const firstSchool = Object.entries(all).find(([path]) =>
+        /\.(university_id|faculty_id|year_code_id)$/.test(path),
+      );
+      if (firstSchool)
+        setSchoolErrors({ [String(firstSchool[0].split('.').at(-1))]: firstSchool[1][0] ?? '' });
+      notify({ tone: 'error', title: t`Nothing was saved: correct the marked cells.` });
+      return;
+    }
+    notify({ tone: 'success', title: t`${answer.value.students.length} students were added.` });
+    onSaved();
+  };
+
+  const ofUniversity = (list: typeof faculties) =>
+    list
+      .filter((row) => row.universityId === school.university_id)
+      .map((row) => ({ value: row.id, label: row.name }));
+  const schoolError = (field: keyof School) =>
+    schoolErrors[field] ? errorMessage(i18n, schoolErrors[field]) : undefined;
+  const cells: { field: Exclude<keyof SheetRow, 'key' | 'scholarship'>; label: string }[] = [
+    { field: 'identity', label: t`Student number` },
+    { field: 'name', label: t`Name` },
+    { field: 'name_kana', label: t`Name (kana)` },
+    { field: 'email', label: t`Email` },
+    { field: 'phone', label: t`Phone` },
+    { field: 'jlpt', label: t`JLPT` },
+  ];
+  const failedRows = [...errors.values()].filter((row) => Object.keys(row).length > 0).length;
+
+  return (
+    <div className="flex flex-col gap-4 pt-4">
+      <p className="text-sm text-slate-600">
+        <Trans>
+          The students join one university, faculty and year code. Paste rows copied from a spreadsheet or
+          choose an .xlsx or .csv file, with the columns: student number, name, name (kana), email, phone,
+          JLPT, scholarship.
+        </Trans>
+      </p>
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+        <SelectField
+          label={t`University`}
+          required
+          placeholder={t`Choose a university`}
+          options={universities.map((row) => ({ value: row.id, label: row.name }))}
+          value={school.university_id}
+          error={schoolError('university_id')}
+          onChange={(event) =>
+            setSchool({ university_id: event.target.value, faculty_id: '', year_code_id: '' })
+          }
+        />
+        <SelectField
+          label={t`Faculty`}
+          required
+          placeholder={t`Choose a faculty`}
+          options={ofUniversity(faculties)}
+          value={school.faculty_id}
+          error={schoolError('faculty_id')}
+          onChange={(event) => setSchool({ ...school, faculty_id: event.target.value })}
+        />
+        <SelectField
+          label={t`Year code`}
+          required
+          placeholder={t`Choose a year code`}
+          options={ofUniversity(yearCodes)}
+          value={school.year_code_id}
+          error={schoolError('year_code_id')}
+          onChange={(event) => setSchool({ ...school, year_code_id: event.target.value })}
+        />
+      </div>
+      <label className="flex flex-col gap-1 text-sm font-medium">
+        <Trans>Rows from a spreadsheet</Trans>
+        <textarea
+          className="min-h-28 rounded-md border border-slate-300 p-2 font-mono text-sm"
+          value={pasted}
+          onChange={(event) => setPasted(event.target.value)}
+        />
+      </label>
+      <div className="flex flex-wrap gap-2">
+        <Button
+          variant="secondary"
+          disabled={pasted.trim() === ''}
+          onClick={() => {
+            addRows(rowsOfCells(cellsOfText(pasted)));
+            setPasted('');
+          }}
+        >
+          <Trans>Read pasted rows</Trans>
+        </Button>
+        <label className="inline-flex cursor-pointer items-center rounded-md border border-slate-300 px-3 py-2 text-sm">
+          <Trans>Choose a file</Trans>
+          <input
+            type="file"
+            accept=".xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            className="sr-only"
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              if (file) void readFile(file);
+              event.target.value = '';
+            }}
+          />
+        </label>
+        <Button variant="secondary" onClick={() => addRows([emptySheetRow()])}>
+          <Trans>Add a row</Trans>
+        </Button>
+      </div>
+      {notice && (
+        <p role="alert" className="text-sm text-red-700">
+          {notice}
+        </p>
+      )}
+      {rows.length > 0 && (
+        <div className="overflow-x-auto">
+          <table className="min-w-full text-sm">
+            <caption className="sr-only">{t`Students to add`}</caption>
+            <thead>
+              <tr>
+                <th scope="col" className="px-1 text-left">
+                  #
+                </th>
+                {cells.map((cell) => (
+                  <th key={cell.field} scope="col" className="px-1 text-left font-medium">
+                    {cell.label}
+                  </th>
+                ))}
+                <th scope="col" className="px-1 text-left font-medium">
+                  {t`Scholarship`}
+                </th>
+                <th scope="col">
+                  <span className="sr-only">{t`Remove`}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row, index) => {
+                const own = errors.get(row.key) ?? {};
+                return (
+                  <tr
+                    key={row.key}
+                    className="align-top"
+                    aria-invalid={Object.keys(own).length > 0 || undefined}
+                  >
+                    <td className="px-1 py-2 tabular-nums">{index + 1}</td>
+                    {cells.map((cell) => (
+                      <td key={cell.field} className="min-w-32 px-1">
+                        <TextField
+                          label={<span className="sr-only">{t`${cell.label}, row ${index + 1}`}</span>}
+                          value={row[cell.field]}
+                          error={own[cell.field] ? errorMessage(i18n, own[cell.field] ?? '') : undefined}
+                          onChange={(event) => update(row.key, { [cell.field]: event.target.value })}
+                        />
+                      </td>
+                    ))}
+                    <td className="px-1 pt-3">
+                      <CheckboxField
+                        label={<span className="sr-only">{t`Scholarship, row ${index + 1}`}</span>}
+                        checked={row.scholarship}
+                        onCheckedChange={(checked) => update(row.key, { scholarship: checked })}
+                      />
+                    </td>
+                    <td className="px-1 pt-2">
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        aria-label={t`Remove row ${index + 1}`}
+                        onClick={() => setRows(rows.filter((other) => other.key !== row.key))}
+                      >
+                        ×
+                      </Button>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {failedRows > 0 && (
+        <p role="alert" className="text-sm text-red-700">
+          {t`${failedRows} rows need correcting. Nothing was saved.`}
+        </p>
+      )}
+      <div>
+        <Button disabled={rows.length === 0} busy={busy} onClick={() => void submit()}>
+          {t`Add ${rows.length} students`}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function isBlank(row: SheetRow): boolean {
+  return row.identity === '' && row.name === '' && row.email === '';
+}

@@ -1,0 +1,340 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import { countAttendance } from '../../../domain/attendance';
+import { ErrorCode } from '../../../domain/errors';
+import { RequestStatus } from '../../../domain/requests';
+import type { Student } from '../../../domain/schemas/people';
+import { studentRequests$ } from '../../db/queries/requests';
+import { useLiveQuery } from '../../db/use-live-query';
+import { errorMessage } from '../../i18n/error-messages';
+import { formatDate, formatDecimal } from '../../i18n/format';
+import { localeOrDefault } from '../../i18n/i18n';
+import { Button } from '../../ui/button';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { EmptyState } from '../../ui/empty-state';
+import { SelectField } from '../../ui/select-field';
+import {
+  deleteStudent,
+  putStudentInClass,
+  saveStudent,
+  useStudent,
+  useStudentFilterData,
+  useStudentRecord,
+} from './people-calls';
+import { fieldErrors, ViewNotices } from './staff-parts';
+import { checkStudentForm, StudentFields, type StudentFormValues, studentFormValues } from './student-form';
+
+type Notify = (notice: { tone: 'success' | 'error'; title: string }) => void;
+
+const REQUEST_STATUS_LABELS: Record<RequestStatus, MessageDescriptor> = {
+  [RequestStatus.requesting]: msg`Requesting`,
+  [RequestStatus.accepted]: msg`Accepted`,
+  [RequestStatus.rejected]: msg`Rejected`,
+  [RequestStatus.cancelled]: msg`Cancelled`,
+};
+
+/**
+ * `/students/{id}` (staff but 3): the student's details, edit and delete (teachers and admins; delete admins
+ * only), their attendance and achievement across subjects, the requests they filed, and putting them in a
+ * class. A 403 shows the server's message and goes to `/`; a 404 goes to `/not-found` (SPEC §2, §8). One
+ * column on a phone.
+ */
+export function StudentDetailScreen({
+  studentId,
+  canEdit,
+  canDelete,
+  onForbidden,
+  onNotFound,
+  onDeleted,
+  notify,
+}: {
+  studentId: string;
+  canEdit: boolean;
+  canDelete: boolean;
+  onForbidden: () => void;
+  onNotFound: () => void;
+  onDeleted: () => void;
+  notify: Notify;
+}) {
+  const { t, i18n } = useLingui();
+  const view = useStudent(studentId);
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+
+  if (view.failure === ErrorCode.forbidden) {
+    queueMicrotask(onForbidden);
+    return null;
+  }
+  if (view.failure === ErrorCode.notFound) {
+    queueMicrotask(onNotFound);
+    return null;
+  }
+  const student = view.value;
+
+  const confirmDelete = async () => {
+    setDeleting(false);
+    const answer = await deleteStudent(studentId);
+    if (!answer.ok) {
+      notify({ tone: 'error', title: errorMessage(i18n, answer.failure.code) });
+      return;
+    }
+    notify({ tone: 'success', title: t`The student was deleted.` });
+    onDeleted();
+  };
+
+  return (
+    <section aria-labelledby="student-title" className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 id="student-title" className="text-2xl font-semibold break-words">
+          {student ? student.name : <Trans>Student</Trans>}
+        </h1>
+        {student && (
+          <div className="flex gap-2">
+            {canEdit && !editing && (
+              <Button variant="secondary" onClick={() => setEditing(true)}>
+                <Trans>Edit</Trans>
+              </Button>
+            )}
+            {canDelete && (
+              <Button variant="danger" onClick={() => setDeleting(true)}>
+                <Trans>Delete</Trans>
+              </Button>
+            )}
+          </div>
+        )}
+      </div>
+      <ViewNotices view={view} />
+      {student && editing && (
+        <StudentEdit
+          student={student}
+          onDone={(saved) => {
+            setEditing(false);
+            if (saved) {
+              notify({ tone: 'success', title: t`The student was updated.` });
+              view.reload();
+            }
+          }}
+          notify={notify}
+        />
+      )}
+      {student && !editing && <StudentFacts student={student} />}
+      {student && canEdit && <PutInClass student={student} notify={notify} />}
+      {student && <StudentRecord studentId={studentId} />}
+      {student && <StudentRequests studentId={studentId} />}
+      <ConfirmDialog
+        open={deleting}
+        title={t`Delete ${student?.name ?? ''}?`}
+        description={t`A student with attendance, scores or requests is kept in history and reports, and leaves the lists, the classes and sign-in.`}
+        confirmLabel={t`Delete`}
+        destructive
+        onCancel={() => setDeleting(false)}
+        onConfirm={() => void confirmDelete()}
+      />
+    </section>
+  );
+}
+
+function StudentFacts({ student }: { student: Student }) {
+  const { t } = useLingui();
+  const facts: [string, string][] = [
+    [t`Student number`, student.identity],
+    [t`Name (kana)`, student.name_kana ?? ''],
+    [t`Email`, student.email],
+    [t`Phone`, student.phone ?? ''],
+    [t`University`, student.university.name],
+    [t`Faculty`, student.faculty?.name ?? ''],
+    [t`Year code`, student.year_code?.name ?? ''],
+    [t`JLPT`, student.jlpt ? `N${student.jlpt}` : ''],
+    [t`Scholarship`, student.scholarship ? t`Yes` : t`No`],
+  ];
+  return (
+    <dl className="grid grid-cols-1 gap-x-6 gap-y-2 rounded-lg border border-slate-200 bg-white p-4 text-sm sm:grid-cols-3">
+      {facts.map(([label, value]) => (
+        <div key={label} className="min-w-0">
+          <dt className="text-slate-500">{label}</dt>
+          <dd className="break-words">{value || '—'}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function StudentEdit({
+  student,
+  onDone,
+  notify,
+}: {
+  student: Student;
+  onDone: (saved: boolean) => void;
+  notify: Notify;
+}) {
+  const { i18n } = useLingui();
+  const [values, setValues] = useState<StudentFormValues>(() => studentFormValues(student));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const submit = async () => {
+    const checked = checkStudentForm(values);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    setBusy(true);
+    const answer = await saveStudent(student.id, checked.body);
+    setBusy(false);
+    if (!answer.ok) {
+      setErrors(fieldErrors(answer.failure.errors));
+      notify({ tone: 'error', title: errorMessage(i18n, answer.failure.code) });
+      return;
+    }
+    onDone(true);
+  };
+  return (
+    <form
+      className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <StudentFields
+        values={values}
+        errors={errors}
+        onChange={(patch) => setValues({ ...values, ...patch })}
+      />
+      <div className="flex gap-2">
+        <Button type="submit" busy={busy}>
+          <Trans>Save</Trans>
+        </Button>
+        <Button variant="secondary" onClick={() => onDone(false)}>
+          <Trans>Cancel</Trans>
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Puts the student in a class of their faculty and year code (SPEC §7 `POST /api/students/{id}/lesson`). */
+function PutInClass({ student, notify }: { student: Student; notify: Notify }) {
+  const { t, i18n } = useLingui();
+  const choices = useStudentFilterData(student.year_code?.id, student.faculty?.id).value;
+  const [classId, setClassId] = useState('');
+  const [busy, setBusy] = useState(false);
+  const submit = async () => {
+    setBusy(true);
+    const answer = await putStudentInClass(student.id, classId);
+    setBusy(false);
+    if (!answer.ok) {
+      notify({ tone: 'error', title: errorMessage(i18n, answer.failure.code) });
+      return;
+    }
+    notify({ tone: 'success', title: t`The student was assigned to the class.` });
+    setClassId('');
+  };
+  const subjects = new Map((choices?.subjects ?? []).map((subject) => [subject.id, subject.name]));
+  return (
+    <form
+      aria-label={t`Put in a class`}
+      className="flex flex-wrap items-end gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <div className="min-w-56">
+        <SelectField
+          label={t`Class`}
+          placeholder={t`Choose a class`}
+          options={(choices?.classes ?? []).map((row) => ({ value: row.id, label: row.name }))}
+          value={classId}
+          onChange={(event) => setClassId(event.target.value)}
+        />
+      </div>
+      <Button type="submit" disabled={classId === ''} busy={busy}>
+        <Trans>Put in class</Trans>
+      </Button>
+      {subjects.size === 0 && choices && (
+        <p className="text-sm text-slate-600">
+          <Trans>No classes of this faculty and year code.</Trans>
+        </p>
+      )}
+    </form>
+  );
+}
+
+/** Attendance and achievement across subjects (`GET /api/students/{id}/achievement-attendance`). */
+function StudentRecord({ studentId }: { studentId: string }) {
+  const { t, i18n } = useLingui();
+  const locale = localeOrDefault(i18n.locale);
+  const record = useStudentRecord(studentId);
+  return (
+    <section aria-labelledby="record-title" className="flex flex-col gap-2">
+      <h2 id="record-title" className="text-lg font-medium">
+        <Trans>Attendance and achievement</Trans>
+      </h2>
+      <ViewNotices view={record} />
+      {record.value?.subjects.length === 0 && <EmptyState title={t`Not in any class yet.`} />}
+      {record.value && record.value.subjects.length > 0 && (
+        <div className="overflow-x-auto">
+          <table className="min-w-full text-sm">
+            <caption className="sr-only">{t`Attendance and achievement by subject`}</caption>
+            <thead>
+              <tr className="text-left">
+                <th scope="col" className="px-2">{t`Subject`}</th>
+                <th scope="col" className="px-2">{t`Class`}</th>
+                <th scope="col" className="px-2 text-right">{t`Present`}</th>
+                <th scope="col" className="px-2 text-right">{t`Late`}</th>
+                <th scope="col" className="px-2 text-right">{t`Unexplained absence`}</th>
+                <th scope="col" className="px-2 text-right">{t`GPA`}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {record.value.subjects.map((row) => {
+                const counts = countAttendance(row.attendance.attendances.map((mark) => mark.status));
+                return (
+                  <tr key={row.subject.id}>
+                    <th scope="row" className="px-2 text-left font-normal">
+                      {row.subject.name}
+                    </th>
+                    <td className="px-2">{row.class.name}</td>
+                    <td className="px-2 text-right tabular-nums">{counts.attendance}</td>
+                    <td className="px-2 text-right tabular-nums">{counts.late}</td>
+                    <td className="px-2 text-right tabular-nums">{counts.unexplainedAbsence}</td>
+                    <td className="px-2 text-right tabular-nums">
+                      {row.achievement.gpa === null ? '—' : formatDecimal(row.achievement.gpa, locale)}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** The requests the student filed, as this device holds them (the `requests` collection). */
+function StudentRequests({ studentId }: { studentId: string }) {
+  const { t, i18n } = useLingui();
+  const locale = localeOrDefault(i18n.locale);
+  const requests = useLiveQuery((database) => studentRequests$(database, studentId), [studentId]);
+  return (
+    <section aria-labelledby="requests-title" className="flex flex-col gap-2">
+      <h2 id="requests-title" className="text-lg font-medium">
+        <Trans>Requests</Trans>
+      </h2>
+      {requests?.length === 0 && <EmptyState title={t`No requests.`} />}
+      <ul className="flex flex-col gap-1 text-sm">
+        {requests?.map((request) => (
+          <li key={request.id} className="flex flex-wrap gap-2">
+            <span className="tabular-nums">{formatDate(request.createdAt, locale, 'dateTime')}</span>
+            <span>{i18n._(REQUEST_STATUS_LABELS[request.status])}</span>
+            <span className="min-w-0 break-words text-slate-600">{request.content}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,127 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import { ErrorCode } from '../../../domain/errors';
+import { errorMessage } from '../../i18n/error-messages';
+import { formatDate } from '../../i18n/format';
+import { localeOrDefault } from '../../i18n/i18n';
+import { Button } from '../../ui/button';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { EmptyState } from '../../ui/empty-state';
+import { deleteTeacher, saveTeacher, useTeacher } from './people-calls';
+import { StaffEditForm } from './staff-edit-form';
+import { useUniversityNames, ViewNotices } from './staff-parts';
+
+type Notify = (notice: { tone: 'success' | 'error'; title: string }) => void;
+
+/** `/teachers/{id}` (staff but 3): the teacher and the subjects they teach; admins edit and delete. */
+export function TeacherDetailScreen({
+  teacherId,
+  canEdit,
+  onNotFound,
+  onDeleted,
+  notify,
+}: {
+  teacherId: string;
+  canEdit: boolean;
+  onNotFound: () => void;
+  onDeleted: () => void;
+  notify: Notify;
+}) {
+  const { t, i18n } = useLingui();
+  const locale = localeOrDefault(i18n.locale);
+  const view = useTeacher(teacherId);
+  const universityNames = useUniversityNames();
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  if (view.failure === ErrorCode.notFound) {
+    queueMicrotask(onNotFound);
+    return null;
+  }
+  const teacher = view.value;
+  const confirmDelete = async () => {
+    setDeleting(false);
+    const answer = await deleteTeacher(teacherId);
+    if (!answer.ok) {
+      notify({ tone: 'error', title: errorMessage(i18n, answer.failure.code) });
+      return;
+    }
+    notify({ tone: 'success', title: t`The teacher was deleted.` });
+    onDeleted();
+  };
+  return (
+    <section aria-labelledby="teacher-title" className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 id="teacher-title" className="text-2xl font-semibold break-words">
+          {teacher?.name ?? <Trans>Teacher</Trans>}
+        </h1>
+        {teacher && canEdit && !editing && (
+          <div className="flex gap-2">
+            <Button variant="secondary" onClick={() => setEditing(true)}>
+              <Trans>Edit</Trans>
+            </Button>
+            <Button variant="danger" onClick={() => setDeleting(true)}>
+              <Trans>Delete</Trans>
+            </Button>
+          </div>
+        )}
+      </div>
+      <ViewNotices view={view} />
+      {teacher && editing && (
+        <StaffEditForm
+          initial={{
+            name: teacher.name,
+            university_ids: teacher.university_ids,
+            retire_at: teacher.deactive?.retire_at?.slice(0, 10) ?? null,
+          }}
+          withRetireDate
+          save={(edit) => saveTeacher(teacherId, edit)}
+          onDone={(saved) => {
+            setEditing(false);
+            if (saved) {
+              notify({ tone: 'success', title: t`The teacher was updated.` });
+              view.reload();
+            }
+          }}
+        />
+      )}
+      {teacher && !editing && (
+        <dl className="grid grid-cols-1 gap-2 rounded-lg border border-slate-200 bg-white p-4 text-sm sm:grid-cols-3">
+          <div className="min-w-0">
+            <dt className="text-slate-500">{t`Email`}</dt>
+            <dd className="break-all">{teacher.email}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-500">{t`Universities`}</dt>
+            <dd>{universityNames(teacher.university_ids) || '—'}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-500">{t`Retires`}</dt>
+            <dd>{teacher.deactive?.retire_at ? formatDate(teacher.deactive.retire_at, locale) : '—'}</dd>
+          </div>
+        </dl>
+      )}
+      {teacher && (
+        <section aria-labelledby="taught-title" className="flex flex-col gap-2">
+          <h2 id="taught-title" className="text-lg font-medium">
+            <Trans>Subjects taught</Trans>
+          </h2>
+          {teacher.subjects.length === 0 && <EmptyState title={t`No subjects yet.`} />}
+          <ul className="list-disc pl-5 text-sm">
+            {teacher.subjects.map((subject) => (
+              <li key={subject.id}>{subject.name}</li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <ConfirmDialog
+        open={deleting}
+        title={t`Delete ${teacher?.name ?? ''}?`}
+        description={t`A teacher who taught is kept in history and leaves the lists and sign-in.`}
+        confirmLabel={t`Delete`}
+        destructive
+        onCancel={() => setDeleting(false)}
+        onConfirm={() => void confirmDelete()}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,168 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useMemo, useState } from 'react';
+import { type AttendanceStatus, tallyOfStatuses } from '../../../domain/attendance';
+import { attendanceRate, TALLY_KEYS, type TallyKey } from '../../../domain/reports';
+import { studentNames$ } from '../../db/queries/people';
+import { useLiveQuery } from '../../db/use-live-query';
+import { formatDecimal } from '../../i18n/format';
+import { localeOrDefault } from '../../i18n/i18n';
+import { Button } from '../../ui/button';
+import { SearchField } from '../../ui/search-field';
+import { SelectField } from '../../ui/select-field';
+import { useStudentRecord } from './report-calls';
+import { type ReportColumn, ReportTable } from './report-table';
+import { ViewState } from './view-state';
+import './report-card-print.css';
+
+const collator = new Intl.Collator(undefined, { numeric: true });
+// The student list offers at most this many matches; typing narrows it.
+const MAX_CHOICES = 50;
+
+/**
+ * `/report/student`: one student's attendance and achievement across every subject they are enrolled in, a
+ * report card an admin prints (the print stylesheet fits A4; PDF through the browser's print).
+ */
+export function StudentReportScreen({
+  studentId,
+  onChooseStudent,
+}: {
+  studentId: string;
+  onChooseStudent: (studentId: string) => void;
+}) {
+  const { t } = useLingui();
+  const names = useLiveQuery((database) => studentNames$(database), []);
+  const [query, setQuery] = useState('');
+  const choices = useMemo(() => {
+    const needle = query.trim().toLowerCase();
+    return [...(names ?? new Map()).entries()]
+      .filter(
+        ([, person]) =>
+          !needle ||
+          person.name.toLowerCase().includes(needle) ||
+          (person.identity ?? '').toLowerCase().includes(needle),
+      )
+      .sort(([, a], [, b]) => collator.compare(a.identity ?? '', b.identity ?? ''))
+      .slice(0, MAX_CHOICES)
+      .map(([id, person]) => ({ value: id, label: `${person.identity ?? ''} ${person.name}`.trim() }));
+  }, [names, query]);
+  return (
+    <section aria-labelledby="student-report-title" className="report-card flex min-w-0 flex-col gap-4">
+      <h1 id="student-report-title" className="text-2xl font-semibold print:hidden">
+        <Trans>Student report</Trans>
+      </h1>
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 print:hidden">
+        <SearchField value={query} onSearch={setQuery} />
+        <SelectField
+          label={t`Student`}
+          value={studentId}
+          placeholder={t`Choose`}
+          options={choices}
+          onChange={(event) => onChooseStudent(event.target.value)}
+        />
+      </div>
+      {studentId && <ReportCard studentId={studentId} />}
+    </section>
+  );
+}
+
+function ReportCard({ studentId }: { studentId: string }) {
+  const { t, i18n } = useLingui();
+  const locale = localeOrDefault(i18n.locale);
+  const view = useStudentRecord(studentId);
+  const decimal = (value: number | null) => (value === null ? '—' : formatDecimal(value, locale));
+  const tallyLabels: Record<TallyKey, string> = {
+    present: t`Present`,
+    late: t`Late`,
+    unexplainedAbsence: t`Unexplained absence`,
+    absent: t`Absent`,
+    missing: t`Not entered`,
+  };
+  const subjects = (view.value?.subjects ?? []).map((record) => ({
+    ...record,
+    tally: tallyOfStatuses(
+      record.attendance.attendances.map((mark) => mark.status as AttendanceStatus | null),
+    ),
+  }));
+  type Row = (typeof subjects)[number];
+  const columns: ReportColumn<Row>[] = [
+    {
+      key: 'subject',
+      header: t`Subject`,
+      cell: (row) => row.subject.name,
+      sortValue: (row) => row.subject.name,
+      exportValue: (row) => row.subject.name,
+    },
+    {
+      key: 'class',
+      header: t`Class`,
+      cell: (row) => row.class.name,
+      sortValue: (row) => row.class.name,
+      exportValue: (row) => row.class.name,
+    },
+    ...TALLY_KEYS.filter((key) => key !== 'missing').map(
+      (key): ReportColumn<Row> => ({
+        key,
+        header: tallyLabels[key],
+        numeric: true,
+        cell: (row) => row.tally[key],
+        sortValue: (row) => row.tally[key],
+        exportValue: (row) => row.tally[key],
+      }),
+    ),
+    {
+      key: 'rate',
+      header: t`Attendance rate (%)`,
+      numeric: true,
+      cell: (row) => decimal(attendanceRate(row.tally)),
+      sortValue: (row) => attendanceRate(row.tally),
+      exportValue: (row) => attendanceRate(row.tally),
+    },
+    {
+      key: 'gpa',
+      header: t`GPA`,
+      numeric: true,
+      cell: (row) => decimal(row.achievement.gpa),
+      sortValue: (row) => row.achievement.gpa,
+      exportValue: (row) => row.achievement.gpa,
+    },
+    {
+      key: 'final',
+      header: t`Final score`,
+      numeric: true,
+      cell: (row) => decimal(row.achievement.final_score),
+      sortValue: (row) => row.achievement.final_score,
+      exportValue: (row) => row.achievement.final_score,
+    },
+  ];
+  const student = view.value?.student;
+  return (
+    <article className="flex min-w-0 flex-col gap-3" aria-label={t`Report card`}>
+      <ViewState view={view} />
+      {student && (
+        <>
+          <div className="flex flex-wrap items-start justify-between gap-2">
+            <div>
+              <h2 className="text-xl font-semibold">{student.name}</h2>
+              <p className="text-sm text-slate-700">
+                {[student.identity, student.university?.name, student.faculty?.name, student.year_code?.name]
+                  .filter(Boolean)
+                  .join(' · ')}
+              </p>
+            </div>
+            <Button variant="secondary" className="print:hidden" onClick={() => window.print()}>
+              <Trans>Print or save as PDF</Trans>
+            </Button>
+          </div>
+          <ReportTable
+            title={t`Report card of ${student.name}`}
+            columns={columns}
+            rows={subjects}
+            rowKey={(row) => row.subject.id}
+            emptyTitle={t`Not enrolled in any subject.`}
+            maxHeight="none"
+          />
+        </>
+      )}
+    </article>
+  );
+}

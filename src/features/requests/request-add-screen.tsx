@@ -1,0 +1,265 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useId, useState } from 'react';
+import { LIMITS } from '../../../domain/limits';
+import { RequestOption, requestOptionNeeds } from '../../../domain/requests';
+import { useDatabase } from '../../db/database-context';
+import { errorMessage } from '../../i18n/error-messages';
+import { formatDate } from '../../i18n/format';
+import { localeOrDefault } from '../../i18n/i18n';
+import { Button } from '../../ui/button';
+import { EmptyState } from '../../ui/empty-state';
+import { CONTROL_CLASS } from '../../ui/field';
+import { SelectField } from '../../ui/select-field';
+import { Spinner } from '../../ui/spinner';
+import { NumberField } from '../../ui/text-field';
+import { fileRequests, filingErrors, type RequestFiling } from './request-commands';
+import { type FormChoices, type SittingChoice, sittingRange } from './request-form';
+import { OPTION_LABELS } from './request-labels';
+import { useRequestFormChoices } from './use-requests';
+
+type Values = {
+  option: string;
+  subjectId: string;
+  classId: string;
+  fromId: string;
+  toId: string;
+  scoreNameId: string;
+  lateMinutes: string;
+  points: string;
+  content: string;
+};
+
+const EMPTY: Values = {
+  option: String(RequestOption.late),
+  subjectId: '',
+  classId: '',
+  fromId: '',
+  toId: '',
+  scoreNameId: '',
+  lateMinutes: '',
+  points: '',
+  content: '',
+};
+
+/** A typed number, or the text itself so the schema names it invalid; empty is null. */
+function numberOf(text: string): number | null {
+  if (text.trim() === '') return null;
+  return Number(text);
+}
+
+/** The filing the form's values stand for. */
+function filingOf(choices: FormChoices, values: Values): RequestFiling {
+  const option = Number(values.option) as RequestOption;
+  const needs = requestOptionNeeds(option);
+  const subject = choices.subjects.find((row) => row.id === values.subjectId);
+  const sittings = subject?.classes.find((row) => row.id === values.classId)?.sittings ?? [];
+  return {
+    studentId: choices.studentId,
+    universityId: subject?.universityId ?? '',
+    scheduleIds: needs.schedule ? sittingRange(sittings, values.fromId, values.toId) : [],
+    body: {
+      option,
+      subject_id: values.subjectId,
+      class_id: values.classId,
+      score_name_id: needs.scoreName && values.scoreNameId ? values.scoreNameId : null,
+      late_minutes: needs.lateMinutes ? numberOf(values.lateMinutes) : null,
+      points: needs.scoreName ? numberOf(values.points) : null,
+      content: values.content.trim(),
+    },
+  };
+}
+
+/**
+ * The request form (SPEC §2 /requests/add, students): the option, the subject and class, the sittings (one,
+ * or a range of them for one excuse covering several days: beyond the SPEC, one request per sitting) or the
+ * score concerned, late minutes, and the content. The choices come from this device and the request is
+ * stored here, so it is filed offline too and sent when online; then the list opens with a full reload
+ * (SPEC §2).
+ */
+export function RequestAddScreen({ userId, onFiled }: { userId: string; onFiled: (count: number) => void }) {
+  const { t, i18n } = useLingui();
+  const locale = localeOrDefault(i18n.locale);
+  const database = useDatabase();
+  const choices = useRequestFormChoices(userId);
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const contentId = useId();
+
+  if (choices === undefined) return <Spinner label={t`Loading`} />;
+  if (choices === null || choices.subjects.length === 0) {
+    return <EmptyState title={t`You are not enrolled in any class yet.`} />;
+  }
+
+  const set = (patch: Partial<Values>) => {
+    setValues((current) => ({ ...current, ...patch }));
+    setErrors({});
+  };
+  const option = Number(values.option) as RequestOption;
+  const needs = requestOptionNeeds(option);
+  const subject = choices.subjects.find((row) => row.id === values.subjectId);
+  const klass = subject?.classes.find((row) => row.id === values.classId);
+  const sittings = klass?.sittings ?? [];
+  const sittingLabel = (row: SittingChoice) =>
+    `${formatDate(row.day, locale)} ${row.startTime} ${row.lessonName}`;
+  const fromIndex = sittings.findIndex((row) => row.id === values.fromId);
+  const errorOf = (field: string) => (errors[field] ? errorMessage(i18n, errors[field]) : undefined);
+
+  const submit = async () => {
+    if (!database) return;
+    const filing = filingOf(choices, values);
+    const found = filingErrors(filing);
+    if (needs.schedule && filing.scheduleIds.length === 0) found.schedule_id = 'required';
+    if (!values.subjectId) found.subject_id = 'required';
+    if (!values.classId) found.class_id = 'required';
+    if (Object.keys(found).length > 0) {
+      setErrors(found);
+      return;
+    }
+    setBusy(true);
+    const ids = await fileRequests(database, filing);
+    setBusy(false);
+    if (ids) onFiled(ids.length);
+  };
+
+  return (
+    <section aria-labelledby="request-add-title" className="flex max-w-2xl flex-col gap-4">
+      <h1 id="request-add-title" className="text-2xl font-semibold">
+        <Trans>New request</Trans>
+      </h1>
+      <form
+        noValidate
+        className="flex flex-col gap-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <SelectField
+          label={t`Request`}
+          required
+          value={values.option}
+          onChange={(event) =>
+            set({ option: event.target.value, scoreNameId: '', points: '', lateMinutes: '' })
+          }
+          options={Object.values(RequestOption).map((value) => ({
+            value: String(value),
+            label: i18n._(OPTION_LABELS[value]),
+          }))}
+        />
+        <SelectField
+          label={t`Subject`}
+          required
+          placeholder={t`Choose a subject`}
+          value={values.subjectId}
+          error={errorOf('subject_id')}
+          onChange={(event) => {
+            const next = choices.subjects.find((row) => row.id === event.target.value);
+            const only = next?.classes.length === 1 ? (next.classes[0]?.id ?? '') : '';
+            set({ subjectId: event.target.value, classId: only, fromId: '', toId: '', scoreNameId: '' });
+          }}
+          options={choices.subjects.map((row) => ({ value: row.id, label: row.name }))}
+        />
+        <SelectField
+          label={t`Class`}
+          required
+          placeholder={t`Choose a class`}
+          value={values.classId}
+          error={errorOf('class_id')}
+          disabled={!subject}
+          onChange={(event) => set({ classId: event.target.value, fromId: '', toId: '' })}
+          options={(subject?.classes ?? []).map((row) => ({ value: row.id, label: row.name }))}
+        />
+        {needs.schedule && (
+          <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+            <SelectField
+              label={t`Sitting`}
+              required
+              placeholder={t`Choose a sitting`}
+              value={values.fromId}
+              error={errorOf('schedule_id')}
+              disabled={!klass}
+              onChange={(event) => set({ fromId: event.target.value, toId: '' })}
+              options={sittings.map((row) => ({ value: row.id, label: sittingLabel(row) }))}
+            />
+            <SelectField
+              label={t`Until (for several sittings)`}
+              hint={t`One request is filed for each sitting of the range.`}
+              placeholder={t`Only this sitting`}
+              value={values.toId}
+              disabled={fromIndex < 0}
+              onChange={(event) => set({ toId: event.target.value })}
+              options={sittings
+                .slice(fromIndex + 1)
+                .map((row) => ({ value: row.id, label: sittingLabel(row) }))}
+            />
+          </div>
+        )}
+        {needs.lateMinutes && (
+          <NumberField
+            label={t`Late minutes`}
+            required
+            min={1}
+            max={LIMITS.lateMinutesMax}
+            step={1}
+            inputMode="numeric"
+            hint={t`A whole number from 1 to ${LIMITS.lateMinutesMax}.`}
+            value={values.lateMinutes}
+            error={errorOf('late_minutes')}
+            onChange={(event) => set({ lateMinutes: event.target.value })}
+          />
+        )}
+        {needs.scoreName && (
+          <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+            <SelectField
+              label={t`Score`}
+              required
+              placeholder={t`Choose a score`}
+              value={values.scoreNameId}
+              error={errorOf('score_name_id')}
+              disabled={!subject}
+              onChange={(event) => set({ scoreNameId: event.target.value })}
+              options={(subject?.scoreNames ?? []).map((row) => ({
+                value: row.id,
+                label: `${row.name} (/${row.fullScore})`,
+              }))}
+            />
+            <NumberField
+              label={t`Score you expected`}
+              required
+              min={0}
+              step={0.01}
+              value={values.points}
+              error={errorOf('points')}
+              onChange={(event) => set({ points: event.target.value })}
+            />
+          </div>
+        )}
+        <div className="flex flex-col gap-1">
+          <label htmlFor={contentId} className="text-sm font-medium text-slate-800">
+            <Trans>Content</Trans> <span aria-hidden="true">*</span>
+          </label>
+          <textarea
+            id={contentId}
+            rows={5}
+            required
+            maxLength={LIMITS.requestContentMaxLength}
+            value={values.content}
+            aria-invalid={errors.content !== undefined}
+            onChange={(event) => set({ content: event.target.value })}
+            className={`${CONTROL_CLASS} h-auto py-2`}
+          />
+          <p className="text-xs text-slate-600">
+            {values.content.length} / {LIMITS.requestContentMaxLength}
+          </p>
+          {errorOf('content') && <p className="text-sm text-red-700">{errorOf('content')}</p>}
+        </div>
+        <div>
+          <Button type="submit" busy={busy}>
+            <Trans>File the request</Trans>
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,38 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { RequestOption, RequestStatus, RequestType } from '../../../domain/requests';
+
+/** The seven options of the request form (SPEC §3), in their order. */
+export const OPTION_LABELS: Record<RequestOption, MessageDescriptor> = {
+  [RequestOption.late]: msg`Late (notice)`,
+  [RequestOption.absent]: msg`Absent (notice)`,
+  [RequestOption.presentConfirm]: msg`Confirm: I was present`,
+  [RequestOption.lateConfirm]: msg`Confirm: I was late`,
+  [RequestOption.absentConfirm]: msg`Confirm: I was absent`,
+  [RequestOption.achievementConfirm]: msg`Confirm a score`,
+  [RequestOption.other]: msg`Other`,
+};
+
+/** What each status is called. */
+export const STATUS_LABELS: Record<RequestStatus, MessageDescriptor> = {
+  [RequestStatus.requesting]: msg`Requesting`,
+  [RequestStatus.accepted]: msg`Approved`,
+  [RequestStatus.rejected]: msg`Rejected`,
+  [RequestStatus.cancelled]: msg`Cancelled`,
+};
+
+/** What each request type is called (the type filter). */
+export const TYPE_LABELS: Record<RequestType, MessageDescriptor> = {
+  [RequestType.attendance]: msg`Attendance`,
+  [RequestType.attendanceConfirm]: msg`Attendance confirmation`,
+  [RequestType.achievementConfirm]: msg`Score confirmation`,
+  [RequestType.other]: msg`Other`,
+};
+
+/** Tailwind classes of a status badge. */
+export const STATUS_TONES: Record<RequestStatus, string> = {
+  [RequestStatus.requesting]: 'bg-amber-100 text-amber-900',
+  [RequestStatus.accepted]: 'bg-green-100 text-green-900',
+  [RequestStatus.rejected]: 'bg-red-100 text-red-900',
+  [RequestStatus.cancelled]: 'bg-slate-100 text-slate-700',
+};

@@ -1,0 +1,422 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useEffect, useState } from 'react';
+import { endHourDisabled } from '../../../domain/copy-subject';
+import { LessonType } from '../../../domain/lessons';
+import { examWriteSchema, lessonWriteSchema } from '../../../domain/schemas/lessons';
+import type { Subject } from '../../../domain/schemas/subjects';
+import { teachers$ } from '../../db/queries/people';
+import { useLiveQuery } from '../../db/use-live-query';
+import { errorMessage } from '../../i18n/error-messages';
+import { Button } from '../../ui/button';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { DatePicker } from '../../ui/date-picker';
+import { SelectField } from '../../ui/select-field';
+import { Spinner } from '../../ui/spinner';
+import { NumberField, TextField } from '../../ui/text-field';
+import { TimePicker } from '../../ui/time-picker';
+import { type FormErrors, failureDetail, failureErrors, zodErrors } from './form-errors';
+import {
+  emptyLesson,
+  type LessonValues,
+  lessonBody,
+  lessonValues,
+  newRowKey,
+  type SittingRow,
+} from './lesson-form';
+import {
+  deleteLesson,
+  deleteSchedule,
+  readLessonDetail,
+  readLessonStudents,
+  readSubject,
+  saveLesson,
+} from './subject-calls';
+import { TeacherChecks } from './teacher-checks';
+import { optionsOf, useMasterNames } from './use-master-names';
+
+/**
+ * A lesson or exam with its dated sittings (`/academic/subjects/{id}/lessons/{id}`; `new` adds one): name,
+ * contents, minutes, for an exam its exam name and score names, and sittings (class, day, start and end at a
+ * 5-minute step, room, teachers). Saved as a draft (back to the drafts tab, SPEC §4) or published; a failure
+ * reads `store_lesson_exam_failed` with the errors (SPEC §5, §8).
+ */
+export function LessonScreen({
+  subjectId,
+  lessonId,
+  examWhenNew,
+  canEdit,
+  notify,
+  onDone,
+}: {
+  subjectId: string;
+  lessonId: string | null;
+  examWhenNew: boolean;
+  canEdit: boolean;
+  notify: (text: string, ok: boolean) => void;
+  onDone: (tab: 'drafts' | 'lessons' | 'exams') => void;
+}) {
+  const { t, i18n } = useLingui();
+  const master = useMasterNames();
+  const teachers = useLiveQuery((database) => teachers$(database), []) ?? [];
+  const [subject, setSubject] = useState<Subject | null>(null);
+  const [values, setValues] = useState<LessonValues | null>(lessonId === null ? emptyLesson() : null);
+  const [exam, setExam] = useState(examWhenNew);
+  const [students, setStudents] = useState<{ id: string; identity: string; name: string }[]>([]);
+  const [errors, setErrors] = useState<FormErrors>({});
+  const [details, setDetails] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const [confirm, setConfirm] = useState<{ kind: 'lesson' } | { kind: 'schedule'; row: SittingRow } | null>(
+    null,
+  );
+
+  useEffect(() => {
+    let live = true;
+    void readSubject(subjectId).then((answer) => live && answer.ok && setSubject(answer.value));
+    if (lessonId !== null) {
+      void readLessonDetail(subjectId, lessonId).then((answer) => {
+        if (!live) return;
+        if (answer.ok) {
+          setValues(lessonValues(answer.value));
+          setExam(answer.value.type === LessonType.exam);
+        } else setErrors({ form: answer.failure.code });
+      });
+      void readLessonStudents(subjectId, lessonId).then(
+        (answer) => live && answer.ok && setStudents(answer.value.students),
+      );
+    }
+    return () => {
+      live = false;
+    };
+  }, [subjectId, lessonId]);
+
+  if (!values || !subject) {
+    return errors.form ? (
+      <p role="alert">{errorMessage(i18n, errors.form)}</p>
+    ) : (
+      <Spinner label={t`Loading`} />
+    );
+  }
+  const set = (patch: Partial<LessonValues>) => setValues({ ...values, ...patch });
+  const setRow = (key: string, patch: Partial<SittingRow>) =>
+    set({ schedules: values.schedules.map((row) => (row.key === key ? { ...row, ...patch } : row)) });
+  const errorOf = (field: string) => (errors[field] ? errorMessage(i18n, errors[field]) : undefined);
+  const withDetail = (field: string) => {
+    const text = errorOf(field);
+    return text && details[field] ? `${text} (${details[field]})` : text;
+  };
+
+  const save = async (draft: boolean) => {
+    const body = lessonBody(values, exam);
+    const parsed = (exam ? examWriteSchema : lessonWriteSchema).safeParse(body);
+    if (!parsed.success) {
+      setErrors({ ...zodErrors(parsed.error), summary: 'store_lesson_exam_failed' });
+      return;
+    }
+    setBusy(true);
+    const answer = await saveLesson(subjectId, lessonId, exam, draft, parsed.data);
+    setBusy(false);
+    if (!answer.ok) {
+      const codes = failureErrors(answer.failure);
+      const found: Record<string, string> = {};
+      for (const field of Object.keys(codes)) {
+        const detail = failureDetail(answer.failure, field);
+        if (detail) found[field] = detail;
+      }
+      setDetails(found);
+      setErrors({ ...codes, summary: 'store_lesson_exam_failed' });
+      notify(t`The lesson or exam could not be saved.`, false);
+      return;
+    }
+    setErrors({});
+    notify(
+      exam ? (draft ? t`Exam draft saved` : t`Exam saved`) : draft ? t`Lesson draft saved` : t`Lesson saved`,
+      true,
+    );
+    onDone(draft ? 'drafts' : exam ? 'exams' : 'lessons');
+  };
+
+  const removeLesson = async () => {
+    setConfirm(null);
+    if (lessonId === null) return;
+    const answer = await deleteLesson(subjectId, lessonId);
+    if (answer.ok) {
+      notify(t`Lesson deleted`, true);
+      onDone('lessons');
+    } else notify(errorMessage(i18n, answer.failure.errors ? 'has_records' : answer.failure.code), false);
+  };
+
+  const removeRow = async (row: SittingRow) => {
+    setConfirm(null);
+    if (row.id && lessonId !== null) {
+      const answer = await deleteSchedule(subjectId, lessonId, row.id);
+      if (!answer.ok) {
+        notify(errorMessage(i18n, answer.failure.code), false);
+        return;
+      }
+      notify(t`Schedule deleted`, true);
+    }
+    set({ schedules: values.schedules.filter((other) => other.key !== row.key) });
+  };
+
+  const classOptions = subject.class_with_students.map((row) => ({ value: row.id, label: row.name }));
+  const examNames = master.examNames
+    .filter((row) => row.subjectNameId === null || row.subjectNameId === subject.subject_name_id)
+    .map((row) => ({ value: row.id, label: row.name }));
+
+  return (
+    <section aria-labelledby="lesson-title" className="flex max-w-4xl flex-col gap-4">
+      <h1 id="lesson-title" className="text-2xl font-semibold">
+        {subject.name} ·{' '}
+        {lessonId === null ? exam ? <Trans>New exam</Trans> : <Trans>New lesson</Trans> : values.name}
+      </h1>
+      {errors.summary && (
+        <div role="alert" className="rounded border border-red-300 bg-red-50 p-3 text-sm text-red-800">
+          <p className="font-medium">
+            <Trans>The lesson or exam could not be saved.</Trans>
+          </p>
+          <ul className="list-disc pl-5">
+            {Object.entries(errors)
+              .filter(([field]) => field !== 'summary')
+              .map(([field, code]) => (
+                <li key={field}>
+                  {field}: {errorMessage(i18n, code)}
+                  {details[field] ? ` (${details[field]})` : ''}
+                </li>
+              ))}
+          </ul>
+        </div>
+      )}
+      <fieldset disabled={!canEdit} className="flex flex-col gap-4">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label={exam ? t`Exam name` : t`Lesson name`}
+            required
+            value={values.name}
+            error={errorOf('name')}
+            onChange={(event) => set({ name: event.target.value })}
+          />
+          <NumberField
+            label={t`Minutes`}
+            value={values.minutes}
+            error={errorOf('minutes')}
+            onChange={(event) => set({ minutes: event.target.value })}
+          />
+          <TextField
+            label={t`Table of contents`}
+            value={values.table_of_contents}
+            error={errorOf('table_of_contents')}
+            onChange={(event) => set({ table_of_contents: event.target.value })}
+          />
+          <TextField
+            label={t`Overview`}
+            value={values.overview}
+            error={errorOf('overview')}
+            onChange={(event) => set({ overview: event.target.value })}
+          />
+          {exam && (
+            <SelectField
+              label={t`Exam type`}
+              required
+              placeholder={t`Choose`}
+              options={examNames}
+              value={values.exam_name_id}
+              error={errorOf('exam_name_id')}
+              onChange={(event) => set({ exam_name_id: event.target.value })}
+            />
+          )}
+        </div>
+        {exam && (
+          <fieldset className="flex flex-col gap-2">
+            <legend className="mb-1 text-lg font-semibold">
+              <Trans>Score names</Trans>
+            </legend>
+            {values.score_names.map((row, index) => (
+              <div key={row.key} className="grid grid-cols-[1fr_8rem_auto] items-end gap-2">
+                <TextField
+                  label={t`Score name`}
+                  value={row.name}
+                  error={errorOf(`score_names.${index}.name`)}
+                  onChange={(event) =>
+                    set({
+                      score_names: values.score_names.map((other) =>
+                        other.key === row.key ? { ...other, name: event.target.value } : other,
+                      ),
+                    })
+                  }
+                />
+                <NumberField
+                  label={t`Full score`}
+                  value={row.full_score}
+                  error={errorOf(`score_names.${index}.full_score`)}
+                  onChange={(event) =>
+                    set({
+                      score_names: values.score_names.map((other) =>
+                        other.key === row.key ? { ...other, full_score: event.target.value } : other,
+                      ),
+                    })
+                  }
+                />
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  onClick={() =>
+                    set({ score_names: values.score_names.filter((other) => other.key !== row.key) })
+                  }
+                >
+                  <Trans>Remove</Trans>
+                </Button>
+              </div>
+            ))}
+            <div>
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={() =>
+                  set({
+                    score_names: [...values.score_names, { key: newRowKey(), name: '', full_score: '100' }],
+                  })
+                }
+              >
+                <Trans>Add score name</Trans>
+              </Button>
+            </div>
+          </fieldset>
+        )}
+        <fieldset className="flex flex-col gap-3">
+          <legend className="mb-1 text-lg font-semibold">
+            <Trans>Schedules</Trans>
+          </legend>
+          {values.schedules.map((row, index) => {
+            const at = (field: string) => `schedules.${index}.${field}`;
+            return (
+              <div
+                key={row.key}
+                data-testid="sitting-row"
+                className="flex flex-col gap-2 rounded border border-slate-200 p-3"
+              >
+                <div className="grid gap-2 sm:grid-cols-4">
+                  <SelectField
+                    label={t`Class`}
+                    required
+                    placeholder={t`Choose`}
+                    options={classOptions}
+                    value={row.class_id}
+                    error={errorOf(at('class_id'))}
+                    onChange={(event) => setRow(row.key, { class_id: event.target.value })}
+                  />
+                  <DatePicker
+                    label={t`Day`}
+                    required
+                    min={subject.start_date ?? undefined}
+                    max={subject.end_date ?? undefined}
+                    value={row.day}
+                    error={errorOf(at('day'))}
+                    onChange={(day) => setRow(row.key, { day })}
+                  />
+                  <TimePicker
+                    label={t`Start`}
+                    value={row.start_time}
+                    error={errorOf(at('start_time'))}
+                    onChange={(start_time) => setRow(row.key, { start_time, end_time: '' })}
+                  />
+                  <TimePicker
+                    label={t`End`}
+                    value={row.end_time}
+                    error={errorOf(at('end_time'))}
+                    isHourDisabled={(hour) => endHourDisabled(row.start_time || null, Number(hour))}
+                    onChange={(end_time) => setRow(row.key, { end_time })}
+                  />
+                </div>
+                <SelectField
+                  label={t`Room`}
+                  placeholder={t`No room`}
+                  options={optionsOf(master.rooms, subject.university.id)}
+                  value={row.room_id}
+                  error={withDetail(at('room_id'))}
+                  onChange={(event) => setRow(row.key, { room_id: event.target.value })}
+                />
+                <TeacherChecks
+                  teachers={teachers}
+                  chosen={row.teacher_ids}
+                  error={withDetail(at('teacher_ids'))}
+                  onChange={(teacher_ids) => setRow(row.key, { teacher_ids })}
+                />
+                <div>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    onClick={() => (row.id ? setConfirm({ kind: 'schedule', row }) : void removeRow(row))}
+                  >
+                    <Trans>Delete schedule</Trans>
+                  </Button>
+                </div>
+              </div>
+            );
+          })}
+          <div>
+            <Button
+              variant="secondary"
+              onClick={() =>
+                set({
+                  schedules: [
+                    ...values.schedules,
+                    {
+                      key: newRowKey(),
+                      class_id: classOptions[0]?.value ?? '',
+                      day: '',
+                      start_time: '',
+                      end_time: '',
+                      room_id: '',
+                      teacher_ids: [],
+                    },
+                  ],
+                })
+              }
+            >
+              <Trans>Add schedule</Trans>
+            </Button>
+          </div>
+        </fieldset>
+      </fieldset>
+      {students.length > 0 && (
+        <details>
+          <summary className="cursor-pointer text-sm font-medium">
+            <Trans>Students in this lesson ({students.length})</Trans>
+          </summary>
+          <ul className="mt-1 text-sm">
+            {students.map((student) => (
+              <li key={student.id}>
+                {student.identity} {student.name}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+      {canEdit && (
+        <div className="flex flex-wrap gap-2">
+          <Button variant="secondary" busy={busy} onClick={() => void save(true)}>
+            <Trans>Save as draft</Trans>
+          </Button>
+          <Button busy={busy} onClick={() => void save(false)}>
+            <Trans>Publish</Trans>
+          </Button>
+          {lessonId !== null && (
+            <Button variant="danger" onClick={() => setConfirm({ kind: 'lesson' })}>
+              <Trans>Delete lesson</Trans>
+            </Button>
+          )}
+        </div>
+      )}
+      <ConfirmDialog
+        open={confirm !== null}
+        title={confirm?.kind === 'lesson' ? t`Delete this lesson?` : t`Delete this schedule?`}
+        destructive
+        onConfirm={() => {
+          if (confirm?.kind === 'schedule') void removeRow(confirm.row);
+          else void removeLesson();
+        }}
+        onCancel={() => setConfirm(null)}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,31 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { z } from 'zod';
+import { Role } from '../../../../../../../domain/roles';
+import { useSessionUser } from '../../../../../../app/session-context';
+import { appToasts } from '../../../../../../app/toasts';
+import { LessonScreen } from '../../../../../../features/subjects/lesson-screen';
+
+export const Route = createFileRoute('/_app/academic/subjects/$subjectId/lessons/$lessonId')({
+  validateSearch: z.object({ exam: z.boolean().catch(false).default(false) }),
+  component: LessonRoute,
+});
+
+function LessonRoute() {
+  const { subjectId, lessonId } = Route.useParams();
+  const { exam } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const user = useSessionUser();
+  return (
+    <LessonScreen
+      key={`${subjectId}/${lessonId}`}
+      subjectId={subjectId}
+      lessonId={lessonId === 'new' ? null : lessonId}
+      examWhenNew={exam}
+      canEdit={user?.role === Role.teacher || user?.role === Role.admin}
+      notify={(title, ok) => appToasts.show({ title, tone: ok ? 'success' : 'error' })}
+      onDone={(tab) =>
+        void navigate({ to: '/academic/subjects/$subjectId', params: { subjectId }, search: { tab } })
+      }
+    />
+  );
+}
