@@ -5,17 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AttendanceStatus } from '../domain/attendance';
 import type { MasterDoc } from '../domain/master';
 import { CALL_ROLES, callMethod, canCall, isStateChangingCall } from '../domain/permissions';
-import { RequestOption, RequestStatus, RequestType } from '../domain/requests';
+import { RequestOption, RequestStatus } from '../domain/requests';
 import { type AccountRole, Role } from '../domain/roles';
+import { newRequestDoc } from '../domain/schemas/requests';
 import { StickyStatus, StickyType } from '../domain/stickies';
 import { SyncCollection } from '../domain/sync';
-import {
-  type AchievementDoc,
-  type AttendanceDoc,
-  type NoteDoc,
-  NoteKind,
-  type RequestDoc,
-} from '../domain/sync-docs';
+import { type AchievementDoc, type AttendanceDoc, type NoteDoc, NoteKind } from '../domain/sync-docs';
 import { achievementId, attendanceId } from '../domain/sync-ids';
 import type { SyncedDoc } from '../domain/sync-merge';
 import { XLSX_MIME_TYPE } from '../domain/validation';
@@ -428,28 +423,25 @@ const ROW_MATRIX: Record<string, RowEntry> = {
     // sit in; about a subject they are not enrolled in, naming no class (issue #23, 2).
     attempts: forTargets(CLASS_TARGETS, async (target) => {
       const place = classPlace(target);
-      const doc: RequestDoc = {
-        id: randomUUID(),
-        subjectId: place.subjectId,
-        universityId: place.universityId,
-        studentId: school.owned.studentId,
-        classId: target === 'otherSubject' ? null : place.classId,
-        scheduleId: null,
-        scoreNameId: null,
-        type: RequestType.other,
-        status: RequestStatus.requesting,
-        option: RequestOption.other,
-        attendanceKind: null,
-        confirmKind: null,
-        acceptReason: null,
-        lateMinutes: null,
-        content: '相談があります',
-        decidedBy: null,
-        decidedAt: null,
-        createdAt: new Date().toISOString(),
-        updatedAt: 0,
-        _deleted: false,
-      };
+      const made = newRequestDoc(
+        {
+          option: RequestOption.other,
+          subject_id: place.subjectId,
+          class_id: place.classId,
+          schedule_id: null,
+          score_name_id: null,
+          late_minutes: null,
+          points: null,
+          content: '相談があります',
+        },
+        {
+          id: randomUUID(),
+          studentId: school.owned.studentId,
+          universityId: place.universityId,
+          createdAt: new Date().toISOString(),
+        },
+      );
+      const doc = { ...made, classId: target === 'otherSubject' ? null : place.classId };
       return {
         send: (session) => push(session, SyncCollection.requests, doc),
         written: () => exists(db.select().from(requests).where(eq(requests.id, doc.id))),
@@ -550,6 +542,46 @@ const ROW_MATRIX: Record<string, RowEntry> = {
   'POST /api/sync/subjects/push': pullOnlyEntry(SyncCollection.subjects, subjectsCollection),
   'POST /api/sync/schedules/push': pullOnlyEntry(SyncCollection.schedules, schedulesCollection),
   'POST /api/sync/lessons/push': pullOnlyEntry(SyncCollection.lessons, lessonsCollection),
+  // The REST create: the demo student files about their own class, a class of their subject they do not sit
+  // in, a class of a subject they are not enrolled in.
+  'POST /api/requests': {
+    attempts: forTargets(CLASS_TARGETS, async (target) => {
+      const place = classPlace(target);
+      const content = `相談 ${randomUUID()}`;
+      return {
+        send: (session) =>
+          json(session, 'POST', '/api/requests', {
+            option: RequestOption.other,
+            subject_id: place.subjectId,
+            class_id: place.classId,
+            content,
+          }),
+        written: () => exists(db.select().from(requests).where(eq(requests.content, content))),
+      };
+    }),
+    expected: {
+      owned: cells(F, F, F, F, '201 written', U),
+      sameSubject: cells(F, F, F, F, F, U),
+      otherSubject: cells(F, F, F, F, F, U),
+    },
+  },
+  // The REST decisions of a request of type "other" (the other types' calls share its service and rule).
+  'POST /api/requests/:requestId/other': {
+    attempts: {
+      decideOwned: () => restDecision(school.owned, RequestStatus.rejected),
+      decideSameSubject: () => restDecision(school.sameSubject, RequestStatus.rejected),
+      decideOtherSubject: () => restDecision(school.otherSubject, RequestStatus.rejected),
+      cancelOwn: () => restDecision(school.owned, RequestStatus.cancelled),
+      cancelForeign: () => restDecision(school.sameSubject, RequestStatus.cancelled),
+    },
+    expected: {
+      decideOwned: cells(F, W, W, F, F, U),
+      decideSameSubject: cells(F, NF, W, F, NF, U),
+      decideOtherSubject: cells(F, NF, W, F, NF, U),
+      cancelOwn: cells(F, F, F, F, W, U),
+      cancelForeign: cells(F, NF, F, F, NF, U),
+    },
+  },
   'POST /api/notification/read': {
     attempts: forTargets(['own', 'foreign'], async (target, who) => {
       const id = await freshNotification(db, ownerOf(who, target));
@@ -655,6 +687,19 @@ async function pulledRowDeletion<Doc extends SyncedDoc, Row>(
     written: async () => {
       const after = (await pullThrough(db, def, admin)).documents.find((row) => row.id === doc.id);
       return after?.updatedAt !== doc.updatedAt || after._deleted;
+    },
+  };
+}
+
+/** A status change of a new pending request of `place`'s student through the REST decision call. */
+async function restDecision(place: ClassPlace, status: RequestStatus): Promise<Attempt> {
+  const id = await freshRequest(db, place);
+  const reason = status === RequestStatus.rejected ? '対象外です' : null;
+  return {
+    send: (session) => json(session, 'POST', `/api/requests/${id}/other`, { status, reason }),
+    written: async () => {
+      const [row] = await db.select().from(requests).where(eq(requests.id, id));
+      return row?.status === status;
     },
   };
 }
