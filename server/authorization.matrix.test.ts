@@ -23,6 +23,7 @@ import {
   requests,
   sessions,
   stickies,
+  subjects,
   universities,
 } from './db/schema';
 import { stickiesCollection } from './modules/dashboard/collection';
@@ -580,6 +581,25 @@ const ROW_MATRIX: Record<string, RowEntry> = {
       decideOtherSubject: cells(F, NF, W, F, NF, U),
       cancelOwn: cells(F, F, F, F, W, U),
       cancelForeign: cells(F, NF, F, F, NF, U),
+    },
+  },
+  // A subject-level write: the formula of the subject the teacher teaches a class of, or of another subject.
+  'POST /api/academic/subjects/:subjectId/formula': {
+    attempts: forTargets(['owned', 'otherSubject'], async (target) => {
+      const place = classPlace(target);
+      await db.update(subjects).set({ formula: '筆記' }).where(eq(subjects.id, place.subjectId));
+      return {
+        send: (session) =>
+          json(session, 'POST', `/api/academic/subjects/${place.subjectId}/formula`, { formula: '筆記 * 2' }),
+        written: async () => {
+          const [row] = await db.select().from(subjects).where(eq(subjects.id, place.subjectId));
+          return row?.formula === '筆記 * 2';
+        },
+      };
+    }),
+    expected: {
+      owned: cells(F, W, W, F, F, U),
+      otherSubject: cells(F, NF, W, F, F, U),
     },
   },
   'POST /api/notification/read': {

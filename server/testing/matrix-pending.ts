@@ -14,7 +14,6 @@ export const PENDING_MATRIX_ROWS: readonly { route: string; coveredBy: string }[
     'POST /api/academic/subjects/:subjectId/add-students-to-classes',
     'POST /api/academic/subjects/:subjectId/cancel-register-student',
     'POST /api/academic/subjects/:subjectId/copy',
-    'POST /api/academic/subjects/:subjectId/formula',
     'POST /api/academic/subjects/:subjectId/lessons',
     'POST /api/academic/subjects/:subjectId/lessons/:lessonId',
     'POST /api/academic/subjects/:subjectId/lessons/:lessonId/draft',
