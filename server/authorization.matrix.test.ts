@@ -18,6 +18,7 @@ import type { Database } from './db/client';
 import {
   achievements,
   attendances,
+  lessons,
   notes,
   notifications,
   requests,
@@ -104,6 +105,7 @@ type Cells = Record<Who, Outcome>;
 
 // The outcomes of the tables: written, refused, not signed in, not visible, refused in-band by a sync push.
 const W = '200 written';
+const CREATED = '201 written';
 const OK = '200';
 const F = '403';
 const U = '401';
@@ -262,6 +264,28 @@ async function subScoreAttempt(
         achievements: [entry],
       }),
     written: scoreWritten(place.subjectStudentId, partId),
+  };
+}
+
+/** A new lesson with no sittings, by its unique name, at `…/lessons{suffix}`. */
+function lessonEntry(suffix: string): RowEntry {
+  return {
+    attempts: forTargets(['owned', 'otherSubject'], async (target) => {
+      const place = classPlace(target);
+      const name = `講義 ${randomUUID().slice(0, 8)}`;
+      return {
+        send: (session) =>
+          json(session, 'POST', `/api/academic/subjects/${place.subjectId}/lessons${suffix}`, {
+            name,
+            schedules: [],
+          }),
+        written: () => exists(db.select().from(lessons).where(eq(lessons.name, name))),
+      };
+    }),
+    expected: {
+      owned: cells(F, CREATED, CREATED, F, F, U),
+      otherSubject: cells(F, NF, CREATED, F, F, U),
+    },
   };
 }
 
@@ -561,7 +585,7 @@ const ROW_MATRIX: Record<string, RowEntry> = {
       };
     }),
     expected: {
-      owned: cells(F, F, F, F, '201 written', U),
+      owned: cells(F, F, F, F, CREATED, U),
       sameSubject: cells(F, F, F, F, F, U),
       otherSubject: cells(F, F, F, F, F, U),
     },
@@ -602,6 +626,9 @@ const ROW_MATRIX: Record<string, RowEntry> = {
       otherSubject: cells(F, NF, W, F, F, U),
     },
   },
+  // A lesson (published, or a draft) of the subject the teacher teaches a class of, or of another subject.
+  'POST /api/academic/subjects/:subjectId/lessons': lessonEntry(''),
+  'POST /api/academic/subjects/:subjectId/lessons/draft': lessonEntry('/draft'),
   'POST /api/notification/read': {
     attempts: forTargets(['own', 'foreign'], async (target, who) => {
       const id = await freshNotification(db, ownerOf(who, target));
