@@ -2,11 +2,11 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { MASTER_SETTING_SEGMENTS } from '../domain/master';
-import { CALL_ROLES, type CallKey, callMethod, callPath } from '../domain/permissions';
+import { CALL_ROLES, type CallKey, callMethod } from '../domain/permissions';
 import { type AccountRole, Role } from '../domain/roles';
 import { CALL_SCHEMAS, type CallSchema } from '../domain/schemas/calls';
 import { SyncCollection } from '../domain/sync';
+import { paramNamesOf, pathWith, registeredRoutes } from './testing/registered-routes';
 import {
   anonymous,
   buildTestApp,
@@ -239,67 +239,16 @@ afterAll(async () => {
   await testApp?.close();
 });
 
-/**
- * Values of the parameters some registrations fix (one route per master segment, per sync collection): the
- * route of `POST /api/master-setting/:segment` is registered as `/api/master-setting/rooms` and so on.
- */
-const FIXED_VALUES: Record<string, readonly string[]> = {
-  segment: Object.keys(MASTER_SETTING_SEGMENTS),
-  collection: Object.values(SyncCollection),
-};
-
-/** One route to try: a key of the table and the parameters its registration fixed. */
-interface RouteUnderTest {
-  key: CallKey;
-  fixed: Record<string, string>;
-}
-
-/** Every route this server registers for the table, fixed variants included. */
-function registeredRoutes(): RouteUnderTest[] {
-  const routes: RouteUnderTest[] = [];
-  const registered = (key: CallKey, fixed: Record<string, string>) =>
-    testApp.app.hasRoute({
-      method: callMethod(key) as 'GET' | 'POST' | 'DELETE',
-      url: pathWith(key, fixed),
-    });
-  for (const key of Object.keys(CALL_SCHEMAS) as CallKey[]) {
-    if (registered(key, {})) {
-      routes.push({ key, fixed: {} });
-      continue;
-    }
-    const fixedName = paramNamesOf(key).find((name) => FIXED_VALUES[name]);
-    for (const value of fixedName ? (FIXED_VALUES[fixedName] ?? []) : []) {
-      const fixed = { [fixedName as string]: value };
-      if (registered(key, fixed)) routes.push({ key, fixed });
-    }
-  }
-  return routes;
-}
-
-function paramNamesOf(key: CallKey): string[] {
-  return callPath(key)
-    .split('/')
-    .filter((segment) => segment.startsWith(':'))
-    .map((segment) => segment.slice(1));
-}
-
-function pathWith(key: CallKey, values: Record<string, string>): string {
-  return callPath(key)
-    .split('/')
-    .map((segment) => (segment.startsWith(':') ? (values[segment.slice(1)] ?? segment) : segment))
-    .join('/');
-}
-
 describe('generated input at every call', () => {
   it('finds the routes of the table, fixed variants included (the property below runs over them)', () => {
-    const routes = registeredRoutes();
+    const routes = registeredRoutes(testApp.app);
     expect(routes.length).toBeGreaterThan(80);
     expect(routes.some((route) => route.fixed.collection === SyncCollection.attendance)).toBe(true);
     expect(routes.some((route) => route.fixed.segment === 'rooms')).toBe(true);
   });
 
   it('answers every generated request with a 4xx and the error shape, or a success, never a 5xx', async () => {
-    const routes = registeredRoutes().sort(
+    const routes = registeredRoutes(testApp.app).sort(
       (a, b) => Number(SESSION_ENDING.has(a.key)) - Number(SESSION_ENDING.has(b.key)),
     );
     for (const { key, fixed } of routes) {

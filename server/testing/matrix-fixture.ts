@@ -1,0 +1,256 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { RequestOption, RequestType } from '../../domain/requests';
+import { Role } from '../../domain/roles';
+import { StickyType } from '../../domain/stickies';
+import type { Database } from '../db/client';
+import {
+  classStudents,
+  classTeachers,
+  notifications,
+  requests,
+  schedules,
+  scoreNames,
+  sessions,
+  stickies,
+  students,
+  subjectClasses,
+  subjectStudents,
+  users,
+} from '../db/schema';
+import { nextSequence } from '../sync/sequence';
+import { createScoreClassFixture } from './achievement-fixture';
+import { createTaughtSchool, type SchoolFixture } from './school-fixture';
+import { DEMO_ACCOUNTS } from './test-app';
+
+/** Where a row of class work sits: a class of a subject, with one student sitting in it. */
+export interface ClassPlace {
+  subjectId: string;
+  universityId: string;
+  classId: string;
+  lessonId: string;
+  examId: string;
+  classStudentId: string;
+  subjectStudentId: string;
+  studentId: string;
+  /** The student's number, as an import sheet names them. */
+  identity: string;
+}
+
+/**
+ * The classes of the authorisation matrix (issue #23):
+ * - `owned`: a class the demo teacher teaches, with the demo student sitting in it;
+ * - `sameSubject`: another class of the same subject, taught by teacher2, with a student of its own;
+ * - `otherSubject`: a class of another subject, taught by a fixture teacher;
+ * - `mixed`: the owned class's student at a sitting of the `sameSubject` class (the hole of issue #23, 1).
+ */
+export interface MatrixSchool {
+  owned: ClassPlace;
+  sameSubject: ClassPlace;
+  otherSubject: ClassPlace;
+  /** The demo account ids by role name. */
+  userIds: Record<keyof typeof DEMO_ACCOUNTS | 'teacher2', string>;
+}
+
+export async function userIdOf(db: Database, email: string): Promise<string> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  if (!row) throw new Error(`no user ${email}`);
+  return row.id;
+}
+
+async function placeOf(
+  db: Database,
+  f: SchoolFixture,
+  classStudentId: string,
+  subjectStudentId: string,
+  studentId: string,
+): Promise<ClassPlace> {
+  const [student] = await db.select().from(students).where(eq(students.id, studentId));
+  if (!student) throw new Error('no student');
+  return {
+    identity: student.identity,
+    subjectId: f.subjectId,
+    universityId: f.universityId,
+    classId: f.classId,
+    lessonId: f.lessonId,
+    examId: f.examId,
+    classStudentId,
+    subjectStudentId,
+    studentId,
+  };
+}
+
+export async function createMatrixSchool(db: Database): Promise<MatrixSchool> {
+  const userIds = {
+    observer: await userIdOf(db, DEMO_ACCOUNTS.observer),
+    teacher: await userIdOf(db, DEMO_ACCOUNTS.teacher),
+    admin: await userIdOf(db, DEMO_ACCOUNTS.admin),
+    superAdmin: await userIdOf(db, DEMO_ACCOUNTS.superAdmin),
+    student: await userIdOf(db, DEMO_ACCOUNTS.student),
+    teacher2: await userIdOf(db, 'teacher2@demo.test'),
+  };
+  const own = await createScoreClassFixture(db);
+  const [demoStudent] = await db.select().from(students).where(eq(students.userId, userIds.student));
+  const [ownSeat] = await db
+    .select({ id: classStudents.id })
+    .from(classStudents)
+    .where(eq(classStudents.subjectStudentId, own.ownEnrolment));
+  if (!demoStudent || !ownSeat) throw new Error('no demo student seat');
+
+  // A second class of the same subject, taught by teacher2, where the fixture's other student sits.
+  const partition = { subjectId: own.subjectId, universityId: own.universityId, seq: 1 };
+  const [classB] = await db
+    .insert(subjectClasses)
+    .values({ ...partition, classNameId: own.otherClassNameId })
+    .returning();
+  if (!classB) throw new Error('no class B');
+  await db.insert(classTeachers).values({ ...partition, classId: classB.id, teacherId: userIds.teacher2 });
+  const [otherUser] = await db
+    .insert(users)
+    .values({
+      email: `matrix-b-${classB.id}@fixture.test`,
+      name: 'B',
+      role: Role.student,
+      passwordHash: 'x',
+      seq: 1,
+    })
+    .returning();
+  if (!otherUser) throw new Error('no user');
+  const [otherStudent] = await db
+    .insert(students)
+    .values({ userId: otherUser.id, identity: `B-${classB.id}`, universityId: own.universityId, seq: 1 })
+    .returning();
+  if (!otherStudent) throw new Error('no student');
+  const [enrolment] = await db
+    .insert(subjectStudents)
+    .values({ ...partition, studentId: otherStudent.id })
+    .returning();
+  if (!enrolment) throw new Error('no enrolment');
+  const [seat] = await db
+    .insert(classStudents)
+    .values({ ...partition, classId: classB.id, studentId: otherStudent.id, subjectStudentId: enrolment.id })
+    .returning();
+  if (!seat) throw new Error('no seat');
+
+  const other = await createTaughtSchool(db);
+  return {
+    owned: await placeOf(db, own, ownSeat.id, own.ownEnrolment, demoStudent.id),
+    sameSubject: { ...(await placeOf(db, own, seat.id, enrolment.id, otherStudent.id)), classId: classB.id },
+    otherSubject: await placeOf(db, other, other.classStudentId, other.subjectStudentId, other.studentId),
+    userIds,
+  };
+}
+
+let sittingDay = 0;
+
+/** A new sitting of a place's lesson in its class, so each attempt writes a row of its own. */
+export async function freshSitting(db: Database, place: ClassPlace): Promise<string> {
+  sittingDay += 1;
+  const day = new Date(Date.UTC(2026, 3, 1) + sittingDay * 86_400_000).toISOString().slice(0, 10);
+  const [row] = await db
+    .insert(schedules)
+    .values({
+      subjectId: place.subjectId,
+      universityId: place.universityId,
+      lessonId: place.lessonId,
+      classId: place.classId,
+      day,
+      startTime: '09:00',
+      endTime: '10:30',
+      seq: 1,
+    })
+    .returning({ id: schedules.id });
+  if (!row) throw new Error('no sitting');
+  return row.id;
+}
+
+/**
+ * A new score name (full 100) on a place's exam, so each attempt writes a score of its own; with `parentId`
+ * a sub-score of that one.
+ */
+export async function freshScoreName(db: Database, place: ClassPlace, parentId?: string): Promise<string> {
+  const [row] = await db
+    .insert(scoreNames)
+    .values({
+      subjectId: place.subjectId,
+      universityId: place.universityId,
+      lessonId: place.examId,
+      name: `点 ${Math.random().toString(36).slice(2, 8)}`,
+      fullScore: 100,
+      parentId: parentId ?? null,
+      seq: 1,
+    })
+    .returning({ id: scoreNames.id });
+  if (!row) throw new Error('no score name');
+  return row.id;
+}
+
+/** An unread notification of a user. */
+export async function freshNotification(db: Database, userId: string): Promise<string> {
+  return db.transaction(async (tx) => {
+    const seq = await nextSequence(tx);
+    const [row] = await tx
+      .insert(notifications)
+      .values({ userId, message: 'notification_new_sticky', url: '/', seq })
+      .returning({ id: notifications.id });
+    if (!row) throw new Error('no notification');
+    return row.id;
+  });
+}
+
+/** An open card of a user about a place's class. */
+export async function freshSticky(
+  db: Database,
+  userId: string,
+  place: ClassPlace,
+  type: StickyType = StickyType.memo,
+): Promise<string> {
+  return db.transaction(async (tx) => {
+    const seq = await nextSequence(tx);
+    const [row] = await tx
+      .insert(stickies)
+      .values({
+        userId,
+        type,
+        subjectId: place.subjectId,
+        universityId: place.universityId,
+        classId: place.classId,
+        content: '<p>本文</p>',
+        seq,
+      })
+      .returning({ id: stickies.id });
+    if (!row) throw new Error('no sticky');
+    return row.id;
+  });
+}
+
+/** Another session of a user, as a second device would hold. */
+export async function freshSession(db: Database, userId: string): Promise<string> {
+  const id = randomBytes(32).toString('hex');
+  await db
+    .insert(sessions)
+    .values({ id, userId, expiresAt: new Date('2030-01-01T00:00:00Z'), otpVerified: true });
+  return id;
+}
+
+/** A pending request ("other") of a place's student about its class. */
+export async function freshRequest(db: Database, place: ClassPlace): Promise<string> {
+  return db.transaction(async (tx) => {
+    const seq = await nextSequence(tx);
+    const [row] = await tx
+      .insert(requests)
+      .values({
+        subjectId: place.subjectId,
+        universityId: place.universityId,
+        studentId: place.studentId,
+        classId: place.classId,
+        type: RequestType.other,
+        option: RequestOption.other,
+        content: '相談があります',
+        seq,
+      })
+      .returning({ id: requests.id });
+    if (!row) throw new Error('no request');
+    return row.id;
+  });
+}
