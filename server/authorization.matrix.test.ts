@@ -124,6 +124,15 @@ interface RowEntry {
 
 let t: TestApp;
 let db: Database;
+
+/**
+ * A card of its own for one attempt, made once the card refreshes that earlier cells' writes queued have run:
+ * a refresh reconciles a subject's cards with its rules and could close this one under the attempt.
+ */
+async function freshCard(owner: string, type: Parameters<typeof freshSticky>[3]): Promise<string> {
+  await t.app.appDeps.cardRefresh.settled();
+  return freshSticky(db, owner, school.owned, type);
+}
 let school: MatrixSchool;
 const clients = new Map<Who, TestSession>();
 
@@ -488,7 +497,7 @@ const ROW_MATRIX: Record<string, RowEntry> = {
   'POST /api/sync/stickies/push': {
     attempts: forTargets(['own', 'foreign'], async (target, who) => {
       const owner = ownerOf(who, target);
-      const id = await freshSticky(db, owner, school.owned, stickyTypeOf(who, target));
+      const id = await freshCard(owner, stickyTypeOf(who, target));
       const ownerRole = who === 'none' || target === 'foreign' ? Role.teacher : ROLE_OF[who];
       const pulled = await pullThrough(db, stickiesCollection, { id: owner, role: ownerRole });
       const doc = pulled.documents.find((row) => row.id === id);
@@ -662,7 +671,7 @@ const ROW_MATRIX: Record<string, RowEntry> = {
   },
   'POST /api/sticky/:stickyId': {
     attempts: forTargets(['own', 'foreign'], async (target, who) => {
-      const id = await freshSticky(db, ownerOf(who, target), school.owned, stickyTypeOf(who, target));
+      const id = await freshCard(ownerOf(who, target), stickyTypeOf(who, target));
       return {
         send: (session) => json(session, 'POST', `/api/sticky/${id}`, { status: StickyStatus.closed }),
         written: async () => {

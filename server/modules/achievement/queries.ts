@@ -6,6 +6,7 @@ import {
   type ResultScoreName,
 } from '../../../domain/achievement-results';
 import { highlightCompareSchema, highlightConditionSchema } from '../../../domain/highlights';
+import { byStudentNumber } from '../../../domain/names';
 import { teacherIdArrayOfClass } from '../../access/classes';
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/rows';
@@ -159,19 +160,21 @@ function enrolments(db: Executor, where: SQL): Promise<Enrolment[]> {
         join users u on u.id = st.user_id
         left join class_students cs on cs.subject_student_id = ss.id and not cs.deleted
         where not ss.deleted and ${where}
-        order by st.identity, ss.id`,
+        order by ss.id`,
     enrolmentRow,
   ).then((rows) =>
-    rows.map((row) => ({
-      subjectStudentId: row.subject_student_id,
-      subjectId: row.subject_id,
-      universityId: row.university_id,
-      studentId: row.student_id,
-      classId: row.class_id,
-      identity: row.identity,
-      name: row.name,
-      teacherIds: row.teacher_ids,
-    })),
+    rows
+      .map((row) => ({
+        subjectStudentId: row.subject_student_id,
+        subjectId: row.subject_id,
+        universityId: row.university_id,
+        studentId: row.student_id,
+        classId: row.class_id,
+        identity: row.identity,
+        name: row.name,
+        teacherIds: row.teacher_ids,
+      }))
+      .sort(byStudentNumber),
   );
 }
 

@@ -4,6 +4,7 @@ import { AttendanceStatus } from '../../../domain/attendance';
 import { isAttendanceHighlighted } from '../../../domain/attendance-highlights';
 import { FieldError } from '../../../domain/errors';
 import { PublishState } from '../../../domain/lessons';
+import { byStudentNumber } from '../../../domain/names';
 import {
   type AttendanceEntry,
   type AttendanceUpdateRequest,
@@ -226,9 +227,9 @@ export async function classAttendance(db: Executor, actor: Actor, classId: strin
     db,
     sql`select cs.id::text as class_student_id, st.id::text, st.identity, u.name
         from class_students cs join students st on st.id = cs.student_id join users u on u.id = st.user_id
-        where cs.class_id = ${classId} and not cs.deleted order by st.identity, cs.id`,
+        where cs.class_id = ${classId} and not cs.deleted`,
     studentRow,
-  );
+  ).then((rows) => rows.sort(byStudentNumber));
   const marks = await readAttendances(
     db,
     students.flatMap((student) =>

@@ -7,6 +7,7 @@ import {
   shownFinalScore,
 } from '../../../domain/achievement-results';
 import type { HighlightCompare, HighlightCondition } from '../../../domain/highlights';
+import { byStudentNumber } from '../../../domain/names';
 import { mayEditClassWork, mayUpdateFinalScore } from '../../../domain/permissions';
 import type { AccountRole } from '../../../domain/roles';
 
@@ -127,8 +128,6 @@ export interface ScoreGrid {
   finalScoreTop: number | null;
 }
 
-const collator = new Intl.Collator(undefined, { numeric: true });
-
 /** The score names of the local collection with every field the rules need (incomplete rows are skipped). */
 export function completeScoreNames(rows: readonly LocalScoreName[]) {
   return rows.flatMap((row) =>
@@ -245,7 +244,7 @@ export function buildScoreGrid(input: ScoreGridInput): ScoreGrid {
       },
     ];
   });
-  rows.sort((a, b) => collator.compare(a.identity, b.identity) || collator.compare(a.name, b.name));
+  rows.sort(byStudentNumber);
   const top = finalScoreTop(input.formula, scoreNames);
   return {
     columns,

@@ -1,5 +1,6 @@
 import { AttendanceStatus } from '../../../domain/attendance';
 import { isAttendanceHighlighted } from '../../../domain/attendance-highlights';
+import { byStudentNumber } from '../../../domain/names';
 import { mayEditClassWork } from '../../../domain/permissions';
 import type { AccountRole } from '../../../domain/roles';
 import { attendanceId } from '../../../domain/sync-ids';
@@ -85,8 +86,6 @@ function asStatus(value: number | null): AttendanceStatus | null {
   return value !== null && STATUS_CODES.has(value) ? (value as AttendanceStatus) : null;
 }
 
-const collator = new Intl.Collator(undefined, { numeric: true });
-
 /** Ids in code-unit order, the order PostgreSQL gives uuids, so ties sort as on the server's sheet. */
 function compareIds(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
@@ -146,7 +145,7 @@ export function buildSheet(input: SheetInput): Sheet {
       },
     ];
   });
-  rows.sort((a, b) => collator.compare(a.identity, b.identity) || collator.compare(a.name, b.name));
+  rows.sort(byStudentNumber);
   return {
     columns,
     rows,
