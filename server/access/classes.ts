@@ -7,7 +7,7 @@ import { queryRows } from '../db/rows';
 import { users } from '../db/schema';
 import { forbidden } from '../http-error';
 import type { Actor } from './actor';
-import { ownStudentIds } from './students';
+import { ownStudentIds } from './own-students';
 
 // The one place that reads class and schedule assignments (`class_teachers`, `schedule_teachers`) to decide
 // who teaches what: modules, sync collections and dashboard rules take these pieces instead of writing the

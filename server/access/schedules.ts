@@ -3,7 +3,7 @@ import { PublishState } from '../../domain/lessons';
 import { Role } from '../../domain/roles';
 import type { Actor } from './actor';
 import { teachersOfSchedule } from './classes';
-import { ownStudentIds } from './students';
+import { ownStudentIds } from './own-students';
 
 /**
  * The sittings a user may see on a calendar, as a condition on the schedules alias `s`. SPEC §6 opens the

@@ -1,12 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { Role } from '../../domain/roles';
 import type { Actor } from './actor';
+import { ownStudentIds } from './own-students';
 import { subjectScope } from './subjects';
-
-/** The student profiles of a user (a student's own rows), as a subquery of `id`. */
-export function ownStudentIds(userId: SQL | string): SQL {
-  return sql`(select s.id from students s where s.user_id = ${userId})`;
-}
 
 /**
  * The condition "the actor may count the students of this university" (the statistics screen): admins and
