@@ -12,6 +12,7 @@ import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { LocalCollection, SyncCollection } from '../../domain/sync';
 import { withOrderedPulls } from './ordered-pulls';
 import { type OutboxDocType, outboxMigrationStrategies, outboxSchema } from './outbox-schema';
+import { withRisingWriteTimes } from './rising-write-times';
 import { SYNCED_COLLECTIONS } from './synced-collections';
 import type { SyncedDocType } from './synced-schemas';
 import { type ViewDocType, viewMigrationStrategies, viewSchema } from './views-schema';
@@ -61,13 +62,14 @@ addRxPlugin(RxDBLocalDocumentsPlugin);
 addRxPlugin(RxDBMigrationSchemaPlugin);
 
 /**
- * The storage, where a pull never stores an older server state of a row than the one held (`withOrderedPulls`),
+ * The storage, where a pull never stores an older server state of a row than the one held (`withOrderedPulls`)
+ * and every write is stamped later than those before it whatever the clock says (`withRisingWriteTimes`),
  * wrapped with dev-mode checks and schema validation in development only: both are large and
  * slow, and RxDB must not ship them in a production build (STACK gotcha). `import.meta.env.DEV` is a build
  * constant, so the production bundle drops the dynamic imports entirely.
  */
 async function createStorage(settings: DexieSettings | undefined): Promise<RxStorage<unknown, unknown>> {
-  const storage = withOrderedPulls(getRxStorageDexie(settings));
+  const storage = withOrderedPulls(withRisingWriteTimes(getRxStorageDexie(settings)));
   if (import.meta.env.DEV) {
     const [{ RxDBDevModePlugin, disableWarnings }, { wrappedValidateAjvStorage }] = await Promise.all([
       import('rxdb/plugins/dev-mode'),

@@ -1,0 +1,83 @@
+import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
+import {
+  createRevision,
+  fillWithDefaultSettings,
+  getChangedDocumentsSince,
+  type RxDocumentData,
+  type RxJsonSchema,
+  type RxStorageInstance,
+} from 'rxdb';
+import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import { describe, expect, it } from 'vitest';
+import { withRisingWriteTimes } from './rising-write-times';
+
+type Note = { id: string; text: string };
+
+const schema = fillWithDefaultSettings<Note>({
+  version: 0,
+  primaryKey: 'id',
+  type: 'object',
+  properties: { id: { type: 'string', maxLength: 40 }, text: { type: 'string' } },
+  required: ['id', 'text'],
+} as RxJsonSchema<Note>);
+
+const storage = withRisingWriteTimes(getRxStorageDexie({ indexedDB, IDBKeyRange }));
+
+/** One page load's instance of the collection `name` (a reload opens a new one on the same data). */
+function open(name: string): Promise<RxStorageInstance<Note, unknown, unknown>> {
+  return storage.createStorageInstance<Note>({
+    databaseInstanceToken: 'token',
+    databaseName: name,
+    collectionName: 'notes',
+    schema,
+    options: {},
+    multiInstance: false,
+    devMode: false,
+  });
+}
+
+/** A new row as RxDB hands it to the storage, stamped `lwt` by the device's clock. */
+function stamped(id: string, lwt: number): RxDocumentData<Note> {
+  const document = { id, text: id, _deleted: false, _attachments: {}, _meta: { lwt }, _rev: '' };
+  return { ...document, _rev: createRevision('token') };
+}
+
+async function writeTimeOf(instance: RxStorageInstance<Note, unknown, unknown>, id: string) {
+  const [row] = await instance.findDocumentsById([id], false);
+  return row?._meta.lwt;
+}
+
+describe('withRisingWriteTimes', () => {
+  it('keeps the time RxDB stamped while the clock moves forward', async () => {
+    const instance = await open('rising-forward');
+    const now = Date.now();
+    await instance.bulkWrite([{ document: stamped('a', now) }, { document: stamped('b', now + 5) }], 'test');
+    expect(await writeTimeOf(instance, 'a')).toBe(now);
+    expect(await writeTimeOf(instance, 'b')).toBe(now + 5);
+    await instance.remove();
+  });
+
+  it('after a reload with the clock set back, stamps a write after every stored one, so a resumed push finds it', async () => {
+    const later = Date.now() + 60 * 60 * 1000;
+    let instance = await open('rising-reload');
+    await instance.bulkWrite([{ document: stamped('sent', later) }], 'test');
+    await instance.close();
+
+    instance = await open('rising-reload');
+    await instance.bulkWrite([{ document: stamped('waiting', Date.now()) }], 'test');
+    expect(await writeTimeOf(instance, 'waiting')).toBeGreaterThan(later);
+    // Where RxDB's push resumes: after the latest write it sent.
+    const resumed = await getChangedDocumentsSince(instance, 10, { id: 'sent', lwt: later });
+    expect(resumed.documents.map((row) => row.id)).toEqual(['waiting']);
+    await instance.remove();
+  });
+
+  it('orders two writes stamped with the same time one after the other', async () => {
+    const instance = await open('rising-same');
+    const now = Date.now();
+    await instance.bulkWrite([{ document: stamped('a', now) }], 'test');
+    await instance.bulkWrite([{ document: stamped('b', now) }], 'test');
+    expect(await writeTimeOf(instance, 'b')).toBeGreaterThan(now);
+    await instance.remove();
+  });
+});
