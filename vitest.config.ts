@@ -21,7 +21,9 @@ export default defineConfig({
             ? ['**/node_modules/**']
             : ['**/node_modules/**', '**/*.postgres.test.ts'],
           testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // A file's set-up may build two apps, each migrating an in-memory database: over a minute on a
+          // loaded 2-core machine (a CI run at load 15 timed out here, with every assertion still to run).
+          hookTimeout: 120_000,
         },
       },
       mergeConfig(viteConfig, {
