@@ -2,7 +2,6 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import { AttendanceStatus } from '../../../domain/attendance';
 import { dayNumberToIsoDate } from '../../../domain/dates';
 import { parseFormula } from '../../../domain/formula';
-import { computeGpa } from '../../../domain/gpa';
 import { HighlightCompare, HighlightCondition, HighlightType } from '../../../domain/highlights';
 import { LessonType, PlanPublish, PublishState } from '../../../domain/lessons';
 import { YEAR_CODE_COLORS } from '../../../domain/master';
@@ -760,7 +759,6 @@ class SchoolBuilder {
               ...achievementsSeq,
               subjectStudentId,
               studentId,
-              gpa: computeGpa(entered),
               finalScore: null,
               formula: FORMULA,
             });

@@ -13,10 +13,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { GPA_MAX } from '../../../domain/gpa';
 import { LIMITS } from '../../../domain/limits';
 import { COUNT_MAX } from '../../../domain/validation';
-import { rangeCheck, seqIndex, syncedRowColumns, textCheck } from './columns';
+import { seqIndex, syncedRowColumns, textCheck } from './columns';
 import { lessons, schedules } from './lessons';
 import { users } from './people';
 import { subjectPartition, subjectPartitionKey, subjectStudents } from './subjects';
@@ -129,9 +128,10 @@ export const achievements = pgTable(
 );
 
 /**
- * A student's result in a subject (SPEC §3 achievement per student: gpa, comment, formula): the GPA on the
- * 0–4 scale, the final score set by hand (null: the subject's formula gives it), the formula text, and the
- * comment on the whole subject. Replicated as the `result` kind of the `achievements` collection.
+ * A student's result in a subject (SPEC §3 achievement per student: gpa, comment, formula): the final score set
+ * by hand (null: the subject's formula gives it), the formula text, and the comment on the whole subject.
+ * Replicated as the `result` kind of the `achievements` collection. The GPA is not stored: it follows from the
+ * scores and is computed where it is read (server/modules/achievement/gpa-sql.ts, domain/gpa.ts).
  */
 export const results = pgTable(
   'results',
@@ -140,7 +140,6 @@ export const results = pgTable(
     ...subjectPartition(),
     subjectStudentId: uuid('subject_student_id').notNull(),
     studentId: uuid('student_id').notNull(),
-    gpa: numeric('gpa', { precision: 4, scale: 2, mode: 'number' }),
     finalScore: points('final_score'),
     formula: text('formula'),
     comment: text('comment'),
@@ -156,7 +155,6 @@ export const results = pgTable(
     index('results_subject_id_idx').on(table.subjectId),
     index('results_student_id_idx').on(table.studentId),
     seqIndex('results', table),
-    rangeCheck('results_gpa_range', table.gpa, 0, GPA_MAX),
     textCheck('results_formula_length', table.formula, LIMITS.formulaMaxLength),
     textCheck('results_comment_length', table.comment, LIMITS.commentMaxLength),
     check('results_final_score_not_negative', sql`${table.finalScore} >= 0`),

@@ -15,6 +15,7 @@ import { AchievementDocKind } from '../../../domain/sync-docs';
 import { achievementId } from '../../../domain/sync-ids';
 import type { Database } from '../../db/client';
 import {
+  achievements,
   classTeachers,
   highlights,
   lessons,
@@ -26,7 +27,6 @@ import {
   planNotes,
   plans,
   requests,
-  results,
   schedules,
   stickies,
   users,
@@ -278,8 +278,30 @@ describe('sticky rules', () => {
     expect(after).not.toContain(StickyType.achievement);
   });
 
+  /** The fixture student's only score in the subject: `points` of 100 on the fixture's score name (null: none). */
+  async function scoreOnly(points: number | null) {
+    await db
+      .insert(achievements)
+      .values({
+        subjectId: f.subjectId,
+        universityId: f.universityId,
+        seq,
+        subjectStudentId: f.subjectStudentId,
+        studentId: f.studentId,
+        scoreNameId: f.scoreNameId,
+        fullScore: 100,
+        points,
+      })
+      .onConflictDoUpdate({
+        target: [achievements.subjectStudentId, achievements.scoreNameId],
+        set: { points, deleted: false },
+      });
+  }
+
   it('highlights: cards for the teachers and a message card for each flagged student', async () => {
     const partition = { subjectId: f.subjectId, universityId: f.universityId, seq };
+    // No score entered: no GPA, so nobody is flagged by the GPA rule.
+    await scoreOnly(null);
     const [rule] = await db
       .insert(highlights)
       .values({
@@ -301,12 +323,8 @@ describe('sticky rules', () => {
     await refresh('2026-04-10T02:00:00Z');
     expect(await typesOf(ids.teacher)).not.toContain(StickyType.highlightAchievement);
 
-    await db.insert(results).values({
-      ...partition,
-      subjectStudentId: f.subjectStudentId,
-      studentId: f.studentId,
-      gpa: 1.5,
-    });
+    // The GPA follows from the scores: 37.5 of 100 is 1.5 on the 0–4 scale, under the rule's 2.
+    await scoreOnly(37.5);
     await refresh('2026-04-10T02:00:00Z');
     const teacherCard = (await cardsOf(ids.teacher)).find(
       (row) => row.type === StickyType.highlightAchievement,
@@ -324,7 +342,7 @@ describe('sticky rules', () => {
     expect(body.students).toEqual([{ id: f.studentId, identity: expect.any(String), name: '学生' }]);
     expect(body.subject?.highlightAchievement?.highlights.message_to_student).toContain('Please see me');
 
-    await db.update(results).set({ gpa: 3 }).where(eq(results.subjectStudentId, f.subjectStudentId));
+    await scoreOnly(75);
     await refresh('2026-04-10T02:00:00Z');
     expect(await typesOf(ids.teacher)).not.toContain(StickyType.highlightAchievement);
     expect((await cardsOf(f.studentUserId)).map((row) => row.type)).not.toContain(

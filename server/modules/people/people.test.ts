@@ -2,9 +2,10 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AttendanceStatus } from '../../../domain/attendance';
+import { HighlightCompare } from '../../../domain/highlights';
 import { Role } from '../../../domain/roles';
 import { queryRows } from '../../db/rows';
-import { attendances, classStudents, classTeachers, users } from '../../db/schema';
+import { achievements, attendances, classStudents, classTeachers, users } from '../../db/schema';
 import { call, waitForWatermark } from '../../testing/calls';
 import { createSchoolFixture, type SchoolFixture } from '../../testing/school-fixture';
 import {
@@ -322,6 +323,42 @@ describe('students', () => {
     expect((await search(`subject=${school.subjectId}`)).data.map((row) => row.id)).toEqual([
       school.studentId,
     ]);
+  });
+
+  it('finds students by their GPA as their scores give it now', async () => {
+    const byGpaUnder2 = async () =>
+      (
+        (
+          await call(
+            t.app,
+            as('admin'),
+            'GET',
+            `/api/students/search?subject=${school.subjectId}&grade=${HighlightCompare.lessThan}&numberGrade=2`,
+          )
+        ).json() as { data: { id: string }[] }
+      ).data.map((row) => row.id);
+    const score = {
+      subjectId: school.subjectId,
+      universityId: school.universityId,
+      seq: 1,
+      subjectStudentId: school.subjectStudentId,
+      studentId: school.studentId,
+      scoreNameId: school.scoreNameId,
+      fullScore: 100,
+    };
+    const [entered] = await t.db
+      .insert(achievements)
+      .values({ ...score, points: 25 })
+      .returning({ id: achievements.id });
+    if (!entered) throw new Error('no score');
+    try {
+      expect(await byGpaUnder2()).toEqual([school.studentId]);
+      // 90 of 100 is a GPA of 3.6: the student leaves the list at once, with nothing else written.
+      await t.db.update(achievements).set({ points: 90 }).where(eq(achievements.id, entered.id));
+      expect(await byGpaUnder2()).toEqual([]);
+    } finally {
+      await t.db.delete(achievements).where(eq(achievements.id, entered.id));
+    }
   });
 
   it('refuses a taken email, a number taken at the same university, and bad kana or phone', async () => {

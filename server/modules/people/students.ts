@@ -20,6 +20,7 @@ import { containsText, paginationOf, totalColumnSchema } from '../../db/paging';
 import { queryRows } from '../../db/rows';
 import { forbidden, notFound, validationFailed } from '../../http-error';
 import { nextSequence } from '../../sync/sequence';
+import { enrolmentGpas } from '../achievement/gpa-sql';
 import { issuePasswordLink } from '../auth/password-service';
 import { endTrust } from '../auth/service';
 import { lockAccountWrites, type PeopleDeps, publishPeopleChange } from './people-write';
@@ -129,8 +130,8 @@ function searchConditions(actor: Actor, q: StudentSearchQuery): SQL[] {
     where.push(compared(q.achievement, points, q.numberAchievement));
   }
   if (q.grade !== undefined && q.numberGrade !== undefined) {
-    const gpa = sql`(select avg(r.gpa) from results r where r.student_id = s.id and not r.deleted
-      and ${inSubject('r.subject_id')})`;
+    const gpa = sql`(select avg(g.gpa) from ${enrolmentGpas(sql`(select ss.id from subject_students ss
+      where ss.student_id = s.id and not ss.deleted and ${inSubject('ss.subject_id')})`)} g)`;
     where.push(compared(q.grade, gpa, q.numberGrade));
   }
   return where;

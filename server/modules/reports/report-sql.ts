@@ -23,37 +23,6 @@ export function tallyColumns(held: SQL, status: SQL): SQL {
 }
 
 /**
- * `computeGpa` of domain/gpa in SQL, over `scores`: a relation `(subject_student_id, points, full_score,
- * option_plus, parent_id)` of one row per score. Answers `(subject_student_id, gpa)`. Only entered points of
- * top-level score names count; `option_plus` points are a bonus whose full score is not added; the total is
- * capped at the regular full scores; no regular score entered gives no row (GPA null). Multiplying before
- * dividing keeps the numeric exact until the one rounding, half away from zero like `roundTo`.
- */
-export function gpaOfScores(scores: SQL): SQL {
-  return sql`(select p.subject_student_id,
-      round(least(p.earned + p.bonus, p.possible) * ${code(GPA_MAX)} / p.possible, 2)::float8 as gpa
-    from (select g.subject_student_id,
-        coalesce(sum(g.points) filter (where not g.option_plus), 0) as earned,
-        coalesce(sum(g.full_score) filter (where not g.option_plus), 0) as possible,
-        coalesce(sum(g.points) filter (where g.option_plus), 0) as bonus
-      from ${scores} g
-      where g.points is not null and g.parent_id is null
-      group by g.subject_student_id) p
-    where p.possible > 0)`;
-}
-
-/**
- * The GPA of each enrolment in `enrolmentIds` (a subquery of `subject_students.id`) as a relation
- * `(subject_student_id, gpa)`: `gpaOfScores` over their live scores of live score names.
- */
-export function enrolmentGpas(enrolmentIds: SQL): SQL {
-  return gpaOfScores(sql`(select a.subject_student_id, a.points::numeric as points,
-      n.full_score::numeric as full_score, n.option_plus, n.parent_id
-    from achievements a join score_names n on n.id = a.score_name_id and not n.deleted
-    where not a.deleted and a.subject_student_id in ${enrolmentIds})`);
-}
-
-/**
  * The GPA band count columns (`gpa_bands`, an `int[]` of `GPA_BAND_COUNT` counts) over a `gpa` column:
  * one band per point of the scale, the top of the scale in the last band (domain `GPA_BANDS`).
  */

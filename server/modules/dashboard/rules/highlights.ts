@@ -12,6 +12,7 @@ import { StickyType } from '../../../../domain/stickies';
 import { liveClassAssignments } from '../../../access/classes';
 import type { Executor } from '../../../db/client';
 import { queryRows } from '../../../db/rows';
+import { enrolmentGpas } from '../../achievement/gpa-sql';
 import { sanitizeWithin } from '../sanitize';
 import { inScope } from './sql';
 import type { DesiredSticky, RuleContext, StickyRule } from './types';
@@ -60,7 +61,7 @@ export interface HighlightHit {
 /**
  * Evaluates every visible highlight in scope against the subject's students: attendance tallies over the
  * sittings of each student's class that have ended (school time; no status entered counts as missing) and
- * the GPA of the student's result. A student without the fact a rule reads is not flagged (domain
+ * the student's GPA from their scores (`enrolmentGpas`). A student without the fact a rule reads is not flagged (domain
  * `isHighlighted`).
  */
 export async function highlightHits(db: Executor, context: RuleContext): Promise<HighlightHit[]> {
@@ -76,11 +77,12 @@ export async function highlightHits(db: Executor, context: RuleContext): Promise
   if (rules.length === 0) return [];
   const enrolled = await queryRows(
     db,
-    sql`select ss.subject_id, st.id as student_id, u.id as user_id, st.identity, u.name, r.gpa
+    sql`select ss.subject_id, st.id as student_id, u.id as user_id, st.identity, u.name, g.gpa
         from subject_students ss
         join students st on st.id = ss.student_id
         join users u on u.id = st.user_id
-        left join results r on r.subject_student_id = ss.id and not r.deleted
+        left join ${enrolmentGpas(sql`(select ss.id from subject_students ss where not ss.deleted ${inScope('ss', context.scope)})`)} g
+          on g.subject_student_id = ss.id
         where not ss.deleted ${inScope('ss', context.scope)}
         order by st.identity, st.id`,
     studentSchema,
