@@ -132,6 +132,8 @@ export const attendanceHistoryEntrySchema = z.object({
   attendance_id: idSchema,
   class_student_id: idSchema,
   changed_by: idSchema,
+  /** The name of who made the change, as the history shows it. */
+  changed_by_name: z.string(),
   changed_at: z.string(),
   old_status: attendanceStatusSchema.nullable(),
   new_status: attendanceStatusSchema.nullable(),

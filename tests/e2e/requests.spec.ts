@@ -100,6 +100,14 @@ test('a student on a phone files a late notice offline; the teacher approves it 
   expect(history.history.filter((line) => line.request_id === filed.id)).toEqual([
     expect.objectContaining({ new_status: AttendanceStatus.late }),
   ]);
+  // The sheet shows that line too: the sitting's history names the request and leads to it.
+  await teacherPage.goto(`/admin/attendance?subjectClass=${place.classId}`);
+  const heading = teacherPage.locator(`th[data-schedule="${place.scheduleId}"]`);
+  await heading.getByRole('button', { name: /^履歴/ }).click();
+  const line = teacherPage.getByRole('dialog').locator(`li[data-request="${filed.id}"]`);
+  await expect(line).toContainText('遅刻', { timeout: 30_000 });
+  await expect(line.getByRole('link')).toHaveAttribute('href', `/admin/requests/${filed.id}`);
+  await teacherPage.keyboard.press('Escape');
 
   // The student's open phone hears of it live: the bell counts the notification, the list the new status.
   await expect(studentPage.getByRole('button', { name: /お知らせ（未読 \d+ 件）/ })).toBeVisible({

@@ -266,11 +266,12 @@ export async function attendanceHistoryOf(db: Executor, actor: Actor, scheduleId
   await requireSubjectVisible(db, actor, schedule.subject_id);
   const history = await queryRows(
     db,
-    sql`select h.attendance_id::text, a.class_student_id::text, h.changed_by::text,
+    sql`select h.attendance_id::text, a.class_student_id::text, h.changed_by::text, u.name as changed_by_name,
         to_char(h.changed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as changed_at,
         h.old_status::int, h.new_status::int, h.old_absence_reasons, h.new_absence_reasons, h.old_comment,
         h.new_comment, h.offline, h.request_id::text
         from attendance_history h join attendances a on a.id = h.attendance_id
+        join users u on u.id = h.changed_by
         where a.schedule_id = ${scheduleId} order by h.changed_at, h.id`,
     attendanceHistoryEntrySchema,
   );

@@ -6,7 +6,14 @@ import { formatDate } from '../../i18n/format';
 import { localeOrDefault } from '../../i18n/i18n';
 import { cn } from '../../ui/cn';
 import { CELL_STATE_LABELS } from './attendance-labels';
-import { moveFocus, type Sheet, type SheetCell, type SheetRow, statusForKey } from './attendance-sheet';
+import {
+  moveFocus,
+  type Sheet,
+  type SheetCell,
+  type SheetColumn,
+  type SheetRow,
+  statusForKey,
+} from './attendance-sheet';
 
 const STATUS_TONE: Record<AttendanceStatus, string> = {
   [AttendanceStatus.present]: 'bg-emerald-50 text-emerald-900',
@@ -27,6 +34,7 @@ const STATE_DOT: Record<SheetCell['state'], string> = {
  * down, so a column is entered with one key per student), Delete clears; a click selects the cell for the
  * reasons and comment editor. Read-only sheets still move and select, but never write. With `exchange`, an
  * editable sheet offers each student's exchange of attendance (disabled offline: the call needs the server).
+ * With `onHistory`, each sitting's heading opens the history of its marks.
  */
 export function AttendanceGrid({
   sheet,
@@ -35,6 +43,7 @@ export function AttendanceGrid({
   onStatus,
   onMarkAllPresent,
   exchange,
+  onHistory,
 }: {
   sheet: Sheet;
   selected: { row: number; column: number } | null;
@@ -42,6 +51,7 @@ export function AttendanceGrid({
   onStatus: (row: SheetRow, cell: SheetCell, status: AttendanceStatus | null) => void;
   onMarkAllPresent: (scheduleId: string) => void;
   exchange?: { online: boolean; onOpen: (row: SheetRow) => void };
+  onHistory?: (column: SheetColumn) => void;
 }) {
   const { t, i18n } = useLingui();
   const locale = localeOrDefault(i18n.locale);
@@ -78,6 +88,19 @@ export function AttendanceGrid({
                     onClick={() => onMarkAllPresent(column.id)}
                   >
                     {t`Mark all present`}
+                    <span className="sr-only">
+                      {' '}
+                      {formatDate(column.day, locale)} {column.startTime}
+                    </span>
+                  </button>
+                )}
+                {onHistory && (
+                  <button
+                    type="button"
+                    className="mt-1 block text-xs text-blue-800 underline"
+                    onClick={() => onHistory(column)}
+                  >
+                    {t`History`}
                     <span className="sr-only">
                       {' '}
                       {formatDate(column.day, locale)} {column.startTime}

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { AttendanceStatus, attendanceStatusSchema } from '../../../domain/attendance';
+import { canCall } from '../../../domain/permissions';
 import type { AccountRole } from '../../../domain/roles';
 import { useDatabase } from '../../db/database-context';
 import { STATUS_LABELS } from '../../i18n/attendance-status-labels';
@@ -14,8 +15,9 @@ import { ClassRosterNotices } from '../shared/class-roster-notices';
 import { type MarkPatch, type MarkRefusal, markAttendance } from './attendance-commands';
 import { AttendanceGrid } from './attendance-grid';
 import { STATUS_ORDER } from './attendance-labels';
-import type { SheetCell, SheetRow } from './attendance-sheet';
+import type { SheetCell, SheetColumn, SheetRow } from './attendance-sheet';
 import { ExchangeDialog, type ExchangeTarget } from './exchange-dialog';
+import { SittingHistoryDialog } from './sitting-history-dialog';
 import { SittingRoll } from './sitting-roll';
 import { useAttendanceSheet } from './use-attendance-sheet';
 
@@ -51,6 +53,7 @@ export function AttendanceScreen({
   const selected = selectedAt?.classId === classId ? selectedAt : null;
   const [confirmSchedule, setConfirmSchedule] = useState<string | null>(null);
   const [exchangeFor, setExchangeFor] = useState<ExchangeTarget | null>(null);
+  const [historyOf, setHistoryOf] = useState<SheetColumn | null>(null);
   const loaded = useAttendanceSheet(classId, actor, today);
 
   const write = async (targets: { row: SheetRow; cell: SheetCell }[], patch: MarkPatch) => {
@@ -116,6 +119,9 @@ export function AttendanceScreen({
               onStatus={(row, cell, status) => void write([{ row, cell }], { status })}
               onMarkAllPresent={setConfirmSchedule}
               exchange={{ online, onOpen: setExchangeFor }}
+              {...(canCall(actor.role, 'GET /api/attendance/history/:scheduleId')
+                ? { onHistory: setHistoryOf }
+                : {})}
             />
           )}
           {sheet.editable && !online && (
@@ -132,6 +138,12 @@ export function AttendanceScreen({
             online={online}
             onClose={() => setExchangeFor(null)}
             onExchanged={onExchanged}
+          />
+          <SittingHistoryDialog
+            column={historyOf}
+            studentNames={new Map(sheet.rows.map((row) => [row.classStudentId, row.name]))}
+            online={online}
+            onClose={() => setHistoryOf(null)}
           />
           {selectedRow && selectedCell && (
             <CellEditor
