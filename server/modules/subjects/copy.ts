@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { planRowSittings, suggestedWeekdays, weekdayIdOf } from '../../../domain/copy-subject';
@@ -14,7 +15,13 @@ import { ValidationCode } from '../../../domain/validation-codes';
 import { WeekdayId } from '../../../domain/weekdays';
 import type { Actor } from '../../access/actor';
 import type { Executor, Transaction } from '../../db/client';
-import { inList, queryRows } from '../../db/rows';
+import { inList, queryRows, slices } from '../../db/rows';
+import {
+  lessons as lessonsTable,
+  schedules as schedulesTable,
+  scheduleTeachers,
+  scoreNames as scoreNamesTable,
+} from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { validationFailed } from '../../http-error';
 import { readSubjectSummary } from './queries';
@@ -26,7 +33,6 @@ import {
   inUniversity,
   liveMasterRows,
   liveTeachers,
-  setAssignedTeachers,
   writeSubjectRows,
 } from './write';
 
@@ -155,42 +161,50 @@ async function copyLessons(
         order by created_at, id`,
     lessonRow,
   );
-  const lessonIds = new Map<string, string>();
-  for (const lesson of lessons) {
-    const [created] = await queryRows(
-      tx,
-      sql`insert into lessons (subject_id, university_id, name, type, publish, table_of_contents, overview, minutes,
-            exam_name_id, seq)
-          values (${to.subjectId}, ${to.universityId}, ${lesson.name}, ${lesson.type}, ${PublishState.draft},
-            ${lesson.table_of_contents}, ${lesson.overview}, ${lesson.minutes}, ${lesson.exam_name_id}, ${seq})
-          returning id::text as id`,
-      z.object({ id: z.string() }),
+  // Ids are chosen here, so each table is written in a few multi-row inserts instead of a statement per row.
+  const lessonIds = new Map(lessons.map((lesson) => [lesson.id, randomUUID()]));
+  for (const slice of slices(lessons)) {
+    await tx.insert(lessonsTable).values(
+      slice.map((lesson) => ({
+        id: lessonIds.get(lesson.id) ?? randomUUID(),
+        ...to,
+        name: lesson.name,
+        type: lesson.type,
+        publish: PublishState.draft,
+        tableOfContents: lesson.table_of_contents,
+        overview: lesson.overview,
+        minutes: lesson.minutes,
+        examNameId: lesson.exam_name_id,
+        seq,
+      })),
     );
-    if (!created) throw new Error('lesson not copied');
-    lessonIds.set(lesson.id, created.id);
   }
-  // Parents before their sub-scores, so each parent's new id is known when its children are written.
   const names = await queryRows(
     tx,
     sql`select id::text as id, lesson_id::text as lesson_id, parent_id::text as parent_id, name,
         full_score::float8 as full_score, option_plus, position from score_names
-        where subject_id = ${from} and not deleted order by (parent_id is not null), position, id`,
+        where subject_id = ${from} and not deleted order by position, id`,
     scoreNameRow,
   );
-  const nameIds = new Map<string, string>();
-  for (const name of names) {
-    const lessonId = name.lesson_id === null ? null : (lessonIds.get(name.lesson_id) ?? null);
-    const parentId = name.parent_id === null ? null : (nameIds.get(name.parent_id) ?? null);
-    if (name.parent_id !== null && parentId === null) continue;
-    const [created] = await queryRows(
-      tx,
-      sql`insert into score_names (subject_id, university_id, lesson_id, parent_id, name, full_score, option_plus,
-            position, seq)
-          values (${to.subjectId}, ${to.universityId}, ${lessonId}, ${parentId}, ${name.name}, ${name.full_score},
-            ${name.option_plus}, ${name.position}, ${seq}) returning id::text as id`,
-      z.object({ id: z.string() }),
-    );
-    if (created) nameIds.set(name.id, created.id);
+  const nameIds = new Map(names.map((name) => [name.id, randomUUID()]));
+  // A sub-score whose parent is gone is not copied. Parents are written before their sub-scores.
+  const copied = names.filter((name) => name.parent_id === null || nameIds.has(name.parent_id));
+  const rowOf = (name: (typeof names)[number]) => ({
+    id: nameIds.get(name.id) ?? randomUUID(),
+    ...to,
+    lessonId: name.lesson_id === null ? null : (lessonIds.get(name.lesson_id) ?? null),
+    parentId: name.parent_id === null ? null : (nameIds.get(name.parent_id) ?? null),
+    name: name.name,
+    fullScore: name.full_score,
+    optionPlus: name.option_plus,
+    position: name.position,
+    seq,
+  });
+  for (const level of [
+    copied.filter((name) => name.parent_id === null),
+    copied.filter((name) => name.parent_id !== null),
+  ]) {
+    for (const slice of slices(level)) await tx.insert(scoreNamesTable).values(slice.map(rowOf));
   }
   return lessonIds;
 }
@@ -303,24 +317,26 @@ export async function copySubject(
       classIds.set(row.id, await insertClass(tx, seq, place, row));
     }
     const lessonIds = await copyLessons(tx, seq, subjectId, place);
-    for (const sitting of planned) {
-      const [created] = await queryRows(
-        tx,
-        sql`insert into schedules (subject_id, university_id, lesson_id, class_id, day, start_time, end_time, room_id, seq)
-            values (${copyId}, ${source.university_id}, ${lessonIds.get(sitting.lessonId)}, ${classIds.get(sitting.classId)},
-              ${sitting.day}, ${sitting.row.start_time}, ${sitting.row.end_time}, ${sitting.row.room_id}, ${seq})
-            returning id::text as id`,
-        z.object({ id: z.string() }),
-      );
-      if (!created) throw new Error('sitting not copied');
-      await setAssignedTeachers(
-        tx,
-        seq,
-        'schedule_teachers',
-        { ...place, ownerId: created.id },
-        sitting.row.teacher_id,
+    const newSittings = planned.map((sitting) => ({ ...sitting, id: randomUUID() }));
+    for (const slice of slices(newSittings)) {
+      await tx.insert(schedulesTable).values(
+        slice.map((sitting) => ({
+          id: sitting.id,
+          ...place,
+          lessonId: lessonIds.get(sitting.lessonId) ?? '',
+          classId: classIds.get(sitting.classId) ?? '',
+          day: sitting.day,
+          startTime: sitting.row.start_time,
+          endTime: sitting.row.end_time,
+          roomId: sitting.row.room_id,
+          seq,
+        })),
       );
     }
+    const assignments = newSittings.flatMap((sitting) =>
+      sitting.row.teacher_id.map((teacherId) => ({ ...place, scheduleId: sitting.id, teacherId, seq })),
+    );
+    for (const slice of slices(assignments)) await tx.insert(scheduleTeachers).values(slice);
     return { subjectId: copyId, lessonIds: [...lessonIds.values()] };
   });
   return { id: result.subjectId, isPublic: body.isPublic, lessonsId: body.isPublic ? result.lessonIds : [] };

@@ -11,6 +11,8 @@ import {
   classTeachers,
   lessons,
   schedules,
+  scheduleTeachers,
+  scoreNames,
   students,
   subjectStudents,
   subjects,
@@ -805,6 +807,15 @@ describe('copying a subject', () => {
       );
       expect(response.statusCode).toBe(201);
     }
+    // A score name with a sub-score: the copy keeps the pair, the sub-score under the copy's parent.
+    const place = { subjectId: source.id, universityId: school.universityId, seq: 1 };
+    const [parent] = await t.db
+      .insert(scoreNames)
+      .values({ ...place, name: '期末', fullScore: 100, position: 1 })
+      .returning({ id: scoreNames.id });
+    await t.db
+      .insert(scoreNames)
+      .values({ ...place, parentId: parent?.id ?? null, name: '期末・筆記', fullScore: 60, position: 1 });
     const rows = (
       await call(t.app, as('admin'), 'GET', `/api/academic/subjects/${source.id}/first-schedule-of-classes`)
     ).json();
@@ -854,6 +865,17 @@ describe('copying a subject', () => {
       .where(and(eq(schedules.subjectId, copy.id), eq(schedules.deleted, false)));
     // The source met on 6, 13 and 27 April: the copy keeps the skipped week.
     expect(sittings.map((s) => s.day).sort()).toEqual(['2026-10-05', '2026-10-12', '2026-10-26']);
+    const copiedNames = await t.db
+      .select({ id: scoreNames.id, name: scoreNames.name, parentId: scoreNames.parentId })
+      .from(scoreNames)
+      .where(eq(scoreNames.subjectId, copy.id));
+    const copiedParent = copiedNames.find((name) => name.name === '期末');
+    expect(copiedNames.find((name) => name.name === '期末・筆記')?.parentId).toBe(copiedParent?.id);
+    const assigned = await t.db
+      .select({ teacherId: scheduleTeachers.teacherId })
+      .from(scheduleTeachers)
+      .where(and(eq(scheduleTeachers.subjectId, copy.id), eq(scheduleTeachers.deleted, false)));
+    expect(assigned).toEqual(sittings.map(() => ({ teacherId: ids.teacher })));
     for (const s of sittings) expect(weekdayIdOf(s.day)).toBe(2);
     const summary = (await call(t.app, as('admin'), 'GET', `/api/academic/subjects/${copy.id}`)).json();
     expect(summary.start_date <= '2026-10-05').toBe(true);
