@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { AttendanceStatus } from '../../../domain/attendance';
 import { Role } from '../../../domain/roles';
 import { queryRows } from '../../db/rows';
-import { attendances, classStudents, classTeachers, users } from '../../db/schema';
+import { attendances, classStudents, classTeachers, userUniversities, users } from '../../db/schema';
 import { call, waitForWatermark } from '../../testing/calls';
 import { createSchoolFixture, type SchoolFixture } from '../../testing/school-fixture';
 import {
@@ -98,6 +98,7 @@ beforeAll(async () => {
     teacherId: ids.teacher,
     seq: 1,
   });
+  await t.db.insert(userUniversities).values({ userId: ids.teacher, universityId: school.universityId, seq: 1 });
   for (const who of ROLES) sessions.set(who, await signIn(t.app, DEMO_ACCOUNTS[who]));
 }, 120_000);
 
@@ -401,6 +402,18 @@ describe('students', () => {
     });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().errors).toEqual({ 'students.5.email': ['email_taken'] });
+    // A teacher adds students only at the universities they work at (the demo teacher: the first school's).
+    const elsewhere = await call(t.app, as('teacher'), 'POST', '/api/students/create-multi', {
+      students: [
+        ...rows,
+        studentBody({
+          university_id: other.universityId,
+          faculty_id: other.facultyId,
+          year_code_id: other.yearCodeId,
+        }),
+      ],
+    });
+    expect(elsewhere.json().errors).toEqual({ 'students.5.university_id': ['invalid'] });
     const tooMany = await call(t.app, as('admin'), 'POST', '/api/students/create-multi', {
       students: Array.from({ length: 51 }, () => studentBody()),
     });
