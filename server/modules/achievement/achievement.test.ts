@@ -351,6 +351,14 @@ describe('the student profile call', () => {
     );
     expect(byTeacher.statusCode).toBe(200);
     expect(byTeacher.json().subjects[0].achievement.final_score).toBe(107.5);
+    // A teacher who works in none of the student's subjects is refused (issue #16: the students scope).
+    const byOtherTeacher = await call(
+      t.app,
+      session('teacher2'),
+      'GET',
+      `/api/students/${f.studentId}/achievement-attendance`,
+    );
+    expect(byOtherTeacher.statusCode).toBe(403);
   });
 });
 

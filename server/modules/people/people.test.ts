@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { AttendanceStatus } from '../../../domain/attendance';
 import { Role } from '../../../domain/roles';
 import { queryRows } from '../../db/rows';
-import { attendances, classStudents, classTeachers, userUniversities, users } from '../../db/schema';
+import { attendances, classStudents, classTeachers, users, userUniversities } from '../../db/schema';
 import { call, waitForWatermark } from '../../testing/calls';
 import { createSchoolFixture, type SchoolFixture } from '../../testing/school-fixture';
 import {
@@ -98,7 +98,9 @@ beforeAll(async () => {
     teacherId: ids.teacher,
     seq: 1,
   });
-  await t.db.insert(userUniversities).values({ userId: ids.teacher, universityId: school.universityId, seq: 1 });
+  await t.db
+    .insert(userUniversities)
+    .values({ userId: ids.teacher, universityId: school.universityId, seq: 1 });
   for (const who of ROLES) sessions.set(who, await signIn(t.app, DEMO_ACCOUNTS[who]));
 }, 120_000);
 
