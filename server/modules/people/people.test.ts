@@ -589,6 +589,12 @@ describe('teachers and observers', () => {
     expect(list.json().data.map((row: { id: string }) => row.id)).not.toContain(other.teacherId);
     const [row] = await t.db.select().from(users).where(eq(users.id, other.teacherId));
     expect(row?.deactivatedAt).not.toBeNull();
+    // Devices keep the name for past rows and learn that the teacher is deactivated, so pickers leave them out.
+    await waitForWatermark(t.db);
+    const pulled = await call(t.app, as('admin'), 'GET', '/api/sync/people/pull?limit=1000');
+    const docs: { id: string; deactivated: boolean }[] = pulled.json().documents;
+    expect(docs.find((doc) => doc.id === other.teacherId)).toMatchObject({ deactivated: true });
+    expect(docs.find((doc) => doc.id === ids.teacher)).toMatchObject({ deactivated: false });
   });
 
   it('invites, edits and deletes an observer', async () => {

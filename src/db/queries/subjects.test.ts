@@ -4,7 +4,7 @@ import { Role } from '../../../domain/roles';
 import { SubjectDocKind } from '../../../domain/sync-docs';
 import { openTestDatabase, subjectRow } from '../database-test-helper';
 import type { SchoolDatabase } from '../open-database';
-import { studentNames$ } from './people';
+import { studentNames$, studentsOf$, teachers$ } from './people';
 import { classRoster$, subjectClass$ } from './subjects';
 
 let database: SchoolDatabase | undefined;
@@ -40,6 +40,7 @@ describe('the class reads the attendance sheet and the score grid share', () => 
       nameKana: null,
       avatar: null,
       retireAt: null,
+      deactivated: false,
       universityId: null,
       facultyId: null,
       yearCodeId: null,
@@ -51,5 +52,29 @@ describe('the class reads the attendance sheet and the score grid share', () => 
     ]);
     const names = await firstValueFrom(studentNames$(database));
     expect([...names]).toEqual([[id(30), { name: 'An', identity: 'S-1' }]]);
+  });
+
+  it('offers active teachers and students only in the pickers, while a deactivated one keeps their name', async () => {
+    database = await openTestDatabase('queries');
+    const person = {
+      nameKana: null,
+      avatar: null,
+      retireAt: null,
+      universityId: id(90),
+      facultyId: null,
+      yearCodeId: null,
+      updatedAt: 1,
+    };
+    const teacher = { ...person, role: Role.teacher, studentId: null, identity: null };
+    const student = { ...person, role: Role.student };
+    await database.people.bulkInsert([
+      { ...teacher, id: id(41), name: 'Active', deactivated: false },
+      { ...teacher, id: id(42), name: 'Left', deactivated: true },
+      { ...student, id: id(43), name: 'Here', deactivated: false, studentId: id(30), identity: 'S-1' },
+      { ...student, id: id(44), name: 'Gone', deactivated: true, studentId: id(31), identity: 'S-2' },
+    ]);
+    expect((await firstValueFrom(teachers$(database))).map((row) => row.name)).toEqual(['Active']);
+    expect((await firstValueFrom(studentsOf$(database, id(90)))).map((row) => row.name)).toEqual(['Here']);
+    expect((await firstValueFrom(studentNames$(database))).get(id(31))?.name).toBe('Gone');
   });
 });
