@@ -142,6 +142,7 @@ export async function createMatrixSchool(db: Database): Promise<MatrixSchool> {
     .values({ userId: userIds.teacher, universityId: own.universityId, seq: 1 });
 
   const other = await createTaughtSchool(db);
+  await db.update(lessons).set({ publish: PublishState.published }).where(eq(lessons.id, other.examId));
   return {
     owned: await placeOf(db, own, ownSeat.id, own.ownEnrolment, demoStudent.id),
     sameSubject: { ...(await placeOf(db, own, seat.id, enrolment.id, otherStudent.id)), classId: classB.id },

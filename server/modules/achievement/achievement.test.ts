@@ -1,10 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LessonType, PublishState } from '../../../domain/lessons';
 import type { ClassAchievementResponse } from '../../../domain/schemas/achievement';
 import { type AchievementDoc, AchievementDocKind } from '../../../domain/sync-docs';
 import { achievementId, resultId } from '../../../domain/sync-ids';
 import type { Database } from '../../db/client';
-import { achievements, scoreHistory, subjectStudents } from '../../db/schema';
+import { achievements, lessons, scoreHistory, scoreNames, subjectStudents } from '../../db/schema';
 import { createScoreClassFixture, type ScoreClassFixture } from '../../testing/achievement-fixture';
 import { call, waitForWatermark } from '../../testing/calls';
 import { createSchoolFixture } from '../../testing/school-fixture';
@@ -315,6 +316,26 @@ describe('reading calls', () => {
     const classmate = await call(t.app, session('student2'), 'GET', '/api/sync/achievements/pull?limit=1000');
     const classmateDocs: AchievementDoc[] = classmate.json().documents;
     expect(classmateDocs.filter((doc) => doc.subjectStudentId === ownEnrolment)).toEqual([]);
+  });
+});
+
+describe('draft exams (issue #17)', () => {
+  it('leave their score names out of the grid until the exam is published', async () => {
+    const partition = { subjectId: f.subjectId, universityId: f.universityId, seq: 1 };
+    const [draft] = await db
+      .insert(lessons)
+      .values({ ...partition, name: '追試', type: LessonType.exam, publish: PublishState.draft })
+      .returning();
+    if (!draft) throw new Error('no draft exam');
+    await db.insert(scoreNames).values({ ...partition, lessonId: draft.id, name: '追試点', fullScore: 100 });
+    const columns = async () => {
+      const grid = await call(t.app, session('teacher'), 'GET', `/api/achievement/${f.classId}`);
+      return (grid.json() as ClassAchievementResponse).scoreNames.map((row) => row.name);
+    };
+    expect(await columns()).not.toContain('追試点');
+    await db.update(lessons).set({ publish: PublishState.published }).where(eq(lessons.id, draft.id));
+    expect(await columns()).toContain('追試点');
+    await db.update(lessons).set({ deleted: true }).where(eq(lessons.id, draft.id));
   });
 });
 

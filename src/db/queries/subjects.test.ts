@@ -1,11 +1,12 @@
 import { firstValueFrom } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
+import { LessonType, PublishState } from '../../../domain/lessons';
 import { Role } from '../../../domain/roles';
 import { SubjectDocKind } from '../../../domain/sync-docs';
 import { openTestDatabase, subjectRow } from '../database-test-helper';
 import type { SchoolDatabase } from '../open-database';
 import { studentNames$, studentsOf$, teachers$ } from './people';
-import { classRoster$, subjectClass$ } from './subjects';
+import { classRoster$, subjectClass$, subjectScoreNames$ } from './subjects';
 
 let database: SchoolDatabase | undefined;
 
@@ -76,5 +77,47 @@ describe('the class reads the attendance sheet and the score grid share', () => 
     expect((await firstValueFrom(teachers$(database))).map((row) => row.name)).toEqual(['Active']);
     expect((await firstValueFrom(studentsOf$(database, id(90)))).map((row) => row.name)).toEqual(['Here']);
     expect((await firstValueFrom(studentNames$(database))).get(id(31))?.name).toBe('Gone');
+  });
+
+  it('leaves the score names of draft exams out of the achievement columns until the exam is published', async () => {
+    const local = await openTestDatabase('queries');
+    database = local;
+    const exam = (lessonId: string, publish: PublishState) => ({
+      id: lessonId,
+      subjectId: id(1),
+      universityId: id(2),
+      name: lessonId,
+      type: LessonType.exam,
+      publish,
+      tableOfContents: null,
+      overview: null,
+      minutes: null,
+      examNameId: null,
+      assistApply: false,
+      assistStatus: 0,
+      updatedAt: 1,
+    });
+    await local.lessons.bulkInsert([exam(id(50), PublishState.published), exam(id(51), PublishState.draft)]);
+    await local.subjects.bulkInsert([
+      subjectRow({
+        id: id(60),
+        kind: SubjectDocKind.scoreName,
+        subjectId: id(1),
+        name: '期末',
+        lessonId: id(50),
+      }),
+      subjectRow({
+        id: id(61),
+        kind: SubjectDocKind.scoreName,
+        subjectId: id(1),
+        name: '下書き',
+        lessonId: id(51),
+      }),
+      subjectRow({ id: id(62), kind: SubjectDocKind.scoreName, subjectId: id(1), name: 'レポート' }),
+    ]);
+    const names = async () => (await firstValueFrom(subjectScoreNames$(local, id(1)))).map((row) => row.name);
+    expect((await names()).sort()).toEqual(['レポート', '期末'].sort());
+    await local.lessons.upsert(exam(id(51), PublishState.published));
+    expect((await names()).sort()).toEqual(['レポート', '下書き', '期末'].sort());
   });
 });
