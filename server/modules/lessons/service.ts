@@ -257,43 +257,18 @@ async function liveIds(
   ).map((row) => row.id);
 }
 
-const storedSittingRow = z.object({
-  id: z.string(),
-  class_id: z.string(),
-  day: z.string(),
-  start_time: z.string(),
-  end_time: z.string(),
-  room_id: z.string().nullable(),
-  teacher_ids: z.array(z.string()),
-});
+type StoredSitting = Awaited<ReturnType<typeof readSchedules>>[number];
 
-/** The live sittings of a lesson as a write sends them back. */
-function storedSittings(tx: Executor, lessonId: string) {
-  return queryRows(
-    tx,
-    sql`select s.id::text as id, s.class_id::text as class_id, s.day::text as day,
-        to_char(s.start_time, 'HH24:MI') as start_time, to_char(s.end_time, 'HH24:MI') as end_time,
-        s.room_id::text as room_id,
-        array(select st.teacher_id::text from schedule_teachers st where st.schedule_id = s.id and not st.deleted)
-          as teacher_ids
-      from schedules s where s.lesson_id = ${lessonId} and not s.deleted`,
-    storedSittingRow,
-  );
-}
-
-function sameSitting(
-  stored: z.infer<typeof storedSittingRow>,
-  sent: LessonWrite['schedules'][number],
-): boolean {
-  const sameSet = (a: readonly string[], b: readonly string[]) =>
-    a.length === b.length && a.every((id) => b.includes(id));
+function sameSitting(stored: StoredSitting, sent: LessonWrite['schedules'][number]): boolean {
+  const teacherIds = stored.teachers.map((teacher) => teacher.id);
   return (
-    stored.class_id === sent.class_id &&
+    stored.class.id === sent.class_id &&
     stored.day === sent.day &&
     timeToMinutes(stored.start_time) === timeToMinutes(sent.start_time) &&
     timeToMinutes(stored.end_time) === timeToMinutes(sent.end_time) &&
-    stored.room_id === sent.room_id &&
-    sameSet(stored.teacher_ids, sent.teacher_ids)
+    (stored.room?.id ?? null) === sent.room_id &&
+    teacherIds.length === sent.teacher_ids.length &&
+    teacherIds.every((id) => sent.teacher_ids.includes(id))
   );
 }
 
@@ -307,17 +282,17 @@ async function classesOfChangedSittings(
   lessonId: string | null,
   schedules: LessonWrite['schedules'],
 ): Promise<Set<string>> {
-  const stored = lessonId === null ? [] : await storedSittings(tx, lessonId);
+  const stored = lessonId === null ? [] : await readSchedules(tx, sql`s.lesson_id = ${lessonId}`);
   const byId = new Map(stored.map((row) => [row.id, row]));
   const touched = new Set<string>();
   for (const schedule of schedules) {
     const before = schedule.id === undefined ? undefined : byId.get(schedule.id);
     if (before && sameSitting(before, schedule)) continue;
     touched.add(schedule.class_id);
-    if (before) touched.add(before.class_id);
+    if (before) touched.add(before.class.id);
   }
   const sent = new Set(schedules.map((schedule) => schedule.id));
-  for (const row of stored) if (!sent.has(row.id)) touched.add(row.class_id);
+  for (const row of stored) if (!sent.has(row.id)) touched.add(row.class.id);
   return touched;
 }
 
@@ -510,9 +485,9 @@ export async function deleteSchedule(
   await requireLessonWork(deps.db, actor, subjectId);
   await requireLesson(deps.db, actor, subjectId, lessonId);
   await writeSubjectRows(deps, async (tx, seq) => {
-    const sitting = (await storedSittings(tx, lessonId)).find((row) => row.id === scheduleId);
+    const [sitting] = await readSchedules(tx, sql`s.lesson_id = ${lessonId} and s.id = ${scheduleId}`);
     if (!sitting) throw notFound();
-    await requireClassesWork(tx, actor, [sitting.class_id]);
+    await requireClassesWork(tx, actor, [sitting.class.id]);
     await refuseIfRecorded(tx, 'schedule', { scheduleIds: [scheduleId] });
     await deleteSittings(tx, seq, [scheduleId]);
     return { subjectId };
