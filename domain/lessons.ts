@@ -15,6 +15,21 @@ export type PublishState = (typeof PublishState)[keyof typeof PublishState];
 /** Zod schema of a publish state. */
 export const publishStateSchema = codeSchema(PublishState);
 
+/**
+ * The rows out of draft (issue #17: drafts stay off the attendance and achievement screens until published):
+ * rows of no lesson, and rows of a lesson known to be published. A row whose lesson is not known (yet) is left
+ * out, so a draft never shows.
+ */
+export function outsideDrafts<Row extends { lessonId: string | null }>(
+  rows: readonly Row[],
+  lessons: readonly { id: string; publish: number }[],
+): Row[] {
+  const published = new Set(
+    lessons.filter((lesson) => lesson.publish === PublishState.published).map((lesson) => lesson.id),
+  );
+  return rows.filter((row) => row.lessonId === null || published.has(row.lessonId));
+}
+
 /** Plan `publish` values (SPEC §3, §4): the same codes as every draft/published flag. */
 export const PlanPublish = PublishState;
 /** A plan's publish value. */

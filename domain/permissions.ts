@@ -515,15 +515,6 @@ export function studentOwnsRecord(actor: Actor, recordStudentId: string): boolea
 }
 
 /**
- * Whether a user may read one student's records (achievement-attendance profile, data for requests):
- * the student themself, and every staff role that opens student detail (0, 1, 2).
- */
-export function mayReadStudentRecord(actor: Actor, studentId: string): boolean {
-  if (actor.role === student) return studentOwnsRecord(actor, studentId);
-  return (STAFF_BUT_SUPER_ADMIN as readonly AccountRole[]).includes(actor.role);
-}
-
-/**
  * Whether a user may create or change memos of a subject (SPEC §6: the memo check says whether the user is a
  * teacher in the subject). Admins manage every subject, so they may too.
  */

@@ -27,6 +27,11 @@ export const personDocSchema = z.strictObject({
   nameKana: z.string().nullable(),
   avatar: z.string().nullable(),
   retireAt: z.string().nullable(),
+  /**
+   * A person deleted with history (issue #16): kept for the names on past sheets and reports, but offered in
+   * no picker and no new class.
+   */
+  deactivated: z.boolean(),
   studentId: id.nullable(),
   identity: z.string().nullable(),
   universityId: id.nullable(),

@@ -1,11 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AttendanceStatus } from '../domain/attendance';
+import { weekdayIdOf } from '../domain/copy-subject';
+import { LessonType, PublishState } from '../domain/lessons';
 import type { MasterDoc } from '../domain/master';
 import { CALL_ROLES, callMethod, canCall, isStateChangingCall } from '../domain/permissions';
-import { RequestOption, RequestStatus } from '../domain/requests';
+import {
+  REQUEST_DECISION_SEGMENT,
+  RequestOption,
+  RequestStatus,
+  requestOptionMeaning,
+} from '../domain/requests';
 import { type AccountRole, Role } from '../domain/roles';
 import { newRequestDoc } from '../domain/schemas/requests';
 import { StickyStatus, StickyType } from '../domain/stickies';
@@ -18,14 +25,19 @@ import type { Database } from './db/client';
 import {
   achievements,
   attendances,
+  classStudents,
   lessons,
   notes,
   notifications,
   requests,
+  schedules,
   sessions,
   stickies,
+  students,
+  subjectClasses,
   subjects,
   universities,
+  users,
 } from './db/schema';
 import { stickiesCollection } from './modules/dashboard/collection';
 import { lessonsCollection } from './modules/lessons/collection';
@@ -39,13 +51,18 @@ import { pullThrough } from './testing/calls';
 import {
   type ClassPlace,
   createMatrixSchool,
+  freshLesson,
   freshNotification,
   freshRequest,
   freshScoreName,
   freshSession,
   freshSitting,
+  freshStaff,
   freshSticky,
+  freshStudent,
+  freshSubject,
   type MatrixSchool,
+  seatInClass,
 } from './testing/matrix-fixture';
 import { PENDING_MATRIX_ROWS } from './testing/matrix-pending';
 import { type RegisteredRoute, registeredRoutes, routeName } from './testing/registered-routes';
@@ -89,7 +106,9 @@ type Target =
   | 'decideOtherSubject'
   | 'cancelOwn'
   | 'cancelForeign'
-  | 'schoolWide';
+  | 'schoolWide'
+  | 'staffOfKind'
+  | 'staffOfOtherKind';
 
 /** One attempt: the request, and whether its row was written afterwards. */
 interface Attempt {
@@ -276,27 +295,577 @@ async function subScoreAttempt(
   };
 }
 
-/** A new lesson with no sittings, by its unique name, at `…/lessons{suffix}`. */
-function lessonEntry(suffix: string): RowEntry {
+/**
+ * A request decision call (one per request type): staff reject a pending request of a student of the owned
+ * class, of the other class of the subject, of another subject; a student cancels their own or another's.
+ */
+function decisionEntry(option: RequestOption): RowEntry {
   return {
+    attempts: {
+      decideOwned: () => restDecision(school.owned, RequestStatus.rejected, option),
+      decideSameSubject: () => restDecision(school.sameSubject, RequestStatus.rejected, option),
+      decideOtherSubject: () => restDecision(school.otherSubject, RequestStatus.rejected, option),
+      cancelOwn: () => restDecision(school.owned, RequestStatus.cancelled, option),
+      cancelForeign: () => restDecision(school.sameSubject, RequestStatus.cancelled, option),
+    },
+    expected: {
+      decideOwned: cells(F, W, W, F, F, U),
+      decideSameSubject: cells(F, NF, W, F, NF, U),
+      decideOtherSubject: cells(F, NF, W, F, NF, U),
+      cancelOwn: cells(F, F, F, F, W, U),
+      cancelForeign: cells(F, NF, F, F, NF, U),
+    },
+  };
+}
+
+/** Admins alone write it, whatever the row: the school-wide subject and people settings. */
+const ADMINS_WRITE = cells(F, F, W, F, F, U);
+
+/** The place's subject as a subject write body (its name, university, faculty and year code). */
+async function subjectWriteOf(
+  place: ClassPlace,
+  classes: { class_name_id: string; teacher_ids: string[] }[],
+) {
+  const [row] = await db.select().from(subjects).where(eq(subjects.id, place.subjectId));
+  if (!row?.facultyId || !row.yearCodeId) throw new Error('no subject to copy from');
+  return {
+    subject_name_id: row.subjectNameId,
+    university_id: row.universityId,
+    faculty_id: row.facultyId,
+    year_code_id: row.yearCodeId,
+    start_date: row.startDate,
+    end_date: row.endDate,
+    classes,
+  };
+}
+
+async function subjectCount(): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(subjects);
+  return row?.n ?? 0;
+}
+
+/** A new subject like the place's, whose class the demo teacher teaches (`owned`) or teacher2 does. */
+function subjectOf(target: Target) {
+  const teacher = target === 'owned' ? school.userIds.teacher : school.userIds.teacher2;
+  return freshSubject(db, classPlace(target), teacher);
+}
+
+/** The demo student's university: the subjects open to their registration are there (SPEC §4). */
+async function demoStudentUniversity(): Promise<string> {
+  const [row] = await db.select().from(students).where(eq(students.id, school.owned.studentId));
+  if (!row?.universityId) throw new Error('no demo student university');
+  return row.universityId;
+}
+
+const seatOf = (studentId: string, classId: string) => () =>
+  exists(
+    db
+      .select()
+      .from(classStudents)
+      .where(
+        and(
+          eq(classStudents.studentId, studentId),
+          eq(classStudents.classId, classId),
+          eq(classStudents.deleted, false),
+        ),
+      ),
+  );
+
+// Subjects (SPEC §6 via issue #17): admins create, edit, copy, publish and delete any subject, whoever teaches
+// it; a subject's rows are tried on one the demo teacher teaches a class of (`owned`) and one they do not.
+const SUBJECT_ROWS: Record<string, RowEntry> = {
+  'POST /api/academic/subjects': {
+    attempts: forTargets(['schoolWide'], async () => {
+      const before = await subjectCount();
+      const [owned] = await db
+        .select()
+        .from(subjectClasses)
+        .where(eq(subjectClasses.id, school.owned.classId));
+      const body = await subjectWriteOf(school.owned, [
+        { class_name_id: owned?.classNameId ?? '', teacher_ids: [school.userIds.teacher] },
+      ]);
+      return {
+        send: (session) => json(session, 'POST', '/api/academic/subjects', body),
+        written: async () => (await subjectCount()) > before,
+      };
+    }),
+    expected: { schoolWide: cells(F, F, CREATED, F, F, U) },
+  },
+  'POST /api/academic/subjects/:subjectId': {
+    attempts: forTargets(['owned', 'otherSubject'], async (target) => {
+      const fresh = await subjectOf(target);
+      const body = {
+        ...(await subjectWriteOf(classPlace(target), [
+          { class_name_id: fresh.classNameId, teacher_ids: [] },
+        ])),
+        end_date: '2026-09-29',
+      };
+      return {
+        send: (session) => json(session, 'POST', `/api/academic/subjects/${fresh.subjectId}`, body),
+        written: async () => {
+          const [row] = await db.select().from(subjects).where(eq(subjects.id, fresh.subjectId));
+          return row?.endDate === '2026-09-29';
+        },
+      };
+    }),
+    expected: { owned: ADMINS_WRITE, otherSubject: ADMINS_WRITE },
+  },
+  'DELETE /api/academic/subjects/:subjectId': {
+    attempts: forTargets(['owned', 'otherSubject'], async (target) => {
+      const fresh = await subjectOf(target);
+      return {
+        send: (session) => json(session, 'DELETE', `/api/academic/subjects/${fresh.subjectId}`, {}),
+        written: async () => {
+          const [row] = await db.select().from(subjects).where(eq(subjects.id, fresh.subjectId));
+          return row?.deleted === true;
+        },
+      };
+    }),
+    expected: { owned: ADMINS_WRITE, otherSubject: ADMINS_WRITE },
+  },
+  'POST /api/academic/subjects/:subjectId/copy': {
+    // A temporary copy: the class's sittings on the same weekday from a date of the next term.
+    attempts: forTargets(['owned', 'otherSubject'], async (target) => {
+      const fresh = await subjectOf(target);
+      const before = await subjectCount();
+      const weekday = weekdayIdOf(fresh.sittingDay);
+      if (weekday === null) throw new Error('no weekday');
+      const row = {
+        day: '2026-10-05',
+        start_time: '09:00',
+        end_time: '10:30',
+        teacher_id: [],
+        room_id: null,
+        class_name_id: fresh.classNameId,
+        suggest_date: weekday,
+      };
+      return {
+        send: (session) =>
+          json(session, 'POST', `/api/academic/subjects/${fresh.subjectId}/copy`, {
+            isPublic: false,
+            schedules: [row],
+          }),
+        written: async () => (await subjectCount()) > before,
+      };
+    }),
+    expected: { owned: ADMINS_WRITE, otherSubject: ADMINS_WRITE },
+  },
+  'POST /api/academic/subjects/:subjectId/public-lessons-after-copy': {
     attempts: forTargets(['owned', 'otherSubject'], async (target) => {
       const place = classPlace(target);
+      const { lessonId } = await freshLesson(db, place, {
+        type: LessonType.lesson,
+        publish: PublishState.draft,
+      });
+      return {
+        send: (session) =>
+          json(session, 'POST', `/api/academic/subjects/${place.subjectId}/public-lessons-after-copy`, {
+            lessonsId: [lessonId],
+          }),
+        written: async () => {
+          const [row] = await db.select().from(lessons).where(eq(lessons.id, lessonId));
+          return row?.publish === PublishState.published;
+        },
+      };
+    }),
+    expected: { owned: ADMINS_WRITE, otherSubject: ADMINS_WRITE },
+  },
+  // Self-registration (SPEC §4): a student registers only themself, in a published subject of their own
+  // university (`own`); a subject of another university (`foreign`) is not open to them.
+  'POST /api/academic/subjects/:subjectId/register-student': {
+    attempts: forTargets(['own', 'foreign'], async (target) => {
+      const university = target === 'own' ? await demoStudentUniversity() : undefined;
+      const fresh = await freshSubject(db, school.owned, school.userIds.teacher, university);
+      return {
+        send: (session) =>
+          json(session, 'POST', `/api/academic/subjects/${fresh.subjectId}/register-student`, {
+            class_id: fresh.classId,
+          }),
+        written: seatOf(school.owned.studentId, fresh.classId),
+      };
+    }),
+    expected: { own: cells(F, F, F, F, W, U), foreign: cells(F, F, F, F, NF, U) },
+  },
+  // Leaving a class: the demo student's own seat, or another student's seat in an open subject.
+  'POST /api/academic/subjects/:subjectId/cancel-register-student': {
+    attempts: forTargets(['own', 'foreign'], async (target) => {
+      const university = await demoStudentUniversity();
+      const fresh = await freshSubject(db, school.owned, school.userIds.teacher, university);
+      const studentId = target === 'own' ? school.owned.studentId : await freshStudent(db, university);
+      await seatInClass(db, studentId, fresh);
+      const seated = seatOf(studentId, fresh.classId);
+      return {
+        send: (session) =>
+          json(session, 'POST', `/api/academic/subjects/${fresh.subjectId}/cancel-register-student`, {
+            class_id: fresh.classId,
+          }),
+        written: async () => !(await seated()),
+      };
+    }),
+    expected: { own: cells(F, F, F, F, W, U), foreign: cells(F, F, F, F, BAD, U) },
+  },
+  // Seating a new student of the university in the owned class, the other class of the subject, a class of
+  // another subject.
+  'POST /api/academic/subjects/:subjectId/add-students-to-classes': {
+    attempts: forTargets(CLASS_TARGETS, async (target) => {
+      const place = classPlace(target);
+      const studentId = await freshStudent(db, place.universityId);
+      return {
+        send: (session) =>
+          json(session, 'POST', `/api/academic/subjects/${place.subjectId}/add-students-to-classes`, {
+            subjectId: place.subjectId,
+            classes: [{ class_id: place.classId, student_ids: [studentId] }],
+          }),
+        written: seatOf(studentId, place.classId),
+      };
+    }),
+    expected: {
+      owned: cells(F, W, W, F, F, U),
+      sameSubject: cells(F, F, W, F, F, U),
+      otherSubject: cells(F, NF, W, F, F, U),
+    },
+  },
+};
+
+/** A sitting of a place's class as a lesson write sends it. */
+function sittingWrite(place: ClassPlace, day: string, id?: string) {
+  return {
+    ...(id === undefined ? {} : { id }),
+    class_id: place.classId,
+    day,
+    start_time: '09:00',
+    end_time: '10:30',
+    room_id: null,
+    teacher_ids: [],
+  };
+}
+
+/** The exam fields of a lesson write: the place's exam name and one score name. */
+async function examFields(place: ClassPlace) {
+  const [exam] = await db.select().from(lessons).where(eq(lessons.id, place.examId));
+  const name = `筆記 ${randomUUID().slice(0, 8)}`;
+  return { exam_name_id: exam?.examNameId ?? '', score_names: [{ name, full_score: 100 }] };
+}
+
+const LESSON_KINDS = {
+  '': { type: LessonType.lesson, publish: PublishState.published },
+  '/draft': { type: LessonType.lesson, publish: PublishState.draft },
+  '/exam': { type: LessonType.exam, publish: PublishState.published },
+  '/store-draft-exam': { type: LessonType.exam, publish: PublishState.draft },
+  '/exam-draft': { type: LessonType.exam, publish: PublishState.draft },
+} as const;
+
+/**
+ * Lessons (SPEC §6, issue #17): teachers working in a subject write its lessons, but a sitting is a row of its
+ * class, so a teacher adds, moves or removes sittings of the classes they teach only; admins any. Tried with
+ * a sitting of the owned class, of the other class of the subject, of a class of another subject.
+ */
+const LESSON_WRITE: RowEntry['expected'] = {
+  owned: cells(F, W, W, F, F, U),
+  sameSubject: cells(F, F, W, F, F, U),
+  otherSubject: cells(F, NF, W, F, F, U),
+};
+
+/** A new lesson or exam (`suffix` of `…/lessons`) with one sitting of the row's class. */
+function lessonCreateEntry(suffix: '' | '/draft' | '/exam' | '/store-draft-exam'): RowEntry {
+  return {
+    attempts: forTargets(CLASS_TARGETS, async (target) => {
+      const place = classPlace(target);
       const name = `講義 ${randomUUID().slice(0, 8)}`;
+      const exam = LESSON_KINDS[suffix].type === LessonType.exam ? await examFields(place) : {};
       return {
         send: (session) =>
           json(session, 'POST', `/api/academic/subjects/${place.subjectId}/lessons${suffix}`, {
             name,
-            schedules: [],
+            schedules: [sittingWrite(place, '2026-06-16')],
+            ...exam,
           }),
         written: () => exists(db.select().from(lessons).where(eq(lessons.name, name))),
       };
     }),
     expected: {
       owned: cells(F, CREATED, CREATED, F, F, U),
+      sameSubject: cells(F, F, CREATED, F, F, U),
       otherSubject: cells(F, NF, CREATED, F, F, U),
     },
   };
 }
+
+/** Moving the one sitting of a new lesson or exam of the row's class to another day (`…/lessons/{id}{suffix}`). */
+function lessonUpdateEntry(suffix: '' | '/draft' | '/exam' | '/exam-draft'): RowEntry {
+  const kind = LESSON_KINDS[suffix];
+  return {
+    attempts: forTargets(CLASS_TARGETS, async (target) => {
+      const place = classPlace(target);
+      const { lessonId, scheduleId } = await freshLesson(db, place, kind);
+      const exam = kind.type === LessonType.exam ? await examFields(place) : {};
+      return {
+        send: (session) =>
+          json(session, 'POST', `/api/academic/subjects/${place.subjectId}/lessons/${lessonId}${suffix}`, {
+            name: `講義 ${randomUUID().slice(0, 8)}`,
+            schedules: [sittingWrite(place, '2026-06-17', scheduleId)],
+            ...exam,
+          }),
+        written: async () => {
+          const [row] = await db.select().from(schedules).where(eq(schedules.id, scheduleId));
+          return row?.day === '2026-06-17' && !row.deleted;
+        },
+      };
+    }),
+    expected: LESSON_WRITE,
+  };
+}
+
+const sittingDeleted = (scheduleId: string) => async () => {
+  const [row] = await db.select().from(schedules).where(eq(schedules.id, scheduleId));
+  return row?.deleted === true;
+};
+
+const LESSON_ROWS: Record<string, RowEntry> = {
+  'POST /api/academic/subjects/:subjectId/lessons': lessonCreateEntry(''),
+  'POST /api/academic/subjects/:subjectId/lessons/draft': lessonCreateEntry('/draft'),
+  'POST /api/academic/subjects/:subjectId/lessons/exam': lessonCreateEntry('/exam'),
+  'POST /api/academic/subjects/:subjectId/lessons/store-draft-exam': lessonCreateEntry('/store-draft-exam'),
+  'POST /api/academic/subjects/:subjectId/lessons/:lessonId': lessonUpdateEntry(''),
+  'POST /api/academic/subjects/:subjectId/lessons/:lessonId/draft': lessonUpdateEntry('/draft'),
+  'POST /api/academic/subjects/:subjectId/lessons/:lessonId/exam': lessonUpdateEntry('/exam'),
+  'POST /api/academic/subjects/:subjectId/lessons/:lessonId/exam-draft': lessonUpdateEntry('/exam-draft'),
+  'DELETE /api/academic/subjects/:subjectId/lessons/:lessonId': {
+    attempts: forTargets(CLASS_TARGETS, async (target) => {
+      const place = classPlace(target);
+      const { lessonId, scheduleId } = await freshLesson(db, place, LESSON_KINDS['']);
+      return {
+        send: (session) =>
+          json(session, 'DELETE', `/api/academic/subjects/${place.subjectId}/lessons/${lessonId}`, {}),
+        written: sittingDeleted(scheduleId),
+      };
+    }),
+    expected: LESSON_WRITE,
+  },
+  'DELETE /api/subjects/:subjectId/lessons/:lessonId/schedules/:scheduleId': {
+    attempts: forTargets(CLASS_TARGETS, async (target) => {
+      const place = classPlace(target);
+      const { lessonId, scheduleId } = await freshLesson(db, place, LESSON_KINDS['']);
+      return {
+        send: (session) =>
+          json(
+            session,
+            'DELETE',
+            `/api/subjects/${place.subjectId}/lessons/${lessonId}/schedules/${scheduleId}`,
+            {},
+          ),
+        written: sittingDeleted(scheduleId),
+      };
+    }),
+    expected: LESSON_WRITE,
+  },
+};
+
+/** A new student write at the place's university (its subject's faculty and year code), unique by a tag. */
+async function studentWriteAt(place: ClassPlace) {
+  const [row] = await db.select().from(subjects).where(eq(subjects.id, place.subjectId));
+  const tag = randomUUID().slice(0, 8);
+  return {
+    identity: `N-${tag}`,
+    name: `学生 ${tag}`,
+    email: `new-${tag}@matrix.test`,
+    university_id: place.universityId,
+    faculty_id: row?.facultyId ?? '',
+    year_code_id: row?.yearCodeId ?? '',
+  };
+}
+
+/** Adding a student at the university of the owned class (where the demo teacher works) or another one. */
+function studentCreateEntry(bulk: boolean): RowEntry {
+  return {
+    attempts: forTargets(['owned', 'otherSubject'], async (target) => {
+      const body = await studentWriteAt(classPlace(target));
+      return {
+        send: (session) =>
+          json(
+            session,
+            'POST',
+            bulk ? '/api/students/create-multi' : '/api/students',
+            bulk ? { students: [body] } : body,
+          ),
+        written: () => exists(db.select().from(students).where(eq(students.identity, body.identity))),
+      };
+    }),
+    expected: {
+      owned: cells(F, CREATED, CREATED, F, F, U),
+      otherSubject: cells(F, BAD, CREATED, F, F, U),
+    },
+  };
+}
+
+const userOf = async (id: string) => (await db.select().from(users).where(eq(users.id, id)))[0];
+
+/** The account of the row: a new one of `kind` (`staffOfKind`) or of the other staff kind. */
+function staffTarget(kind: AccountRole, other: AccountRole) {
+  return (target: Target) =>
+    freshStaff(db, target === 'staffOfKind' ? kind : other, school.owned.universityId);
+}
+
+/** Editing (`POST`) or deleting a teacher's or an observer's account (`/api/{segment}/{id}`), admins only. */
+function staffEntry(segment: 'teachers' | 'observers', method: 'POST' | 'DELETE'): RowEntry {
+  const [kind, other] =
+    segment === 'teachers' ? [Role.teacher, Role.observer] : [Role.observer, Role.teacher];
+  const account = staffTarget(kind, other);
+  return {
+    attempts: forTargets(['staffOfKind', 'staffOfOtherKind'], async (target) => {
+      const id = await account(target);
+      const name = `改名 ${randomUUID().slice(0, 8)}`;
+      const body = {
+        name,
+        university_ids: [school.owned.universityId],
+        ...(segment === 'teachers' ? { retire_at: null } : {}),
+      };
+      return {
+        send: (session) => json(session, method, `/api/${segment}/${id}`, method === 'POST' ? body : {}),
+        written: async () => {
+          const row = await userOf(id);
+          return method === 'POST'
+            ? row?.name === name
+            : row?.deleted === true || row?.deactivatedAt !== null;
+        },
+      };
+    }),
+    expected: { staffOfKind: ADMINS_WRITE, staffOfOtherKind: cells(F, F, NF, F, F, U) },
+  };
+}
+
+/** Inviting a new teacher or observer by mail (no row has an owner yet): admins only. */
+function inviteEntry(url: string): RowEntry {
+  return {
+    attempts: forTargets(['schoolWide'], async () => {
+      const email = `invited-${randomUUID().slice(0, 8)}@matrix.test`;
+      return {
+        send: (session) =>
+          json(session, 'POST', url, { name: '招待', email, university_ids: [school.owned.universityId] }),
+        written: () => exists(db.select().from(users).where(eq(users.email, email))),
+      };
+    }),
+    expected: { schoolWide: cells(F, F, CREATED, F, F, U) },
+  };
+}
+
+/**
+ * The super admin's role and login changes (SPEC §6): on another account (`foreign`, a new teacher to promote
+ * or admin to demote or block) or on the caller's own (`own`), which nobody may change.
+ */
+function superAdminEntry(
+  url: (id: string) => string,
+  body: (id: string) => Record<string, unknown>,
+  from: AccountRole,
+  done: (row: Awaited<ReturnType<typeof userOf>>) => boolean,
+): RowEntry {
+  return {
+    attempts: forTargets(['own', 'foreign'], async (target, who) => {
+      const id =
+        target === 'own' ? ownerOf(who, target) : await freshStaff(db, from, school.owned.universityId);
+      const before = await userOf(id);
+      return {
+        send: (session) => json(session, 'POST', url(id), body(id)),
+        written: async () => {
+          const after = await userOf(id);
+          return done(after) && !done(before);
+        },
+      };
+    }),
+    expected: { own: cells(F, F, F, F, F, U), foreign: cells(F, F, F, W, F, U) },
+  };
+}
+
+// People (SPEC §6, issue #16).
+const PEOPLE_ROWS: Record<string, RowEntry> = {
+  'POST /api/students': studentCreateEntry(false),
+  'POST /api/students/create-multi': studentCreateEntry(true),
+  // Editing a student sitting in the owned class, in the other class of the subject, in another subject.
+  'POST /api/students/:studentId': {
+    attempts: forTargets(CLASS_TARGETS, async (target) => {
+      const place = classPlace(target);
+      const studentId = await freshStudent(db, place.universityId, place);
+      const body = await studentWriteAt(place);
+      return {
+        send: (session) => json(session, 'POST', `/api/students/${studentId}`, body),
+        written: async () => {
+          const [row] = await db
+            .select({ name: users.name })
+            .from(students)
+            .innerJoin(users, eq(users.id, students.userId))
+            .where(eq(students.id, studentId));
+          return row?.name === body.name;
+        },
+      };
+    }),
+    expected: {
+      owned: cells(F, W, W, F, F, U),
+      sameSubject: cells(F, F, W, F, F, U),
+      otherSubject: cells(F, F, W, F, F, U),
+    },
+  },
+  'DELETE /api/students/:studentId': {
+    attempts: forTargets(['owned', 'otherSubject'], async (target) => {
+      const place = classPlace(target);
+      const studentId = await freshStudent(db, place.universityId, place);
+      return {
+        send: (session) => json(session, 'DELETE', `/api/students/${studentId}`, {}),
+        written: async () => {
+          const [row] = await db.select().from(students).where(eq(students.id, studentId));
+          return row?.deleted === true;
+        },
+      };
+    }),
+    expected: { owned: ADMINS_WRITE, otherSubject: ADMINS_WRITE },
+  },
+  // Putting a new student of the university into the owned class, the other class of the subject, a class of
+  // another subject; `mixed`: moving a student of the other class of the subject into the owned class, which
+  // takes them off a roster the teacher does not keep.
+  'POST /api/students/:studentId/lesson': {
+    attempts: forTargets([...CLASS_TARGETS, 'mixed'], async (target) => {
+      const into = target === 'mixed' ? school.owned : classPlace(target);
+      const studentId =
+        target === 'mixed'
+          ? await freshStudent(db, into.universityId, school.sameSubject)
+          : await freshStudent(db, into.universityId);
+      return {
+        send: (session) =>
+          json(session, 'POST', `/api/students/${studentId}/lesson`, { classId: into.classId }),
+        written: seatOf(studentId, into.classId),
+      };
+    }),
+    expected: {
+      owned: cells(F, W, W, F, F, U),
+      sameSubject: cells(F, F, W, F, F, U),
+      otherSubject: cells(F, F, W, F, F, U),
+      mixed: cells(F, F, W, F, F, U),
+    },
+  },
+  'POST /api/teachers/:teacherId': staffEntry('teachers', 'POST'),
+  'DELETE /api/teachers/:teacherId': staffEntry('teachers', 'DELETE'),
+  'POST /api/observers/:observerId': staffEntry('observers', 'POST'),
+  'DELETE /api/observers/:observerId': staffEntry('observers', 'DELETE'),
+  'POST /api/users/invite': inviteEntry('/api/users/invite'),
+  'POST /api/observers/invite': inviteEntry('/api/observers/invite'),
+  'POST /api/users/up-role': superAdminEntry(
+    () => '/api/users/up-role',
+    (id) => ({ id }),
+    Role.teacher,
+    (row) => row?.role === Role.admin,
+  ),
+  'POST /api/users/down-role': superAdminEntry(
+    () => '/api/users/down-role',
+    (id) => ({ id }),
+    Role.admin,
+    (row) => row?.role === Role.teacher,
+  ),
+  'POST /api/users/block-login-admin/:userId': superAdminEntry(
+    (id) => `/api/users/block-login-admin/${id}`,
+    () => ({ blocked: true }),
+    Role.admin,
+    (row) => row?.loginBlocked === true,
+  ),
+};
 
 const ROW_MATRIX: Record<string, RowEntry> = {
   'POST /api/attendance/:scheduleId': {
@@ -599,23 +1168,21 @@ const ROW_MATRIX: Record<string, RowEntry> = {
       otherSubject: cells(F, F, F, F, F, U),
     },
   },
-  // The REST decisions of a request of type "other" (the other types' calls share its service and rule).
-  'POST /api/requests/:requestId/other': {
-    attempts: {
-      decideOwned: () => restDecision(school.owned, RequestStatus.rejected),
-      decideSameSubject: () => restDecision(school.sameSubject, RequestStatus.rejected),
-      decideOtherSubject: () => restDecision(school.otherSubject, RequestStatus.rejected),
-      cancelOwn: () => restDecision(school.owned, RequestStatus.cancelled),
-      cancelForeign: () => restDecision(school.sameSubject, RequestStatus.cancelled),
-    },
-    expected: {
-      decideOwned: cells(F, W, W, F, F, U),
-      decideSameSubject: cells(F, NF, W, F, NF, U),
-      decideOtherSubject: cells(F, NF, W, F, NF, U),
-      cancelOwn: cells(F, F, F, F, W, U),
-      cancelForeign: cells(F, NF, F, F, NF, U),
-    },
-  },
+  // The REST decisions, one call per request type (a student's own request is theirs to cancel).
+  ...Object.fromEntries(
+    [
+      RequestOption.absent,
+      RequestOption.presentConfirm,
+      RequestOption.achievementConfirm,
+      RequestOption.other,
+    ].map((option) => [
+      `POST /api/requests/:requestId/${REQUEST_DECISION_SEGMENT[requestOptionMeaning(option).type]}`,
+      decisionEntry(option),
+    ]),
+  ),
+  ...SUBJECT_ROWS,
+  ...LESSON_ROWS,
+  ...PEOPLE_ROWS,
   // A subject-level write: the formula of the subject the teacher teaches a class of, or of another subject.
   'POST /api/academic/subjects/:subjectId/formula': {
     attempts: forTargets(['owned', 'otherSubject'], async (target) => {
@@ -635,9 +1202,6 @@ const ROW_MATRIX: Record<string, RowEntry> = {
       otherSubject: cells(F, NF, W, F, F, U),
     },
   },
-  // A lesson (published, or a draft) of the subject the teacher teaches a class of, or of another subject.
-  'POST /api/academic/subjects/:subjectId/lessons': lessonEntry(''),
-  'POST /api/academic/subjects/:subjectId/lessons/draft': lessonEntry('/draft'),
   'POST /api/notification/read': {
     attempts: forTargets(['own', 'foreign'], async (target, who) => {
       const id = await freshNotification(db, ownerOf(who, target));
@@ -747,12 +1311,17 @@ async function pulledRowDeletion<Doc extends SyncedDoc, Row>(
   };
 }
 
-/** A status change of a new pending request of `place`'s student through the REST decision call. */
-async function restDecision(place: ClassPlace, status: RequestStatus): Promise<Attempt> {
-  const id = await freshRequest(db, place);
+/** A status change of a new pending request (of `option`) of `place`'s student through its REST decision call. */
+async function restDecision(
+  place: ClassPlace,
+  status: RequestStatus,
+  option: RequestOption,
+): Promise<Attempt> {
+  const id = await freshRequest(db, place, option);
   const reason = status === RequestStatus.rejected ? '対象外です' : null;
+  const segment = REQUEST_DECISION_SEGMENT[requestOptionMeaning(option).type];
   return {
-    send: (session) => json(session, 'POST', `/api/requests/${id}/other`, { status, reason }),
+    send: (session) => json(session, 'POST', `/api/requests/${id}/${segment}`, { status, reason }),
     written: async () => {
       const [row] = await db.select().from(requests).where(eq(requests.id, id));
       return row?.status === status;

@@ -115,6 +115,30 @@ export async function requireClassWork(db: Executor, actor: Actor, classId: stri
   if (!mayEditClassWork(actor, await teacherIdsOfClass(db, classId))) throw forbidden();
 }
 
+const classTeacherRow = z.object({ class_id: z.string(), teacher_id: z.string() });
+
+/**
+ * Answers 403 unless the actor may write the work of every one of these classes (`requireClassWork` for a
+ * set, in one query): a lesson write that adds, moves or removes sittings of several classes.
+ */
+export async function requireClassesWork(
+  db: Executor,
+  actor: Actor,
+  classIds: Iterable<string>,
+): Promise<void> {
+  const ids = [...new Set(classIds)];
+  if (ids.length === 0) return;
+  const rows = await queryRows(
+    db,
+    sql`select class_id::text as class_id, teacher_id::text as teacher_id from class_teachers
+        where not deleted and class_id in (${inList(ids)})`,
+    classTeacherRow,
+  );
+  const teachersOf = (classId: string) =>
+    rows.filter((row) => row.class_id === classId).map((row) => row.teacher_id);
+  if (!ids.every((classId) => mayEditClassWork(actor, teachersOf(classId)))) throw forbidden();
+}
+
 /** Where a row of class work sits: by its class student, or by the enrolment placed in a class. */
 export type ClassWorkKey = { classStudentId: string } | { subjectStudentId: string };
 

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { Role } from '../../domain/roles';
 import type { Actor } from './actor';
+import { teachesStudent } from './classes';
 import { ownStudentIds } from './own-students';
 import { subjectScope } from './subjects';
 
@@ -11,9 +12,35 @@ import { subjectScope } from './subjects';
  */
 export function studentCountScope(actor: Actor, universityId: SQL): SQL {
   if (actor.role === Role.admin || actor.role === Role.observer) return sql`true`;
-  if (actor.role === Role.teacher)
-    return sql`${universityId} in (select uu.university_id from user_universities uu
-      where uu.user_id = ${actor.id} and not uu.deleted)`;
+  if (actor.role === Role.teacher) return worksAt(actor.id, universityId);
+  return sql`false`;
+}
+
+/** The condition "this staff member works at this university" (SPEC §3 Teacher `university_ids`). */
+function worksAt(userId: string, universityId: SQL): SQL {
+  return sql`${universityId} in (select uu.university_id from user_universities uu
+    where uu.user_id = ${userId} and not uu.deleted)`;
+}
+
+/**
+ * The condition "the actor may add a student at this university" (SPEC §6 `/students/add`, roles 1 and 2):
+ * admins anywhere, teachers at the universities they work at.
+ */
+export function studentAddScope(actor: Actor, universityId: SQL): SQL {
+  if (actor.role === Role.admin) return sql`true`;
+  if (actor.role === Role.teacher) return worksAt(actor.id, universityId);
+  return sql`false`;
+}
+
+/**
+ * The condition "the actor may edit this student's account" (name, email, number): admins any student; a
+ * teacher only the students sitting in a class they are in charge of. Reading reaches further
+ * (`studentScope`: every student of a subject the teacher works in), but an edit of the email is an edit of
+ * where the account's reset link goes, so it stays with the student's own class teachers.
+ */
+export function studentEditScope(actor: Actor, studentId: SQL): SQL {
+  if (actor.role === Role.admin) return sql`true`;
+  if (actor.role === Role.teacher) return teachesStudent(actor.id, studentId);
   return sql`false`;
 }
 

@@ -45,6 +45,15 @@ export function lessonPublishScope(actor: Actor, publish: SQL): SQL {
   return actor.role === Role.student ? sql`${publish} = ${PublishState.published}` : sql`true`;
 }
 
+/**
+ * The condition "a row of this lesson is out of draft": no lesson (a subject-level score name), or a live,
+ * published lesson. Drafts stay off the attendance and achievement screens until published (issue #17).
+ */
+export function inPublishedLesson(lessonId: SQL): SQL {
+  return sql`(${lessonId} is null or exists (select 1 from lessons pl where pl.id = ${lessonId}
+    and not pl.deleted and pl.publish = ${PublishState.published}))`;
+}
+
 const idRow = z.object({ id: z.string() });
 
 /** Answers 404 unless the actor sees the subject at all (a teacher working in it, an admin), so ids do not leak. */

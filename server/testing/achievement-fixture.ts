@@ -1,10 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { HighlightCompare, HighlightCondition, HighlightType } from '../../domain/highlights';
+import { PublishState } from '../../domain/lessons';
 import type { Database } from '../db/client';
 import {
   classStudents,
   classTeachers,
   highlights,
+  lessons,
   scoreNames,
   students,
   subjectStudents,
@@ -36,6 +38,8 @@ async function userId(db: Database, email: string): Promise<string> {
  */
 export async function createScoreClassFixture(db: Database): Promise<ScoreClassFixture> {
   const f = await createSchoolFixture(db);
+  // Scores are entered on a published exam: drafts stay off the achievement screens (issue #17).
+  await db.update(lessons).set({ publish: PublishState.published }).where(eq(lessons.id, f.examId));
   const partition = { subjectId: f.subjectId, universityId: f.universityId, seq: 1 };
   await db
     .insert(classTeachers)

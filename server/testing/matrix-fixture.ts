@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { RequestOption, RequestType } from '../../domain/requests';
-import { Role } from '../../domain/roles';
+import { LessonType, PublishState } from '../../domain/lessons';
+import { RequestOption, requestOptionMeaning, requestOptionNeeds } from '../../domain/requests';
+import { type AccountRole, Role } from '../../domain/roles';
 import { StickyType } from '../../domain/stickies';
 import type { Database } from '../db/client';
 import {
   classStudents,
   classTeachers,
+  lessons,
   notifications,
   requests,
   schedules,
@@ -16,7 +18,9 @@ import {
   students,
   subjectClasses,
   subjectStudents,
+  subjects,
   users,
+  userUniversities,
 } from '../db/schema';
 import { nextSequence } from '../sync/sequence';
 import { createScoreClassFixture } from './achievement-fixture';
@@ -132,7 +136,13 @@ export async function createMatrixSchool(db: Database): Promise<MatrixSchool> {
     .returning();
   if (!seat) throw new Error('no seat');
 
+  // The demo teacher works at the university of the classes they teach (SPEC §3 Teacher `university_ids`).
+  await db
+    .insert(userUniversities)
+    .values({ userId: userIds.teacher, universityId: own.universityId, seq: 1 });
+
   const other = await createTaughtSchool(db);
+  await db.update(lessons).set({ publish: PublishState.published }).where(eq(lessons.id, other.examId));
   return {
     owned: await placeOf(db, own, ownSeat.id, own.ownEnrolment, demoStudent.id),
     sameSubject: { ...(await placeOf(db, own, seat.id, enrolment.id, otherStudent.id)), classId: classB.id },
@@ -233,8 +243,19 @@ export async function freshSession(db: Database, userId: string): Promise<string
   return id;
 }
 
-/** A pending request ("other") of a place's student about its class. */
-export async function freshRequest(db: Database, place: ClassPlace): Promise<string> {
+/**
+ * A pending request of a place's student about its class, of the type `option` stands for (an "other" one by
+ * default); an attendance request names a new sitting of the class, a score request a new score name.
+ */
+export async function freshRequest(
+  db: Database,
+  place: ClassPlace,
+  option: RequestOption = RequestOption.other,
+): Promise<string> {
+  const meaning = requestOptionMeaning(option);
+  const needs = requestOptionNeeds(option);
+  const scheduleId = needs.schedule ? await freshSitting(db, place) : null;
+  const scoreNameId = needs.scoreName ? await freshScoreName(db, place) : null;
   return db.transaction(async (tx) => {
     const seq = await nextSequence(tx);
     const [row] = await tx
@@ -244,8 +265,12 @@ export async function freshRequest(db: Database, place: ClassPlace): Promise<str
         universityId: place.universityId,
         studentId: place.studentId,
         classId: place.classId,
-        type: RequestType.other,
-        option: RequestOption.other,
+        type: meaning.type,
+        option,
+        attendanceKind: meaning.attendanceKind,
+        confirmKind: meaning.confirmKind,
+        scheduleId,
+        scoreNameId,
         content: '相談があります',
         seq,
       })
@@ -253,4 +278,152 @@ export async function freshRequest(db: Database, place: ClassPlace): Promise<str
     if (!row) throw new Error('no request');
     return row.id;
   });
+}
+
+/** A new lesson (or exam) of a place's subject, with one sitting of the place's class on `day`. */
+export async function freshLesson(
+  db: Database,
+  place: ClassPlace,
+  kind: { type: LessonType; publish: PublishState },
+  day = '2026-06-15',
+): Promise<{ lessonId: string; scheduleId: string }> {
+  const partition = { subjectId: place.subjectId, universityId: place.universityId, seq: 1 };
+  const [exam] = await db
+    .select({ examNameId: lessons.examNameId })
+    .from(lessons)
+    .where(eq(lessons.id, place.examId));
+  const [lesson] = await db
+    .insert(lessons)
+    .values({
+      ...partition,
+      name: `行列 ${randomBytes(4).toString('hex')}`,
+      type: kind.type,
+      publish: kind.publish,
+      examNameId: kind.type === LessonType.exam ? (exam?.examNameId ?? null) : null,
+    })
+    .returning({ id: lessons.id });
+  if (!lesson) throw new Error('no lesson');
+  const [sitting] = await db
+    .insert(schedules)
+    .values({
+      ...partition,
+      lessonId: lesson.id,
+      classId: place.classId,
+      day,
+      startTime: '09:00',
+      endTime: '10:30',
+    })
+    .returning({ id: schedules.id });
+  if (!sitting) throw new Error('no sitting');
+  return { lessonId: lesson.id, scheduleId: sitting.id };
+}
+
+/** A subject of its own, made like a place's (same name, university, class name), whose one class `teacherId` teaches. */
+export interface FreshSubject {
+  subjectId: string;
+  classId: string;
+  classNameId: string;
+  /** The day of its one sitting (a Monday). */
+  sittingDay: string;
+}
+
+/**
+ * A new published subject like a place's, with one class taught by `teacherId` and one published lesson with
+ * one sitting, and no records: what the subject writes (edit, copy, delete) may act on freely.
+ */
+export async function freshSubject(
+  db: Database,
+  place: ClassPlace,
+  teacherId: string,
+  universityId?: string,
+): Promise<FreshSubject & { universityId: string }> {
+  const [source] = await db.select().from(subjects).where(eq(subjects.id, place.subjectId));
+  const [sourceClass] = await db.select().from(subjectClasses).where(eq(subjectClasses.id, place.classId));
+  if (!source || !sourceClass) throw new Error('no source subject');
+  const [subject] = await db
+    .insert(subjects)
+    .values({
+      subjectNameId: source.subjectNameId,
+      universityId: universityId ?? source.universityId,
+      facultyId: source.facultyId,
+      yearCodeId: source.yearCodeId,
+      startDate: source.startDate,
+      endDate: source.endDate,
+      seq: 1,
+    })
+    .returning({ id: subjects.id });
+  if (!subject) throw new Error('no subject');
+  const partition = { subjectId: subject.id, universityId: universityId ?? source.universityId, seq: 1 };
+  const [subjectClass] = await db
+    .insert(subjectClasses)
+    .values({ ...partition, classNameId: sourceClass.classNameId })
+    .returning({ id: subjectClasses.id });
+  if (!subjectClass) throw new Error('no class');
+  await db.insert(classTeachers).values({ ...partition, classId: subjectClass.id, teacherId });
+  const sittingDay = '2026-05-04';
+  await freshLesson(
+    db,
+    { ...place, ...partition, classId: subjectClass.id },
+    { type: LessonType.lesson, publish: PublishState.published },
+    sittingDay,
+  );
+  return {
+    subjectId: subject.id,
+    universityId: partition.universityId,
+    classId: subjectClass.id,
+    classNameId: sourceClass.classNameId,
+    sittingDay,
+  };
+}
+
+/** A new student at a university, seated in `seat`'s class (enrolled in its subject) when given. */
+export async function freshStudent(db: Database, universityId: string, seat?: ClassPlace): Promise<string> {
+  const tag = randomBytes(4).toString('hex');
+  const [user] = await db
+    .insert(users)
+    .values({
+      email: `matrix-${tag}@fixture.test`,
+      name: `学生 ${tag}`,
+      role: Role.student,
+      passwordHash: 'x',
+      seq: 1,
+    })
+    .returning({ id: users.id });
+  if (!user) throw new Error('no user');
+  const [student] = await db
+    .insert(students)
+    .values({ userId: user.id, identity: `M-${tag}`, universityId, seq: 1 })
+    .returning({ id: students.id });
+  if (!student) throw new Error('no student');
+  if (seat) await seatInClass(db, student.id, seat);
+  return student.id;
+}
+
+/** Enrols a student in a class's subject and seats them in the class. */
+export async function seatInClass(
+  db: Database,
+  studentId: string,
+  seat: Pick<ClassPlace, 'subjectId' | 'universityId' | 'classId'>,
+): Promise<void> {
+  const partition = { subjectId: seat.subjectId, universityId: seat.universityId, seq: 1 };
+  const [enrolment] = await db
+    .insert(subjectStudents)
+    .values({ ...partition, studentId })
+    .returning({ id: subjectStudents.id });
+  if (!enrolment) throw new Error('no enrolment');
+  await db
+    .insert(classStudents)
+    .values({ ...partition, classId: seat.classId, studentId, subjectStudentId: enrolment.id });
+}
+
+/** A new staff account of a role (teacher, observer, admin), working at `universityId`. */
+export async function freshStaff(db: Database, role: AccountRole, universityId: string): Promise<string> {
+  const tag = randomBytes(4).toString('hex');
+  const [user] = await db
+    .insert(users)
+    .values({ email: `staff-${tag}@fixture.test`, name: `職員 ${tag}`, role, passwordHash: 'x', seq: 1 })
+    .returning({ id: users.id });
+  if (!user) throw new Error('no user');
+  await db.insert(userUniversities).values({ userId: user.id, universityId, seq: 1 });
+  return user.id;
 }

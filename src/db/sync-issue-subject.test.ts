@@ -34,6 +34,7 @@ const student: PersonDocType = {
   nameKana: null,
   avatar: null,
   retireAt: null,
+  deactivated: false,
   studentId: 'student-7',
   identity: 'S007',
   universityId: 'u',

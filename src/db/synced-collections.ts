@@ -3,7 +3,7 @@ import { MasterKind } from '../../domain/master';
 import type { SyncCollection } from '../../domain/sync';
 import { AchievementDocKind, SYNC_DOC_SCHEMAS } from '../../domain/sync-docs';
 import { type RxSchemaSpec, rxSchemaOf } from './rx-schema';
-import type { AchievementDocType, RequestDocType, SyncedDocType } from './synced-schemas';
+import type { AchievementDocType, PersonDocType, RequestDocType, SyncedDocType } from './synced-schemas';
 
 /** How the browser stores one replicated collection: its generated RxDB schema and the upgrades of it. */
 export type SyncedCollectionDef<Name extends SyncCollection> = {
@@ -41,15 +41,22 @@ export const SYNCED_COLLECTIONS: { [Name in SyncCollection]: SyncedCollectionDef
     indexes: [['kind', 'name']],
     fields: { kind: kindOf(32, Object.values(MasterKind)), name: { type: 'string', maxLength: 255 } },
   }),
-  // Indexed on role and name for the people lists.
-  people: synced('people', {
-    version: 0,
-    indexes: [['role', 'name']],
-    fields: {
-      role: { type: 'number', minimum: 0, maximum: 9, multipleOf: 1 },
-      name: { type: 'string', maxLength: 255 },
+  // Indexed on role and name for the people lists (version 1 added whether the person is deactivated).
+  people: synced(
+    'people',
+    {
+      version: 1,
+      indexes: [['role', 'name']],
+      fields: {
+        role: { type: 'number', minimum: 0, maximum: 9, multipleOf: 1 },
+        name: { type: 'string', maxLength: 255 },
+      },
     },
-  }),
+    {
+      // People stored before version 1 are taken as active until the next pull says otherwise.
+      1: (stored: Omit<PersonDocType, 'deactivated'>): PersonDocType => ({ ...stored, deactivated: false }),
+    },
+  ),
   // Indexed by schedule and by class student for the attendance sheet.
   attendance: synced('attendance', { version: 0, indexes: ['scheduleId', 'classStudentId', 'subjectId'] }),
   // Scores and results by `kind` (version 1 added results); indexed by score name and by enrolment.

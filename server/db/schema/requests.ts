@@ -99,6 +99,8 @@ export const requests = pgTable(
     }),
     index('requests_student_id_idx').on(table.studentId),
     index('requests_subject_id_idx').on(table.subjectId, table.status),
+    // The request list (SPEC §3 filters): a status tab, newest or oldest first, paged by (created_at, id).
+    index('requests_status_created_at_idx').on(table.status, table.createdAt, table.id),
     seqIndex('requests', table),
     codeCheck('requests_type_valid', table.type, RequestType),
     codeCheck('requests_status_valid', table.status, RequestStatus),

@@ -1,10 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LessonType, PublishState } from '../../../domain/lessons';
 import type { ClassAchievementResponse } from '../../../domain/schemas/achievement';
 import { type AchievementDoc, AchievementDocKind } from '../../../domain/sync-docs';
 import { achievementId, resultId } from '../../../domain/sync-ids';
 import type { Database } from '../../db/client';
-import { achievements, scoreHistory, subjectStudents } from '../../db/schema';
+import { achievements, lessons, scoreHistory, scoreNames, subjectStudents } from '../../db/schema';
 import { createScoreClassFixture, type ScoreClassFixture } from '../../testing/achievement-fixture';
 import { call, waitForWatermark } from '../../testing/calls';
 import { createSchoolFixture } from '../../testing/school-fixture';
@@ -318,6 +319,26 @@ describe('reading calls', () => {
   });
 });
 
+describe('draft exams (issue #17)', () => {
+  it('leave their score names out of the grid until the exam is published', async () => {
+    const partition = { subjectId: f.subjectId, universityId: f.universityId, seq: 1 };
+    const [draft] = await db
+      .insert(lessons)
+      .values({ ...partition, name: '追試', type: LessonType.exam, publish: PublishState.draft })
+      .returning();
+    if (!draft) throw new Error('no draft exam');
+    await db.insert(scoreNames).values({ ...partition, lessonId: draft.id, name: '追試点', fullScore: 100 });
+    const columns = async () => {
+      const grid = await call(t.app, session('teacher'), 'GET', `/api/achievement/${f.classId}`);
+      return (grid.json() as ClassAchievementResponse).scoreNames.map((row) => row.name);
+    };
+    expect(await columns()).not.toContain('追試点');
+    await db.update(lessons).set({ publish: PublishState.published }).where(eq(lessons.id, draft.id));
+    expect(await columns()).toContain('追試点');
+    await db.update(lessons).set({ deleted: true }).where(eq(lessons.id, draft.id));
+  });
+});
+
 describe('the student profile call', () => {
   it('a student reads their own profile with highlight messages, and never another student’s', async () => {
     const [own] = await db
@@ -351,6 +372,14 @@ describe('the student profile call', () => {
     );
     expect(byTeacher.statusCode).toBe(200);
     expect(byTeacher.json().subjects[0].achievement.final_score).toBe(107.5);
+    // A teacher who works in none of the student's subjects is refused (issue #16: the students scope).
+    const byOtherTeacher = await call(
+      t.app,
+      session('teacher2'),
+      'GET',
+      `/api/students/${f.studentId}/achievement-attendance`,
+    );
+    expect(byOtherTeacher.statusCode).toBe(403);
   });
 });
 

@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { prepareStudentResults, shownFinalScore } from '../../../domain/achievement-results';
 import { attendanceStatusSchema, countAttendance } from '../../../domain/attendance';
 import { isHighlighted } from '../../../domain/highlights';
-import { mayReadStudentRecord } from '../../../domain/permissions';
 import { jlptLevelSchema, type StudentProfileResponse } from '../../../domain/schemas/people';
 import type { Actor } from '../../access/actor';
+import { studentScope } from '../../access/students';
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { forbidden, notFound } from '../../http-error';
@@ -34,6 +34,7 @@ const studentRow = z.object({
   year_code: ref,
   jlpt: jlptLevelSchema.nullable(),
   scholarship: z.boolean(),
+  visible: z.boolean(),
 });
 
 const named = (alias: string, table: string, column: string) =>
@@ -53,8 +54,9 @@ const attendanceRow = z.object({
 
 /**
  * `GET /api/students/{id}/achievement-attendance`: one student's attendance and scores in every subject,
- * with GPA, final score and the highlight messages they meet. A student reads only their own (403 for any
- * other); staff roles of the call table read any student.
+ * with GPA, final score and the highlight messages they meet. Whom the caller may read is the students
+ * scope (`studentScope`): a student themself, a teacher the students of the subjects they work in, admins and
+ * observers any; 403 for anyone else.
  */
 export async function readStudentProfile(
   db: Executor,
@@ -66,12 +68,12 @@ export async function readStudentProfile(
     sql`select s.id::text as id, s.user_id::text as user_id, s.identity, u.name, u.name_kana, u.email, u.phone,
           u.avatar, ${named('un', 'universities', 'university_id')} as university,
           ${named('fa', 'faculties', 'faculty_id')} as faculty, ${named('yc', 'year_codes', 'year_code_id')} as year_code,
-          s.jlpt::int as jlpt, s.scholarship
+          s.jlpt::int as jlpt, s.scholarship, ${studentScope(actor, sql`s.id`)} as visible
         from students s join users u on u.id = s.user_id where s.id = ${studentId} and not s.deleted`,
     studentRow,
   );
   if (!student?.university) throw notFound();
-  if (!mayReadStudentRecord(actor, student.user_id)) throw forbidden();
+  if (!student.visible) throw forbidden();
   const enrolments = (await readStudentEnrolments(db, studentId)).filter((row) => row.classId !== null);
   const scores = await readScores(
     db,

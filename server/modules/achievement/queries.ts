@@ -8,6 +8,7 @@ import {
 import { highlightCompareSchema, highlightConditionSchema } from '../../../domain/highlights';
 import { byStudentNumber } from '../../../domain/names';
 import { teacherIdArrayOfClass } from '../../access/classes';
+import { inPublishedLesson } from '../../access/subjects';
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/rows';
 
@@ -104,11 +105,20 @@ function toScoreName(row: z.infer<typeof scoreNameRow>): SubjectScoreName {
   };
 }
 
-/** The live score names of a subject in the grid's order (`orderScoreNames`). */
-export async function readSubjectScoreNames(db: Executor, subjectId: string): Promise<SubjectScoreName[]> {
+/**
+ * The live score names of a subject in the grid's order (`orderScoreNames`): by default those outside draft
+ * exams, what the achievement screens and score writes work on (issue #17); `withDrafts` for the subject
+ * screen's own lists (the formula editor names an exam's scores before it is published).
+ */
+export async function readSubjectScoreNames(
+  db: Executor,
+  subjectId: string,
+  drafts: 'withoutDrafts' | 'withDrafts' = 'withoutDrafts',
+): Promise<SubjectScoreName[]> {
+  const published = drafts === 'withDrafts' ? sql`true` : inPublishedLesson(sql`n.lesson_id`);
   const rows = await queryRows(
     db,
-    sql`${SCORE_NAME_SELECT} where n.subject_id = ${subjectId} and not n.deleted`,
+    sql`${SCORE_NAME_SELECT} where n.subject_id = ${subjectId} and not n.deleted and ${published}`,
     scoreNameRow,
   );
   return orderScoreNames(rows.map(toScoreName));

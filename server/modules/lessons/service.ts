@@ -3,11 +3,12 @@ import { z } from 'zod';
 import { timeToMinutes } from '../../../domain/dates';
 import { ErrorCode } from '../../../domain/errors';
 import { LessonType, PublishState } from '../../../domain/lessons';
+import { nameKey } from '../../../domain/names';
 import type { ExamWrite, Lesson, LessonDetail, LessonWrite } from '../../../domain/schemas/lessons';
 import { isOnTimeStep, validateDateInPeriod } from '../../../domain/validation';
 import { ValidationCode } from '../../../domain/validation-codes';
 import type { Actor } from '../../access/actor';
-import { classStudentScope } from '../../access/classes';
+import { classStudentScope, requireClassesWork } from '../../access/classes';
 import { requireLessonWork } from '../../access/subjects';
 import type { Executor, Transaction } from '../../db/client';
 import { inList, queryRows } from '../../db/rows';
@@ -189,10 +190,22 @@ async function checkLessonWrite(
   if (body.score_names !== undefined) {
     const known = new Set(await liveIds(tx, 'score_names', 'subject_id', subject.id));
     const own = new Set(lessonId === null ? [] : await liveIds(tx, 'score_names', 'lesson_id', lessonId));
+    // SPEC §5: a name is used once per subject and parent, across its exams (the table's unique index; here
+    // compared as the form compares names, so a near-copy is a field error too).
+    const usedElsewhere = await queryRows(
+      tx,
+      sql`select coalesce(parent_id::text, '') as parent_id, name from score_names
+          where subject_id = ${subject.id} and not deleted
+            ${lessonId === null ? sql`` : sql`and lesson_id is distinct from ${lessonId}`}`,
+      z.object({ parent_id: z.string(), name: z.string() }),
+    );
+    const taken = new Set(usedElsewhere.map((row) => `${row.parent_id}/${nameKey(row.name)}`));
     body.score_names.forEach((name, index) => {
       if (name.id !== undefined && !own.has(name.id)) errors.add(`score_names.${index}.id`, INVALID);
       if (name.parent_id !== null && !known.has(name.parent_id))
         errors.add(`score_names.${index}.parent_id`, INVALID);
+      if (taken.has(`${name.parent_id ?? ''}/${nameKey(name.name)}`))
+        errors.add(`score_names.${index}.name`, ValidationCode.duplicateName);
     });
   }
   errors.throwIfAny();
@@ -242,6 +255,45 @@ async function liveIds(
       idRow,
     )
   ).map((row) => row.id);
+}
+
+type StoredSitting = Awaited<ReturnType<typeof readSchedules>>[number];
+
+function sameSitting(stored: StoredSitting, sent: LessonWrite['schedules'][number]): boolean {
+  const teacherIds = stored.teachers.map((teacher) => teacher.id);
+  return (
+    stored.class.id === sent.class_id &&
+    stored.day === sent.day &&
+    timeToMinutes(stored.start_time) === timeToMinutes(sent.start_time) &&
+    timeToMinutes(stored.end_time) === timeToMinutes(sent.end_time) &&
+    (stored.room?.id ?? null) === sent.room_id &&
+    teacherIds.length === sent.teacher_ids.length &&
+    teacherIds.every((id) => sent.teacher_ids.includes(id))
+  );
+}
+
+/**
+ * The classes whose sittings a lesson write adds, changes (the class before and after) or removes; a sitting
+ * sent back unchanged touches none. A sitting is a row of its class: only the class's teachers (and admins)
+ * change it, while the lesson itself is shared by the teachers working in the subject.
+ */
+async function classesOfChangedSittings(
+  tx: Executor,
+  lessonId: string | null,
+  schedules: LessonWrite['schedules'],
+): Promise<Set<string>> {
+  const stored = lessonId === null ? [] : await readSchedules(tx, sql`s.lesson_id = ${lessonId}`);
+  const byId = new Map(stored.map((row) => [row.id, row]));
+  const touched = new Set<string>();
+  for (const schedule of schedules) {
+    const before = schedule.id === undefined ? undefined : byId.get(schedule.id);
+    if (before && sameSitting(before, schedule)) continue;
+    touched.add(schedule.class_id);
+    if (before) touched.add(before.class.id);
+  }
+  const sent = new Set(schedules.map((schedule) => schedule.id));
+  for (const row of stored) if (!sent.has(row.id)) touched.add(row.class.id);
+  return touched;
 }
 
 /** Writes the sittings of a lesson: updates listed ones, adds new ones, removes the others. */
@@ -340,6 +392,7 @@ export async function writeLesson(
   }
   const { id } = await writeSubjectRows(deps, async (tx, seq) => {
     await checkLessonWrite(tx, subject, lessonId, body);
+    await requireClassesWork(tx, actor, await classesOfChangedSittings(tx, lessonId, body.schedules));
     let id = lessonId;
     const fields = {
       name: body.name,
@@ -392,11 +445,15 @@ export async function readLessonDetail(
   return { ...lesson, schedule: schedules.map(({ lesson_id: _lesson, ...schedule }) => schedule) };
 }
 
-/** `DELETE .../lessons/{id}`: removes a lesson with its sittings and score names, unless records hang on it. */
+/**
+ * `DELETE .../lessons/{id}`: removes a lesson with its sittings and score names, unless records hang on it;
+ * a teacher only a lesson whose sittings are all of classes they teach.
+ */
 export async function deleteLesson(deps: WriteDeps, actor: Actor, subjectId: string, lessonId: string) {
   await requireLessonWork(deps.db, actor, subjectId);
   await requireLesson(deps.db, actor, subjectId, lessonId);
   await writeSubjectRows(deps, async (tx, seq) => {
+    await requireClassesWork(tx, actor, await classesOfChangedSittings(tx, lessonId, []));
     const scheduleIds = await liveIds(tx, 'schedules', 'lesson_id', lessonId);
     const scoreNameIds = await liveIds(tx, 'score_names', 'lesson_id', lessonId);
     await refuseIfRecorded(tx, 'lesson', { scheduleIds, scoreNameIds });
@@ -414,7 +471,10 @@ export async function deleteLesson(deps: WriteDeps, actor: Actor, subjectId: str
   return { ok: true as const };
 }
 
-/** `DELETE /api/subjects/{subjectId}/lessons/{lessonId}/schedules/{id}`: removes one sitting without records. */
+/**
+ * `DELETE /api/subjects/{subjectId}/lessons/{lessonId}/schedules/{id}`: removes one sitting without records, of
+ * a class the caller teaches (admins any).
+ */
 export async function deleteSchedule(
   deps: WriteDeps,
   actor: Actor,
@@ -425,7 +485,9 @@ export async function deleteSchedule(
   await requireLessonWork(deps.db, actor, subjectId);
   await requireLesson(deps.db, actor, subjectId, lessonId);
   await writeSubjectRows(deps, async (tx, seq) => {
-    if (!(await liveIds(tx, 'schedules', 'lesson_id', lessonId)).includes(scheduleId)) throw notFound();
+    const [sitting] = await readSchedules(tx, sql`s.lesson_id = ${lessonId} and s.id = ${scheduleId}`);
+    if (!sitting) throw notFound();
+    await requireClassesWork(tx, actor, [sitting.class.id]);
     await refuseIfRecorded(tx, 'schedule', { scheduleIds: [scheduleId] });
     await deleteSittings(tx, seq, [scheduleId]);
     return { subjectId };

@@ -13,6 +13,7 @@ const personRowSchema = z.object({
   name_kana: z.string().nullable(),
   avatar: z.string().nullable(),
   retire_at: z.string().nullable(),
+  deactivated: z.boolean(),
   student_id: z.string().nullable(),
   identity: z.string().nullable(),
   university_id: z.string().nullable(),
@@ -47,7 +48,7 @@ export const peopleCollection: SyncCollectionDef<PersonDoc, PersonRow> = {
   // A teacher sees the students of their classes: assignments and enrolments decide the scope.
   scopeVersion: classScopeVersion,
   scope: (actor) => sql`select u.id::text as id, u.role::int as role, u.name, u.name_kana, u.avatar,
-      u.retire_at::text as retire_at, s.id::text as student_id, s.identity, s.university_id::text as university_id,
+      u.retire_at::text as retire_at, u.deactivated_at is not null as deactivated, s.id::text as student_id, s.identity, s.university_id::text as university_id,
       s.faculty_id::text as faculty_id, s.year_code_id::text as year_code_id,
       greatest(u.seq, coalesce(s.seq, 0)) as seq, (u.deleted or coalesce(s.deleted, false)) as deleted
       from users u left join students s on s.user_id = u.id
@@ -60,6 +61,7 @@ export const peopleCollection: SyncCollectionDef<PersonDoc, PersonRow> = {
     nameKana: row.name_kana,
     avatar: row.avatar,
     retireAt: row.retire_at,
+    deactivated: row.deactivated,
     studentId: row.student_id,
     identity: row.identity,
     universityId: row.university_id,

@@ -5,7 +5,14 @@ import { AttendanceStatus } from '../../../domain/attendance';
 import { HighlightCompare } from '../../../domain/highlights';
 import { Role } from '../../../domain/roles';
 import { queryRows } from '../../db/rows';
-import { achievements, attendances, classStudents, classTeachers, users } from '../../db/schema';
+import {
+  achievements,
+  attendances,
+  classStudents,
+  classTeachers,
+  users,
+  userUniversities,
+} from '../../db/schema';
 import { call, waitForWatermark } from '../../testing/calls';
 import { createSchoolFixture, type SchoolFixture } from '../../testing/school-fixture';
 import {
@@ -99,6 +106,9 @@ beforeAll(async () => {
     teacherId: ids.teacher,
     seq: 1,
   });
+  await t.db
+    .insert(userUniversities)
+    .values({ userId: ids.teacher, universityId: school.universityId, seq: 1 });
   for (const who of ROLES) sessions.set(who, await signIn(t.app, DEMO_ACCOUNTS[who]));
 }, 120_000);
 
@@ -438,6 +448,18 @@ describe('students', () => {
     });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().errors).toEqual({ 'students.5.email': ['email_taken'] });
+    // A teacher adds students only at the universities they work at (the demo teacher: the first school's).
+    const elsewhere = await call(t.app, as('teacher'), 'POST', '/api/students/create-multi', {
+      students: [
+        ...rows,
+        studentBody({
+          university_id: other.universityId,
+          faculty_id: other.facultyId,
+          year_code_id: other.yearCodeId,
+        }),
+      ],
+    });
+    expect(elsewhere.json().errors).toEqual({ 'students.5.university_id': ['invalid'] });
     const tooMany = await call(t.app, as('admin'), 'POST', '/api/students/create-multi', {
       students: Array.from({ length: 51 }, () => studentBody()),
     });
@@ -611,6 +633,12 @@ describe('teachers and observers', () => {
     expect(list.json().data.map((row: { id: string }) => row.id)).not.toContain(other.teacherId);
     const [row] = await t.db.select().from(users).where(eq(users.id, other.teacherId));
     expect(row?.deactivatedAt).not.toBeNull();
+    // Devices keep the name for past rows and learn that the teacher is deactivated, so pickers leave them out.
+    await waitForWatermark(t.db);
+    const pulled = await call(t.app, as('admin'), 'GET', '/api/sync/people/pull?limit=1000');
+    const docs: { id: string; deactivated: boolean }[] = pulled.json().documents;
+    expect(docs.find((doc) => doc.id === other.teacherId)).toMatchObject({ deactivated: true });
+    expect(docs.find((doc) => doc.id === ids.teacher)).toMatchObject({ deactivated: false });
   });
 
   it('invites, edits and deletes an observer', async () => {

@@ -48,14 +48,19 @@ export const peopleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, appDeps)
   registerCall(
     app,
     'POST /api/students/create-multi',
-    async (request) => createStudentsBulk(deps, request.body),
+    async (request) => createStudentsBulk(deps, signedInUser(request), request.body),
     {
       status: 201,
     },
   );
-  registerCall(app, 'POST /api/students', async (request) => createStudent(deps, request.body), {
-    status: 201,
-  });
+  registerCall(
+    app,
+    'POST /api/students',
+    async (request) => createStudent(deps, signedInUser(request), request.body),
+    {
+      status: 201,
+    },
+  );
   registerCall(app, 'GET /api/students/:studentId', async (request) =>
     readStudent(db, signedInUser(request), request.params.studentId),
   );

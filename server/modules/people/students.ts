@@ -13,7 +13,7 @@ import {
 import { ValidationCode } from '../../../domain/validation-codes';
 import type { Actor } from '../../access/actor';
 import { requireClassWork } from '../../access/classes';
-import { studentScope } from '../../access/students';
+import { studentAddScope, studentEditScope, studentScope } from '../../access/students';
 import { subjectScope } from '../../access/subjects';
 import type { Executor, Transaction } from '../../db/client';
 import { containsText, paginationOf, totalColumnSchema } from '../../db/paging';
@@ -188,11 +188,13 @@ export async function readStudent(db: Executor, actor: Actor, studentId: string)
 
 /**
  * Checks a batch of student writes against the database and itself: the university, faculty and year code
- * exist and belong together; every email is free (among accounts and within the batch) and every student
- * number free within its university. Errors are keyed `prefix(index).field`.
+ * exist and belong together, and the actor may add students there (`studentAddScope`); every email is free
+ * (among accounts and within the batch) and every student number free within its university. Errors are keyed
+ * `prefix(index).field`.
  */
 async function checkStudentRows(
   tx: Transaction,
+  actor: Actor,
   rows: readonly StudentWrite[],
   prefix: (index: number) => string,
   own: { userId: string; studentId: string } | null = null,
@@ -205,6 +207,7 @@ async function checkStudentRows(
   const refs = await queryRows(
     tx,
     sql`select 'university' as kind, id::text as id, id::text as university_id from universities where not deleted
+          and ${studentAddScope(actor, sql`id`)}
         union all select 'faculty', id::text, university_id::text from faculties where not deleted
         union all select 'year_code', id::text, university_id::text from year_codes where not deleted`,
     z.object({ kind: z.string(), id: z.string(), university_id: z.string().nullable() }),
@@ -260,6 +263,7 @@ async function checkStudentRows(
  */
 async function createStudents(
   deps: PeopleDeps,
+  actor: Actor,
   rows: readonly StudentWrite[],
   prefix: (index: number) => string,
 ): Promise<Student[]> {
@@ -268,7 +272,7 @@ async function createStudents(
   const created = await deps.db.transaction(async (tx) => {
     // Serialises student writes, so two adds of the same email or number cannot both pass the check.
     await lockAccountWrites(tx);
-    await checkStudentRows(tx, rows, prefix);
+    await checkStudentRows(tx, actor, rows, prefix);
     const seq = await nextSequence(tx);
     const ids: string[] = [];
     for (const row of rows) {
@@ -309,18 +313,18 @@ async function createStudents(
 }
 
 /** `POST /api/students`: one student. */
-export async function createStudent(deps: PeopleDeps, body: StudentWrite): Promise<Student> {
-  const [student] = await createStudents(deps, [body], () => '');
+export async function createStudent(deps: PeopleDeps, actor: Actor, body: StudentWrite): Promise<Student> {
+  const [student] = await createStudents(deps, actor, [body], () => '');
   if (!student) throw new Error('student not created');
   return student;
 }
 
 /** `POST /api/students/create-multi`: every row or none; errors keyed `students.{row}.{field}` (SPEC §5). */
-export async function createStudentsBulk(deps: PeopleDeps, body: { students: StudentWrite[] }) {
-  return { students: await createStudents(deps, body.students, (index) => `students.${index}.`) };
+export async function createStudentsBulk(deps: PeopleDeps, actor: Actor, body: { students: StudentWrite[] }) {
+  return { students: await createStudents(deps, actor, body.students, (index) => `students.${index}.`) };
 }
 
-/** `POST /api/students/{id}`: a teacher edits the students they see, an admin any. */
+/** `POST /api/students/{id}`: a teacher edits the students of the classes they teach, an admin any. */
 export async function updateStudent(
   deps: PeopleDeps,
   actor: Actor,
@@ -328,9 +332,15 @@ export async function updateStudent(
   body: StudentWrite,
 ): Promise<Student> {
   const current = await readVisibleStudent(deps.db, actor, studentId);
+  const [editable] = await queryRows(
+    deps.db,
+    sql`select ${studentEditScope(actor, sql`${studentId}::uuid`)} as allowed`,
+    z.object({ allowed: z.boolean() }),
+  );
+  if (!editable?.allowed) throw forbidden();
   await deps.db.transaction(async (tx) => {
     await lockAccountWrites(tx);
-    await checkStudentRows(tx, [body], () => '', { userId: current.user_id, studentId });
+    await checkStudentRows(tx, actor, [body], () => '', { userId: current.user_id, studentId });
     const seq = await nextSequence(tx);
     await tx.execute(sql`update users set email = ${body.email.toLowerCase()}, name = ${body.name},
         name_kana = ${body.name_kana}, phone = ${body.phone}, seq = ${seq}, updated_at = now()
@@ -389,7 +399,7 @@ const classRowSchema = z.object({
 /**
  * `POST /api/students/{id}/lesson {classId}`: puts the student in a class, enrolling them in its subject
  * first when needed; a student already in another class of the subject moves. Admins place anyone; a
- * teacher places students into the classes they are in charge of. The class must be of the student's
+ * teacher places students into the classes they are in charge of, and moves one only out of such a class. The class must be of the student's
  * university.
  */
 export async function putStudentInClass(
@@ -421,6 +431,8 @@ export async function putStudentInClass(
     if (!place) throw validationFailed({ classId: ['invalid'] });
     if (place.university_id !== student.university_id) throw validationFailed({ classId: ['invalid'] });
     if (place.current_class_id === classId) return;
+    // Moving a student takes them off their current class's roster: that class's work too.
+    if (place.current_class_id) await requireClassWork(tx, actor, place.current_class_id);
     const seq = await nextSequence(tx);
     const partition = sql`${place.subject_id}, ${place.university_id}, ${seq}`;
     let enrolmentId = place.enrolment_id;

@@ -24,6 +24,7 @@ import {
   scoreWithinFull,
 } from '../../../domain/validation';
 import { classScopeVersion, teacherIdsOfClassOrSubject, teachesClassOrSubject } from '../../access/classes';
+import { ownStudentIds } from '../../access/own-students';
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { requests, users } from '../../db/schema';
@@ -106,7 +107,7 @@ function toDoc(row: RequestRow): RequestDoc {
 /** SPEC §6: admins every request, teachers those of the classes they teach, students their own. */
 export function requestScope(actor: SyncActor): SQL {
   if (actor.role === Role.admin) return sql`true`;
-  if (actor.role === Role.student) return sql`s.user_id = ${actor.id}`;
+  if (actor.role === Role.student) return sql`r.student_id in ${ownStudentIds(actor.id)}`;
   // The teachers in charge of a request: of its class, or of any class of its subject when it names none.
   if (actor.role === Role.teacher) return teachesClassOrSubject(actor.id, sql`r.class_id`, sql`r.subject_id`);
   return sql`false`;

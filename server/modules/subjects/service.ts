@@ -236,7 +236,7 @@ export async function readFormula(db: Executor, actor: Actor, subjectId: string)
   await requireSubjectVisible(db, actor, subjectId);
   const subject = await readSubjectFormula(db, subjectId);
   if (!subject) throw notFound();
-  const names = await readSubjectScoreNames(db, subjectId);
+  const names = await readSubjectScoreNames(db, subjectId, 'withDrafts');
   return {
     formula: subject.formula,
     master: names.map((name) => ({
@@ -260,7 +260,7 @@ export async function writeFormula(
   body: FormulaWrite,
 ): Promise<Formula> {
   await requireSubjectVisible(deps.db, actor, subjectId);
-  const names = await readSubjectScoreNames(deps.db, subjectId);
+  const names = await readSubjectScoreNames(deps.db, subjectId, 'withDrafts');
   const checked = validateFormula(
     body.formula,
     names.map((name) => name.name),
@@ -325,7 +325,7 @@ export async function readScoreNameStudents(
   scoreNameId: string,
 ) {
   await requireSubjectVisible(db, actor, subjectId);
-  const names = await readSubjectScoreNames(db, subjectId);
+  const names = await readSubjectScoreNames(db, subjectId, 'withDrafts');
   if (!names.some((name) => name.id === scoreNameId)) throw notFound();
   const enrolments = await visibleEnrolments(db, actor, subjectId);
   const scores =

@@ -776,6 +776,20 @@ describe('lessons and schedules', () => {
       }),
     );
     expect(dup.statusCode).toBe(422);
+    // A name another exam of the subject already uses is a field error (it was a 500: the unique index).
+    const usedElsewhere = await call(
+      t.app,
+      as('admin'),
+      'POST',
+      `${base()}/lessons/exam`,
+      lessonBody([], {
+        name: '小テスト',
+        exam_name_id: school.examNameId,
+        score_names: [{ name: '読解', full_score: 10 }],
+      }),
+    );
+    expect(usedElsewhere.statusCode).toBe(422);
+    expect(usedElsewhere.json().errors['score_names.0.name']).toEqual(['duplicate_name']);
     const foreign = await call(
       t.app,
       as('admin'),

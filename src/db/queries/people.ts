@@ -28,14 +28,19 @@ export function person$(database: SchoolDatabase, userId: string) {
   return database.people.findOne(userId).$.pipe(map((document) => document?.toMutableJSON() ?? null));
 }
 
-/** The teachers on this device by name, live: the choices of a teacher filter. */
+/**
+ * The active teachers on this device by name, live: the choices of a teacher picker or filter. A deactivated
+ * teacher keeps their name on past rows (`person$`) but is offered nowhere.
+ */
 export function teachers$(database: SchoolDatabase) {
-  return database.people.find({ selector: { role: Role.teacher }, sort: [{ name: 'asc' }] }).$.pipe(asRows());
+  return database.people
+    .find({ selector: { role: Role.teacher, deactivated: false }, sort: [{ name: 'asc' }] })
+    .$.pipe(asRows());
 }
 
-/** The students of a university on this device by name, live: the choices of "add a student to a class". */
+/** The active students of a university on this device by name, live: the choices of "add a student to a class". */
 export function studentsOf$(database: SchoolDatabase, universityId: string) {
   return database.people
-    .find({ selector: { role: Role.student, universityId }, sort: [{ name: 'asc' }] })
+    .find({ selector: { role: Role.student, universityId, deactivated: false }, sort: [{ name: 'asc' }] })
     .$.pipe(asRows());
 }

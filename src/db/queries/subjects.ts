@@ -1,7 +1,9 @@
-import { map, type Observable } from 'rxjs';
+import { combineLatest, map, type Observable } from 'rxjs';
+import { outsideDrafts } from '../../../domain/lessons';
 import { SubjectDocKind } from '../../../domain/sync-docs';
 import type { SchoolDatabase } from '../open-database';
 import type { SubjectDocType } from '../synced-schemas';
+import { subjectLessons$ } from './lessons';
 import { asRows } from './rows';
 
 /** A class of a subject by its id, live; null while it is not on this device or the id is no class. */
@@ -33,9 +35,15 @@ export function subjectHighlights$(database: SchoolDatabase, subjectId: string) 
   return database.subjects.find({ selector: { kind: SubjectDocKind.highlight, subjectId } }).$.pipe(asRows());
 }
 
-/** The score names of a subject, live. */
+/**
+ * The score names of a subject outside draft exams (`outsideDrafts`, issue #17), live: the achievement screens'
+ * columns.
+ */
 export function subjectScoreNames$(database: SchoolDatabase, subjectId: string) {
-  return database.subjects.find({ selector: { kind: SubjectDocKind.scoreName, subjectId } }).$.pipe(asRows());
+  return combineLatest([
+    database.subjects.find({ selector: { kind: SubjectDocKind.scoreName, subjectId } }).$.pipe(asRows()),
+    subjectLessons$(database, subjectId),
+  ]).pipe(map(([scoreNames, lessons]) => outsideDrafts(scoreNames, lessons)));
 }
 
 /** Every subject on this device (the caller's subjects as the server scoped them), live. */

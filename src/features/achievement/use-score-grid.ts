@@ -1,4 +1,5 @@
 import { combineLatest, map, of, switchMap } from 'rxjs';
+import { outsideDrafts } from '../../../domain/lessons';
 import { MasterKind } from '../../../domain/master';
 import type { AccountRole } from '../../../domain/roles';
 import { AchievementDocKind, SubjectDocKind } from '../../../domain/sync-docs';
@@ -87,8 +88,9 @@ export function useStudentProfile(userId: string) {
             database.master.find({ selector: { kind: MasterKind.subjectNames } }).$.pipe(map(json)),
             database.achievements.find({ selector: { studentId } }).$.pipe(map(json)),
             database.attendance.find({ selector: { studentId } }).$.pipe(map(json)),
+            database.lessons.find().$.pipe(map(json)),
           ]).pipe(
-            map(([subjects, subjectNames, achievements, attendance]) => {
+            map(([subjects, subjectNames, achievements, attendance, lessons]) => {
               const names = new Map(subjectNames.map((row) => [row.id, row.name]));
               const ofKind = (kind: string) => subjects.filter((row) => row.kind === kind);
               return buildProfile({
@@ -102,7 +104,7 @@ export function useStudentProfile(userId: string) {
                     ? [{ subjectId: row.subjectId, subjectStudentId: row.subjectStudentId }]
                     : [],
                 ),
-                scoreNames: ofKind(SubjectDocKind.scoreName),
+                scoreNames: outsideDrafts(ofKind(SubjectDocKind.scoreName), lessons),
                 highlights: ofKind(SubjectDocKind.highlight),
                 scores: achievements.filter((row) => row.kind === AchievementDocKind.score),
                 results: achievements.filter((row) => row.kind === AchievementDocKind.result),
