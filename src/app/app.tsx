@@ -4,6 +4,7 @@ import { type ReactNode, useCallback, useEffect } from 'react';
 import { DatabaseProvider } from '../db/database-context';
 import { i18n } from '../i18n/i18n';
 import { ConnectionProvider, isWindowOffline } from './connection-context';
+import { isSignInComplete } from './guard';
 import { navHistory } from './nav-history';
 import type { createAppRouter } from './router';
 import type { SessionStore } from './session';
@@ -13,7 +14,11 @@ import { watchStorageHealth } from './storage-health';
 
 type AppRouter = ReturnType<typeof createAppRouter>;
 
-/** The signed-in user's local database and sync worker; nothing runs while signed out. */
+/**
+ * The signed-in user's local database and sync worker. Nothing runs while signed out, nor halfway through
+ * signing in (before the two-step code or a forced password change): the server refuses that session's sync
+ * calls, and the sign-in screens need no local data.
+ */
 function UserData({ session, children }: { session: SessionStore; children: ReactNode }) {
   const user = useSessionUser();
   const signInAgain = useCallback(
@@ -24,9 +29,9 @@ function UserData({ session, children }: { session: SessionStore; children: Reac
     },
     [session],
   );
-  const signedIn = user !== null;
+  const signedIn = user !== null && isSignInComplete(user);
   useEffect(() => (signedIn ? watchStorageHealth() : undefined), [signedIn]);
-  if (!user) return children;
+  if (!user || !signedIn) return children;
   return (
     <DatabaseProvider userId={user.id} isOffline={isWindowOffline}>
       <ConnectionProvider userId={user.id} role={user.role} onSignInRequired={signInAgain}>
