@@ -11,6 +11,8 @@ const CELLS = BENCH_GRID.students * BENCH_GRID.scoreNames;
 /** Every input of the grid: the score cells and each student's final score. */
 const INPUTS = BENCH_GRID.students * (BENCH_GRID.scoreNames + 1);
 const TAPS = 60;
+/** One animation frame at 60 Hz: the floor a tap is measured against. */
+const FRAME_MS = 16.7;
 const RENDERS = 10;
 
 /** What the page is told to do: go back or forward in its history, or type a score into a cell and press Enter. */
@@ -19,29 +21,36 @@ type Action = { kind: 'history'; step: -1 | 1 } | { kind: 'type'; cell: string; 
 type Goal = { kind: 'grid'; shown: boolean; cells: number } | { kind: 'cell'; cell: string; value: string };
 
 /**
- * In the page: runs `action`, then resolves with the milliseconds until `goal` holds, checked after every
- * DOM change (a MutationObserver, so the figure is not rounded to animation frames).
+ * In the page: runs `action`, then resolves with the milliseconds until `goal` is first drawn and until it
+ * holds from the local database, checked after every DOM change (a MutationObserver, so the figure is not
+ * rounded to animation frames). A cell is drawn once it shows the value with a sync state; it holds once it
+ * is no longer busy (the screen draws an accepted entry at once, busy until the database has it). For the
+ * grid both are the same.
  */
-async function timeInPage(page: Page, action: Action, goal: Goal): Promise<number> {
+async function timeInPage(page: Page, action: Action, goal: Goal): Promise<[drawn: number, held: number]> {
   return page.evaluate(
     ([act, target]) =>
-      new Promise<number>((resolve, reject) => {
+      new Promise<[number, number]>((resolve, reject) => {
         const gridCells = () =>
           document.querySelectorAll('table[aria-label="成績表"] input[data-cell]').length;
         const input = (cell: string) =>
           document.querySelector<HTMLInputElement>(`input[data-cell="${cell}"]`);
-        const reached = () => {
+        const drawn = () => {
           if (target.kind === 'grid') return (gridCells() === target.cells) === target.shown;
           const element = input(target.cell);
           return element?.value === target.value && element.dataset.state !== 'empty';
         };
+        const held = () => target.kind === 'grid' || !input(target.cell)?.hasAttribute('aria-busy');
         const timeout = setTimeout(() => reject(new Error(`timed out: ${JSON.stringify(target)}`)), 30_000);
+        let drawnAfter: number | null = null;
         const observer = new MutationObserver(() => {
-          if (!reached()) return;
+          if (!drawn()) return;
           const elapsed = performance.now() - started;
+          drawnAfter ??= elapsed;
+          if (!held()) return;
           observer.disconnect();
           clearTimeout(timeout);
-          resolve(elapsed);
+          resolve([drawnAfter, elapsed]);
         });
         observer.observe(document.body, { subtree: true, childList: true, attributes: true });
         const started = performance.now();
@@ -62,7 +71,18 @@ async function timeInPage(page: Page, action: Action, goal: Goal): Promise<numbe
   );
 }
 
-const gridShown = `document.querySelectorAll('table[aria-label="成績表"] input[data-cell]').length === ${INPUTS}`;
+/**
+ * Waits until the grid is drawn whole (`shown`) or gone. A function, not a string: the app's Content Security
+ * Policy refuses string evaluation in the page.
+ */
+function waitForGrid(page: Page, shown: boolean, options: { timeout?: number; polling?: 'raf' } = {}) {
+  return page.waitForFunction(
+    ([inputs, whole]) =>
+      (document.querySelectorAll('table[aria-label="成績表"] input[data-cell]').length === inputs) === whole,
+    [INPUTS, shown] as const,
+    options,
+  );
+}
 
 async function signIn(page: Page, baseUrl: string, output: () => string): Promise<void> {
   await page.goto(`${baseUrl}/admin/login`);
@@ -101,17 +121,20 @@ export async function benchAchievementGrid(): Promise<void> {
       await page.addInitScript({ content: 'window.__name = (fn) => fn;' });
       await signIn(page, server.baseUrl, server.output);
       await page.goto(`${server.baseUrl}/admin/achievement?subjectClass=${classId}`);
-      await page.waitForFunction(gridShown, undefined, { timeout: 120_000 });
+      await waitForGrid(page, true, { timeout: 120_000 });
 
       // The grid is left for the dashboard by the app's own link, then reached again through the history:
       // each return mounts the screen, queries the local database and renders every cell.
       await page.locator('aside a[href="/admin"], aside a[href="/admin/"]').first().click();
-      await page.waitForFunction(`${gridShown.replace('=== ', '!== ')}`);
+      await waitForGrid(page, false);
       const renders: number[] = [];
       for (let round = 0; round < RENDERS; round++) {
-        renders.push(
-          await timeInPage(page, { kind: 'history', step: -1 }, { kind: 'grid', shown: true, cells: INPUTS }),
+        const [rendered] = await timeInPage(
+          page,
+          { kind: 'history', step: -1 },
+          { kind: 'grid', shown: true, cells: INPUTS },
         );
+        renders.push(rendered);
         await timeInPage(page, { kind: 'history', step: 1 }, { kind: 'grid', shown: false, cells: INPUTS });
         await page.waitForLoadState('networkidle');
       }
@@ -121,12 +144,19 @@ export async function benchAchievementGrid(): Promise<void> {
       const tracePath = process.env.BENCH_GRID_TRACE;
       if (tracePath) await browser.startTracing(page, { path: tracePath, screenshots: false });
       const taps: number[] = [];
+      const stored: number[] = [];
       for (let tap = 0; tap < TAPS; tap++) {
         const row = tap % BENCH_GRID.students;
         const column = BENCH_GRID.enteredScoreNames + Math.floor(tap / BENCH_GRID.students);
         const cell = `${row}:${column}`;
         const value = String((tap % 100) + 0.5);
-        taps.push(await timeInPage(page, { kind: 'type', cell, value }, { kind: 'cell', cell, value }));
+        const [drawn, held] = await timeInPage(
+          page,
+          { kind: 'type', cell, value },
+          { kind: 'cell', cell, value },
+        );
+        taps.push(drawn);
+        stored.push(held);
       }
       if (tracePath) await browser.stopTracing();
 
@@ -134,12 +164,15 @@ export async function benchAchievementGrid(): Promise<void> {
       for (let round = 0; round < 3; round++) {
         const started = performance.now();
         await page.reload();
-        await page.waitForFunction(gridShown, undefined, { timeout: 60_000, polling: 'raf' });
+        await waitForGrid(page, true, { timeout: 60_000, polling: 'raf' });
         reloads.push(performance.now() - started);
       }
 
       console.log(
-        `score entry on a ${BENCH_GRID.students} × ${BENCH_GRID.scoreNames} grid, tap to updated cell, ${TAPS} taps: p50 ${ms(percentile(taps, 50))}, p95 ${ms(percentile(taps, 95))}`,
+        `score entry on a ${BENCH_GRID.students} × ${BENCH_GRID.scoreNames} grid, tap to updated cell, ${TAPS} taps: p50 ${ms(percentile(taps, 50))}, p95 ${ms(percentile(taps, 95))} (${(percentile(taps, 95) / FRAME_MS).toFixed(1)} frames of ${FRAME_MS} ms)`,
+      );
+      console.log(
+        `  … to the cell drawn from the local database (stored, grid rebuilt), ${TAPS} taps: p50 ${ms(percentile(stored, 50))}, p95 ${ms(percentile(stored, 95))}`,
       );
       console.log(
         `grid render from the local database (back to the class's page → ${CELLS} cells), ${RENDERS} runs: p50 ${ms(percentile(renders, 50))}, p95 ${ms(percentile(renders, 95))}`,

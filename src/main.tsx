@@ -2,9 +2,10 @@
 import './zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
+import { App, loadSignedInData } from './app/app';
 import { exposeAutomationHooks } from './app/automation-hooks';
 import { confirmSession } from './app/confirm-session';
+import { isSignInComplete } from './app/guard';
 import { registerServiceWorker } from './app/register-service-worker';
 import { createAppRouter } from './app/router';
 import { createSessionStore } from './app/session';
@@ -16,8 +17,13 @@ async function start(): Promise<void> {
   if (!root) throw new Error('Missing #root element');
 
   const session = createSessionStore();
-  const userId = session.getUser()?.id;
-  await activateLocale(rememberedLocale(localStorage, userId), userId);
+  const user = session.getUser();
+  const userId = user?.id;
+  // A signed-in page renders inside its local database from the first frame; the sign-in page never loads it.
+  await Promise.all([
+    activateLocale(rememberedLocale(localStorage, userId), userId),
+    user && isSignInComplete(user) ? loadSignedInData() : undefined,
+  ]);
   const router = createAppRouter(session);
 
   createRoot(root).render(

@@ -1,12 +1,8 @@
 import { filter, firstValueFrom } from 'rxjs';
 import type { AccountRole } from '../../domain/roles';
-import {
-  openDatabase,
-  REPLICATED_COLLECTIONS,
-  type ReplicatedCollectionName,
-  type SchoolDatabase,
-} from '../../src/db/open-database';
+import { openDatabase, type SchoolDatabase } from '../../src/db/open-database';
 import { pendingCount$, replicatedCollection, syncIssues$, trackLocalWrites } from '../../src/db/outbox';
+import { REPLICATED_COLLECTIONS, type ReplicatedCollectionName } from '../../src/db/replicated-collections';
 import { type SyncClient, startSyncClient } from '../../src/sync/sync-client';
 
 // The sync bench page: the app's own database code and sync worker, driven by bench/sync-figures.ts through

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { CSRF_HEADER } from '../../domain/auth';
 import { ErrorCode } from '../../domain/errors';
 import { type CallKey, callMethod, callPath } from '../../domain/permissions';
-import { CALL_SCHEMAS } from '../../domain/schemas/calls';
+import type { CALL_SCHEMAS } from '../../domain/schemas/calls';
 import { ClientErrorCode } from '../i18n/error-messages';
 import { apiRequest, HttpError, readCsrfCookie, readResponse } from '../sync/http';
 
@@ -119,13 +119,17 @@ export async function callApi<K extends CallKey>(
   ...[input, options]: CallArgs<K>
 ): Promise<CallResult<CallValue<K>>> {
   if (!navigator.onLine) return { ok: false, failure: { code: ClientErrorCode.offlineNow } };
-  const entry: { response: z.ZodType } = CALL_SCHEMAS[key];
+  // The whole call table is large; it loads beside the first call's request instead of before the first paint.
+  const table = import('../../domain/schemas/calls');
+  // Awaited only after the request; a failed load is reported there, not as an unhandled rejection.
+  table.catch(() => undefined);
   const path = callUrl(key, input?.params, input?.query);
   try {
     const raw =
       input && 'upload' in input && input.upload
         ? await sendUpload(path, input.upload)
         : await apiRequest(methodOf(key), path, input?.body);
+    const entry: { response: z.ZodType } = (await table).CALL_SCHEMAS[key];
     // The table's response schema is this key's own, so its output is the call's value.
     return { ok: true, value: entry.response.parse(raw) as CallValue<K> };
   } catch (error) {

@@ -1,38 +1,52 @@
 import { I18nProvider } from '@lingui/react';
 import { RouterProvider } from '@tanstack/react-router';
-import { type ReactNode, useCallback, useEffect } from 'react';
-import { DatabaseProvider } from '../db/database-context';
+import { type ReactNode, useEffect, useState } from 'react';
 import { i18n } from '../i18n/i18n';
-import { ConnectionProvider, isWindowOffline } from './connection-context';
+import { isSignInComplete } from './guard';
 import { navHistory } from './nav-history';
 import type { createAppRouter } from './router';
 import type { SessionStore } from './session';
 import { SessionProvider, useSessionUser } from './session-context';
-import { rememberSessionEnded } from './session-ended';
-import { watchStorageHealth } from './storage-health';
+import type { SignedInData } from './signed-in-data';
 
 type AppRouter = ReturnType<typeof createAppRouter>;
 
-/** The signed-in user's local database and sync worker; nothing runs while signed out. */
+let signedInData: typeof SignedInData | null = null;
+
+/**
+ * Loads the signed-in providers (local database, sync worker). The page start awaits it when a signed-in user
+ * is stored, so a signed-in page renders inside them from its first frame.
+ */
+export async function loadSignedInData(): Promise<typeof SignedInData> {
+  const loaded = (await import('./signed-in-data')).SignedInData;
+  signedInData = loaded;
+  return loaded;
+}
+
+/**
+ * The signed-in user's local database and sync worker. Nothing runs while signed out, nor halfway through
+ * signing in (before the two-step code or a forced password change): the server refuses that session's sync
+ * calls, and the sign-in screens need no local data. Their module loads while the user enters the code.
+ */
 function UserData({ session, children }: { session: SessionStore; children: ReactNode }) {
   const user = useSessionUser();
-  const signInAgain = useCallback(
-    (pending: number) => {
-      const ended = session.getUser();
-      if (ended) rememberSessionEnded(sessionStorage, { name: ended.name, pending });
-      session.setUser(null);
-    },
-    [session],
-  );
-  const signedIn = user !== null;
-  useEffect(() => (signedIn ? watchStorageHealth() : undefined), [signedIn]);
-  if (!user) return children;
+  const [Provider, setProvider] = useState(() => signedInData);
+  const hasUser = user !== null;
+  useEffect(() => {
+    if (!hasUser || Provider) return;
+    let current = true;
+    void loadSignedInData().then((loaded) => {
+      if (current) setProvider(() => loaded);
+    });
+    return () => {
+      current = false;
+    };
+  }, [hasUser, Provider]);
+  if (!user || !isSignInComplete(user) || !Provider) return children;
   return (
-    <DatabaseProvider userId={user.id} isOffline={isWindowOffline}>
-      <ConnectionProvider userId={user.id} role={user.role} onSignInRequired={signInAgain}>
-        {children}
-      </ConnectionProvider>
-    </DatabaseProvider>
+    <Provider session={session} user={user}>
+      {children}
+    </Provider>
   );
 }
 

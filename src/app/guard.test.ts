@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { StoredUser } from '../../domain/auth';
 import { PUBLIC_ROUTES, ROUTE_ROLES } from '../../domain/permissions';
 import { type AccountRole, ROLE_LIST, Role } from '../../domain/roles';
-import { applyGuardTarget, decideGuardedRoute, decidePublicRoute, safeRedirect } from './guard';
+import {
+  applyGuardTarget,
+  decideGuardedRoute,
+  decidePublicRoute,
+  isSignInComplete,
+  safeRedirect,
+} from './guard';
 
 function user(role: AccountRole, overrides: Partial<StoredUser> = {}): StoredUser {
   return {
@@ -115,5 +121,13 @@ describe('redirect after sign-in', () => {
     expect(safeRedirect('https://evil.example')).toBe('/');
     expect(safeRedirect('/login?redirect=%2F')).toBe('/');
     expect(safeRedirect(undefined)).toBe('/');
+  });
+});
+
+describe('a finished sign-in', () => {
+  it('needs the two-step code and no forced password change before the user data starts syncing', () => {
+    expect(isSignInComplete(user(Role.teacher))).toBe(true);
+    expect(isSignInComplete(user(Role.teacher, { verified_otp: false }))).toBe(false);
+    expect(isSignInComplete(user(Role.teacher, { must_change_password: true }))).toBe(false);
   });
 });

@@ -32,6 +32,14 @@ export function roleMayOpen(role: AccountRole, routePath: string): boolean {
 }
 
 /**
+ * Whether a user has finished every sign-in step (a forced password change, the two-step code). Only then does
+ * the session reach the user's data: before it the server refuses every sync call with 403.
+ */
+export function isSignInComplete(user: StoredUser): boolean {
+  return !user.must_change_password && user.verified_otp;
+}
+
+/**
  * The guard of SPEC §2 for a role-gated route, in the SPEC's order: no user goes to /login remembering the
  * page first asked for; a user who must change the password goes to /change-password; a user not yet
  * OTP-verified goes to /otp (but may finish changing the password first); the super admin landing on / goes

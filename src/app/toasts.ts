@@ -1,4 +1,4 @@
-import { createToastStore } from '../ui/toast';
+import { createToastStore } from '../ui/toast-store';
 
 /** The app's toast queue: any screen may `appToasts.show(...)`; the shell draws them. */
 export const appToasts = createToastStore();

@@ -9,7 +9,7 @@ import {
 import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
-import { LocalCollection, SyncCollection } from '../../domain/sync';
+import { LocalCollection, type SyncCollection } from '../../domain/sync';
 import { withOrderedPulls } from './ordered-pulls';
 import { type OutboxDocType, outboxMigrationStrategies, outboxSchema } from './outbox-schema';
 import { withRisingWriteTimes } from './rising-write-times';
@@ -28,12 +28,6 @@ export type SchoolCollections = { [Name in SyncCollection]: RxCollection<SyncedD
   [LocalCollection.outbox]: OutboxCollection;
   [LocalCollection.views]: RxCollection<ViewDocType>;
 };
-
-/** The replicated collections by name: the device's own outbox and view cache left out. */
-export type ReplicatedCollectionName = SyncCollection;
-
-/** Every replicated collection's name, in the order the worker starts them (the registry's order). */
-export const REPLICATED_COLLECTIONS: readonly ReplicatedCollectionName[] = Object.values(SyncCollection);
 
 /** One signed-in user's local database. */
 export type SchoolDatabase = RxDatabase<SchoolCollections>;

@@ -1,9 +1,9 @@
 import type { RxCollection } from 'rxdb';
 import { map, type Observable } from 'rxjs';
 import { z } from 'zod';
-import type { ReplicatedCollectionName, SchoolDatabase } from './open-database';
-import { REPLICATED_COLLECTIONS } from './open-database';
+import type { SchoolDatabase } from './open-database';
 import { type OutboxDocType, OutboxKind } from './outbox-schema';
+import { REPLICATED_COLLECTIONS, type ReplicatedCollectionName } from './replicated-collections';
 
 /** A replicated document seen without its collection's type: an id, the server sequence, other fields. */
 export type AnyReplicatedDoc = Record<string, unknown> & { id: string; updatedAt: number };

@@ -1,8 +1,9 @@
 import { combineLatest, type Subscription } from 'rxjs';
 import type { AccountRole } from '../../domain/roles';
 import { isAlwaysOnlineRole } from '../../domain/roles';
-import { REPLICATED_COLLECTIONS, type SchoolDatabase } from '../db/open-database';
+import type { SchoolDatabase } from '../db/open-database';
 import { type AnyReplicatedDoc, replicatedCollection } from '../db/outbox';
+import { REPLICATED_COLLECTIONS } from '../db/replicated-collections';
 import { markMasterSynced } from '../db/sync-state';
 import { type ChangeSocket, connectChangeSocket } from './change-socket';
 import { clientCollection } from './collections';

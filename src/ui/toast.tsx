@@ -4,47 +4,7 @@ import { useSyncExternalStore } from 'react';
 import { LIMITS } from '../../domain/limits';
 import { cn } from './cn';
 import { Icon } from './icons';
-
-/** How a toast looks: a confirmation or a failure. */
-export type ToastTone = 'success' | 'error' | 'info';
-
-/** One message on screen. */
-export type ToastMessage = { id: number; title: string; description?: string; tone: ToastTone };
-
-/** The queue of toasts on screen. */
-export type ToastStore = {
-  show(toast: Omit<ToastMessage, 'id'>): number;
-  dismiss(id: number): void;
-  list(): readonly ToastMessage[];
-  subscribe(listener: () => void): () => void;
-};
-
-/** Creates a toast queue. */
-export function createToastStore(): ToastStore {
-  let toasts: readonly ToastMessage[] = [];
-  let nextId = 1;
-  const listeners = new Set<() => void>();
-  const set = (next: readonly ToastMessage[]) => {
-    toasts = next;
-    for (const listener of listeners) listener();
-  };
-  return {
-    show(toast) {
-      const id = nextId;
-      nextId += 1;
-      set([...toasts, { ...toast, id }]);
-      return id;
-    },
-    dismiss(id) {
-      set(toasts.filter((toast) => toast.id !== id));
-    },
-    list: () => toasts,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-  };
-}
+import type { ToastStore, ToastTone } from './toast-store';
 
 const TONES: Record<ToastTone, string> = {
   success: 'border-emerald-300 bg-emerald-50 text-emerald-950',

@@ -14,6 +14,13 @@ test('a teacher signs in with the mailed code, trusts the device, and the next s
   await page.goto('/admin/master-setting');
   await expect(page).toHaveURL(/\/admin\/login/);
 
+  // Every sync call the page makes, with its answer.
+  const syncCalls: { url: string; status: number }[] = [];
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname.startsWith('/api/sync/'))
+      syncCalls.push({ url: response.url(), status: response.status() });
+  });
+
   const before = mailCount(email);
   await login.signIn(email);
   await expect(page).toHaveURL(/\/admin\/otp/);
@@ -23,11 +30,17 @@ test('a teacher signs in with the mailed code, trusts the device, and the next s
   await page.getByLabel(ja.code).fill('000000');
   await page.getByRole('button', { name: ja.verify, exact: true }).click();
   await expect(page.getByRole('alert')).toContainText(ja.wrongCode);
+  // Halfway through signing in, the server would refuse every sync call: no sync worker runs, none is made.
+  expect(page.workers()).toEqual([]);
+  expect(syncCalls).toEqual([]);
 
+  const firstPull = page.waitForResponse((response) => /\/api\/sync\/[^/]+\/pull/.test(response.url()));
   await login.enterCode(email, before, { trust: true });
-  // Back to the page first asked for, with the welcome toast.
+  // Back to the page first asked for, with the welcome toast; only now does replication start.
   await expect(page).toHaveURL(/\/admin\/master-setting/);
   await expect(page.getByRole('status').filter({ hasText: ja.welcome }).first()).toBeVisible();
+  expect((await firstPull).status()).toBe(200);
+  expect(syncCalls.filter((call) => call.status === 403)).toEqual([]);
 
   // Signing out and in again on this device needs no code.
   await page.evaluate(async () => {

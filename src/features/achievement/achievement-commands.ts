@@ -25,13 +25,18 @@ export type ScorePatch = Partial<{ pointText: string; comment: string }>;
 /** Why an entry was not written: the SPEC §6 rule, or the validation code of the typed value. */
 export type ScoreRefusal = 'forbidden' | ValidationCode;
 
-type Changes = Partial<{ points: number | null; finalScore: number | null; comment: string | null }>;
+/** The fields an entry writes. */
+export type ScoreChanges = Partial<{
+  points: number | null;
+  finalScore: number | null;
+  comment: string | null;
+}>;
 
 /** Writes changes to one row of the `achievements` collection, creating it from `blank` when it is new. */
 async function writeAchievement(
   database: SchoolDatabase,
   blank: AchievementDocType,
-  changes: Changes,
+  changes: ScoreChanges,
 ): Promise<void> {
   const current = await database.achievements.findOne(blank.id).exec();
   if (current) {
@@ -56,7 +61,7 @@ function enrolmentFields(target: Pick<ScoreTarget, 'subjectClass' | 'subjectStud
   };
 }
 
-function writeScore(database: SchoolDatabase, target: Omit<ScoreTarget, 'parent'>, changes: Changes) {
+function writeScore(database: SchoolDatabase, target: Omit<ScoreTarget, 'parent'>, changes: ScoreChanges) {
   return writeAchievement(
     database,
     {
@@ -95,31 +100,46 @@ function oneEntryAtATime<T>(database: SchoolDatabase, entry: () => Promise<T>): 
   return next;
 }
 
+/** A typed score entry that passed the checks made before writing: the changes to store. */
+export type CheckedScoreEntry = { ok: true; changes: ScoreChanges } | { ok: false; refusal: ScoreRefusal };
+
 /**
- * Enters one score in the local database (the worker pushes it): the SPEC §6 rule first, then the typed
- * points read by the SPEC §5 rules (blank is null, 0 is kept, never above the full score) and the comment
- * limit. A sub-score also sets its parent to the sum of the parts (`sumOfSubScores`), refused when that sum
- * would pass the parent's full score. Nothing is written when anything is refused.
+ * The checks of a score entry that need nothing stored, made at once when the user enters it (so a screen can
+ * show the accepted value in the same frame): the SPEC §6 rule, then the typed points read by the SPEC §5
+ * rules (blank is null, 0 is kept, never above the full score) and the comment limit.
  */
-export async function enterScore(
-  database: SchoolDatabase,
+export function checkScoreEntry(
   actor: { id: string; role: AccountRole },
   target: ScoreTarget,
   patch: ScorePatch,
-): Promise<ScoreRefusal | null> {
-  if (!mayEditClassWork(actor, target.subjectClass.teacherIds)) return 'forbidden';
-  const changes: Changes = {};
+): CheckedScoreEntry {
+  if (!mayEditClassWork(actor, target.subjectClass.teacherIds)) return { ok: false, refusal: 'forbidden' };
+  const changes: ScoreChanges = {};
   if (patch.pointText !== undefined) {
     const parsed = parsePoint(patch.pointText);
-    if (!parsed.ok) return parsed.code;
-    if (!scoreWithinFull(parsed.value, target.scoreName.fullScore)) return ValidationCode.scoreAboveFull;
+    if (!parsed.ok) return { ok: false, refusal: parsed.code };
+    if (!scoreWithinFull(parsed.value, target.scoreName.fullScore))
+      return { ok: false, refusal: ValidationCode.scoreAboveFull };
     changes.points = parsed.value;
   }
   if (patch.comment !== undefined) {
     const comment = readComment(patch.comment);
-    if (!comment.ok) return comment.code;
+    if (!comment.ok) return { ok: false, refusal: comment.code };
     changes.comment = comment.value;
   }
+  return { ok: true, changes };
+}
+
+/**
+ * Stores a checked score entry in the local database (the worker pushes it). A sub-score also sets its
+ * parent to the sum of the parts (`sumOfSubScores`), refused when that sum would pass the parent's full
+ * score: that check reads the stored parts, so it comes here, and nothing is written when it refuses.
+ */
+export function storeScoreEntry(
+  database: SchoolDatabase,
+  target: ScoreTarget,
+  changes: ScoreChanges,
+): Promise<ScoreRefusal | null> {
   const parent = target.parent;
   return oneEntryAtATime(database, async () => {
     let parentPoints: number | null | undefined;
@@ -142,6 +162,21 @@ export async function enterScore(
   });
 }
 
+/**
+ * Enters one score in the local database: `checkScoreEntry`, then `storeScoreEntry`. Nothing is written
+ * when anything is refused.
+ */
+export async function enterScore(
+  database: SchoolDatabase,
+  actor: { id: string; role: AccountRole },
+  target: ScoreTarget,
+  patch: ScorePatch,
+): Promise<ScoreRefusal | null> {
+  const checked = checkScoreEntry(actor, target, patch);
+  if (!checked.ok) return checked.refusal;
+  return storeScoreEntry(database, target, checked.changes);
+}
+
 /** Where a final score goes: a student's enrolment, with what decides who may set it and up to what. */
 export interface FinalScoreTarget extends Pick<ScoreTarget, 'subjectStudentId' | 'studentId'> {
   subjectClass: ScoreTarget['subjectClass'] & { teacherAllowUpdateFinalScore: boolean };
@@ -150,34 +185,42 @@ export interface FinalScoreTarget extends Pick<ScoreTarget, 'subjectStudentId' |
 }
 
 /**
- * Sets a student's final score by hand in the local database (the worker pushes it as the enrolment's
- * result): allowed to admins and, when the subject lets them, the class's teachers (`mayUpdateFinalScore`);
- * the typed value is read like a score (blank clears it back to the formula's value) and must lie within 0
- * and the formula's top. A comment is the comment on the whole subject.
+ * The checks of a final score set by hand, made at once when the user enters it: allowed to admins and, when
+ * the subject lets them, the class's teachers (`mayUpdateFinalScore`); the typed value is read like a score
+ * (blank clears it back to the formula's value) and must lie within 0 and the formula's top. A comment is the
+ * comment on the whole subject.
  */
-export async function enterFinalScore(
-  database: SchoolDatabase,
+export function checkFinalScoreEntry(
   actor: { id: string; role: AccountRole },
   target: FinalScoreTarget,
   patch: ScorePatch,
-): Promise<ScoreRefusal | null> {
+): CheckedScoreEntry {
   const { subjectClass } = target;
-  const changes: Changes = {};
+  const changes: ScoreChanges = {};
   if (patch.pointText !== undefined) {
     if (!mayUpdateFinalScore(actor, subjectClass.teacherIds, subjectClass.teacherAllowUpdateFinalScore))
-      return 'forbidden';
+      return { ok: false, refusal: 'forbidden' };
     const parsed = parsePoint(patch.pointText);
-    if (!parsed.ok) return parsed.code;
+    if (!parsed.ok) return { ok: false, refusal: parsed.code };
     if (parsed.value !== null && (target.top === null || !scoreWithinFull(parsed.value, target.top)))
-      return ValidationCode.scoreAboveFull;
+      return { ok: false, refusal: ValidationCode.scoreAboveFull };
     changes.finalScore = parsed.value;
   }
   if (patch.comment !== undefined) {
-    if (!mayEditClassWork(actor, subjectClass.teacherIds)) return 'forbidden';
+    if (!mayEditClassWork(actor, subjectClass.teacherIds)) return { ok: false, refusal: 'forbidden' };
     const comment = readComment(patch.comment);
-    if (!comment.ok) return comment.code;
+    if (!comment.ok) return { ok: false, refusal: comment.code };
     changes.comment = comment.value;
   }
+  return { ok: true, changes };
+}
+
+/** Stores a checked final score entry in the local database as the enrolment's result (the worker pushes it). */
+export async function storeFinalScoreEntry(
+  database: SchoolDatabase,
+  target: FinalScoreTarget,
+  changes: ScoreChanges,
+): Promise<void> {
   await writeAchievement(
     database,
     {
@@ -189,5 +232,17 @@ export async function enterFinalScore(
     },
     changes,
   );
+}
+
+/** Sets a student's final score by hand in the local database: `checkFinalScoreEntry`, then the write. */
+export async function enterFinalScore(
+  database: SchoolDatabase,
+  actor: { id: string; role: AccountRole },
+  target: FinalScoreTarget,
+  patch: ScorePatch,
+): Promise<ScoreRefusal | null> {
+  const checked = checkFinalScoreEntry(actor, target, patch);
+  if (!checked.ok) return checked.refusal;
+  await storeFinalScoreEntry(database, target, checked.changes);
   return null;
 }

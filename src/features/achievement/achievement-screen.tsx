@@ -14,55 +14,73 @@ import { TextField } from '../../ui/text-field';
 import { ClassCascade } from '../shared/class-cascade';
 import { ClassRosterNotices } from '../shared/class-roster-notices';
 import { downloadWorkbook } from '../shared/xlsx-export';
-import { enterFinalScore, enterScore, type ScorePatch } from './achievement-commands';
+import {
+  checkFinalScoreEntry,
+  checkScoreEntry,
+  type FinalScoreTarget,
+  type ScorePatch,
+  type ScoreRefusal,
+  type ScoreTarget,
+  storeFinalScoreEntry,
+  storeScoreEntry,
+} from './achievement-commands';
 import { commitImport, previewImport } from './import-calls';
 import type { ScoreColumn, ScoreGrid, ScoreRow } from './score-grid';
-import { ScoreTable } from './score-table';
+import { entryOutcome, type ScoreEntry, ScoreTable } from './score-table';
 import { useScoreGrid } from './use-score-grid';
 
 type Loaded = NonNullable<ReturnType<typeof useScoreGrid>>;
 
-/** Writes one entry of a loaded grid through the local command; answers the translated refusal, if any. */
+const NO_DATABASE: ScoreEntry = { stored: Promise.resolve(null) };
+
+/**
+ * Enters one score of a loaded grid through the local command: the checks at once (a refusal comes back
+ * translated), then the write, whose outcome (a later refusal, translated, or none) `stored` resolves with.
+ */
 export function useScoreWriter(actor: { id: string; role: AccountRole }, loaded: Loaded | null | undefined) {
   const database = useDatabase();
   const { i18n, t } = useLingui();
-  return async (row: ScoreRow, column: ScoreColumn, patch: ScorePatch): Promise<string | null> => {
-    if (!database || !loaded) return null;
+  const reasonOf = (refusal: ScoreRefusal) =>
+    refusal === 'forbidden'
+      ? t`You may not enter scores for a class not assigned to you.`
+      : errorMessage(i18n, refusal);
+  return (row: ScoreRow, column: ScoreColumn, patch: ScorePatch): ScoreEntry => {
+    if (!database || !loaded) return NO_DATABASE;
     const parent = column.parentId
       ? loaded.grid.columns.find((candidate) => candidate.id === column.parentId)
       : undefined;
-    const refusal = await enterScore(
-      database,
-      actor,
-      {
-        subjectClass: loaded.subjectClass,
-        subjectStudentId: row.subjectStudentId,
-        studentId: row.studentId,
-        scoreName: { id: column.id, fullScore: column.fullScore },
-        ...(parent
-          ? {
-              parent: {
-                id: parent.id,
-                fullScore: parent.fullScore,
-                partIds: loaded.grid.columns
-                  .filter((part) => part.parentId === parent.id)
-                  .map((part) => part.id),
-              },
-            }
-          : {}),
-      },
-      patch,
-    );
-    if (refusal === null) return null;
-    return refusal === 'forbidden'
-      ? t`You may not enter scores for a class not assigned to you.`
-      : errorMessage(i18n, refusal);
+    const target: ScoreTarget = {
+      subjectClass: loaded.subjectClass,
+      subjectStudentId: row.subjectStudentId,
+      studentId: row.studentId,
+      scoreName: { id: column.id, fullScore: column.fullScore },
+      ...(parent
+        ? {
+            parent: {
+              id: parent.id,
+              fullScore: parent.fullScore,
+              partIds: loaded.grid.columns
+                .filter((part) => part.parentId === parent.id)
+                .map((part) => part.id),
+            },
+          }
+        : {}),
+    };
+    const checked = checkScoreEntry(actor, target, patch);
+    if (!checked.ok) return { refusal: reasonOf(checked.refusal) };
+    return {
+      points: checked.changes.points,
+      stored: storeScoreEntry(database, target, checked.changes).then((refusal) =>
+        refusal === null ? null : reasonOf(refusal),
+      ),
+    };
   };
 }
 
 /**
  * Sets or clears (blank) one student's final score of a loaded grid, or the comment on their whole subject,
- * through the local command; answers the translated refusal, if any.
+ * through the local command: the checks at once (a refusal comes back translated), then the write. A
+ * cleared final score shows the formula's value, which only the stored grid knows: no value is foretold.
  */
 export function useFinalScoreWriter(
   actor: { id: string; role: AccountRole },
@@ -70,33 +88,39 @@ export function useFinalScoreWriter(
 ) {
   const database = useDatabase();
   const { i18n, t } = useLingui();
-  return async (row: ScoreRow, patch: ScorePatch): Promise<string | null> => {
-    if (!database || !loaded) return null;
-    const refusal = await enterFinalScore(
-      database,
-      actor,
-      {
-        subjectClass: {
-          ...loaded.subjectClass,
-          teacherAllowUpdateFinalScore: loaded.subject?.teacherAllowUpdateFinalScore ?? false,
-        },
-        subjectStudentId: row.subjectStudentId,
-        studentId: row.studentId,
-        top: loaded.grid.finalScoreTop,
+  return (row: ScoreRow, patch: ScorePatch): ScoreEntry => {
+    if (!database || !loaded) return NO_DATABASE;
+    const target: FinalScoreTarget = {
+      subjectClass: {
+        ...loaded.subjectClass,
+        teacherAllowUpdateFinalScore: loaded.subject?.teacherAllowUpdateFinalScore ?? false,
       },
-      patch,
-    );
-    if (refusal === null) return null;
+      subjectStudentId: row.subjectStudentId,
+      studentId: row.studentId,
+      top: loaded.grid.finalScoreTop,
+    };
+    const checked = checkFinalScoreEntry(actor, target, patch);
+    if (checked.ok) {
+      const finalScore = checked.changes.finalScore;
+      return {
+        ...(finalScore !== undefined && finalScore !== null ? { points: finalScore } : {}),
+        stored: storeFinalScoreEntry(database, target, checked.changes).then(() => null),
+      };
+    }
+    const refusal = checked.refusal;
     if (refusal === 'forbidden') {
-      return patch.comment === undefined
-        ? t`You may not set final scores in this subject.`
-        : t`You may not enter scores for a class not assigned to you.`;
+      return {
+        refusal:
+          patch.comment === undefined
+            ? t`You may not set final scores in this subject.`
+            : t`You may not enter scores for a class not assigned to you.`,
+      };
     }
     if (refusal === ValidationCode.scoreAboveFull && loaded.grid.finalScoreTop !== null) {
       const top = formatDecimal(loaded.grid.finalScoreTop, localeOrDefault(i18n.locale));
-      return t`A final score must lie between 0 and ${top}.`;
+      return { refusal: t`A final score must lie between 0 and ${top}.` };
     }
-    return errorMessage(i18n, refusal);
+    return { refusal: errorMessage(i18n, refusal) };
   };
 }
 
@@ -217,7 +241,7 @@ export function AchievementScreen({
               title={`${selectedRow.name} — ${selectedColumn.name}`}
               comment={selectedCell.comment ?? ''}
               editable={grid.editable}
-              onSave={(comment) => write(selectedRow, selectedColumn, { comment })}
+              onSave={(comment) => entryOutcome(write(selectedRow, selectedColumn, { comment }))}
             />
           )}
           {selectedFinal && (
@@ -226,7 +250,7 @@ export function AchievementScreen({
               title={`${selectedFinal.name} — ${labels.final}`}
               comment={selectedFinal.finalCell.comment ?? ''}
               editable={grid.editable}
-              onSave={(comment) => writeFinal(selectedFinal, { comment })}
+              onSave={(comment) => entryOutcome(writeFinal(selectedFinal, { comment }))}
             />
           )}
           {grid.editable && <ImportPanel classId={classId} />}

@@ -8,8 +8,8 @@ import { AchievementDocKind } from '../../../domain/sync-docs';
 import { resultId } from '../../../domain/sync-ids';
 import { openDatabase, type SchoolDatabase } from '../../db/open-database';
 import { enterFinalScore } from './achievement-commands';
-import { buildScoreGrid, type ScoreGridInput } from './score-grid';
-import { ScoreTable } from './score-table';
+import { buildScoreGrid, type ScoreColumn, type ScoreGridInput, type ScoreRow } from './score-grid';
+import { type ScoreEntry, ScoreTable } from './score-table';
 
 let database: SchoolDatabase;
 
@@ -65,25 +65,27 @@ async function renderSheet(overrides: Partial<ScoreGridInput> = {}) {
         grid={grid}
         caption="Score sheet"
         showTotals
-        onEnter={async () => null}
-        onEnterFinal={async (row, text) => {
-          const refusal = await enterFinalScore(
-            database,
-            actor,
-            {
-              subjectClass: {
-                ...subjectClass,
-                teacherAllowUpdateFinalScore: overrides.teacherAllowUpdateFinalScore ?? true,
+        onEnter={() => ({ stored: Promise.resolve(null) })}
+        onEnterFinal={(row, text) => ({
+          stored: (async () => {
+            const refusal = await enterFinalScore(
+              database,
+              actor,
+              {
+                subjectClass: {
+                  ...subjectClass,
+                  teacherAllowUpdateFinalScore: overrides.teacherAllowUpdateFinalScore ?? true,
+                },
+                subjectStudentId: row.subjectStudentId,
+                studentId: row.studentId,
+                top: grid.finalScoreTop,
               },
-              subjectStudentId: row.subjectStudentId,
-              studentId: row.studentId,
-              top: grid.finalScoreTop,
-            },
-            { pointText: text },
-          );
-          view.rerender(<I18nProvider i18n={i18n}>{await sheet()}</I18nProvider>);
-          return refusal;
-        }}
+              { pointText: text },
+            );
+            view.rerender(<I18nProvider i18n={i18n}>{await sheet()}</I18nProvider>);
+            return refusal;
+          })(),
+        })}
         onSelect={() => undefined}
       />
     );
@@ -190,14 +192,15 @@ describe('score cell', () => {
           grid={buildScoreGrid(input({}))}
           caption="Score sheet"
           showTotals
-          onEnter={async (_row, _column, text) => {
+          onEnter={(_row, _column, text) => {
             entered.push(text);
-            await new Promise<void>((resolve) => {
-              store = resolve;
-            });
-            return null;
+            return {
+              stored: new Promise<null>((resolve) => {
+                store = () => resolve(null);
+              }),
+            };
           }}
-          onEnterFinal={async () => null}
+          onEnterFinal={() => ({ stored: Promise.resolve(null) })}
           onSelect={() => undefined}
         />
       </I18nProvider>,
@@ -210,5 +213,52 @@ describe('score cell', () => {
     await waitFor(() => expect(entered).toEqual(['75']));
     fireEvent.blur(cell);
     expect(entered).toEqual(['75']);
+  });
+
+  it('shows an accepted score as waiting from the key press, and takes it back when storing refuses it', async () => {
+    let refuse: (message: string) => void = () => undefined;
+    const onEnter = (_row: ScoreRow, _column: ScoreColumn, text: string): ScoreEntry =>
+      text === '500'
+        ? { refusal: 'Above the full score' }
+        : {
+            points: Number(text),
+            stored: new Promise<string | null>((resolve) => {
+              refuse = resolve;
+            }),
+          };
+    render(
+      <I18nProvider i18n={i18n}>
+        <ScoreTable
+          grid={buildScoreGrid(input({}))}
+          caption="Score sheet"
+          showTotals
+          onEnter={onEnter}
+          onEnterFinal={() => ({ stored: Promise.resolve(null) })}
+          onSelect={() => undefined}
+        />
+      </I18nProvider>,
+    );
+    const cell = screen.getByRole('textbox', { name: 'written of An' });
+    const before = cell.dataset.state;
+
+    // Refused at once: never shown as waiting.
+    fireEvent.change(cell, { target: { value: '500' } });
+    fireEvent.keyDown(cell, { key: 'Enter' });
+    await waitFor(() => expect(cell.getAttribute('aria-invalid')).toBe('true'));
+    expect(cell.dataset.state).toBe(before);
+
+    // Accepted: waiting in the frame of the key press, before anything is stored.
+    fireEvent.change(cell, { target: { value: '75' } });
+    fireEvent.keyDown(cell, { key: 'Enter' });
+    expect(cell).toHaveProperty('value', '75');
+    expect(cell.dataset.state).toBe('waiting');
+    expect(cell.getAttribute('aria-busy')).toBe('true');
+
+    // Refused while storing (a sub-score's sum above its parent's full score): the waiting state goes.
+    refuse('The parts add up to more than the full score');
+    await waitFor(() => expect(cell.getAttribute('aria-invalid')).toBe('true'));
+    expect(cell.dataset.state).toBe(before);
+    expect(cell.getAttribute('aria-busy')).toBeNull();
+    expect(cell).toHaveProperty('value', '75');
   });
 });

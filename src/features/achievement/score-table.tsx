@@ -27,6 +27,22 @@ export function pointText(points: number | null): string {
   return points === null ? '' : String(points);
 }
 
+/**
+ * What entering a typed value did: refused at once (the translated reason), or accepted and being stored,
+ * `stored` resolving with a refusal found while storing (translated) or null. `points`, when known, is the
+ * value the cell will hold: the cell shows it as waiting from the frame of the key press, before the local
+ * database has it.
+ */
+export type ScoreEntry = { refusal: string } | { points?: number | null; stored: Promise<string | null> };
+
+/** An entry's final outcome: its refusal, at once or while storing, or null once stored. */
+export function entryOutcome(entry: ScoreEntry): Promise<string | null> {
+  return 'refusal' in entry ? Promise.resolve(entry.refusal) : entry.stored;
+}
+
+/** An accepted entry the stored grid may not show yet: its text, its points, and whether it is stored. */
+type Entering = { base: string; text: string; points: number | null; stored: boolean };
+
 /** One score input: typed text is entered on blur or Enter; a refused value stays with its message. */
 function ScoreInputView({
   cell,
@@ -41,7 +57,7 @@ function ScoreInputView({
   label: string;
   readOnly: boolean;
   dataCell: string;
-  onEnter: (text: string) => Promise<string | null>;
+  onEnter: (text: string) => ScoreEntry;
   onFocus: () => void;
   onMoveDown: () => void;
 }) {
@@ -49,7 +65,13 @@ function ScoreInputView({
   const shown = pointText(cell.points);
   const [draft, setDraft] = useState<{ base: string; text: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const text = draft && draft.base === shown ? draft.text : shown;
+  // The accepted entry, shown as waiting until the stored grid shows it (or shows the same points): a tap
+  // paints in its own frame, not after the local write and the grid's queries.
+  const [entering, setEntering] = useState<Entering | null>(null);
+  const foretold =
+    entering !== null && entering.base === shown && !(entering.stored && entering.points === cell.points);
+  const text = foretold ? entering.text : draft && draft.base === shown ? draft.text : shown;
+  const state: ScoreCellState = foretold ? 'waiting' : cell.state;
   // The draft being entered or last entered: Enter and then leaving the cell, even after the entry is
   // stored but before the cell shows it, enters it once, not twice. A refused or failed entry may be retried.
   const entered = useRef<{ base: string; text: string } | null>(null);
@@ -57,6 +79,7 @@ function ScoreInputView({
   // biome-ignore lint/correctness/useExhaustiveDependencies: the value shown is the trigger, not a dependency
   useEffect(() => {
     entered.current = null;
+    setEntering(null);
   }, [shown]);
   const commit = async () => {
     if (!draft || draft.text === shown) {
@@ -67,14 +90,28 @@ function ScoreInputView({
     entered.current = draft;
     let refusal: string | null = null;
     try {
-      refusal = await onEnter(draft.text);
+      const entry = onEnter(draft.text);
+      if ('refusal' in entry) {
+        refusal = entry.refusal;
+      } else {
+        const points = entry.points;
+        if (points !== undefined) setEntering({ ...draft, points, stored: false });
+        setError(null);
+        refusal = await entry.stored;
+      }
     } catch (error) {
       entered.current = null;
+      setEntering(null);
       throw error;
     }
     setError(refusal);
-    if (refusal) entered.current = null;
-    else setDraft(null);
+    if (refusal) {
+      entered.current = null;
+      setEntering(null);
+      return;
+    }
+    setEntering((current) => current && { ...current, stored: true });
+    setDraft(null);
   };
   return (
     <div className="flex items-center gap-1">
@@ -82,8 +119,9 @@ function ScoreInputView({
         aria-label={label}
         aria-invalid={error ? true : undefined}
         title={error ?? undefined}
+        aria-busy={foretold || undefined}
         data-cell={dataCell}
-        data-state={cell.state}
+        data-state={state}
         inputMode="decimal"
         readOnly={readOnly}
         value={text}
@@ -112,9 +150,9 @@ function ScoreInputView({
       />
       <span
         role="img"
-        aria-label={i18n._(SCORE_STATE_LABELS[cell.state])}
-        title={i18n._(SCORE_STATE_LABELS[cell.state])}
-        className={cn('size-2 shrink-0 rounded-full', STATE_DOT[cell.state])}
+        aria-label={i18n._(SCORE_STATE_LABELS[state])}
+        title={i18n._(SCORE_STATE_LABELS[state])}
+        className={cn('size-2 shrink-0 rounded-full', STATE_DOT[state])}
       />
       {error && (
         <span role="alert" className="sr-only">
@@ -161,7 +199,7 @@ function FinalScoreView({
   row: ScoreRow;
   editable: boolean;
   dataCell: string;
-  onEnter: (text: string) => Promise<string | null>;
+  onEnter: (text: string) => ScoreEntry;
   onFocus: () => void;
   onMoveDown: () => void;
 }) {
@@ -190,7 +228,7 @@ function FinalScoreView({
           className="rounded px-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
           aria-label={t`Clear the final score of ${row.name} back to the formula's value`}
           title={t`Back to the formula's value (${formula})`}
-          onClick={() => void onEnter('')}
+          onClick={() => void entryOutcome(onEnter(''))}
         >
           ×
         </button>
@@ -220,8 +258,8 @@ function sameRow(a: ScoreRow, b: ScoreRow): boolean {
 
 /** The grid's handlers, read at the time of the event: rows that did not re-render still call the latest. */
 interface RowHandlers {
-  onEnter: (row: ScoreRow, column: ScoreColumn, text: string) => Promise<string | null>;
-  onEnterFinal?: (row: ScoreRow, text: string) => Promise<string | null>;
+  onEnter: (row: ScoreRow, column: ScoreColumn, text: string) => ScoreEntry;
+  onEnterFinal?: (row: ScoreRow, text: string) => ScoreEntry;
   onSelect: (at: { row: number; column: number }) => void;
   focusCell: (row: number, column: number) => void;
 }
@@ -286,7 +324,9 @@ function ScoreRowView({
               row={row}
               editable={finalScoreEditable}
               dataCell={`${rowIndex}:${columns.length}`}
-              onEnter={(text) => handlers.current.onEnterFinal?.(row, text) ?? Promise.resolve(null)}
+              onEnter={(text) =>
+                handlers.current.onEnterFinal?.(row, text) ?? { stored: Promise.resolve(null) }
+              }
               onFocus={() => handlers.current.onSelect({ row: rowIndex, column: columns.length })}
               onMoveDown={() => handlers.current.focusCell(rowIndex + 1, columns.length)}
             />
@@ -338,9 +378,9 @@ export function ScoreTable({
   caption: string;
   showTotals: boolean;
   columnLink?: (column: ScoreColumn) => ReactNode;
-  onEnter: (row: ScoreRow, column: ScoreColumn, text: string) => Promise<string | null>;
+  onEnter: (row: ScoreRow, column: ScoreColumn, text: string) => ScoreEntry;
   /** Sets a student's final score by hand (blank: back to the formula's); only with `showTotals`. */
-  onEnterFinal?: (row: ScoreRow, text: string) => Promise<string | null>;
+  onEnterFinal?: (row: ScoreRow, text: string) => ScoreEntry;
   onSelect: (at: { row: number; column: number }) => void;
 }) {
   const { t, i18n } = useLingui();

@@ -6,7 +6,7 @@ import { SelectField } from '../../ui/select-field';
 import { EMPTY_FILTER, filterOptions } from '../shared/class-filter';
 import { useFilterSources } from '../shared/use-filter-sources';
 import { CommentEditor, useScoreWriter } from './achievement-screen';
-import { ScoreTable } from './score-table';
+import { entryOutcome, ScoreTable } from './score-table';
 import { useScoreGrid } from './use-score-grid';
 
 /**
@@ -72,7 +72,7 @@ export function SubScoreScreen({
           title={`${row.name} — ${column.name}`}
           comment={cell.comment ?? ''}
           editable={grid.editable && !column.hasParts}
-          onSave={(comment) => write(row, column, { comment })}
+          onSave={(comment) => entryOutcome(write(row, column, { comment }))}
         />
       )}
     </section>

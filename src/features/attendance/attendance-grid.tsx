@@ -1,9 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
-import { useRef } from 'react';
+import { memo, useRef } from 'react';
 import { AttendanceStatus } from '../../../domain/attendance';
 import { STATUS_LABELS } from '../../i18n/attendance-status-labels';
 import { formatDate } from '../../i18n/format';
-import { localeOrDefault } from '../../i18n/i18n';
+import { type Locale, localeOrDefault } from '../../i18n/i18n';
 import { cn } from '../../ui/cn';
 import { CELL_STATE_LABELS } from './attendance-labels';
 import {
@@ -60,7 +60,8 @@ export function AttendanceGrid({
     onSelect(at);
     table.current?.querySelector<HTMLButtonElement>(`[data-cell="${at.row}:${at.column}"]`)?.focus();
   };
-  const size = { rows: sheet.rows.length, columns: sheet.columns.length };
+  const handlers = useRef<RowHandlers>({ onSelect, onStatus, focusCell, onExchange: exchange?.onOpen });
+  handlers.current = { onSelect, onStatus, focusCell, onExchange: exchange?.onOpen };
 
   return (
     <div className="max-h-[70dvh] overflow-auto rounded border border-slate-200">
@@ -113,86 +114,188 @@ export function AttendanceGrid({
         </thead>
         <tbody>
           {sheet.rows.map((row, rowIndex) => (
-            <tr key={row.classStudentId} className="border-t border-slate-100">
-              <th
-                scope="row"
-                className={cn(
-                  'sticky left-0 bg-white px-3 py-1 text-left font-normal',
-                  row.highlighted && 'bg-rose-50 font-semibold text-rose-900',
-                )}
-              >
-                <span className="mr-2 text-xs text-slate-500">{row.identity}</span>
-                {row.name}
-                {row.highlighted && <span className="sr-only"> ({t`highlighted`})</span>}
-                {exchange && sheet.editable && (
-                  <button
-                    type="button"
-                    className="ml-2 text-xs text-blue-800 underline disabled:text-slate-400 disabled:no-underline"
-                    disabled={!exchange.online}
-                    title={exchange.online ? undefined : t`Available online only`}
-                    aria-label={t`Exchange attendance of ${row.name}`}
-                    onClick={() => exchange.onOpen(row)}
-                  >
-                    {t`Exchange`}
-                  </button>
-                )}
-              </th>
-              {row.cells.map((cell, columnIndex) => {
-                const column = sheet.columns[columnIndex];
-                const statusText = cell.status === null ? t`Not entered` : i18n._(STATUS_LABELS[cell.status]);
-                const isSelected = selected?.row === rowIndex && selected.column === columnIndex;
-                return (
-                  <td key={cell.id} className="p-0.5">
-                    <button
-                      type="button"
-                      data-cell={`${rowIndex}:${columnIndex}`}
-                      tabIndex={isSelected || (!selected && rowIndex === 0 && columnIndex === 0) ? 0 : -1}
-                      aria-label={`${row.name} ${column ? formatDate(column.day, locale) : ''} ${column?.startTime ?? ''}`}
-                      aria-description={`${statusText}, ${i18n._(CELL_STATE_LABELS[cell.state])}`}
-                      aria-pressed={isSelected}
-                      data-status={cell.status ?? ''}
-                      data-state={cell.state}
-                      className={cn(
-                        'flex h-9 w-full min-w-28 items-center justify-between gap-1 rounded px-2 text-left text-xs',
-                        cell.status === null ? 'text-slate-400' : STATUS_TONE[cell.status],
-                        isSelected && 'outline-2 outline-blue-700',
-                      )}
-                      onClick={() => onSelect({ row: rowIndex, column: columnIndex })}
-                      onKeyDown={(event) => {
-                        const moved = moveFocus(event.key, { row: rowIndex, column: columnIndex }, size);
-                        if (moved) {
-                          event.preventDefault();
-                          focusCell(moved);
-                          return;
-                        }
-                        const status = statusForKey(event.key);
-                        if (status === undefined || !sheet.editable) return;
-                        event.preventDefault();
-                        onStatus(row, cell, status);
-                        focusCell(
-                          moveFocus('ArrowDown', { row: rowIndex, column: columnIndex }, size) ?? {
-                            row: rowIndex,
-                            column: columnIndex,
-                          },
-                        );
-                      }}
-                    >
-                      <span>
-                        {statusText}
-                        {(cell.comment || cell.absenceReasons) && <span aria-hidden="true"> ✎</span>}
-                      </span>
-                      <span
-                        className={cn('size-2 shrink-0 rounded-full', STATE_DOT[cell.state])}
-                        title={i18n._(CELL_STATE_LABELS[cell.state])}
-                      />
-                    </button>
-                  </td>
-                );
-              })}
-            </tr>
+            <AttendanceRow
+              key={row.classStudentId}
+              row={row}
+              rowIndex={rowIndex}
+              columns={sheet.columns}
+              selectedColumn={selected?.row === rowIndex ? selected.column : null}
+              holdsFirstStop={!selected && rowIndex === 0}
+              editable={sheet.editable}
+              rowCount={sheet.rows.length}
+              exchangeOnline={exchange && sheet.editable ? exchange.online : undefined}
+              locale={locale}
+              handlers={handlers}
+            />
           ))}
         </tbody>
       </table>
     </div>
   );
 }
+
+/** The grid's handlers, read at the time of the event: rows that did not re-render still call the latest. */
+interface RowHandlers {
+  onSelect: (at: { row: number; column: number }) => void;
+  onStatus: (row: SheetRow, cell: SheetCell, status: AttendanceStatus | null) => void;
+  focusCell: (at: { row: number; column: number }) => void;
+  onExchange: ((row: SheetRow) => void) | undefined;
+}
+
+interface AttendanceRowProps {
+  row: SheetRow;
+  rowIndex: number;
+  columns: SheetColumn[];
+  /** The selected cell's column when it is in this row. */
+  selectedColumn: number | null;
+  /** Whether this row's first cell is the grid's tab stop (nothing selected yet). */
+  holdsFirstStop: boolean;
+  editable: boolean;
+  rowCount: number;
+  /** Whether the exchange button is enabled; undefined: no exchange button. */
+  exchangeOnline: boolean | undefined;
+  locale: Locale;
+  handlers: { current: RowHandlers };
+}
+
+function AttendanceRowView({
+  row,
+  rowIndex,
+  columns,
+  selectedColumn,
+  holdsFirstStop,
+  editable,
+  rowCount,
+  exchangeOnline,
+  locale,
+  handlers,
+}: AttendanceRowProps) {
+  const { t, i18n } = useLingui();
+  const size = { rows: rowCount, columns: columns.length };
+  return (
+    <tr className="border-t border-slate-100">
+      <th
+        scope="row"
+        className={cn(
+          'sticky left-0 bg-white px-3 py-1 text-left font-normal',
+          row.highlighted && 'bg-rose-50 font-semibold text-rose-900',
+        )}
+      >
+        <span className="mr-2 text-xs text-slate-500">{row.identity}</span>
+        {row.name}
+        {row.highlighted && <span className="sr-only"> ({t`highlighted`})</span>}
+        {exchangeOnline !== undefined && (
+          <button
+            type="button"
+            className="ml-2 text-xs text-blue-800 underline disabled:text-slate-400 disabled:no-underline"
+            disabled={!exchangeOnline}
+            title={exchangeOnline ? undefined : t`Available online only`}
+            aria-label={t`Exchange attendance of ${row.name}`}
+            onClick={() => handlers.current.onExchange?.(row)}
+          >
+            {t`Exchange`}
+          </button>
+        )}
+      </th>
+      {row.cells.map((cell, columnIndex) => {
+        const column = columns[columnIndex];
+        const statusText = cell.status === null ? t`Not entered` : i18n._(STATUS_LABELS[cell.status]);
+        const isSelected = selectedColumn === columnIndex;
+        return (
+          <td key={cell.id} className="p-0.5">
+            <button
+              type="button"
+              data-cell={`${rowIndex}:${columnIndex}`}
+              tabIndex={isSelected || (holdsFirstStop && columnIndex === 0) ? 0 : -1}
+              aria-label={`${row.name} ${column ? formatDate(column.day, locale) : ''} ${column?.startTime ?? ''}`}
+              aria-description={`${statusText}, ${i18n._(CELL_STATE_LABELS[cell.state])}`}
+              aria-pressed={isSelected}
+              data-status={cell.status ?? ''}
+              data-state={cell.state}
+              className={cn(
+                'flex h-9 w-full min-w-28 items-center justify-between gap-1 rounded px-2 text-left text-xs',
+                cell.status === null ? 'text-slate-400' : STATUS_TONE[cell.status],
+                isSelected && 'outline-2 outline-blue-700',
+              )}
+              onClick={() => handlers.current.onSelect({ row: rowIndex, column: columnIndex })}
+              onKeyDown={(event) => {
+                const moved = moveFocus(event.key, { row: rowIndex, column: columnIndex }, size);
+                if (moved) {
+                  event.preventDefault();
+                  handlers.current.focusCell(moved);
+                  return;
+                }
+                const status = statusForKey(event.key);
+                if (status === undefined || !editable) return;
+                event.preventDefault();
+                handlers.current.onStatus(row, cell, status);
+                handlers.current.focusCell(
+                  moveFocus('ArrowDown', { row: rowIndex, column: columnIndex }, size) ?? {
+                    row: rowIndex,
+                    column: columnIndex,
+                  },
+                );
+              }}
+            >
+              <span>
+                {statusText}
+                {(cell.comment || cell.absenceReasons) && <span aria-hidden="true"> ✎</span>}
+              </span>
+              <span
+                className={cn('size-2 shrink-0 rounded-full', STATE_DOT[cell.state])}
+                title={i18n._(CELL_STATE_LABELS[cell.state])}
+              />
+            </button>
+          </td>
+        );
+      })}
+    </tr>
+  );
+}
+
+/** Whether two cells show the same. */
+function sameCell(a: SheetCell, b: SheetCell): boolean {
+  return (
+    a.id === b.id &&
+    a.status === b.status &&
+    a.state === b.state &&
+    a.comment === b.comment &&
+    a.absenceReasons === b.absenceReasons
+  );
+}
+
+/**
+ * A row re-renders only when what it shows changes: every stored mark rebuilds the sheet's data, and drawing
+ * every row again (a class's students × its sittings) for one tap would be most of the time the tap takes.
+ */
+const AttendanceRow = memo(
+  AttendanceRowView,
+  (before, after) =>
+    before.rowIndex === after.rowIndex &&
+    before.selectedColumn === after.selectedColumn &&
+    before.holdsFirstStop === after.holdsFirstStop &&
+    before.editable === after.editable &&
+    before.rowCount === after.rowCount &&
+    before.exchangeOnline === after.exchangeOnline &&
+    before.locale === after.locale &&
+    before.handlers === after.handlers &&
+    before.columns.length === after.columns.length &&
+    before.columns.every((column, index) => {
+      const other = after.columns[index];
+      return (
+        other !== undefined &&
+        column.id === other.id &&
+        column.day === other.day &&
+        column.startTime === other.startTime
+      );
+    }) &&
+    before.row.classStudentId === after.row.classStudentId &&
+    before.row.name === after.row.name &&
+    before.row.identity === after.row.identity &&
+    before.row.highlighted === after.row.highlighted &&
+    before.row.cells.length === after.row.cells.length &&
+    before.row.cells.every((cell, index) => {
+      const other = after.row.cells[index];
+      return other !== undefined && sameCell(cell, other);
+    }),
+);

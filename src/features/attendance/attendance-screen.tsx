@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { AttendanceStatus, attendanceStatusSchema } from '../../../domain/attendance';
 import { canCall } from '../../../domain/permissions';
 import type { AccountRole } from '../../../domain/roles';
@@ -15,7 +15,13 @@ import { ClassRosterNotices } from '../shared/class-roster-notices';
 import { type MarkPatch, type MarkRefusal, markAttendance } from './attendance-commands';
 import { AttendanceGrid } from './attendance-grid';
 import { STATUS_ORDER } from './attendance-labels';
-import type { SheetCell, SheetColumn, SheetRow } from './attendance-sheet';
+import {
+  type EnteringMark,
+  type SheetCell,
+  type SheetColumn,
+  type SheetRow,
+  withEnteringMarks,
+} from './attendance-sheet';
 import { ExchangeDialog, type ExchangeTarget } from './exchange-dialog';
 import { SittingHistoryDialog } from './sitting-history-dialog';
 import { SittingRoll } from './sitting-roll';
@@ -56,23 +62,67 @@ export function AttendanceScreen({
   const [historyOf, setHistoryOf] = useState<SheetColumn | null>(null);
   const loaded = useAttendanceSheet(classId, actor, today);
 
+  // Statuses entered here that the stored sheet may not show yet: drawn as waiting in the frame of the tap.
+  const [entering, setEntering] = useState<ReadonlyMap<string, EnteringMark>>(() => new Map());
+  const shown = useMemo(
+    () => (loaded ? withEnteringMarks(loaded.sheet, entering) : null),
+    [loaded, entering],
+  );
+  useEffect(() => {
+    if (!shown || shown.settled.length === 0) return;
+    setEntering((current) => {
+      const next = new Map(current);
+      for (const id of shown.settled) if (next.get(id)?.stored) next.delete(id);
+      return next;
+    });
+  }, [shown]);
+
   const write = async (targets: { row: SheetRow; cell: SheetCell }[], patch: MarkPatch) => {
     if (!database || !loaded) return;
-    const refusal = await markAttendance(
-      database,
-      actor,
-      targets.map(({ row, cell }) => ({
-        subjectClass: loaded.subjectClass,
-        classStudentId: row.classStudentId,
-        studentId: row.studentId,
-        scheduleId: cell.scheduleId,
-      })),
-      patch,
-    );
+    const status = patch.status;
+    const storedStatus = (row: SheetRow, cell: SheetCell) =>
+      loaded.sheet.rows
+        .find((candidate) => candidate.classStudentId === row.classStudentId)
+        ?.cells.find((candidate) => candidate.id === cell.id)?.status ?? null;
+    // Only a sheet the user may write foretells a status: elsewhere the command refuses it.
+    const marks: [string, EnteringMark][] =
+      status === undefined || !loaded.sheet.editable
+        ? []
+        : targets.map(({ row, cell }) => [cell.id, { base: storedStatus(row, cell), status, stored: false }]);
+    const settle = (refused: boolean) =>
+      setEntering((current) => {
+        const next = new Map(current);
+        for (const [id, mark] of marks) {
+          // A later tap on the cell replaced this mark: that one settles on its own write.
+          if (next.get(id) !== mark) continue;
+          if (refused) next.delete(id);
+          else next.set(id, { ...mark, stored: true });
+        }
+        return next;
+      });
+    if (marks.length > 0) setEntering((current) => new Map([...current, ...marks]));
+    let refusal: MarkRefusal | null;
+    try {
+      refusal = await markAttendance(
+        database,
+        actor,
+        targets.map(({ row, cell }) => ({
+          subjectClass: loaded.subjectClass,
+          classStudentId: row.classStudentId,
+          studentId: row.studentId,
+          scheduleId: cell.scheduleId,
+        })),
+        patch,
+      );
+    } catch (error) {
+      settle(true);
+      throw error;
+    }
+    settle(refusal !== null);
     if (refusal) onRefused(refusal);
   };
 
-  const sheet = loaded?.sheet;
+  const sheet = shown?.sheet;
   const selectedRow = selected && sheet ? sheet.rows[selected.row] : undefined;
   const selectedCell = selected && selectedRow ? selectedRow.cells[selected.column] : undefined;
 
@@ -85,7 +135,7 @@ export function AttendanceScreen({
 
       {!classId && <EmptyState title={t`Choose a class to enter its attendance.`} />}
       {classId && loaded === null && <EmptyState title={t`This class is not available on this device.`} />}
-      {sheet && (
+      {loaded && sheet && (
         <>
           <div className="flex flex-wrap items-center justify-between gap-2">
             <p className="text-sm text-slate-600">

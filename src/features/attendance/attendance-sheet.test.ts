@@ -4,7 +4,7 @@ import { HighlightCompare, HighlightCondition, HighlightType } from '../../../do
 import { Role } from '../../../domain/roles';
 import { attendanceId } from '../../../domain/sync-ids';
 import { attendanceExportSheet } from './attendance-export';
-import { buildSheet, moveFocus, type SheetInput, statusForKey } from './attendance-sheet';
+import { buildSheet, moveFocus, type SheetInput, statusForKey, withEnteringMarks } from './attendance-sheet';
 
 function input(overrides: Partial<SheetInput> = {}): SheetInput {
   return {
@@ -148,5 +148,45 @@ describe('attendance export', () => {
       ],
       ['S002', 'Binh', `s${AttendanceStatus.present}`, '', ''],
     ]);
+  });
+});
+
+describe('statuses entered on the screen', () => {
+  const cellId = attendanceId('cs-2', 'sch-2');
+  const cellOf = (sheet: ReturnType<typeof buildSheet>) =>
+    sheet.rows.flatMap((row) => row.cells).find((cell) => cell.id === cellId);
+  const stored = (status: AttendanceStatus | null, outbox: 'waiting' | undefined) =>
+    buildSheet(
+      input({
+        attendances: status === null ? [] : [{ id: cellId, status, absenceReasons: null, comment: null }],
+        outbox: new Map(outbox ? [[cellId, outbox]] : []),
+      }),
+    );
+
+  it('shows a tapped status as waiting before it is stored, leaving the other rows as they are', () => {
+    const sheet = stored(null, undefined);
+    const mark = { base: null, status: AttendanceStatus.late, stored: false };
+    const shown = withEnteringMarks(sheet, new Map([[cellId, mark]]));
+    expect(cellOf(shown.sheet)).toMatchObject({ status: AttendanceStatus.late, state: 'waiting' });
+    expect(shown.settled).toEqual([]);
+    const untouched = sheet.rows.find((row) => row.classStudentId === 'cs-1');
+    expect(shown.sheet.rows.find((row) => row.classStudentId === 'cs-1')).toBe(untouched);
+  });
+
+  it('keeps it while the stored sheet lags behind the write, then hands over to the stored cell', () => {
+    const mark = { base: null, status: AttendanceStatus.late, stored: true };
+    const lagging = withEnteringMarks(stored(null, undefined), new Map([[cellId, mark]]));
+    expect(cellOf(lagging.sheet)).toMatchObject({ status: AttendanceStatus.late, state: 'waiting' });
+
+    const caughtUp = withEnteringMarks(stored(AttendanceStatus.late, 'waiting'), new Map([[cellId, mark]]));
+    expect(cellOf(caughtUp.sheet)).toMatchObject({ status: AttendanceStatus.late, state: 'waiting' });
+    expect(caughtUp.settled).toEqual([cellId]);
+  });
+
+  it('gives way to another status stored for the cell after its own write', () => {
+    const mark = { base: null, status: AttendanceStatus.late, stored: true };
+    const movedOn = withEnteringMarks(stored(AttendanceStatus.absent, undefined), new Map([[cellId, mark]]));
+    expect(cellOf(movedOn.sheet)).toMatchObject({ status: AttendanceStatus.absent, state: 'saved' });
+    expect(movedOn.settled).toEqual([cellId]);
   });
 });

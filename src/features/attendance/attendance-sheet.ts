@@ -191,3 +191,41 @@ export function moveFocus(
   if (!delta) return null;
   return { row: clamp(at.row + delta[0], size.rows), column: clamp(at.column + delta[1], size.columns) };
 }
+
+/** A status entered on this screen that the stored sheet may not show yet. */
+export interface EnteringMark {
+  /** The status the cell showed when it was entered. */
+  base: AttendanceStatus | null;
+  status: AttendanceStatus | null;
+  /** Whether the local database has it (the write finished). */
+  stored: boolean;
+}
+
+/**
+ * The sheet with the statuses just entered shown as waiting, from the frame of the tap: a mark is shown while
+ * its write runs (it is the user's latest word on the cell), then until the stored sheet shows it; once the
+ * stored cell has it, or has moved on to another status, the stored cell with its own sync state takes over. Rows without such a mark are the stored sheet's own objects, so rows drawn from
+ * them need not draw again. `settled` names the marks the stored sheet has caught up with.
+ */
+export function withEnteringMarks(
+  sheet: Sheet,
+  entering: ReadonlyMap<string, EnteringMark>,
+): { sheet: Sheet; settled: string[] } {
+  if (entering.size === 0) return { sheet, settled: [] };
+  const settled: string[] = [];
+  const shown = (cell: SheetCell): SheetCell => {
+    const mark = entering.get(cell.id);
+    if (!mark) return cell;
+    if (mark.stored && (cell.status === mark.status || cell.status !== mark.base)) {
+      settled.push(cell.id);
+      return cell;
+    }
+    return { ...cell, status: mark.status, state: 'waiting' };
+  };
+  const rows = sheet.rows.map((row) => {
+    if (!row.cells.some((cell) => entering.has(cell.id))) return row;
+    const cells = row.cells.map(shown);
+    return cells.every((cell, index) => cell === row.cells[index]) ? row : { ...row, cells };
+  });
+  return { sheet: { ...sheet, rows }, settled };
+}

@@ -1,8 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type FormEvent, useId, useState } from 'react';
 import type { z } from 'zod';
 import { type LoginResponse, loginRequestSchema } from '../../../domain/auth';
 import type { SessionEnded } from '../../app/session-ended';
@@ -10,7 +8,19 @@ import { errorMessage } from '../../i18n/error-messages';
 import { signIn } from './sign-in';
 
 type LoginFormInput = z.input<typeof loginRequestSchema>;
-type LoginFormOutput = z.output<typeof loginRequestSchema>;
+type LoginFieldErrors = Partial<Record<keyof LoginFormInput, string>>;
+
+/** The first code of each field the schema refuses, or null when the input is a valid request. */
+function loginFieldErrors(values: LoginFormInput): LoginFieldErrors | null {
+  const parsed = loginRequestSchema.safeParse(values);
+  if (parsed.success) return null;
+  const errors: LoginFieldErrors = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0];
+    if (field === 'email' || field === 'password') errors[field] ??= issue.message;
+  }
+  return errors;
+}
 
 /**
  * Why the user is asked to sign in again, and that the writes waiting on this device are kept: a teacher
@@ -50,27 +60,42 @@ export function LoginScreen({
   const emailId = useId();
   const passwordId = useId();
   const [serverError, setServerError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<LoginFormInput, unknown, LoginFormOutput>({
-    resolver: zodResolver(loginRequestSchema),
-    defaultValues: { email: '', password: '' },
-  });
+  // A plain form rather than react-hook-form: the sign-in page is the app's first paint, and the form library
+  // would be a tenth of its script. Field errors show after the first send, then follow each keystroke.
+  const [values, setValues] = useState<LoginFormInput>({ email: '', password: '' });
+  const [errors, setErrors] = useState<LoginFieldErrors>({});
+  const [sent, setSent] = useState(false);
+  const [isSubmitting, setSubmitting] = useState(false);
 
-  const submit = handleSubmit(async (values) => {
+  const change = (field: keyof LoginFormInput) => (event: { target: { value: string } }) => {
+    const next = { ...values, [field]: event.target.value };
+    setValues(next);
+    if (sent) setErrors(loginFieldErrors(next) ?? {});
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isSubmitting) return;
+    setSent(true);
+    const refused = loginFieldErrors(values);
+    setErrors(refused ?? {});
+    if (refused) return;
     setServerError(null);
-    const result = await signIn(values);
-    if (result.ok) {
-      onSignedIn(result.user);
-      return;
+    setSubmitting(true);
+    try {
+      const result = await signIn(loginRequestSchema.parse(values));
+      if (result.ok) {
+        onSignedIn(result.user);
+        return;
+      }
+      setServerError(errorMessage(i18n, result.failure.code));
+    } finally {
+      setSubmitting(false);
     }
-    setServerError(errorMessage(i18n, result.failure.code));
-  });
+  };
 
-  const emailError = errors.email?.message;
-  const passwordError = errors.password?.message;
+  const emailError = errors.email;
+  const passwordError = errors.password;
 
   return (
     <main className="flex min-h-dvh items-center justify-center bg-slate-50 px-4">
@@ -80,7 +105,7 @@ export function LoginScreen({
           <Trans>Sign in to continue</Trans>
         </p>
         {sessionEnded && <SessionEndedNotice notice={sessionEnded} />}
-        <form noValidate onSubmit={submit} className="mt-6 flex flex-col gap-4">
+        <form noValidate onSubmit={(event) => void submit(event)} className="mt-6 flex flex-col gap-4">
           <div className="flex flex-col gap-1">
             <label htmlFor={emailId} className="text-sm font-medium">
               <Trans>Email address</Trans>
@@ -91,7 +116,9 @@ export function LoginScreen({
               autoComplete="username"
               aria-invalid={emailError ? true : undefined}
               aria-describedby={emailError ? `${emailId}-error` : undefined}
-              {...register('email')}
+              name="email"
+              value={values.email}
+              onChange={change('email')}
               className="rounded-md border border-slate-300 px-3 py-2 aria-invalid:border-red-600"
             />
             {emailError && (
@@ -110,7 +137,9 @@ export function LoginScreen({
               autoComplete="current-password"
               aria-invalid={passwordError ? true : undefined}
               aria-describedby={passwordError ? `${passwordId}-error` : undefined}
-              {...register('password')}
+              name="password"
+              value={values.password}
+              onChange={change('password')}
               className="rounded-md border border-slate-300 px-3 py-2 aria-invalid:border-red-600"
             />
             {passwordError && (

@@ -24,19 +24,7 @@ import {
   useSubjectNotes,
 } from './subject-calls';
 import { SubjectForm } from './subject-form';
-
-/** The tabs of the subject screen; the chosen one is in the URL (`tab`), so back returns to it. */
-export const SUBJECT_TABS = [
-  'classes',
-  'lessons',
-  'drafts',
-  'exams',
-  'notes',
-  'formula',
-  'students',
-  'edit',
-] as const;
-export type SubjectTab = (typeof SUBJECT_TABS)[number];
+import type { SubjectTab } from './subject-tabs';
 
 /** What the subject screen reports to the app: a toast, and where to go. */
 export interface SubjectScreenActions {

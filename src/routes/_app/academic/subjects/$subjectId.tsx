@@ -2,7 +2,8 @@ import { createFileRoute, Outlet, useChildMatches } from '@tanstack/react-router
 import { z } from 'zod';
 import { useSessionUser } from '../../../../app/session-context';
 import { appToasts } from '../../../../app/toasts';
-import { SUBJECT_TABS, SubjectDetailScreen } from '../../../../features/subjects/subject-detail-screen';
+import { SubjectDetailScreen } from '../../../../features/subjects/subject-detail-screen';
+import { SUBJECT_TABS } from '../../../../features/subjects/subject-tabs';
 
 export const Route = createFileRoute('/_app/academic/subjects/$subjectId')({
   validateSearch: z.object({ tab: z.enum(SUBJECT_TABS).catch('classes').default('classes') }),
