@@ -3,6 +3,7 @@ import { type ReactNode, useRef, useState } from 'react';
 import { LIMITS } from '../../../domain/limits';
 import type { AccountRole } from '../../../domain/roles';
 import { mayCloseSticky, STICKY_STYLES, StickyType } from '../../../domain/stickies';
+import { useMayOpenLink } from '../../app/use-registered-paths';
 import type { StickyDocType } from '../../db/synced-schemas';
 import { Button } from '../../ui/button';
 import { Icon } from '../../ui/icons';
@@ -186,8 +187,11 @@ export function StickyCard({
   const style = STICKY_STYLES[card.type as StickyType] ?? 'empty';
   const more = stickyMore(card, role);
   const canClose = mayCloseSticky(role, card.type as StickyType, online);
-  const moreLink =
+  const mayOpen = useMayOpenLink(role);
+  const target =
     more.kind === 'profile' ? '/achievement-attendance-profile' : more.kind === 'link' ? more.to : null;
+  // A card whose screen this build lacks, or the role may not open, shows no More link.
+  const moreLink = target && mayOpen(target) ? target : null;
 
   return (
     <article
@@ -217,7 +221,7 @@ export function StickyCard({
       <ContactLinks urls={card.contactUrls} />
       <footer className="flex justify-end">
         {more.kind === 'classes' || more.kind === 'students' ? (
-          <StickyMoreList card={card} more={more} />
+          <StickyMoreList card={card} more={more} mayOpen={mayOpen} />
         ) : moreLink ? (
           <ScreenLink
             to={moreLink}
