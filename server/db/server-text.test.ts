@@ -8,33 +8,15 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { describe, expect, it } from 'vitest';
 import { NotificationMessage } from '../../domain/notifications';
-import { generateDemoSchool } from './demo/generate';
+import { demoSchoolRows } from '../testing/demo-rows';
 import * as schema from './schema';
-import { DEFAULT_DEMO_SEED } from './seed';
 
 /** Japanese script (hiragana, katakana, kanji): the mark of a sentence written for Japanese readers. */
 const JAPANESE = /[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}]/u;
 const CODES: readonly string[] = Object.values(NotificationMessage);
 
 function demoTables(): Map<string, Record<string, unknown>[]> {
-  const tables = generateDemoSchool({
-    scale: 1,
-    seed: DEFAULT_DEMO_SEED,
-    now: new Date('2027-01-15T03:00:00Z'),
-    accountHashes: [],
-    bulkHash: '',
-    seqs: {
-      master: 1,
-      people: 1,
-      subjects: 1,
-      notes: 1,
-      attendance: 1,
-      achievements: 1,
-      requests: 1,
-      stickies: 1,
-      notifications: 1,
-    },
-  });
+  const tables = demoSchoolRows(1, new Date('2027-01-15T03:00:00Z'));
   return new Map(tables.map(({ table, rows }) => [getTableName(table), rows as Record<string, unknown>[]]));
 }
 

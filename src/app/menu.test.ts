@@ -85,16 +85,10 @@ describe('the menu as drawn', () => {
   it('keeps only entries the role may open when every screen exists', () => {
     expect(menuOutline(visibleMenu(menuForRole(Role.admin), Role.admin, everyRoute))).toEqual(FULL);
     // Teachers reach the schedules, attendance and achievement they work in daily (issue 25).
-    expect(menuOutline(visibleMenu(menuForRole(Role.teacher), Role.teacher, everyRoute))).toEqual([
-      'dashboard',
-      ['schedule', ['schedule-teacher', 'schedule-school']],
-      'attendance',
-      'achievement',
-      'students',
-      'subjects',
-      'requests',
-      'viblo',
-    ]);
+    // The student achievement profile is for students only.
+    expect(menuOutline(visibleMenu(menuForRole(Role.teacher), Role.teacher, everyRoute))).toEqual(
+      TEACHER_TYPE.filter((entry) => entry !== 'achievement-profile'),
+    );
     expect(menuOutline(visibleMenu(menuForRole(Role.student), Role.student, everyRoute))).toEqual([
       'dashboard',
       'students',
