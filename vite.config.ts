@@ -10,6 +10,11 @@ import { defineConfig, type Plugin, type PluginOption } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const BASE = '/admin/';
+/**
+ * The name the spreadsheet library's chunk takes from its module (exceljs.min.js): loaded only to export or
+ * import a file, by a dynamic import.
+ */
+const SPREADSHEET_CHUNK = 'exceljs.min';
 const API_TARGET = 'http://localhost:3000';
 
 // One id per build: the app compares it with the server's `hello` and `/get-version-build` answers.
@@ -83,8 +88,17 @@ function pwa(): PluginOption {
     },
     workbox: {
       globPatterns: ['**/*.{html,js,css,svg,png,woff2,json}'],
-      // build.json names the build the server runs; a cached copy would hide a new deploy.
-      globIgnores: ['build.json'],
+      // build.json names the build the server runs; a cached copy would hide a new deploy. The spreadsheet
+      // library (exceljs, 0.9 MB) is loaded only to export or import a file: it is cached when first used
+      // (runtimeCaching below), not downloaded by every device up front.
+      globIgnores: ['build.json', `assets/${SPREADSHEET_CHUNK}-*.js`],
+      runtimeCaching: [
+        {
+          urlPattern: new RegExp(`/assets/${SPREADSHEET_CHUNK.replaceAll('.', '\\.')}-[^/]+\\.js$`),
+          handler: 'CacheFirst',
+          options: { cacheName: 'spreadsheet-library' },
+        },
+      ],
       navigateFallback: `${BASE}index.html`,
       navigateFallbackDenylist: [/^\/api\//, /^\/ws/, /^\/master-data/, /^\/get-version-build/],
       cleanupOutdatedCaches: true,
@@ -104,7 +118,12 @@ export default defineConfig({
         // the setting runs before any chunk that builds a schema, whichever chunk imports it first.
         codeSplitting: { groups: [{ name: 'zod', test: /[\\/](node_modules[\\/]zod|src[\\/]zod-jitless)/ }] },
       },
+      // The build says only what went wrong: no per-plugin timings (STACK.md: the build is slow on shared
+      // machines, not wrong).
+      checks: { bundlerTimings: false },
     },
+    // The one chunk over 500 kB is the spreadsheet library, loaded only on export or import.
+    chunkSizeWarningLimit: 1000,
   },
   plugins: [
     tanstackRouter({

@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { openDatabase } from '../server/db/client';
 import { BENCH_GRID, insertBenchSubject } from './achievement-grid-data';
 import { launchChromium } from './browser';
-import { codeFromLog, ms, percentile, startServer } from './server-process';
+import { codeFromLog, codeLinePattern, ms, percentile, startServer } from './server-process';
 
 const CELLS = BENCH_GRID.students * BENCH_GRID.scoreNames;
 /** Every input of the grid: the score cells and each student's final score. */
@@ -88,7 +88,7 @@ async function signIn(page: Page, baseUrl: string, output: () => string): Promis
   await page.goto(`${baseUrl}/admin/login`);
   await page.getByLabel('メールアドレス').fill('teacher@demo.test');
   await page.getByLabel('パスワード', { exact: true }).fill(process.env.DEMO_PASSWORD ?? 'demo-2026');
-  const seen = [...output().matchAll(/^Sign-in code: (\d{6})$/gm)].length;
+  const seen = [...output().matchAll(codeLinePattern())].length;
   await page.getByRole('button', { name: 'ログイン' }).click();
   await page.getByLabel('確認コード').fill(await codeFromLog(output, seen));
   await page.getByRole('button', { name: '認証する' }).click();

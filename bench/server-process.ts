@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '../domain/auth';
+import { SIGN_IN_CODE_PATTERN } from '../server/modules/mail/templates';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -76,10 +77,13 @@ export function ms(value: number): string {
   return `${value.toFixed(1)} ms`;
 }
 
+/** A line of the server's output giving a sign-in code (the mail's own line, not its subject). */
+export const codeLinePattern = (): RegExp => new RegExp(`^${SIGN_IN_CODE_PATTERN.source}$`, 'gm');
+
 /** Waits for a sign-in code the server printed after the first `seen` ones (its mail goes to the log). */
 export async function codeFromLog(output: () => string, seen: number): Promise<string> {
   for (let round = 0; round < 400; round++) {
-    const codes = [...output().matchAll(/^Sign-in code: (\d{6})$/gm)].map((match) => match[1] ?? '');
+    const codes = [...output().matchAll(codeLinePattern())].map((match) => match[1] ?? '');
     if (codes.length > seen) return codes.at(-1) ?? '';
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
@@ -88,7 +92,7 @@ export async function codeFromLog(output: () => string, seen: number): Promise<s
 
 /** How many sign-in codes the server printed so far. */
 export function codesPrinted(output: () => string): number {
-  return [...output().matchAll(/^Sign-in code: \d{6}$/gm)].length;
+  return [...output().matchAll(codeLinePattern())].length;
 }
 
 /** The cookies of a signed-in session: the session id and the CSRF double-submit token. */

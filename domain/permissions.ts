@@ -139,6 +139,7 @@ export const CALL_ROLES = {
   'POST /api/users/update-avatar': STAFF,
   'GET /api/users/notification-by-user': 'signedIn',
   'POST /api/users/update-notification': 'signedIn',
+  'POST /api/users/update-language': 'signedIn',
   // The profile screen (SPEC §2 /profile, all roles) names no calls of its own; these follow the avatar's
   // pattern: students use the `students` path, everyone else `users`. Sessions are the caller's own.
   'GET /api/profile': 'signedIn',
@@ -397,6 +398,7 @@ export const OWN_ACCOUNT_CALLS = [
   'POST /api/students/update-profile',
   'DELETE /api/sessions/:sessionId',
   'POST /api/users/update-notification',
+  'POST /api/users/update-language',
   'POST /api/notification/read',
   'POST /api/notification/readAll',
   'POST /api/schedules/save-filter',

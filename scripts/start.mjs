@@ -34,14 +34,26 @@ function buildIsStale() {
 }
 
 if (buildIsStale()) {
-  console.log('Building the web app (first start or sources changed)…');
-  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+  // The build's own output (chunk lists, compression) is noise on a first start: shown only when it fails.
+  console.log('Building the web app (first start or sources changed; a few minutes)…');
+  const build = spawnSync('npm', ['run', 'build'], {
+    cwd: root,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (build.status !== 0) {
+    process.stdout.write(build.stdout ?? '');
+    process.stderr.write(build.stderr ?? '');
+    process.exit(build.status ?? 1);
+  }
 }
 
+// The server prints the demo accounts (first start) and its address; its request log starts at warnings here
+// (LOG_LEVEL=info shows every request).
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
   cwd: root,
   stdio: 'inherit',
+  env: { LOG_LEVEL: 'warn', ...process.env },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

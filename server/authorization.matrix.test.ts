@@ -1404,6 +1404,7 @@ const ROLE_ONLY: readonly string[] = [
   'POST /api/students/update-avatar',
   'POST /api/users/update-avatar',
   'POST /api/users/update-notification',
+  'POST /api/users/update-language',
   'POST /api/students/update-profile',
   'POST /api/users/update-profile',
   'POST /api/notification/readAll',

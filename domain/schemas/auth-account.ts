@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { loginRequestSchema, loginResponseSchema, otpSentResponseSchema } from '../auth';
 import { FieldError } from '../errors';
 import { LIMITS } from '../limits';
+import { LOCALES } from '../locales';
 import { ROLE_LIST } from '../roles';
 import {
   changePasswordSchema,
@@ -96,6 +97,11 @@ export type AvatarResponse = z.infer<typeof avatarResponseSchema>;
 export const notificationSettingsSchema = strictObject({ web: booleanSchema, mail: booleanSchema });
 /** A user's notification settings. */
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+
+/** `POST /api/users/update-language`: the language the caller chose in the app, that of their mail. */
+export const languageRequestSchema = strictObject({ locale: z.enum(LOCALES, FieldError.invalid) });
+/** Body of a language change. */
+export type LanguageRequest = z.infer<typeof languageRequestSchema>;
 
 /** `GET /api/csrf`: the CSRF token a worker cannot read from the cookie. */
 export const csrfResponseSchema = z.object({ token: z.string() });
@@ -204,6 +210,8 @@ export const authAccountCalls = {
     body: notificationSettingsSchema,
     response: notificationSettingsSchema,
   },
+  // Not in SPEC §7: the language switch tells the server, so mail reaches the user in their language.
+  'POST /api/users/update-language': { body: languageRequestSchema, response: okResponseSchema },
   'GET /api/profile': { response: profileSchema },
   'POST /api/students/update-profile': { body: updateProfileRequestSchema, response: profileSchema },
   'POST /api/users/update-profile': { body: updateProfileRequestSchema, response: profileSchema },

@@ -623,9 +623,20 @@ describe('dashboard', () => {
     );
   });
 
-  it('refuses a notification linking outside the app', async () => {
-    const notification = { userId: school.teacherId, seq, message: 'request_created', url: '/requests/1' };
+  it('refuses a notification linking outside the app or carrying a sentence', async () => {
+    const notification = {
+      userId: school.teacherId,
+      seq,
+      message: 'notification_request_created',
+      url: '/requests/1',
+    };
     expect(await outcome(database.db.insert(notifications).values(notification))).toBe('accepted');
+    // A message is a code the app words in the reader's language, never a sentence.
+    expect(
+      await outcome(
+        database.db.insert(notifications).values({ ...notification, message: '申請が届きました。' }),
+      ),
+    ).toBe('notifications_message_code');
     expect(
       await outcome(database.db.insert(notifications).values({ ...notification, url: 'https://evil.test/' })),
     ).toBe('notifications_url_relative');

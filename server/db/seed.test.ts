@@ -2,11 +2,11 @@ import { count, getTableName } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPasswordHasher, type PasswordHasher } from '../modules/auth/passwords';
+import { demoSchoolRows } from '../testing/demo-rows';
 import { createTestDatabase, type TestDatabase } from '../testing/test-app';
 import { type DatabaseHandle, openDatabase } from './client';
-import { generateDemoSchool } from './demo/generate';
 import * as schema from './schema';
-import { DEFAULT_DEMO_SEED, DEMO_ACCOUNTS, seedDemoSchool } from './seed';
+import { DEMO_ACCOUNTS, seedDemoSchool } from './seed';
 
 let testDatabase: TestDatabase;
 let database: DatabaseHandle;
@@ -48,24 +48,7 @@ describe('demo seed', () => {
     expect(output).toContain('seed-pass-1');
 
     // Every generated row is in the database: none was dropped and the constraints refused none.
-    const generated = generateDemoSchool({
-      scale: 1,
-      seed: DEFAULT_DEMO_SEED,
-      now: options.now,
-      accountHashes: [],
-      bulkHash: '',
-      seqs: {
-        master: 1,
-        people: 1,
-        subjects: 1,
-        notes: 1,
-        attendance: 1,
-        achievements: 1,
-        requests: 1,
-        stickies: 1,
-        notifications: 1,
-      },
-    });
+    const generated = demoSchoolRows(1, options.now);
     for (const { table, rows } of generated) {
       expect({ table: getTableName(table), rows: await total(table) }).toEqual({
         table: getTableName(table),

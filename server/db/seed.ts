@@ -3,7 +3,7 @@ import { type AccountRole, Role } from '../../domain/roles';
 import type { PasswordHasher } from '../modules/auth/passwords';
 import { nextSequence, SyncScope } from '../sync/sequence';
 import type { Database, Transaction } from './client';
-import { type DemoAccount, NAMED_ACCOUNTS } from './demo/accounts';
+import { type DemoAccount, NAMED_ACCOUNTS, QUICK_START_ACCOUNTS } from './demo/accounts';
 import { generateDemoSchool } from './demo/generate';
 import { insertTables, rowCounts } from './demo/insert';
 import { users } from './schema';
@@ -73,7 +73,7 @@ export async function seedDemoSchool(db: Database, options: SeedOptions): Promis
   if (counts === null) return { seeded: false, accounts: [], counts: [] };
 
   const accounts = [...NAMED_ACCOUNTS];
-  printAccounts(options.print, accounts, options.demoPassword);
+  printAccounts(options.print, [...QUICK_START_ACCOUNTS], options.demoPassword);
   return { seeded: true, accounts, counts };
 }
 
@@ -96,7 +96,9 @@ function printAccounts(print: (line: string) => void, accounts: DemoAccount[], p
   print(`  ${'email'.padEnd(width)}  role             password`);
   for (const account of accounts) {
     const role = `${ROLE_LABELS[account.role]} (${account.role})`;
-    print(`  ${account.email.padEnd(width)}  ${role.padEnd(15)}  ${password}`);
+    const note = account.mustChangePassword ? '  (chooses a new password first)' : '';
+    print(`  ${account.email.padEnd(width)}  ${role.padEnd(15)}  ${password}${note}`);
   }
+  print(`More demo teachers and students (teacher2@demo.test, student2@demo.test, …) share the password.`);
   print('');
 }

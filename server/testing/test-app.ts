@@ -8,6 +8,7 @@ import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '../../domain/auth';
 import { buildApp } from '../app';
 import type { AppConfig, DatabaseConfig } from '../config';
 import type { Database } from '../db/client';
+import { SIGN_IN_CODE_PATTERN } from '../modules/mail/templates';
 import type { MailTransport, OutgoingMail } from '../modules/mail/transport';
 
 /** One demo account of each role of SPEC §1 (the seed's named accounts), for role-by-call tables. */
@@ -85,7 +86,7 @@ export function mailCount(app: FastifyInstance): number {
 }
 
 /** The code of a sign-in mail. */
-export const OTP_PATTERN = /Sign-in code: (\d{6})/;
+export const OTP_PATTERN = SIGN_IN_CODE_PATTERN;
 
 /** A throwaway database: in-memory PGlite, or a fresh database on TEST_DATABASE_URL's server. */
 export interface TestDatabase {

@@ -1,6 +1,8 @@
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { StoredUser } from '../../domain/auth';
+import { localeOrDefault } from '../i18n/i18n';
+import { tellServerLanguage } from './chosen-language';
 import { safeRedirect } from './guard';
 import { appToasts } from './toasts';
 
@@ -18,8 +20,12 @@ export function nextSignInStep(user: StoredUser, requested: unknown): NextStep {
   return { kind: 'done', href: redirect };
 }
 
-/** The welcome toast once every step is done. */
+/**
+ * Once every step is done: the welcome toast, and the server learns the language the user reads in (the
+ * language of their mail), which they may have chosen on this device before signing in.
+ */
 export function showWelcome(i18n: I18n, user: StoredUser): void {
   const name = user.name;
   appToasts.show({ tone: 'success', title: i18n._(msg`Welcome, ${name}`) });
+  void tellServerLanguage(localeOrDefault(i18n.locale));
 }

@@ -6,10 +6,11 @@ import type { StoredUser } from '../../domain/auth';
 import { Role } from '../../domain/roles';
 import { avatarUrl } from '../../domain/schemas/auth-account';
 import { usePendingCount } from '../db/use-outbox';
-import { activateLocale, isLocale, LOCALE_ENDONYMS, LOCALES } from '../i18n/i18n';
+import { isLocale, LOCALE_ENDONYMS, LOCALES } from '../i18n/i18n';
 import { ROLE_LABELS } from '../i18n/role-labels';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { Icon } from '../ui/icons';
+import { chooseLanguage } from './chosen-language';
 import { useConfirmLeave } from './leave-guard';
 import { logoutDecision } from './pending-writes';
 import { signOut } from './sign-out';
@@ -140,7 +141,7 @@ export function AvatarMenu({ user, compact = false }: { user: StoredUser; compac
             <DropdownMenu.RadioGroup
               value={i18n.locale}
               onValueChange={(next) => {
-                if (isLocale(next)) void activateLocale(next, user.id);
+                if (isLocale(next)) void chooseLanguage(next, user.id);
               }}
             >
               {LOCALES.map((locale) => (

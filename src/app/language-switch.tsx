@@ -1,10 +1,11 @@
 import { useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
-import { activateLocale, isLocale, LOCALE_ENDONYMS, LOCALES } from '../i18n/i18n';
+import { isLocale, LOCALE_ENDONYMS, LOCALES } from '../i18n/i18n';
+import { chooseLanguage } from './chosen-language';
 
 /**
  * Picks the interface language. The choice is remembered for this device and, when someone is signed in,
- * for that user (SPEC: a language switch remembered per user).
+ * for that user (SPEC: a language switch remembered per user), whose mail the server then writes in it.
  */
 export function LanguageSwitch({ userId }: { userId?: string }) {
   const { t, i18n } = useLingui();
@@ -19,7 +20,7 @@ export function LanguageSwitch({ userId }: { userId?: string }) {
         value={i18n.locale}
         onChange={(event) => {
           const next = event.target.value;
-          if (isLocale(next)) void activateLocale(next, userId);
+          if (isLocale(next)) void chooseLanguage(next, userId);
         }}
         className="h-9 rounded-md border border-slate-300 bg-white px-2 text-sm"
       >

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ROUTE_ROLES } from '../../domain/permissions';
 import { ROLE_LIST, Role } from '../../domain/roles';
-import { type MenuEntry, menuForRole, menuOutline, mobileMenuForRole, visibleMenu } from './menu';
+import { decideGuardedRoute } from './guard';
+import { type MenuEntry, menuForRole, menuOutline, visibleMenu } from './menu';
 
 const FULL = [
   'dashboard',
@@ -16,7 +17,17 @@ const FULL = [
   'viblo',
 ];
 
-const TEACHER_TYPE = ['dashboard', 'students', 'subjects', 'achievement-profile', 'requests', 'viblo'];
+const TEACHER_TYPE = [
+  'dashboard',
+  ['schedule', ['schedule-teacher', 'schedule-school']],
+  'attendance',
+  'achievement',
+  'students',
+  'subjects',
+  'achievement-profile',
+  'requests',
+  'viblo',
+];
 
 function everyRoute(path: string): path is string {
   return path in ROUTE_ROLES;
@@ -63,47 +74,29 @@ describe('side menu of SPEC §6, by role', () => {
 
   it('links every entry to a route of the permission table', () => {
     for (const role of [...ROLE_LIST, Role.systemAdmin]) {
-      for (const to of [...links(menuForRole(role)), ...links(mobileMenuForRole(role))]) {
+      for (const to of links(menuForRole(role))) {
         expect(Object.keys(ROUTE_ROLES)).toContain(to);
       }
     }
   });
 });
 
-describe('mobile sidebar of SPEC §6, by role', () => {
-  it('lists dashboard, education and requests for every account role', () => {
-    for (const role of [Role.observer, Role.teacher, Role.admin, Role.student]) {
-      expect(menuOutline(mobileMenuForRole(role))).toEqual(['dashboard', 'subjects', 'requests']);
-    }
-  });
-
-  it('adds the student achievement entry for role 3, as the SPEC states', () => {
-    expect(menuOutline(mobileMenuForRole(Role.superAdmin))).toEqual([
-      'dashboard',
-      'subjects',
-      'achievement-profile',
-      'requests',
-    ]);
-  });
-
-  it('shows role 4 only administrators', () => {
-    expect(menuOutline(mobileMenuForRole(Role.systemAdmin))).toEqual(['admins']);
-  });
-});
-
 describe('the menu as drawn', () => {
   it('keeps only entries the role may open when every screen exists', () => {
     expect(menuOutline(visibleMenu(menuForRole(Role.admin), Role.admin, everyRoute))).toEqual(FULL);
-    expect(menuOutline(visibleMenu(menuForRole(Role.teacher), Role.teacher, everyRoute))).toEqual([
+    // Teachers reach the schedules, attendance and achievement they work in daily (issue 25).
+    // The student achievement profile is for students only.
+    expect(menuOutline(visibleMenu(menuForRole(Role.teacher), Role.teacher, everyRoute))).toEqual(
+      TEACHER_TYPE.filter((entry) => entry !== 'achievement-profile'),
+    );
+    expect(menuOutline(visibleMenu(menuForRole(Role.student), Role.student, everyRoute))).toEqual([
       'dashboard',
       'students',
       'subjects',
+      'achievement-profile',
       'requests',
       'viblo',
     ]);
-    expect(menuOutline(visibleMenu(menuForRole(Role.student), Role.student, everyRoute))).toEqual(
-      TEACHER_TYPE,
-    );
     expect(menuOutline(visibleMenu(menuForRole(Role.observer), Role.observer, everyRoute))).toEqual([
       'dashboard',
       ['schedule', ['schedule-teacher', 'schedule-school']],
@@ -128,10 +121,27 @@ describe('the menu as drawn', () => {
     expect(visibleMenu(menuForRole(Role.superAdmin), Role.superAdmin, isBuilt)).toEqual([]);
   });
 
-  it('shows the mobile student achievement entry to nobody, since only students open that screen', () => {
+  it('puts the page each role lands on in its menu, and every role but the super admin more than that', () => {
     for (const role of ROLE_LIST) {
-      const outline = menuOutline(visibleMenu(mobileMenuForRole(role), role, everyRoute));
-      expect(outline).not.toContain('achievement-profile');
+      const drawn = links(visibleMenu(menuForRole(role), role, everyRoute) as MenuEntry[]);
+      expect(drawn.length).toBeGreaterThan(role === Role.superAdmin ? 0 : 1);
+      // Where signing in lands: the dashboard, or /admins for the super admin (SPEC §2 guard).
+      const user = {
+        id: 'u',
+        name: 'U',
+        role,
+        must_change_password: false,
+        is_trusted: true,
+        verified_otp: true,
+      };
+      const landing = decideGuardedRoute(user, '/', '/');
+      const landsOn = landing.kind === 'redirect' ? landing.to : '/';
+      expect({ role, landsOn, allowed: landing.kind !== 'forbidden' }).toEqual({
+        role,
+        landsOn,
+        allowed: true,
+      });
+      expect(drawn).toContain(landsOn);
     }
   });
 });

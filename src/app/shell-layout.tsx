@@ -4,7 +4,7 @@ import { Dialog } from 'radix-ui';
 import { type ReactNode, useState } from 'react';
 import type { StoredUser } from '../../domain/auth';
 import { LIMITS } from '../../domain/limits';
-import { Role } from '../../domain/roles';
+import { type AccountRole, Role } from '../../domain/roles';
 import { Button } from '../ui/button';
 import { Icon } from '../ui/icons';
 import { Spinner } from '../ui/spinner';
@@ -14,7 +14,7 @@ import { Footer } from './footer';
 import { BackButton } from './header-back-button';
 import { LeaveGuard } from './leave-guard';
 import { useCallsInFlight } from './loading-counter';
-import { menuForRole, mobileMenuForRole, visibleMenu } from './menu';
+import { menuForRole, visibleMenu } from './menu';
 import { OfflineBanner } from './offline-banner';
 import { OfflineCachingOverlay } from './offline-caching-overlay';
 import { type MenuBadges, SideMenuEntries } from './side-menu';
@@ -57,12 +57,17 @@ function LoadingIndicator() {
   return <Spinner size="sm" label={t`Loading…`} />;
 }
 
+/** The role's menu as drawn, on a desktop and in a phone's sidebar alike. */
+function useRoleMenu(role: AccountRole) {
+  const isRegistered = useIsRegisteredPath();
+  return visibleMenu(menuForRole(role), role, isRegistered);
+}
+
 function DesktopShell({ user, bell, badges, children }: ShellProps) {
   const { t } = useLingui();
-  const isRegistered = useIsRegisteredPath();
   const { collapsed, toggleCollapsed, openGroups, toggleOpen } = useSideMenuState();
   const width = collapsed ? LIMITS.sideMenuCollapsedPx : LIMITS.sideMenuExpandedPx;
-  const entries = visibleMenu(menuForRole(user.role), user.role, isRegistered);
+  const entries = useRoleMenu(user.role);
 
   return (
     <div className="min-h-dvh bg-slate-50 text-slate-900">
@@ -121,10 +126,9 @@ function DesktopShell({ user, bell, badges, children }: ShellProps) {
 
 function MobileShell({ user, bell, badges, children }: ShellProps) {
   const { t } = useLingui();
-  const isRegistered = useIsRegisteredPath();
   const [menuOpen, setMenuOpen] = useState(false);
   const { openGroups, toggleOpen } = useSideMenuState();
-  const entries = visibleMenu(mobileMenuForRole(user.role), user.role, isRegistered);
+  const entries = useRoleMenu(user.role);
 
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50 text-slate-900">

@@ -1,10 +1,7 @@
 import { i18n, type Messages } from '@lingui/core';
-import { z } from 'zod';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '../../domain/locales';
 
-/** The languages of the product; Japanese is the default and the fallback (SPEC §1). */
-export const LOCALES = ['ja', 'vi', 'en'] as const;
-export type Locale = (typeof LOCALES)[number];
-export const DEFAULT_LOCALE: Locale = 'ja';
+export { DEFAULT_LOCALE, isLocale, LOCALES, type Locale, localeOrDefault } from '../../domain/locales';
 
 /** Local-storage key of this device's last chosen language; logout keeps it. */
 export const LOCALE_STORAGE_KEY = 'lang';
@@ -24,18 +21,6 @@ export function isLocaleStorageKey(key: string): boolean {
  * the current language still finds their own. These are deliberately not translated.
  */
 export const LOCALE_ENDONYMS: Record<Locale, string> = { ja: '日本語', vi: 'Tiếng Việt', en: 'English' };
-
-const localeSchema = z.enum(LOCALES);
-
-/** Narrows any value to a supported locale. */
-export function isLocale(value: unknown): value is Locale {
-  return localeSchema.safeParse(value).success;
-}
-
-/** The locale `value` names, Japanese (the fallback, SPEC §1) when it names none: for formatting dates and numbers. */
-export function localeOrDefault(value: unknown): Locale {
-  return isLocale(value) ? value : DEFAULT_LOCALE;
-}
 
 /**
  * The language to show: the user's own choice, else this device's last choice, else Japanese (SPEC §1).

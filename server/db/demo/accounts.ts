@@ -45,3 +45,9 @@ export const NAMED_ACCOUNTS: readonly DemoAccount[] = [
   ...EXTRA_STUDENTS,
   ...NEW_ACCOUNTS,
 ];
+
+/**
+ * The accounts a first start prints and the README lists (one of each role, and one that must choose its
+ * password first); the other named accounts share their password.
+ */
+export const QUICK_START_ACCOUNTS: readonly DemoAccount[] = [...DEMO_ACCOUNTS, ...NEW_ACCOUNTS.slice(0, 1)];

@@ -5,10 +5,11 @@ import { parseFormula } from '../../../domain/formula';
 import { HighlightCompare, HighlightCondition, HighlightType } from '../../../domain/highlights';
 import { LessonType, PlanPublish, PublishState } from '../../../domain/lessons';
 import { YEAR_CODE_COLORS } from '../../../domain/master';
+import { NotificationMessage } from '../../../domain/notifications';
 import { AcceptReason, RequestOption, RequestStatus, requestOptionMeaning } from '../../../domain/requests';
 import { type AccountRole, Role } from '../../../domain/roles';
 import { JlptLevel } from '../../../domain/schemas/people';
-import { StickyStatus, StickyType } from '../../../domain/stickies';
+import { isRequestSticky, StickyStatus, StickyType } from '../../../domain/stickies';
 import { achievementId, attendanceId, resultId } from '../../../domain/sync-ids';
 import type { SyncScope } from '../../sync/sequence';
 import {
@@ -773,7 +774,7 @@ class SchoolBuilder {
           id: memoId,
           ...partition,
           ...notesSeq,
-          message: '次回は教科書とノートパソコンを持参するよう伝えてください。',
+          message: MEMO_MESSAGE,
           contactToHeadTeacher: random.chance(0.3),
           authorId: author,
         });
@@ -1123,7 +1124,13 @@ class SchoolBuilder {
           type,
           // A couple of closed cards, so the dashboard's paging and the history both have something.
           status: index >= 10 ? StickyStatus.closed : StickyStatus.open,
-          content: STICKY_TEXTS[type] ?? null,
+          // Only text a user wrote (the memo, the request): the app words every other card by its type.
+          content:
+            type === StickyType.memo
+              ? MEMO_MESSAGE
+              : isRequestSticky(type)
+                ? (request?.content ?? null)
+                : null,
           universityId: subject.universityId,
           subjectId: subject.id,
           yearCodeId: yearCodeOf.get(subject.id) ?? null,
@@ -1142,7 +1149,8 @@ class SchoolBuilder {
         });
       });
       for (let n = 0; n < NOTIFICATIONS_PER_ACCOUNT; n += 1) {
-        const text = NOTIFICATION_TEXTS[n % NOTIFICATION_TEXTS.length] ?? NOTIFICATION_TEXTS[0];
+        const kinds = NOTIFICATIONS_OF[account.role === Role.student ? 'student' : 'staff'];
+        const text = kinds[n % kinds.length];
         if (!text) continue;
         const createdAt = this.daysAgo(n * 1.5 + random.next());
         notificationRows.push({
@@ -1260,27 +1268,23 @@ const REQUEST_TEXTS: Record<RequestOption, string> = {
   [RequestOption.other]: '在留カードの更新のため、書類をお願いします。',
 };
 
-const STICKY_TEXTS: Partial<Record<StickyType, string>> = {
-  [StickyType.subject]: '新しい科目が登録されました。',
-  [StickyType.lessonNotPlan]: '授業計画が未入力の授業があります。',
-  [StickyType.examNotPlan]: '試験計画が未入力の試験があります。',
-  [StickyType.lessonAttendance]: '出席が未入力の授業があります。',
-  [StickyType.lessonAchievement]: '成績が未入力の試験があります。',
-  [StickyType.lessonNotePlan]: '授業メモが追加されました。',
-  [StickyType.memo]: '次回は教科書とノートパソコンを持参するよう伝えてください。',
-  [StickyType.request]: '未対応のリクエストがあります。',
-  [StickyType.attendance]: '出席状況を確認してください。',
-  [StickyType.achievement]: '成績を確認してください。',
-  [StickyType.highlightAttendance]: '出席の基準に該当する学生がいます。',
-  [StickyType.highlightAchievement]: '成績の基準に該当する学生がいます。',
-  [StickyType.stickyRequest]: 'リクエストの結果が更新されました。',
-};
+/** The demo memo, written by a teacher (so stored as written, in Japanese). */
+const MEMO_MESSAGE = '次回は教科書とノートパソコンを持参するよう伝えてください。';
 
-const NOTIFICATION_TEXTS: readonly { message: string; url: string }[] = [
-  { message: '新しいリクエストが届きました。', url: '/requests' },
-  { message: '出席が更新されました。', url: '/attendance' },
-  { message: '成績が更新されました。', url: '/achievement' },
-  { message: '授業計画が登録されました。', url: '/academic/subjects' },
-  { message: 'イベントが公開されました。', url: '/viblo/events' },
-  { message: 'パスワードが変更されました。', url: '/profile' },
-];
+/** The demo notifications: message codes the app words in the reader's language, as the server sends them. */
+const NOTIFICATIONS_OF: Record<
+  'staff' | 'student',
+  readonly { message: NotificationMessage; url: string }[]
+> = {
+  staff: [
+    { message: NotificationMessage.requestCreated, url: '/requests' },
+    { message: NotificationMessage.newSticky, url: '/' },
+    { message: NotificationMessage.accountChanged, url: '/profile' },
+  ],
+  student: [
+    { message: NotificationMessage.requestApproved, url: '/requests' },
+    { message: NotificationMessage.requestRejected, url: '/requests' },
+    { message: NotificationMessage.newSticky, url: '/' },
+    { message: NotificationMessage.accountChanged, url: '/profile' },
+  ],
+};

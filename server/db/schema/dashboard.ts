@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { LIMITS } from '../../../domain/limits';
+import { NotificationMessage } from '../../../domain/notifications';
 import { StickyStatus, StickyType } from '../../../domain/stickies';
 import { codeCheck, seqIndex, syncedRowColumns, textCheck } from './columns';
 import { highlights } from './highlights';
@@ -62,7 +63,15 @@ export const notifications = pgTable(
     index('notifications_user_id_idx').on(table.userId, table.createdAt),
     index('notifications_unread_idx').on(table.userId).where(sql`${table.readAt} is null`),
     seqIndex('notifications', table),
-    textCheck('notifications_message_length', table.message, LIMITS.noteMaxLength, true),
+    // A message code of domain/notifications.ts, worded by the app in the reader's language: never a sentence.
+    check(
+      'notifications_message_code',
+      sql`${table.message} in (${sql.raw(
+        Object.values(NotificationMessage)
+          .map((code) => `'${code}'`)
+          .join(', '),
+      )})`,
+    ),
     textCheck('notifications_url_length', table.url, LIMITS.urlMaxLength),
     // Links stay inside the app: a stored notification can never send a click to another site.
     check('notifications_url_relative', sql`${table.url} like '/%' and ${table.url} not like '//%'`),

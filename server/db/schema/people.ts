@@ -13,6 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { LIMITS } from '../../../domain/limits';
+import { DEFAULT_LOCALE, LOCALES } from '../../../domain/locales';
 import { ROLE_LIST } from '../../../domain/roles';
 import { JlptLevel } from '../../../domain/schemas/people';
 import { codeCheck, seqIndex, syncColumns, syncedRowColumns, textCheck } from './columns';
@@ -44,6 +45,8 @@ export const users = pgTable(
      * soft-deleted (`deleted`) instead.
      */
     deactivatedAt: timestamp('deactivated_at', { withTimezone: true, mode: 'date' }),
+    /** The language the user last chose in the app: the language of the mail they are sent. */
+    locale: text('locale').notNull().default(DEFAULT_LOCALE),
     ...syncColumns,
   },
   (table) => [
@@ -52,6 +55,10 @@ export const users = pgTable(
     // Lookups compare lowercased addresses, so a mixed-case row could never sign in.
     check('users_email_lowercase', sql`${table.email} = lower(${table.email})`),
     check('users_role_valid', sql`${table.role} in (${sql.raw(ROLE_LIST.join(', '))})`),
+    check(
+      'users_locale_valid',
+      sql`${table.locale} in (${sql.raw(LOCALES.map((locale) => `'${locale}'`).join(', '))})`,
+    ),
     textCheck('users_name_length', table.name, LIMITS.nameMaxLength, true),
     textCheck('users_name_kana_length', table.nameKana, LIMITS.nameKanaMaxLength),
   ],

@@ -16,6 +16,7 @@ import {
   notificationSettings,
   profileDetails,
   revokeSession,
+  saveLanguage,
   saveNotificationSettings,
   setAvatar,
   updateProfile,
@@ -90,6 +91,11 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
   registerCall(app, 'GET /api/users/notification-by-user', async (request) =>
     notificationSettings(deps.db, signedInUser(request).id),
   );
+
+  registerCall(app, 'POST /api/users/update-language', async (request) => {
+    await saveLanguage(deps.db, signedInUser(request).id, request.body.locale);
+    return { ok: true as const };
+  });
 
   registerCall(app, 'POST /api/users/update-notification', async (request) =>
     saveNotificationSettings(deps.db, signedInUser(request).id, request.body, deps.now()),

@@ -1,4 +1,5 @@
 import { and, desc, eq, ne } from 'drizzle-orm';
+import type { Locale } from '../../../domain/locales';
 import { isAccountRole } from '../../../domain/roles';
 import type { NotificationSettings, Profile, SessionEntry } from '../../../domain/schemas/auth-account';
 import { ValidationCode } from '../../../domain/validation-codes';
@@ -124,4 +125,9 @@ export async function saveNotificationSettings(
     .values({ userId, ...settings, updatedAt: now })
     .onConflictDoUpdate({ target: notificationSettingsTable.userId, set: { ...settings, updatedAt: now } });
   return settings;
+}
+
+/** Remembers the language the caller chose in the app: their mail is written in it. */
+export async function saveLanguage(db: Executor, userId: string, locale: Locale): Promise<void> {
+  await db.update(users).set({ locale }).where(eq(users.id, userId));
 }

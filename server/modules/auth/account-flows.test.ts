@@ -190,7 +190,7 @@ describe('two-step code', () => {
     const locked = await post(last, '/api/verify-otp', { code: code === '123123' ? '321321' : '123123' });
     expect(locked.statusCode).toBe(429);
     expect(locked.json().code).toBe('account_locked');
-    await waitForMail(t.app, email, /(locked)/, { after: before });
+    await waitForMail(t.app, email, /(時間ロックしました)/, { after: before });
 
     // The right password no longer signs in, and the guessing session is gone.
     expect((await login(email)).json().code).toBe('account_locked');

@@ -6,6 +6,7 @@ import { ValidationCode } from '../../../domain/validation-codes';
 import type { Executor } from '../../db/client';
 import { accountLocks, passwordResets, users } from '../../db/schema';
 import { HttpError, validationFailed } from '../../http-error';
+import { recipientLocale } from '../mail/recipient-locale';
 import { chooseMail, inviteMail, resetMail } from '../mail/templates';
 import { AttemptKind, attemptsSince, recordAttempt, tooMany } from './limits';
 import { type AuthDeps, endTrust, tokenKey } from './service';
@@ -65,7 +66,7 @@ export async function issuePasswordLink(
     expiresAt: new Date(now.getTime() + input.ttlMs),
   });
   const { email } = input.user;
-  const mail = LINK_MAILS[input.kind](email, link, minutes);
+  const mail = LINK_MAILS[input.kind](email, await recipientLocale(tx, input.user.id), link, minutes);
   await deps.mailer.enqueue(tx, mail, now);
 }
 

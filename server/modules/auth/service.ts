@@ -13,6 +13,7 @@ import type { Database, Executor } from '../../db/client';
 import { accountLocks, otpCodes, sessions, trustedDevices, users } from '../../db/schema';
 import { HttpError, validationFailed } from '../../http-error';
 import type { Mailer } from '../mail/outbox';
+import { recipientLocale } from '../mail/recipient-locale';
 import { lockedMail, otpMail } from '../mail/templates';
 import {
   AttemptKind,
@@ -189,7 +190,8 @@ async function issueCode(
       createdAt: now,
       expiresAt: new Date(now.getTime() + AUTH_LIMITS.otpTtlMs),
     });
-    await deps.mailer.enqueue(tx, otpMail(input.email, code, AUTH_LIMITS.otpTtlMs / 60_000), now);
+    const locale = await recipientLocale(tx, input.userId);
+    await deps.mailer.enqueue(tx, otpMail(input.email, locale, code, AUTH_LIMITS.otpTtlMs / 60_000), now);
   });
   deps.mailer.kick();
 }
@@ -315,7 +317,14 @@ async function lockAccount(deps: AuthDeps, userId: string, now: Date): Promise<D
     // Whoever was guessing loses the half-open sessions; verified sessions of the owner stay.
     await tx.delete(sessions).where(and(eq(sessions.userId, userId), eq(sessions.otpVerified, false)));
     const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
-    if (user) await deps.mailer.enqueue(tx, lockedMail(user.email, AUTH_LIMITS.otpLockMs / 3_600_000), now);
+    if (user) {
+      const mail = lockedMail(
+        user.email,
+        await recipientLocale(tx, userId),
+        AUTH_LIMITS.otpLockMs / 3_600_000,
+      );
+      await deps.mailer.enqueue(tx, mail, now);
+    }
   });
   deps.mailer.kick();
   return until;

@@ -643,11 +643,12 @@ describe('notifications', () => {
   });
 
   it('pages, marks one read and all read, refusing foreign and malformed ids', async () => {
-    const base = { userId: ids.observer, url: '/', seq };
+    // Messages are codes (the database refuses anything else); each notification is told by its link.
+    const base = { userId: ids.observer, message: 'notification_new_sticky', seq };
     await db.insert(notifications).values(
       Array.from({ length: 25 }, (_, index) => ({
         ...base,
-        message: `n${index}`,
+        url: `/n${index}`,
         createdAt: new Date(at('2026-05-01T00:00:00Z').getTime() + index * 1000),
       })),
     );
@@ -656,7 +657,7 @@ describe('notifications', () => {
     ).json();
     expect(page1).toMatchObject({ total: 25, current_page: 1, unread: 25 });
     expect(page1.data).toHaveLength(20);
-    expect(page1.data[0]?.data).toEqual({ message: 'n24', url: '/' });
+    expect(page1.data[0]?.data).toEqual({ message: 'notification_new_sticky', url: '/n24' });
     const page2: NotificationList = (
       await call(t.app, session('observer'), 'GET', '/api/notification?page=2')
     ).json();

@@ -61,10 +61,33 @@ describe('notification mail', () => {
     await updateProfile(session, '先生二', 'teacher2@demo.test');
     const link = await waitForMail(t.app, 'teacher2@demo.test', /(http:\/\/school\.test\/admin\/profile)/);
     expect(link).toBe('http://school.test/admin/profile');
+    // Japanese, the default, for an account that never chose a language: that language only.
     const mail = t.mails.filter((sent) => sent.to === 'teacher2@demo.test').at(-1);
-    expect(mail?.text).toContain('アカウント情報が変更されました');
-    expect(mail?.text).toContain('Your account was changed');
+    expect(mail?.subject).toBe('お知らせ');
+    expect(mail?.text).toBe(
+      'アカウント情報が変更されました。心当たりがない場合は管理者に連絡してください。\nhttp://school.test/admin/profile',
+    );
     expect(await notificationsOf('teacher2@demo.test', 'notification_account_changed')).toHaveLength(1);
+  });
+
+  it('mails in the language the recipient chose in the app', async () => {
+    const session = await signIn(t.app, 'teacher2@demo.test');
+    const chosen = await call(t.app, session, 'POST', '/api/users/update-language', { locale: 'vi' });
+    expect(chosen.statusCode).toBe(200);
+    const before = mailCount(t.app);
+    await updateProfile(session, 'Giáo viên hai', 'teacher2@demo.test');
+    await waitForMail(t.app, 'teacher2@demo.test', /(Tài khoản của bạn đã được thay đổi)/, { after: before });
+    const mail = t.mails.filter((sent) => sent.to === 'teacher2@demo.test').at(-1);
+    expect(mail?.subject).toBe('Thông báo');
+    expect(mail?.text).not.toMatch(/[\p{Script=Hiragana}\p{Script=Han}]|Your account/u);
+
+    const refused = await call(t.app, session, 'POST', '/api/users/update-language', { locale: 'fr' });
+    expect(refused.statusCode).toBe(422);
+    const [row] = await t.db
+      .select({ locale: users.locale })
+      .from(users)
+      .where(eq(users.email, 'teacher2@demo.test'));
+    expect(row?.locale).toBe('vi');
   });
 
   it('sends no mail with the mail switch off, and no web notification with the web switch off', async () => {
@@ -79,12 +102,15 @@ describe('notification mail', () => {
 
     await setSwitches(session, false, true);
     await updateProfile(session, '先生三改', 'teacher3@demo.test');
-    await waitForMail(t.app, 'teacher3@demo.test', /(Your account was changed)/, { after: before });
+    await waitForMail(t.app, 'teacher3@demo.test', /(アカウント情報が変更されました)/, { after: before });
     expect(await notificationsOf('teacher3@demo.test', 'notification_account_changed')).toHaveLength(1);
   });
 
   it('a password change is an account change too', async () => {
     const session = await signIn(t.app, 'observer@demo.test');
+    expect(
+      (await call(t.app, session, 'POST', '/api/users/update-language', { locale: 'en' })).statusCode,
+    ).toBe(200);
     const before = mailCount(t.app);
     const response = await call(t.app, session, 'POST', '/api/users/change-password', {
       current_password: 'demo-test-2026',

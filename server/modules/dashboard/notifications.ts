@@ -1,5 +1,6 @@
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { localeOrDefault } from '../../../domain/locales';
 import {
   isMailedNotification,
   NOTIFICATIONS_PER_PAGE,
@@ -37,6 +38,7 @@ const recipientSchema = z.object({
   email: z.string(),
   web: z.boolean(),
   mail: z.boolean(),
+  locale: z.string(),
 });
 
 /**
@@ -55,7 +57,7 @@ export async function insertNotifications(
   const userIds = [...new Set(items.map((item) => item.userId))];
   const recipients = await queryRows(
     tx,
-    sql`select u.id::text as id, u.email, coalesce(ns.web, true) as web, coalesce(ns.mail, true) as mail
+    sql`select u.id::text as id, u.email, u.locale, coalesce(ns.web, true) as web, coalesce(ns.mail, true) as mail
         from users u left join notification_settings ns on ns.user_id = u.id
         where not u.deleted and u.id in (${sql.join(
           userIds.map((id) => sql`${id}`),
@@ -69,7 +71,11 @@ export async function insertNotifications(
       const recipient = byId.get(item.userId);
       if (!recipient?.mail || !isMailedNotification(item.message)) continue;
       const link = `${mail.publicUrl}/admin${item.url}`;
-      await mail.mailer.enqueue(tx, notificationMail(recipient.email, item.message, link), now);
+      await mail.mailer.enqueue(
+        tx,
+        notificationMail(recipient.email, localeOrDefault(recipient.locale), item.message, link),
+        now,
+      );
     }
   }
   const wanted = items.filter((item) => byId.get(item.userId)?.web === true);

@@ -3,6 +3,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../db/schema';
 import { anonymous, buildTestApp, type TestApp } from '../../testing/test-app';
+import { SIGN_IN_CODE_PATTERN } from './templates';
 
 async function attemptLogin(t: TestApp, email: string): Promise<number> {
   const guest = await anonymous(t.app);
@@ -58,7 +59,7 @@ describe('mail outbox over SMTP', () => {
     await until(async () => (await t.db.select().from(mailOutbox)).every((row) => row.sentAt !== null));
     const [row] = await t.db.select().from(mailOutbox);
     expect(row?.to).toBe('admin@demo.test');
-    expect(row?.body).toMatch(/Sign-in code: \d{6}/);
+    expect(row?.body).toMatch(SIGN_IN_CODE_PATTERN);
   });
 });
 
@@ -75,7 +76,9 @@ describe('mail outbox without SMTP', () => {
 
   it('prints the mail to the log with the code readable', async () => {
     expect(await attemptLogin(t, 'teacher@demo.test')).toBe(200);
-    await until(() => t.printed.some((line) => /^Sign-in code: \d{6}$/m.test(line)));
+    await until(() =>
+      t.printed.some((line) => new RegExp(`^${SIGN_IN_CODE_PATTERN.source}$`, 'm').test(line)),
+    );
     expect(t.printed.join('\n')).toContain('[mail] to: teacher@demo.test');
   });
 });

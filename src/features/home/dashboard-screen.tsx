@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import type { AccountRole } from '../../../domain/roles';
+import { type AccountRole, Role } from '../../../domain/roles';
+import { dashboardItems } from '../../../domain/sticky-groups';
 import {
   clampStickyPage,
   pageAfterClose,
@@ -14,7 +15,7 @@ import { EmptyState } from '../../ui/empty-state';
 import { Pagination } from '../../ui/pagination';
 import { Spinner } from '../../ui/spinner';
 import { closeSticky } from './sticky-calls';
-import { StickyCard } from './sticky-card';
+import { StickyCard, StickyGroupCard } from './sticky-card';
 import { useStickies } from './use-stickies';
 import { useWindowWidth } from './use-window-width';
 
@@ -23,6 +24,7 @@ import { useWindowWidth } from './use-window-width';
  * 6 cards on windows at least 1920 px wide, else 4, with empty placeholders filling the row and paging;
  * mobile: one card, with the carousel's previous/next shown only online and when more pages exist. Closing
  * a card (staff, online) keeps the page, or steps back one when it was the last card of the last page.
+ * Cards of one kind gather into one card with their list, and the most urgent come first (issue 25).
  */
 export function DashboardScreen({
   role,
@@ -43,10 +45,12 @@ export function DashboardScreen({
   const [failure, setFailure] = useState<string | null>(null);
 
   const visible = cards.filter((card) => !closed.has(card.id));
+  // Cards of one kind gather into one, most urgent first; the pages are pages of these items.
+  const items = dashboardItems(visible, { gather: role !== Role.student });
   const perPage = stickiesPerPage(width, isMobile);
-  const pageCount = stickyPageCount(visible.length, perPage);
-  const current = clampStickyPage(page, visible.length, perPage);
-  const slots = stickyPageSlots(visible, current, perPage);
+  const pageCount = stickyPageCount(items.length, perPage);
+  const current = clampStickyPage(page, items.length, perPage);
+  const slots = stickyPageSlots(items, current, perPage);
   const showPager = isMobile ? online && pageCount > 1 : pageCount > 1;
 
   const close = async (card: StickyDocType) => {
@@ -58,8 +62,10 @@ export function DashboardScreen({
       setFailure(errorMessage(i18n, result.failure.code));
       return;
     }
+    const gathered = items.some((item) => item.kind === 'group' && item.cards.includes(card));
     setClosed((before) => new Set(before).add(card.id));
-    setPage(pageAfterClose(current, visible.length, perPage));
+    // A card closed inside a gathered card leaves the item in place (or a lone card in its stead).
+    setPage(gathered ? current : pageAfterClose(current, items.length, perPage));
   };
 
   return (
@@ -85,16 +91,27 @@ export function DashboardScreen({
             className="grid gap-4"
             style={{ gridTemplateColumns: `repeat(${perPage}, minmax(0, 1fr))` }}
           >
-            {slots.map((card, index) =>
-              card ? (
-                <li key={card.id} className="min-h-48">
-                  <StickyCard
-                    card={card}
-                    role={role}
-                    online={online}
-                    closing={closing === card.id}
-                    onClose={(target) => void close(target)}
-                  />
+            {slots.map((item, index) =>
+              item ? (
+                <li key={item.key} className="min-h-48">
+                  {item.kind === 'card' ? (
+                    <StickyCard
+                      card={item.card}
+                      role={role}
+                      online={online}
+                      closing={closing === item.card.id}
+                      onClose={(target) => void close(target)}
+                    />
+                  ) : (
+                    <StickyGroupCard
+                      type={item.type}
+                      cards={item.cards}
+                      role={role}
+                      online={online}
+                      closing={closing}
+                      onClose={(target) => void close(target)}
+                    />
+                  )}
                 </li>
               ) : (
                 <li
@@ -111,7 +128,7 @@ export function DashboardScreen({
           {showPager && (
             <Pagination
               page={current}
-              total={visible.length}
+              total={items.length}
               perPage={perPage}
               onPageChange={setPage}
               label={t`Card pages`}

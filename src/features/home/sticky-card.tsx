@@ -3,6 +3,7 @@ import { type ReactNode, useRef, useState } from 'react';
 import { LIMITS } from '../../../domain/limits';
 import type { AccountRole } from '../../../domain/roles';
 import { mayCloseSticky, STICKY_STYLES, StickyType } from '../../../domain/stickies';
+import { useMayOpenLink } from '../../app/use-registered-paths';
 import type { StickyDocType } from '../../db/synced-schemas';
 import { Button } from '../../ui/button';
 import { Icon } from '../../ui/icons';
@@ -11,7 +12,7 @@ import { SafeHtml } from '../../ui/safe-html';
 import { ScreenLink } from '../shared/screen-link';
 import { isStudentTypeCard, shownContactLinks, stickyMore } from './sticky-card-rules';
 import { StickyMoreList } from './sticky-more';
-import { stickyDefaultBody, stickyHeading } from './sticky-text';
+import { stickyDefaultBody, stickyGroupCount, stickyHeading } from './sticky-text';
 import { useOverflow } from './use-overflow';
 
 /** The accent colour of each card style (SPEC §9 names one style per type). */
@@ -144,12 +145,16 @@ function ContactLinks({ urls }: { urls: readonly string[] }) {
 }
 
 /** The names that place a card: subject, year code, lesson, class and room. */
+function cardPlaceText(card: StickyDocType): string {
+  return [card.subjectName, card.yearCodeName, card.lessonName, card.className, card.roomName]
+    .filter((part): part is string => Boolean(part))
+    .join(' · ');
+}
+
 function CardPlace({ card }: { card: StickyDocType }) {
-  const parts = [card.subjectName, card.yearCodeName, card.lessonName, card.className, card.roomName].filter(
-    (part): part is string => Boolean(part),
-  );
-  if (parts.length === 0) return null;
-  return <p className="truncate text-xs text-slate-600">{parts.join(' · ')}</p>;
+  const place = cardPlaceText(card);
+  if (!place) return null;
+  return <p className="truncate text-xs text-slate-600">{place}</p>;
 }
 
 /** What a card says: its own (sanitised) content, a student's highlight message, or its kind's sentence. */
@@ -162,6 +167,28 @@ function CardBody({ card }: { card: StickyDocType }) {
   if (card.type === StickyType.memo) return <MemoText>{body}</MemoText>;
   if (isStudentTypeCard(card.type)) return <ExpandableText>{body}</ExpandableText>;
   return <ClampedText>{body}</ClampedText>;
+}
+
+/**
+ * A card's More (SPEC §2): the list of its classes or students, or a link to its screen; nothing when the
+ * screen is missing from this build or the role may not open it.
+ */
+function CardMore({ card, role }: { card: StickyDocType; role: AccountRole }) {
+  const mayOpen = useMayOpenLink(role);
+  const more = stickyMore(card, role);
+  if (more.kind === 'classes' || more.kind === 'students')
+    return <StickyMoreList card={card} more={more} mayOpen={mayOpen} />;
+  const target =
+    more.kind === 'profile' ? '/achievement-attendance-profile' : more.kind === 'link' ? more.to : null;
+  if (!target || !mayOpen(target)) return null;
+  return (
+    <ScreenLink
+      to={target}
+      className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-100"
+    >
+      <Trans>More</Trans>
+    </ScreenLink>
+  );
 }
 
 /**
@@ -181,14 +208,43 @@ export function StickyCard({
   closing: boolean;
   onClose: (card: StickyDocType) => void;
 }) {
-  const { i18n, t } = useLingui();
+  const { i18n } = useLingui();
   const heading = i18n._(stickyHeading(card.type));
-  const style = STICKY_STYLES[card.type as StickyType] ?? 'empty';
-  const more = stickyMore(card, role);
   const canClose = mayCloseSticky(role, card.type as StickyType, online);
-  const moreLink =
-    more.kind === 'profile' ? '/achievement-attendance-profile' : more.kind === 'link' ? more.to : null;
 
+  return (
+    <CardFrame
+      type={card.type}
+      heading={heading}
+      close={
+        canClose ? <CloseCardButton label={heading} busy={closing} onClick={() => onClose(card)} /> : null
+      }
+    >
+      <CardPlace card={card} />
+      <div className="min-h-0 flex-1">
+        <CardBody card={card} />
+      </div>
+      <ContactLinks urls={card.contactUrls} />
+      <footer className="flex justify-end">
+        <CardMore card={card} role={role} />
+      </footer>
+    </CardFrame>
+  );
+}
+
+/** The frame of a card: its kind's accent, its heading and, for staff online, its close button. */
+function CardFrame({
+  type,
+  heading,
+  close,
+  children,
+}: {
+  type: number;
+  heading: string;
+  close: ReactNode;
+  children: ReactNode;
+}) {
+  const style = STICKY_STYLES[type as StickyType] ?? 'empty';
   return (
     <article
       aria-label={heading}
@@ -196,37 +252,79 @@ export function StickyCard({
       className={`flex h-full min-w-0 flex-col gap-2 rounded-lg border border-t-4 border-slate-200 bg-white p-3 shadow-sm ${ACCENTS[style] ?? 'border-t-slate-400'}`}
     >
       <header className="flex items-start gap-2">
-        <h2 className="min-w-0 flex-1 truncate text-sm font-semibold text-slate-900">{heading}</h2>
-        {canClose && (
-          <Button
-            variant="ghost"
-            size="sm"
-            className="-mt-1 -mr-1 px-1.5"
-            aria-label={t`Close card: ${heading}`}
-            busy={closing}
-            onClick={() => onClose(card)}
-          >
-            <Icon name="close" className="size-4" />
-          </Button>
-        )}
+        <h2 className="min-w-0 flex-1 text-sm font-semibold text-slate-900">{heading}</h2>
+        {close}
       </header>
-      <CardPlace card={card} />
-      <div className="min-h-0 flex-1">
-        <CardBody card={card} />
-      </div>
-      <ContactLinks urls={card.contactUrls} />
-      <footer className="flex justify-end">
-        {more.kind === 'classes' || more.kind === 'students' ? (
-          <StickyMoreList card={card} more={more} />
-        ) : moreLink ? (
-          <ScreenLink
-            to={moreLink}
-            className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-100"
-          >
-            <Trans>More</Trans>
-          </ScreenLink>
-        ) : null}
-      </footer>
+      {children}
     </article>
+  );
+}
+
+/** Closes one card (SPEC §4); `label` names what it closes for a screen reader. */
+function CloseCardButton({ label, busy, onClick }: { label: string; busy: boolean; onClick: () => void }) {
+  const { t } = useLingui();
+  return (
+    <Button
+      variant="ghost"
+      size="sm"
+      className="-mt-1 -mr-1 shrink-0 px-1.5"
+      aria-label={t`Close card: ${label}`}
+      busy={busy}
+      onClick={onClick}
+    >
+      <Icon name="close" className="size-4" />
+    </Button>
+  );
+}
+
+/**
+ * Several cards of one kind gathered into one (issue 25): "Attendance · 12 classes", the kind's sentence,
+ * and the list of their places, each with its own More and, for staff online, its own close button.
+ */
+export function StickyGroupCard({
+  type,
+  cards,
+  role,
+  online,
+  closing,
+  onClose,
+}: {
+  type: number;
+  cards: readonly StickyDocType[];
+  role: AccountRole;
+  online: boolean;
+  closing: string | null;
+  onClose: (card: StickyDocType) => void;
+}) {
+  const { i18n, t } = useLingui();
+  const kind = i18n._(stickyHeading(type));
+  const heading = `${kind} · ${stickyGroupCount(type, cards.length)}`;
+  const body = stickyDefaultBody(type);
+  const canClose = mayCloseSticky(role, type as StickyType, online);
+  return (
+    <CardFrame type={type} heading={heading} close={null}>
+      {body && <p className={TEXT_CLASS}>{i18n._(body)}</p>}
+      <ul aria-label={t`Cards of this kind`} className="-mx-1 max-h-64 min-h-0 flex-1 overflow-y-auto">
+        {cards.map((card) => {
+          const place = cardPlaceText(card) || kind;
+          return (
+            <li
+              key={card.id}
+              className="flex min-w-0 items-center gap-2 border-t border-slate-100 px-1 py-1.5"
+            >
+              <span className="min-w-0 flex-1 break-words text-xs text-slate-700">{place}</span>
+              <CardMore card={card} role={role} />
+              {canClose && (
+                <CloseCardButton
+                  label={`${kind} ${place}`}
+                  busy={closing === card.id}
+                  onClick={() => onClose(card)}
+                />
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </CardFrame>
   );
 }

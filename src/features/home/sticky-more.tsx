@@ -11,7 +11,7 @@ import { listStickyClasses, listStickyStudents } from './sticky-calls';
 import { lessonPath, type StickyMore } from './sticky-card-rules';
 import { STICKY_EMPTY_TEXT } from './sticky-text';
 
-type Entry = { key: string; to: string; label: string };
+type Entry = { key: string; to: string | null; label: string };
 type LoadState =
   | { status: 'idle' }
   | { status: 'loading' }
@@ -20,19 +20,35 @@ type LoadState =
 
 const LINK_CLASS = 'block rounded px-2 py-1.5 text-sm text-blue-900 hover:bg-blue-50';
 
-/** Where a class of a card's list leads (SPEC §2): its attendance, its scores, or its lesson and plan. */
+/**
+ * Where a class of a card's list leads (SPEC §2): its attendance, its scores, or its lesson and plan; the
+ * nearest of these screens the role may open (the plan, else its lesson, else the subject), none when none.
+ */
 function classEntry(
   list: Extract<StickyMore, { kind: 'classes' }>['list'],
   entry: StickyClassList['data'][number],
+  mayOpen: (href: string) => boolean,
 ): Entry {
   const label = entry.room ? `${entry.name}（${entry.room}）` : entry.name;
   const key = `${entry.id}:${entry.schedule_id ?? ''}`;
-  if (list === 'attendance') return { key, label, to: `/attendance?subjectClass=${entry.id}` };
-  if (list === 'achievement') return { key, label, to: `/achievement?subjectClass=${entry.id}` };
-  const to = entry.lesson_id
-    ? lessonPath(entry.subject_id, entry.lesson_id, { scheduleId: entry.schedule_id, planId: entry.plan_id })
-    : `/academic/subjects/${entry.subject_id}`;
-  return { key, label, to };
+  const candidates =
+    list === 'attendance'
+      ? [`/attendance?subjectClass=${entry.id}`]
+      : list === 'achievement'
+        ? [`/achievement?subjectClass=${entry.id}`]
+        : [
+            ...(entry.lesson_id
+              ? [
+                  lessonPath(entry.subject_id, entry.lesson_id, {
+                    scheduleId: entry.schedule_id,
+                    planId: entry.plan_id,
+                  }),
+                  lessonPath(entry.subject_id, entry.lesson_id),
+                ]
+              : []),
+            `/academic/subjects/${entry.subject_id}`,
+          ];
+  return { key, label, to: candidates.find(mayOpen) ?? null };
 }
 
 /**
@@ -42,9 +58,12 @@ function classEntry(
 export function StickyMoreList({
   card,
   more,
+  mayOpen,
 }: {
   card: StickyDocType;
   more: Extract<StickyMore, { kind: 'classes' | 'students' }>;
+  /** Whether the viewer may follow a link: entries without a screen to open are listed as plain text. */
+  mayOpen: (href: string) => boolean;
 }) {
   const { t, i18n } = useLingui();
   const [state, setState] = useState<LoadState>({ status: 'idle' });
@@ -56,16 +75,19 @@ export function StickyMoreList({
       if (!result.ok) return setState({ status: 'failed', code: result.failure.code });
       return setState({
         status: 'done',
-        entries: result.value.map((student) => ({
-          key: student.id,
-          to: `/students/${student.id}`,
-          label: `${student.identity} ${student.name}`,
-        })),
+        entries: result.value.map((student) => {
+          const to = `/students/${student.id}`;
+          return {
+            key: student.id,
+            to: mayOpen(to) ? to : null,
+            label: `${student.identity} ${student.name}`,
+          };
+        }),
       });
     }
     const result = await listStickyClasses(more.list, card.id, card.type);
     if (!result.ok) return setState({ status: 'failed', code: result.failure.code });
-    setState({ status: 'done', entries: result.value.map((entry) => classEntry(more.list, entry)) });
+    setState({ status: 'done', entries: result.value.map((entry) => classEntry(more.list, entry, mayOpen)) });
   };
 
   const emptyText =
@@ -102,9 +124,13 @@ export function StickyMoreList({
           <ul aria-label={more.kind === 'students' ? t`Students` : t`Classes`}>
             {state.entries.map((entry) => (
               <li key={entry.key}>
-                <ScreenLink to={entry.to} className={LINK_CLASS}>
-                  {entry.label}
-                </ScreenLink>
+                {entry.to ? (
+                  <ScreenLink to={entry.to} className={LINK_CLASS}>
+                    {entry.label}
+                  </ScreenLink>
+                ) : (
+                  <span className="block px-2 py-1.5 text-sm text-slate-700">{entry.label}</span>
+                )}
               </li>
             ))}
           </ul>

@@ -1,5 +1,5 @@
 import type { MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
+import { msg, plural } from '@lingui/core/macro';
 import { StickyTitle, StickyType, stickyTitle } from '../../../domain/stickies';
 import type { StickyEmptyCode } from './sticky-card-rules';
 
@@ -56,3 +56,22 @@ export const STICKY_EMPTY_TEXT: Record<StickyEmptyCode, MessageDescriptor> = {
   sticky_not_class_achievement: msg`Every class has its scores entered.`,
   sticky_not_class_no_data: msg`There is nothing to show.`,
 };
+
+/** The count of a gathered card, in what its cards stand for: "12 classes", "3 lessons" (issue 25). */
+export function stickyGroupCount(type: number, count: number): string {
+  switch (type) {
+    case StickyType.lessonAttendance:
+    case StickyType.lessonAchievement:
+      return plural(count, { one: '# class', other: '# classes' });
+    case StickyType.lessonNotPlan:
+      return plural(count, { one: '# lesson', other: '# lessons' });
+    case StickyType.examNotPlan:
+      return plural(count, { one: '# exam', other: '# exams' });
+    case StickyType.attendance:
+    case StickyType.achievement:
+    case StickyType.subject:
+      return plural(count, { one: '# subject', other: '# subjects' });
+    default:
+      return plural(count, { one: '# card', other: '# cards' });
+  }
+}

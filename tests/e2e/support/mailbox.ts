@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from '@playwright/test';
+import { SIGN_IN_CODE_PATTERN } from '../../../server/modules/mail/templates';
 import type { StoredMail } from './smtp-sink';
 
 function mailDir(): string {
@@ -71,6 +72,6 @@ export async function waitForMail(address: string, pattern: RegExp, after: numbe
 }
 
 /** The code of a sign-in mail. */
-export const OTP_PATTERN = /Sign-in code: (\d{6})/;
+export const OTP_PATTERN = SIGN_IN_CODE_PATTERN;
 /** The token of a reset link. */
 export const RESET_LINK_PATTERN = /(\/admin\/reset-password\/[A-Za-z0-9_-]+)/;
