@@ -21,6 +21,7 @@ import { masterRoutes } from './modules/master/routes';
 import { metaRoutes } from './modules/meta/routes';
 import { offlineRoutes } from './modules/offline/routes';
 import { peopleRoutes } from './modules/people/routes';
+import { planRoutes } from './modules/plans/routes';
 import { reportsRoutes } from './modules/reports/routes';
 import { requestsRoutes } from './modules/requests/routes';
 import { scheduleRoutes } from './modules/schedules/routes';
@@ -135,6 +136,7 @@ export const schoolApp: FastifyPluginAsync<SchoolAppOptions> = async (app, { con
   await app.register(statisticsRoutes, deps);
   await app.register(subjectRoutes, deps);
   await app.register(lessonRoutes, deps);
+  await app.register(planRoutes, deps);
   await app.register(peopleRoutes, deps);
   await app.register(requestsRoutes, deps);
 };
