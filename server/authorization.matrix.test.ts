@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AttendanceStatus } from '../domain/attendance';
+import { LessonType, PlanPublish } from '../domain/lessons';
 import type { MasterDoc } from '../domain/master';
 import { CALL_ROLES, callMethod, canCall, isStateChangingCall } from '../domain/permissions';
 import { RequestOption, RequestStatus } from '../domain/requests';
@@ -11,7 +12,7 @@ import { newRequestDoc } from '../domain/schemas/requests';
 import { StickyStatus, StickyType } from '../domain/stickies';
 import { SyncCollection } from '../domain/sync';
 import { type AchievementDoc, type AttendanceDoc, type NoteDoc, NoteKind } from '../domain/sync-docs';
-import { achievementId, attendanceId } from '../domain/sync-ids';
+import { achievementId, attendanceId, planIdOf } from '../domain/sync-ids';
 import type { SyncedDoc } from '../domain/sync-merge';
 import { XLSX_MIME_TYPE } from '../domain/validation';
 import type { Database } from './db/client';
@@ -21,6 +22,8 @@ import {
   lessons,
   notes,
   notifications,
+  planNotes,
+  plans,
   requests,
   sessions,
   stickies,
@@ -89,7 +92,10 @@ type Target =
   | 'decideOtherSubject'
   | 'cancelOwn'
   | 'cancelForeign'
-  | 'schoolWide';
+  | 'schoolWide'
+  | 'planOwned'
+  | 'planSameSubject'
+  | 'planOtherSubject';
 
 /** One attempt: the request, and whether its row was written afterwards. */
 interface Attempt {
@@ -298,6 +304,57 @@ function lessonEntry(suffix: string): RowEntry {
   };
 }
 
+/** The plan calls' path for a new sitting of a place's lesson (`planOwned` is the `owned` place, and so on). */
+async function planSitting(target: Target) {
+  const place = classPlace(target.replace(/^plan(.)/, (_, first: string) => first.toLowerCase()) as Target);
+  const scheduleId = await freshSitting(db, place);
+  const path = `/api/academic/subjects/${place.subjectId}/lessons/${place.lessonId}/schedules/${scheduleId}/plan`;
+  return { place, scheduleId, path };
+}
+
+/** A draft plan of a new sitting of a place, written straight to the table. */
+async function planTarget(target: Target) {
+  const sitting = await planSitting(target);
+  const id = planIdOf(sitting.scheduleId);
+  await db.insert(plans).values({
+    id,
+    subjectId: sitting.place.subjectId,
+    universityId: sitting.place.universityId,
+    lessonId: sitting.place.lessonId,
+    scheduleId: sitting.scheduleId,
+    lessonType: LessonType.lesson,
+    seq: 1,
+  });
+  return { ...sitting, id };
+}
+
+/** The ids that place a plan or a note on it (SPEC §3 note payload). */
+function notePayload(place: ClassPlace, scheduleId: string, planId: string | null) {
+  return { subject_id: place.subjectId, lesson_id: place.lessonId, schedule_id: scheduleId, plan_id: planId };
+}
+
+/** A plan call's body for a sitting: a draft lesson plan with the given content. */
+function planBody(place: ClassPlace, scheduleId: string, planId: string | null, content: string) {
+  return {
+    ...notePayload(place, scheduleId, planId),
+    publish: PlanPublish.draft,
+    lesson_type: LessonType.lesson,
+    content,
+  };
+}
+
+const planWithContent = (id: string, content: string) => async () => {
+  const [row] = await db.select().from(plans).where(eq(plans.id, id));
+  return row?.content === content;
+};
+
+/** Plan work (SPEC §6): the sitting's teachers and admins; a teacher of another subject does not see it. */
+const planWork = (written: Outcome): RowEntry['expected'] => ({
+  owned: cells(F, written, written, F, F, U),
+  sameSubject: cells(F, F, written, F, F, U),
+  otherSubject: cells(F, NF, written, F, F, U),
+});
+
 const ROW_MATRIX: Record<string, RowEntry> = {
   'POST /api/attendance/:scheduleId': {
     attempts: forTargets([...CLASS_TARGETS, 'mixed'], async (target) => {
@@ -493,7 +550,7 @@ const ROW_MATRIX: Record<string, RowEntry> = {
     },
   },
   // Pull-only collections: every row a client pushes is refused in-band, and nothing is written. A card is
-  // closed through its REST call; notes are written through the subject screens' calls.
+  // closed through its REST call. Notes take pushed plans only (below); a subject note goes through its call.
   'POST /api/sync/stickies/push': {
     attempts: forTargets(['own', 'foreign'], async (target, who) => {
       const owner = ownerOf(who, target);
@@ -546,7 +603,46 @@ const ROW_MATRIX: Record<string, RowEntry> = {
     expected: {
       owned: cells(F, IB, IB, F, IB, U),
       otherSubject: cells(F, IB, IB, F, IB, U),
+      // A plan drafted (offline) for a new sitting: the sitting's teachers and admins (issue #18).
+      planOwned: cells(F, W, W, F, IB, U),
+      planSameSubject: cells(F, IB, W, F, IB, U),
+      planOtherSubject: cells(F, IB, W, F, IB, U),
     },
+  },
+  'POST /api/academic/subjects/:subjectId/lessons/:lessonId/schedules/:scheduleId/plan/create': {
+    attempts: forTargets(CLASS_TARGETS, async (target) => {
+      const { place, scheduleId, path } = await planSitting(target);
+      return {
+        send: (session) => json(session, 'POST', `${path}/create`, planBody(place, scheduleId, null, '計画')),
+        written: planWithContent(planIdOf(scheduleId), '計画'),
+      };
+    }),
+    expected: planWork(CREATED),
+  },
+  'POST /api/academic/subjects/:subjectId/lessons/:lessonId/schedules/:scheduleId/plan/:planId': {
+    attempts: forTargets(CLASS_TARGETS, async (target) => {
+      const { place, scheduleId, path, id } = await planTarget(target);
+      return {
+        send: (session) => json(session, 'POST', `${path}/${id}`, planBody(place, scheduleId, id, '改訂')),
+        written: planWithContent(id, '改訂'),
+      };
+    }),
+    expected: planWork(W),
+  },
+  'POST /api/academic/subjects/:subjectId/lessons/:lessonId/schedules/:scheduleId/plan/:planId/note/store': {
+    attempts: forTargets(CLASS_TARGETS, async (target) => {
+      const { place, scheduleId, path, id } = await planTarget(target);
+      const content = `申し送り ${randomUUID().slice(0, 8)}`;
+      return {
+        send: (session) =>
+          json(session, 'POST', `${path}/${id}/note/store`, {
+            ...notePayload(place, scheduleId, id),
+            content,
+          }),
+        written: () => exists(db.select().from(planNotes).where(eq(planNotes.content, content))),
+      };
+    }),
+    expected: planWork(W),
   },
   // Master rows belong to the whole school: admins write them, everyone else is refused in-band.
   'POST /api/sync/master/push': {
@@ -723,6 +819,41 @@ Object.assign(ROW_MATRIX['POST /api/sync/requests/push']?.attempts ?? {}, {
   decideOtherSubject: () => requestDecision(school.otherSubject, RequestStatus.rejected),
   cancelOwn: () => requestDecision(school.owned, RequestStatus.cancelled),
   cancelForeign: () => requestDecision(school.sameSubject, RequestStatus.cancelled),
+});
+
+/** A draft plan of a new sitting, pushed as a client drafts it offline. */
+async function planPush(target: Target): Promise<Attempt> {
+  const { place, scheduleId } = await planSitting(target);
+  const doc: NoteDoc = {
+    id: planIdOf(scheduleId),
+    kind: NoteKind.plan,
+    subjectId: place.subjectId,
+    universityId: place.universityId,
+    lessonId: place.lessonId,
+    scheduleId,
+    planId: null,
+    studentId: null,
+    authorId: null,
+    content: '電車で下書き',
+    publish: PlanPublish.draft,
+    lessonType: LessonType.lesson,
+    contactToHeadTeacher: null,
+    scheduleIds: [],
+    links: [],
+    contactToStudent: [],
+    updatedAt: 0,
+    _deleted: false,
+  };
+  return {
+    send: (session) => push(session, SyncCollection.notes, doc),
+    written: planWithContent(doc.id, '電車で下書き'),
+  };
+}
+
+Object.assign(ROW_MATRIX['POST /api/sync/notes/push']?.attempts ?? {}, {
+  planOwned: () => planPush('planOwned'),
+  planSameSubject: () => planPush('planSameSubject'),
+  planOtherSubject: () => planPush('planOtherSubject'),
 });
 
 /** Deleting, by a push, a row of `def` about a place (its subject, or its student) as an admin pulls it. */
