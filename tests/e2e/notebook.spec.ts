@@ -1,0 +1,114 @@
+import { expect, test } from '@playwright/test';
+import { LessonPlanStatus, PlanPublish } from '../../domain/lessons';
+import type { LessonDetail } from '../../domain/schemas/lessons';
+import type { Plan } from '../../domain/schemas/plans';
+import { type NoteDoc, NoteKind, type SubjectDoc } from '../../domain/sync-docs';
+import { planIdOf } from '../../domain/sync-ids';
+import { LoginPage } from './pages/login-page';
+import { PlanPage } from './pages/plan-page';
+import { type ApiSession, pullAll, signInApi } from './support/api';
+
+const LESSON_NOT_PLAN = 10;
+
+/** The school's date `days` from now (Asia/Tokyo), as the sticky rules count days. */
+function schoolDate(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'Asia/Tokyo' });
+}
+
+/** A class the teacher is in charge of, in a published subject whose period holds `day`. */
+async function classOpenOn(teacher: ApiSession, day: string) {
+  const me = (await teacher.get('/api/me')) as { id: string };
+  const docs = await pullAll<SubjectDoc>(teacher, 'subjects');
+  const open = new Set(
+    docs
+      .filter(
+        (doc) =>
+          doc.kind === 'subject' &&
+          doc.publish === PlanPublish.published &&
+          (doc.startDate ?? '') <= day &&
+          day <= (doc.endDate ?? ''),
+      )
+      .map((doc) => doc.id),
+  );
+  const found = docs.find(
+    (doc) => doc.kind === 'class' && doc.teacherIds.includes(me.id) && open.has(doc.subjectId),
+  );
+  if (!found) throw new Error(`the demo teacher has no class in a subject open on ${day}`);
+  return { subjectId: found.subjectId, classId: found.id };
+}
+
+/** Whether the teacher holds an open "lesson without a plan" card for the lesson. */
+async function hasNoPlanCard(teacher: ApiSession, lessonId: string): Promise<boolean> {
+  for (let page = 1; ; page += 1) {
+    const answer = (await teacher.get(`/api/sticky?page=${page}&numberSticky=50`)) as {
+      data: { type: number; lesson: { id: string } | null }[];
+      meta: { pagination: { total_pages: number } };
+    };
+    if (answer.data.some((card) => card.type === LESSON_NOT_PLAN && card.lesson?.id === lessonId))
+      return true;
+    if (page >= answer.meta.pagination.total_pages) return false;
+  }
+}
+
+test('a teacher drafts a plan offline, reloads offline, and back online the plan is on the server once and the card goes', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const teacher = await signInApi(request, 'teacher@demo.test');
+  const day = schoolDate(2);
+  const { subjectId, classId } = await classOpenOn(teacher, day);
+  const name = `計画テスト ${Date.now().toString(36)}`;
+  const created = (await teacher.post(`/api/academic/subjects/${subjectId}/lessons`, {
+    name,
+    schedules: [
+      { class_id: classId, day, start_time: '13:00', end_time: '14:30', room_id: null, teacher_ids: [] },
+    ],
+  })) as { id: string };
+  const detail = (await teacher.get(
+    `/api/academic/subjects/${subjectId}/lessons/${created.id}/detail`,
+  )) as LessonDetail;
+  const scheduleId = detail.schedule[0]?.id ?? '';
+  const planId = planIdOf(scheduleId);
+  await expect.poll(() => hasNoPlanCard(teacher, created.id), { timeout: 30_000 }).toBe(true);
+
+  await page.goto(
+    `/admin/academic/subjects/${subjectId}/lessons/${created.id}/schedules/${scheduleId}/plans/${planId}`,
+  );
+  await new LoginPage(page).signInWithCode('teacher@demo.test');
+  const plan = new PlanPage(page);
+  await plan.waitForPlan(name);
+  await expect(plan.status).toHaveAttribute('data-status', String(LessonPlanStatus.notEntered));
+  await plan.waitForOfflineShell();
+
+  // On the train: no network, the app starts offline, and the teacher drafts the plan.
+  await context.setOffline(true);
+  await page.reload();
+  await expect(plan.offlineBanner).toBeVisible();
+  await plan.waitForPlan(name);
+  await plan.content.fill('<b>復習</b> と <script>x</script>小テスト');
+  await plan.saveDraft();
+  await expect(page.getByText('授業計画を一時保存しました')).toBeVisible();
+  await expect(plan.status).toHaveAttribute('data-status', String(LessonPlanStatus.temporarySave));
+  await expect(plan.syncState).toHaveAttribute('data-state', 'waiting');
+
+  await page.reload();
+  await plan.waitForPlan(name);
+  await expect(plan.content).toHaveValue('<b>復習</b> と <script>x</script>小テスト');
+  await plan.register();
+  await expect(page.getByText('授業計画を登録しました')).toBeVisible();
+  await expect(plan.status).toHaveAttribute('data-status', String(LessonPlanStatus.registered));
+
+  await context.setOffline(false);
+  await expect(plan.syncState).toHaveAttribute('data-state', 'saved', { timeout: 60_000 });
+  const stored = (await teacher.get(
+    `/api/academic/subjects/${subjectId}/lessons/${created.id}/schedules/${scheduleId}/plan/${planId}`,
+  )) as Plan;
+  expect(stored).toMatchObject({ publish: PlanPublish.published, content: '<b>復習</b> と 小テスト' });
+  const plans = (await pullAll<NoteDoc>(teacher, 'notes')).filter(
+    (doc) => doc.kind === NoteKind.plan && doc.scheduleId === scheduleId,
+  );
+  expect(plans).toHaveLength(1);
+  await expect.poll(() => hasNoPlanCard(teacher, created.id), { timeout: 30_000 }).toBe(false);
+});
