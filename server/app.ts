@@ -14,6 +14,7 @@ import { syncCollections } from './modules/collections';
 import { createSubjectRefreshQueue, refreshAndPublish } from './modules/dashboard/refresh';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { eventsRoutes } from './modules/events/routes';
+import { highlightRoutes } from './modules/highlights/routes';
 import { lessonRoutes } from './modules/lessons/routes';
 import { createMailer } from './modules/mail/outbox';
 import { logTransport, smtpTransport } from './modules/mail/transport';
@@ -137,6 +138,7 @@ export const schoolApp: FastifyPluginAsync<SchoolAppOptions> = async (app, { con
   await app.register(subjectRoutes, deps);
   await app.register(lessonRoutes, deps);
   await app.register(planRoutes, deps);
+  await app.register(highlightRoutes, deps);
   await app.register(peopleRoutes, deps);
   await app.register(requestsRoutes, deps);
 };

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AttendanceStatus } from '../domain/attendance';
+import { HighlightCompare, HighlightCondition, HighlightType } from '../domain/highlights';
 import { LessonType, PlanPublish } from '../domain/lessons';
 import type { MasterDoc } from '../domain/master';
 import { CALL_ROLES, callMethod, canCall, isStateChangingCall } from '../domain/permissions';
@@ -19,6 +20,7 @@ import type { Database } from './db/client';
 import {
   achievements,
   attendances,
+  highlights,
   lessons,
   notes,
   notifications,
@@ -355,6 +357,48 @@ const planWork = (written: Outcome): RowEntry['expected'] => ({
   otherSubject: cells(F, NF, written, F, F, U),
 });
 
+let highlightValue = 0;
+
+/** A highlight rule no other attempt has used ("unexplained absence more than n"), so none is a duplicate. */
+function freshRule() {
+  highlightValue += 1;
+  return {
+    type: HighlightType.attendance,
+    condition_type: HighlightCondition.unexplainedAbsence,
+    compare_type: HighlightCompare.moreThan,
+    value: highlightValue,
+  };
+}
+
+/** A highlight of a place's subject, written straight to the table. */
+async function freshHighlight(place: ClassPlace): Promise<string> {
+  const rule = freshRule();
+  const [row] = await db
+    .insert(highlights)
+    .values({
+      subjectId: place.subjectId,
+      universityId: place.universityId,
+      type: rule.type,
+      conditionType: rule.condition_type,
+      compareType: rule.compare_type,
+      value: rule.value,
+      priority: 100 + rule.value,
+      seq: 1,
+    })
+    .returning({ id: highlights.id });
+  if (!row) throw new Error('no highlight');
+  return row.id;
+}
+
+const highlightWhere = async (id: string) =>
+  (await db.select().from(highlights).where(eq(highlights.id, id)))[0];
+
+/** Subject work: teachers working in the subject and admins; a teacher of another subject does not see it. */
+const SUBJECT_WORK = (written: Outcome): RowEntry['expected'] => ({
+  owned: cells(F, written, written, F, F, U),
+  otherSubject: cells(F, NF, written, F, F, U),
+});
+
 const ROW_MATRIX: Record<string, RowEntry> = {
   'POST /api/attendance/:scheduleId': {
     attempts: forTargets([...CLASS_TARGETS, 'mixed'], async (target) => {
@@ -643,6 +687,79 @@ const ROW_MATRIX: Record<string, RowEntry> = {
       };
     }),
     expected: planWork(W),
+  },
+  'POST /api/academic/subjects/:subjectId/highlights': {
+    attempts: forTargets(['owned', 'otherSubject'], async (target) => {
+      const place = classPlace(target);
+      const rule = freshRule();
+      return {
+        send: (session) =>
+          json(session, 'POST', `/api/academic/subjects/${place.subjectId}/highlights`, rule),
+        written: async () =>
+          exists(
+            db
+              .select()
+              .from(highlights)
+              .where(and(eq(highlights.subjectId, place.subjectId), eq(highlights.value, rule.value))),
+          ),
+      };
+    }),
+    expected: SUBJECT_WORK(CREATED),
+  },
+  'POST /api/academic/subjects/:subjectId/highlights/:highlightId': {
+    attempts: forTargets(['owned', 'otherSubject'], async (target) => {
+      const place = classPlace(target);
+      const id = await freshHighlight(place);
+      const message = `見直し ${id.slice(0, 8)}`;
+      const [current] = await db.select().from(highlights).where(eq(highlights.id, id));
+      return {
+        send: (session) =>
+          json(session, 'POST', `/api/academic/subjects/${place.subjectId}/highlights/${id}`, {
+            type: current?.type,
+            condition_type: current?.conditionType,
+            compare_type: current?.compareType,
+            value: current?.value,
+            message_to_student: message,
+          }),
+        written: async () => (await highlightWhere(id))?.messageToStudent === message,
+      };
+    }),
+    expected: SUBJECT_WORK(W),
+  },
+  'DELETE /api/academic/subjects/:subjectId/highlights/:highlightId': {
+    attempts: forTargets(['owned', 'otherSubject'], async (target) => {
+      const place = classPlace(target);
+      const id = await freshHighlight(place);
+      return {
+        send: (session) =>
+          json(session, 'DELETE', `/api/academic/subjects/${place.subjectId}/highlights/${id}`, {}),
+        written: async () => (await highlightWhere(id))?.deleted === true,
+      };
+    }),
+    expected: SUBJECT_WORK(W),
+  },
+  'POST /api/academic/subjects/:subjectId/highlights/priority': {
+    // Every live highlight of the subject, the newest moved first.
+    attempts: forTargets(['owned', 'otherSubject'], async (target) => {
+      const place = classPlace(target);
+      const id = await freshHighlight(place);
+      const order = async () =>
+        (
+          await db
+            .select({ id: highlights.id })
+            .from(highlights)
+            .where(and(eq(highlights.subjectId, place.subjectId), eq(highlights.deleted, false)))
+            .orderBy(highlights.priority, highlights.id)
+        ).map((row) => row.id);
+      return {
+        send: async (session) =>
+          json(session, 'POST', `/api/academic/subjects/${place.subjectId}/highlights/priority`, {
+            ids: [id, ...(await order()).filter((other) => other !== id)],
+          }),
+        written: async () => (await order())[0] === id,
+      };
+    }),
+    expected: SUBJECT_WORK(W),
   },
   // Master rows belong to the whole school: admins write them, everyone else is refused in-band.
   'POST /api/sync/master/push': {

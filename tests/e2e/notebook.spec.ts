@@ -40,7 +40,7 @@ async function classOpenOn(teacher: ApiSession, day: string) {
 /** Whether the teacher holds an open "lesson without a plan" card for the lesson. */
 async function hasNoPlanCard(teacher: ApiSession, lessonId: string): Promise<boolean> {
   for (let page = 1; ; page += 1) {
-    const answer = (await teacher.get(`/api/sticky?page=${page}&numberSticky=50`)) as {
+    const answer = (await teacher.get(`/api/sticky?page=${page}&numberSticky=6`)) as {
       data: { type: number; lesson: { id: string } | null }[];
       meta: { pagination: { total_pages: number } };
     };
@@ -89,26 +89,34 @@ test('a teacher drafts a plan offline, reloads offline, and back online the plan
   await plan.waitForPlan(name);
   await plan.content.fill('<b>復習</b> と <script>x</script>小テスト');
   await plan.saveDraft();
-  await expect(page.getByText('授業計画を一時保存しました')).toBeVisible();
+  await expect(page.getByText('授業計画を一時保存しました', { exact: true })).toBeVisible();
   await expect(plan.status).toHaveAttribute('data-status', String(LessonPlanStatus.temporarySave));
   await expect(plan.syncState).toHaveAttribute('data-state', 'waiting');
 
   await page.reload();
   await plan.waitForPlan(name);
   await expect(plan.content).toHaveValue('<b>復習</b> と <script>x</script>小テスト');
-  await plan.register();
-  await expect(page.getByText('授業計画を登録しました')).toBeVisible();
-  await expect(plan.status).toHaveAttribute('data-status', String(LessonPlanStatus.registered));
+  await expect(plan.status).toHaveAttribute('data-status', String(LessonPlanStatus.temporarySave));
 
+  // Back online: the draft reaches the server once, sanitised, and the teacher registers it.
   await context.setOffline(false);
   await expect(plan.syncState).toHaveAttribute('data-state', 'saved', { timeout: 60_000 });
-  const stored = (await teacher.get(
-    `/api/academic/subjects/${subjectId}/lessons/${created.id}/schedules/${scheduleId}/plan/${planId}`,
-  )) as Plan;
-  expect(stored).toMatchObject({ publish: PlanPublish.published, content: '<b>復習</b> と 小テスト' });
+  const path = `/api/academic/subjects/${subjectId}/lessons/${created.id}/schedules/${scheduleId}/plan/${planId}`;
+  expect(await teacher.get(path)).toMatchObject({
+    publish: PlanPublish.draft,
+    content: '<b>復習</b> と 小テスト',
+  });
   const plans = (await pullAll<NoteDoc>(teacher, 'notes')).filter(
     (doc) => doc.kind === NoteKind.plan && doc.scheduleId === scheduleId,
   );
   expect(plans).toHaveLength(1);
+  expect(await hasNoPlanCard(teacher, created.id)).toBe(true);
+
+  await plan.register();
+  await expect(page.getByText('授業計画を登録しました', { exact: true })).toBeVisible();
+  await expect(plan.status).toHaveAttribute('data-status', String(LessonPlanStatus.registered));
+  await expect
+    .poll(async () => ((await teacher.get(path)) as Plan).publish, { timeout: 30_000 })
+    .toBe(PlanPublish.published);
   await expect.poll(() => hasNoPlanCard(teacher, created.id), { timeout: 30_000 }).toBe(false);
 });

@@ -277,6 +277,23 @@ describe('plans through the notes sync', () => {
     expect(read).toMatchObject({ content: '管理者の修正', publish: PlanPublish.published });
   });
 
+  it('a second offline write of a draft, based on what the first push sent, lands', async () => {
+    const { place, scheduleId } = await sitting();
+    const draft = draftDoc(place, scheduleId, '<b>案</b><script>x</script>');
+    await push(t.app, teacher, 'notes', [{ newDocumentState: draft, assumedMasterState: null }], { offline: true });
+    const registered = { ...draft, publish: PlanPublish.published };
+    const answer = await push(
+      t.app,
+      teacher,
+      'notes',
+      [{ newDocumentState: registered, assumedMasterState: { ...draft, updatedAt: 0 } }],
+      { offline: true },
+    );
+    expect(answer.conflicts).toEqual([]);
+    const [row] = await t.db.select().from(plans).where(eq(plans.scheduleId, scheduleId));
+    expect(row?.publish).toBe(PlanPublish.published);
+  });
+
   it('refuses in-band a plan of a sitting not assigned to the teacher, a memo, and a wrong id', async () => {
     const other = await sitting(school.sameSubject);
     const own = await sitting();

@@ -14,6 +14,7 @@ import { SelectField } from '../../ui/select-field';
 import { Spinner } from '../../ui/spinner';
 import { Tabs } from '../../ui/tabs';
 import { FormulaEditor } from './formula-editor';
+import { HighlightsTab } from './highlights-tab';
 import {
   addStudentsToClasses,
   deleteSubject,
@@ -32,6 +33,7 @@ export const SUBJECT_TABS = [
   'drafts',
   'exams',
   'notes',
+  'highlights',
   'formula',
   'students',
   'edit',
@@ -141,6 +143,11 @@ export function SubjectDetailScreen({
     ...(staff
       ? [
           { value: 'notes', label: t`Notes`, content: <NotesTab subjectId={subjectId} /> },
+          {
+            value: 'highlights',
+            label: t`Highlights`,
+            content: <HighlightsTab subjectId={subjectId} canEdit={writer} notify={actions.notify} />,
+          },
           {
             value: 'formula',
             label: t`Formula`,
