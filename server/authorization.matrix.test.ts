@@ -12,7 +12,13 @@ import { type AccountRole, Role } from '../domain/roles';
 import { newRequestDoc } from '../domain/schemas/requests';
 import { StickyStatus, StickyType } from '../domain/stickies';
 import { SyncCollection } from '../domain/sync';
-import { type AchievementDoc, type AttendanceDoc, type NoteDoc, NoteKind } from '../domain/sync-docs';
+import {
+  type AchievementDoc,
+  type AttendanceDoc,
+  type NoteDoc,
+  NoteKind,
+  sittingNoteDoc,
+} from '../domain/sync-docs';
 import { achievementId, attendanceId, planIdOf } from '../domain/sync-ids';
 import type { SyncedDoc } from '../domain/sync-merge';
 import { XLSX_MIME_TYPE } from '../domain/validation';
@@ -942,24 +948,18 @@ Object.assign(ROW_MATRIX['POST /api/sync/requests/push']?.attempts ?? {}, {
 async function planPush(target: Target): Promise<Attempt> {
   const { place, scheduleId } = await planSitting(target);
   const doc: NoteDoc = {
-    id: planIdOf(scheduleId),
-    kind: NoteKind.plan,
-    subjectId: place.subjectId,
-    universityId: place.universityId,
-    lessonId: place.lessonId,
-    scheduleId,
-    planId: null,
-    studentId: null,
-    authorId: null,
+    ...sittingNoteDoc({
+      id: planIdOf(scheduleId),
+      kind: NoteKind.plan,
+      subjectId: place.subjectId,
+      universityId: place.universityId,
+      lessonId: place.lessonId,
+      scheduleId,
+      authorId: null,
+    }),
     content: '電車で下書き',
     publish: PlanPublish.draft,
     lessonType: LessonType.lesson,
-    contactToHeadTeacher: null,
-    scheduleIds: [],
-    links: [],
-    contactToStudent: [],
-    updatedAt: 0,
-    _deleted: false,
   };
   return {
     send: (session) => push(session, SyncCollection.notes, doc),

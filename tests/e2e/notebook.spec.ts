@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
+import { HighlightCompare, HighlightCondition, HighlightType } from '../../domain/highlights';
 import { LessonPlanStatus, PlanPublish } from '../../domain/lessons';
+import type { Highlight } from '../../domain/schemas/highlights';
 import type { LessonDetail } from '../../domain/schemas/lessons';
 import type { Plan } from '../../domain/schemas/plans';
 import { type NoteDoc, NoteKind, type SubjectDoc } from '../../domain/sync-docs';
@@ -119,4 +121,51 @@ test('a teacher drafts a plan offline, reloads offline, and back online the plan
     .poll(async () => ((await teacher.get(path)) as Plan).publish, { timeout: 30_000 })
     .toBe(PlanPublish.published);
   await expect.poll(() => hasNoPlanCard(teacher, created.id), { timeout: 30_000 }).toBe(false);
+});
+
+test('a teacher creates the highlight "unexplained absence more than 2" and moves it up with the keyboard; the order survives a reload', async ({
+  page,
+  request,
+}) => {
+  const teacher = await signInApi(request, 'teacher@demo.test');
+  const { subjectId } = await classOpenOn(teacher, schoolDate(0));
+  const base = `/api/academic/subjects/${subjectId}`;
+  // The rule of this test must be new to the subject (SPEC §5 refuses a duplicate condition).
+  const listed = (await teacher.get(`${base}/highlights`)) as { highlights: Highlight[] };
+  for (const row of listed.highlights.filter(
+    (row) => row.condition_type === HighlightCondition.unexplainedAbsence && row.value === 2,
+  ))
+    await teacher.delete(`${base}/highlights/${row.id}`);
+  const other = (await teacher.post(`${base}/highlights`, {
+    type: HighlightType.attendance,
+    condition_type: HighlightCondition.late,
+    compare_type: HighlightCompare.moreThan,
+    value: 40 + (Date.now() % 50),
+  })) as Highlight;
+
+  await page.goto(`/admin/academic/subjects/${subjectId}?tab=highlights`);
+  await new LoginPage(page).signInWithCode('teacher@demo.test');
+  await page.getByRole('button', { name: 'ハイライトを追加' }).click();
+  await page.getByLabel('値').fill('2');
+  await page.getByLabel('学生へのメッセージ').fill('無断欠席が2回を超えました。担任に相談してください。');
+  await page.getByRole('button', { name: 'ハイライトを保存' }).click();
+  await expect(page.getByText('ハイライトを作成しました', { exact: true })).toBeVisible();
+
+  const list = page.getByTestId('highlight-list');
+  const order = () =>
+    list
+      .locator('li[data-highlight]')
+      .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-highlight')));
+  const created = (await order()).at(-1);
+  expect(created).not.toBe(other.id);
+  const moveUp = page.getByRole('button', { name: '上へ移動: 無断欠席 より多い 2' });
+  await moveUp.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('ハイライトの並び順を保存しました', { exact: true })).toBeVisible();
+  const moved = await order();
+  expect(moved.indexOf(created ?? '')).toBeLessThan(moved.indexOf(other.id));
+
+  await page.reload();
+  await expect(list.locator('li[data-highlight]').first()).toBeVisible();
+  expect(await order()).toEqual(moved);
 });

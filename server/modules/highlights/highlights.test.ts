@@ -76,7 +76,7 @@ describe('highlights', () => {
     expect(await shown()).toEqual([...before, a.id, b.id]);
 
     const reorder = await call(t.app, teacher, 'POST', `${base()}/highlights/priority`, {
-      ids: [b.id, a.id],
+      ids: [b.id, ...before, a.id],
     });
     expect(reorder.statusCode, reorder.body).toBe(200);
     expect(await shown(observer)).toEqual([b.id, ...before, a.id]);

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LessonType, PlanPublish } from '../../../domain/lessons';
 import type { Note, Plan } from '../../../domain/schemas/plans';
-import { type NoteDoc, NoteKind } from '../../../domain/sync-docs';
+import { type NoteDoc, NoteKind, sittingNoteDoc } from '../../../domain/sync-docs';
 import { planIdOf } from '../../../domain/sync-ids';
 import { planHistory, plans } from '../../db/schema';
 import { call, pullThrough, push } from '../../testing/calls';
@@ -196,24 +196,18 @@ describe('lesson plans', () => {
 describe('plans through the notes sync', () => {
   function draftDoc(place: ClassPlace, scheduleId: string, content: string): NoteDoc {
     return {
-      id: planIdOf(scheduleId),
-      kind: NoteKind.plan,
-      subjectId: place.subjectId,
-      universityId: place.universityId,
-      lessonId: place.lessonId,
-      scheduleId,
-      planId: null,
-      studentId: null,
-      authorId: null,
+      ...sittingNoteDoc({
+        id: planIdOf(scheduleId),
+        kind: NoteKind.plan,
+        subjectId: place.subjectId,
+        universityId: place.universityId,
+        lessonId: place.lessonId,
+        scheduleId,
+        authorId: null,
+      }),
       content,
       publish: PlanPublish.draft,
       lessonType: LessonType.lesson,
-      contactToHeadTeacher: null,
-      scheduleIds: [],
-      links: [],
-      contactToStudent: [],
-      updatedAt: 0,
-      _deleted: false,
     };
   }
 
@@ -280,7 +274,9 @@ describe('plans through the notes sync', () => {
   it('a second offline write of a draft, based on what the first push sent, lands', async () => {
     const { place, scheduleId } = await sitting();
     const draft = draftDoc(place, scheduleId, '<b>案</b><script>x</script>');
-    await push(t.app, teacher, 'notes', [{ newDocumentState: draft, assumedMasterState: null }], { offline: true });
+    await push(t.app, teacher, 'notes', [{ newDocumentState: draft, assumedMasterState: null }], {
+      offline: true,
+    });
     const registered = { ...draft, publish: PlanPublish.published };
     const answer = await push(
       t.app,

@@ -5,7 +5,7 @@ import { ErrorCode, FieldError } from '../../../domain/errors';
 import { lessonTypeSchema, PlanPublish, planPublishSchema } from '../../../domain/lessons';
 import { Role } from '../../../domain/roles';
 import type { Note, NoteWrite, Plan, PlanWrite } from '../../../domain/schemas/plans';
-import { type NoteDoc, NoteKind } from '../../../domain/sync-docs';
+import { type NoteDoc, NoteKind, sittingNoteDoc } from '../../../domain/sync-docs';
 import { planIdOf } from '../../../domain/sync-ids';
 import type { Actor } from '../../access/actor';
 import { sittingWork } from '../../access/schedules';
@@ -119,20 +119,16 @@ export async function writePlan(
   const next: NoteDoc = current
     ? { ...current, ...content }
     : {
-        id: planIdOf(place.scheduleId),
-        kind: NoteKind.plan,
-        subjectId: place.subjectId,
-        universityId: sitting.university_id,
-        lessonId: place.lessonId,
-        scheduleId: place.scheduleId,
-        planId: null,
-        studentId: null,
-        authorId: actor.id,
+        ...sittingNoteDoc({
+          id: planIdOf(place.scheduleId),
+          kind: NoteKind.plan,
+          subjectId: place.subjectId,
+          universityId: sitting.university_id,
+          lessonId: place.lessonId,
+          scheduleId: place.scheduleId,
+          authorId: actor.id,
+        }),
         lessonType: sitting.lesson_type,
-        contactToHeadTeacher: null,
-        scheduleIds: [],
-        updatedAt: 0,
-        _deleted: false,
         ...content,
       };
   const [written] = await pushAsCall(
@@ -159,24 +155,17 @@ export async function storePlanNote(
   requireSamePlace(body, place, planId);
   if (!(await livePlan(deps.db, place, planId))) throw notFound();
   const doc: NoteDoc = {
-    id: randomUUID(),
-    kind: NoteKind.planNote,
-    subjectId: place.subjectId,
-    universityId: sitting.university_id,
-    lessonId: place.lessonId,
-    scheduleId: place.scheduleId,
+    ...sittingNoteDoc({
+      id: randomUUID(),
+      kind: NoteKind.planNote,
+      subjectId: place.subjectId,
+      universityId: sitting.university_id,
+      lessonId: place.lessonId,
+      scheduleId: place.scheduleId,
+      authorId: actor.id,
+    }),
     planId,
-    studentId: null,
-    authorId: actor.id,
     content: body.content,
-    publish: null,
-    lessonType: null,
-    contactToHeadTeacher: null,
-    scheduleIds: [],
-    links: [],
-    contactToStudent: [],
-    updatedAt: 0,
-    _deleted: false,
   };
   await pushAsCall(
     deps,

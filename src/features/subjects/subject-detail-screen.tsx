@@ -10,6 +10,7 @@ import { errorMessage } from '../../i18n/error-messages';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { type Column, DataTable } from '../../ui/data-table';
+import { SafeHtml } from '../../ui/safe-html';
 import { SelectField } from '../../ui/select-field';
 import { Spinner } from '../../ui/spinner';
 import { Tabs } from '../../ui/tabs';
@@ -393,7 +394,7 @@ function NotesTab({ subjectId }: { subjectId: string }) {
     <ul className="flex flex-col gap-2 pt-4">
       {notes.map((note) => (
         <li key={note.id} className="rounded border border-slate-200 p-2 text-sm">
-          <p className="whitespace-pre-wrap">{note.content}</p>
+          <SafeHtml html={note.content} className="break-words whitespace-pre-wrap" />
           <p className="text-xs text-slate-600">
             {note.author.name} · {note.created_at.slice(0, 10)}
           </p>
