@@ -212,6 +212,30 @@ export const noteDocSchema = z.strictObject({
 
 export type NoteDoc = z.infer<typeof noteDocSchema>;
 
+/** Where a plan or a note on one sits, and who wrote it. */
+export type SittingNotePlace = Pick<
+  NoteDoc,
+  'id' | 'kind' | 'subjectId' | 'universityId' | 'lessonId' | 'scheduleId' | 'authorId'
+>;
+
+/** A plan or plan note at a sitting with every content field empty, as a new row starts. */
+export function sittingNoteDoc(place: SittingNotePlace): NoteDoc {
+  return {
+    ...place,
+    planId: null,
+    studentId: null,
+    content: null,
+    publish: null,
+    lessonType: null,
+    contactToHeadTeacher: null,
+    scheduleIds: [],
+    links: [],
+    contactToStudent: [],
+    updatedAt: 0,
+    _deleted: false,
+  };
+}
+
 /** The kinds of row the `subjects` collection groups by shape (ARCHITECTURE §3: one collection per shape). */
 export const SubjectDocKind = {
   subject: 'subject',

@@ -42,3 +42,11 @@ export function achievementId(subjectStudentId: string, scoreNameId: string): st
 export function resultId(subjectStudentId: string): string {
   return naturalId('result', subjectStudentId);
 }
+
+/**
+ * The id of the plan of a schedule (one plan per sitting): a plan drafted offline on two devices, or drafted
+ * offline and created online, is one row.
+ */
+export function planIdOf(scheduleId: string): string {
+  return naturalId('plan', scheduleId);
+}

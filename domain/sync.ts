@@ -60,8 +60,9 @@ export const SYNC_COLLECTION_ROLES: Record<
   notifications: { pull: ROLE_LIST, push: ROLE_LIST },
   // SPEC §6: /requests is for teachers, admins and students; students create and cancel, staff decide.
   requests: { pull: CLASS_WORK_READERS, push: CLASS_WORK_READERS },
-  // Subjects' memos, plans and notes: every role that opens a subject; edited online through their calls.
-  notes: { pull: [Role.observer, Role.teacher, Role.admin, Role.student], push: [] },
+  // Subjects' memos, plans and notes: every role that opens a subject. Plans and plan notes are written by
+  // the sitting's teachers and admins, offline too (issue #18); memos and subject notes through their calls.
+  notes: { pull: [Role.observer, Role.teacher, Role.admin, Role.student], push: [Role.teacher, Role.admin] },
   // Subjects, schedules and lessons change through the subject screens' REST calls: pull only.
   subjects: { pull: SUBJECT_READERS, push: [] },
   schedules: { pull: SUBJECT_READERS, push: [] },

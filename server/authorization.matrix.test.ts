@@ -4,7 +4,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AttendanceStatus } from '../domain/attendance';
 import { weekdayIdOf } from '../domain/copy-subject';
-import { LessonType, PublishState } from '../domain/lessons';
+import { HighlightCompare, HighlightCondition, HighlightType } from '../domain/highlights';
+import { LessonType, PlanPublish, PublishState } from '../domain/lessons';
 import type { MasterDoc } from '../domain/master';
 import { CALL_ROLES, callMethod, canCall, isStateChangingCall } from '../domain/permissions';
 import {
@@ -17,8 +18,14 @@ import { type AccountRole, Role } from '../domain/roles';
 import { newRequestDoc } from '../domain/schemas/requests';
 import { StickyStatus, StickyType } from '../domain/stickies';
 import { SyncCollection } from '../domain/sync';
-import { type AchievementDoc, type AttendanceDoc, type NoteDoc, NoteKind } from '../domain/sync-docs';
-import { achievementId, attendanceId } from '../domain/sync-ids';
+import {
+  type AchievementDoc,
+  type AttendanceDoc,
+  type NoteDoc,
+  NoteKind,
+  sittingNoteDoc,
+} from '../domain/sync-docs';
+import { achievementId, attendanceId, planIdOf } from '../domain/sync-ids';
 import type { SyncedDoc } from '../domain/sync-merge';
 import { XLSX_MIME_TYPE } from '../domain/validation';
 import type { Database } from './db/client';
@@ -26,9 +33,12 @@ import {
   achievements,
   attendances,
   classStudents,
+  highlights,
   lessons,
   notes,
   notifications,
+  planNotes,
+  plans,
   requests,
   schedules,
   sessions,
@@ -108,7 +118,10 @@ type Target =
   | 'cancelForeign'
   | 'schoolWide'
   | 'staffOfKind'
-  | 'staffOfOtherKind';
+  | 'staffOfOtherKind'
+  | 'planOwned'
+  | 'planSameSubject'
+  | 'planOtherSubject';
 
 /** One attempt: the request, and whether its row was written afterwards. */
 interface Attempt {
@@ -866,6 +879,98 @@ const PEOPLE_ROWS: Record<string, RowEntry> = {
     (row) => row?.loginBlocked === true,
   ),
 };
+/** The plan calls' path for a new sitting of a place's lesson (`planOwned` is the `owned` place, and so on). */
+async function planSitting(target: Target) {
+  const place = classPlace(target.replace(/^plan(.)/, (_, first: string) => first.toLowerCase()) as Target);
+  const scheduleId = await freshSitting(db, place);
+  const path = `/api/academic/subjects/${place.subjectId}/lessons/${place.lessonId}/schedules/${scheduleId}/plan`;
+  return { place, scheduleId, path };
+}
+
+/** A draft plan of a new sitting of a place, written straight to the table. */
+async function planTarget(target: Target) {
+  const sitting = await planSitting(target);
+  const id = planIdOf(sitting.scheduleId);
+  await db.insert(plans).values({
+    id,
+    subjectId: sitting.place.subjectId,
+    universityId: sitting.place.universityId,
+    lessonId: sitting.place.lessonId,
+    scheduleId: sitting.scheduleId,
+    lessonType: LessonType.lesson,
+    seq: 1,
+  });
+  return { ...sitting, id };
+}
+
+/** The ids that place a plan or a note on it (SPEC §3 note payload). */
+function notePayload(place: ClassPlace, scheduleId: string, planId: string | null) {
+  return { subject_id: place.subjectId, lesson_id: place.lessonId, schedule_id: scheduleId, plan_id: planId };
+}
+
+/** A plan call's body for a sitting: a draft lesson plan with the given content. */
+function planBody(place: ClassPlace, scheduleId: string, planId: string | null, content: string) {
+  return {
+    ...notePayload(place, scheduleId, planId),
+    publish: PlanPublish.draft,
+    lesson_type: LessonType.lesson,
+    content,
+  };
+}
+
+const planWithContent = (id: string, content: string) => async () => {
+  const [row] = await db.select().from(plans).where(eq(plans.id, id));
+  return row?.content === content;
+};
+
+/** Plan work (SPEC §6): the sitting's teachers and admins; a teacher of another subject does not see it. */
+const planWork = (written: Outcome): RowEntry['expected'] => ({
+  owned: cells(F, written, written, F, F, U),
+  sameSubject: cells(F, F, written, F, F, U),
+  otherSubject: cells(F, NF, written, F, F, U),
+});
+
+let highlightValue = 0;
+
+/** A highlight rule no other attempt has used ("unexplained absence more than n"), so none is a duplicate. */
+function freshRule() {
+  highlightValue += 1;
+  return {
+    type: HighlightType.attendance,
+    condition_type: HighlightCondition.unexplainedAbsence,
+    compare_type: HighlightCompare.moreThan,
+    value: highlightValue,
+  };
+}
+
+/** A highlight of a place's subject, written straight to the table. */
+async function freshHighlight(place: ClassPlace): Promise<string> {
+  const rule = freshRule();
+  const [row] = await db
+    .insert(highlights)
+    .values({
+      subjectId: place.subjectId,
+      universityId: place.universityId,
+      type: rule.type,
+      conditionType: rule.condition_type,
+      compareType: rule.compare_type,
+      value: rule.value,
+      priority: 100 + rule.value,
+      seq: 1,
+    })
+    .returning({ id: highlights.id });
+  if (!row) throw new Error('no highlight');
+  return row.id;
+}
+
+const highlightWhere = async (id: string) =>
+  (await db.select().from(highlights).where(eq(highlights.id, id)))[0];
+
+/** Subject work: teachers working in the subject and admins; a teacher of another subject does not see it. */
+const SUBJECT_WORK = (written: Outcome): RowEntry['expected'] => ({
+  owned: cells(F, written, written, F, F, U),
+  otherSubject: cells(F, NF, written, F, F, U),
+});
 
 const ROW_MATRIX: Record<string, RowEntry> = {
   'POST /api/attendance/:scheduleId': {
@@ -1062,7 +1167,7 @@ const ROW_MATRIX: Record<string, RowEntry> = {
     },
   },
   // Pull-only collections: every row a client pushes is refused in-band, and nothing is written. A card is
-  // closed through its REST call; notes are written through the subject screens' calls.
+  // closed through its REST call. Notes take pushed plans only (below); a subject note goes through its call.
   'POST /api/sync/stickies/push': {
     attempts: forTargets(['own', 'foreign'], async (target, who) => {
       const owner = ownerOf(who, target);
@@ -1115,7 +1220,119 @@ const ROW_MATRIX: Record<string, RowEntry> = {
     expected: {
       owned: cells(F, IB, IB, F, IB, U),
       otherSubject: cells(F, IB, IB, F, IB, U),
+      // A plan drafted (offline) for a new sitting: the sitting's teachers and admins (issue #18).
+      planOwned: cells(F, W, W, F, IB, U),
+      planSameSubject: cells(F, IB, W, F, IB, U),
+      planOtherSubject: cells(F, IB, W, F, IB, U),
     },
+  },
+  'POST /api/academic/subjects/:subjectId/lessons/:lessonId/schedules/:scheduleId/plan/create': {
+    attempts: forTargets(CLASS_TARGETS, async (target) => {
+      const { place, scheduleId, path } = await planSitting(target);
+      return {
+        send: (session) => json(session, 'POST', `${path}/create`, planBody(place, scheduleId, null, '計画')),
+        written: planWithContent(planIdOf(scheduleId), '計画'),
+      };
+    }),
+    expected: planWork(CREATED),
+  },
+  'POST /api/academic/subjects/:subjectId/lessons/:lessonId/schedules/:scheduleId/plan/:planId': {
+    attempts: forTargets(CLASS_TARGETS, async (target) => {
+      const { place, scheduleId, path, id } = await planTarget(target);
+      return {
+        send: (session) => json(session, 'POST', `${path}/${id}`, planBody(place, scheduleId, id, '改訂')),
+        written: planWithContent(id, '改訂'),
+      };
+    }),
+    expected: planWork(W),
+  },
+  'POST /api/academic/subjects/:subjectId/lessons/:lessonId/schedules/:scheduleId/plan/:planId/note/store': {
+    attempts: forTargets(CLASS_TARGETS, async (target) => {
+      const { place, scheduleId, path, id } = await planTarget(target);
+      const content = `申し送り ${randomUUID().slice(0, 8)}`;
+      return {
+        send: (session) =>
+          json(session, 'POST', `${path}/${id}/note/store`, {
+            ...notePayload(place, scheduleId, id),
+            content,
+          }),
+        written: () => exists(db.select().from(planNotes).where(eq(planNotes.content, content))),
+      };
+    }),
+    expected: planWork(W),
+  },
+  'POST /api/academic/subjects/:subjectId/highlights': {
+    attempts: forTargets(['owned', 'otherSubject'], async (target) => {
+      const place = classPlace(target);
+      const rule = freshRule();
+      return {
+        send: (session) =>
+          json(session, 'POST', `/api/academic/subjects/${place.subjectId}/highlights`, rule),
+        written: async () =>
+          exists(
+            db
+              .select()
+              .from(highlights)
+              .where(and(eq(highlights.subjectId, place.subjectId), eq(highlights.value, rule.value))),
+          ),
+      };
+    }),
+    expected: SUBJECT_WORK(CREATED),
+  },
+  'POST /api/academic/subjects/:subjectId/highlights/:highlightId': {
+    attempts: forTargets(['owned', 'otherSubject'], async (target) => {
+      const place = classPlace(target);
+      const id = await freshHighlight(place);
+      const message = `見直し ${id.slice(0, 8)}`;
+      const [current] = await db.select().from(highlights).where(eq(highlights.id, id));
+      return {
+        send: (session) =>
+          json(session, 'POST', `/api/academic/subjects/${place.subjectId}/highlights/${id}`, {
+            type: current?.type,
+            condition_type: current?.conditionType,
+            compare_type: current?.compareType,
+            value: current?.value,
+            message_to_student: message,
+          }),
+        written: async () => (await highlightWhere(id))?.messageToStudent === message,
+      };
+    }),
+    expected: SUBJECT_WORK(W),
+  },
+  'DELETE /api/academic/subjects/:subjectId/highlights/:highlightId': {
+    attempts: forTargets(['owned', 'otherSubject'], async (target) => {
+      const place = classPlace(target);
+      const id = await freshHighlight(place);
+      return {
+        send: (session) =>
+          json(session, 'DELETE', `/api/academic/subjects/${place.subjectId}/highlights/${id}`, {}),
+        written: async () => (await highlightWhere(id))?.deleted === true,
+      };
+    }),
+    expected: SUBJECT_WORK(W),
+  },
+  'POST /api/academic/subjects/:subjectId/highlights/priority': {
+    // Every live highlight of the subject, the newest moved first.
+    attempts: forTargets(['owned', 'otherSubject'], async (target) => {
+      const place = classPlace(target);
+      const id = await freshHighlight(place);
+      const order = async () =>
+        (
+          await db
+            .select({ id: highlights.id })
+            .from(highlights)
+            .where(and(eq(highlights.subjectId, place.subjectId), eq(highlights.deleted, false)))
+            .orderBy(highlights.priority, highlights.id)
+        ).map((row) => row.id);
+      return {
+        send: async (session) =>
+          json(session, 'POST', `/api/academic/subjects/${place.subjectId}/highlights/priority`, {
+            ids: [id, ...(await order()).filter((other) => other !== id)],
+          }),
+        written: async () => (await order())[0] === id,
+      };
+    }),
+    expected: SUBJECT_WORK(W),
   },
   // Master rows belong to the whole school: admins write them, everyone else is refused in-band.
   'POST /api/sync/master/push': {
@@ -1287,6 +1504,35 @@ Object.assign(ROW_MATRIX['POST /api/sync/requests/push']?.attempts ?? {}, {
   decideOtherSubject: () => requestDecision(school.otherSubject, RequestStatus.rejected),
   cancelOwn: () => requestDecision(school.owned, RequestStatus.cancelled),
   cancelForeign: () => requestDecision(school.sameSubject, RequestStatus.cancelled),
+});
+
+/** A draft plan of a new sitting, pushed as a client drafts it offline. */
+async function planPush(target: Target): Promise<Attempt> {
+  const { place, scheduleId } = await planSitting(target);
+  const doc: NoteDoc = {
+    ...sittingNoteDoc({
+      id: planIdOf(scheduleId),
+      kind: NoteKind.plan,
+      subjectId: place.subjectId,
+      universityId: place.universityId,
+      lessonId: place.lessonId,
+      scheduleId,
+      authorId: null,
+    }),
+    content: '電車で下書き',
+    publish: PlanPublish.draft,
+    lessonType: LessonType.lesson,
+  };
+  return {
+    send: (session) => push(session, SyncCollection.notes, doc),
+    written: planWithContent(doc.id, '電車で下書き'),
+  };
+}
+
+Object.assign(ROW_MATRIX['POST /api/sync/notes/push']?.attempts ?? {}, {
+  planOwned: () => planPush('planOwned'),
+  planSameSubject: () => planPush('planSameSubject'),
+  planOtherSubject: () => planPush('planOtherSubject'),
 });
 
 /** Deleting, by a push, a row of `def` about a place (its subject, or its student) as an admin pulls it. */

@@ -53,6 +53,7 @@ import { Route as AppAcademicSubjectsSubjectIdCopyRouteImport } from './routes/_
 import { Route as AppVibloEventsEventIdEditRouteImport } from './routes/_app/viblo/events/$eventId.edit'
 import { Route as AppAcademicSubjectsSubjectIdLessonsLessonIdRouteImport } from './routes/_app/academic/subjects/$subjectId/lessons/$lessonId'
 import { Route as AppAchievementSubjectsSubjectIdScoreNamesScoreNameIdRouteImport } from './routes/_app/achievement/subjects/$subjectId/score-names/$scoreNameId'
+import { Route as AppAcademicSubjectsSubjectIdLessonsLessonIdSchedulesScheduleIdPlansPlanIdRouteImport } from './routes/_app/academic/subjects/$subjectId/lessons/$lessonId/schedules/$scheduleId/plans/$planId'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -279,6 +280,14 @@ const AppAchievementSubjectsSubjectIdScoreNamesScoreNameIdRoute =
     path: '/subjects/$subjectId/score-names/$scoreNameId',
     getParentRoute: () => AppAchievementRoute,
   } as any)
+const AppAcademicSubjectsSubjectIdLessonsLessonIdSchedulesScheduleIdPlansPlanIdRoute =
+  AppAcademicSubjectsSubjectIdLessonsLessonIdSchedulesScheduleIdPlansPlanIdRouteImport.update(
+    {
+      id: '/schedules/$scheduleId/plans/$planId',
+      path: '/schedules/$scheduleId/plans/$planId',
+      getParentRoute: () => AppAcademicSubjectsSubjectIdLessonsLessonIdRoute,
+    } as any,
+  )
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
@@ -322,8 +331,9 @@ export interface FileRoutesByFullPath {
   '/viblo/events/add': typeof AppVibloEventsAddRoute
   '/academic/subjects/$subjectId/copy': typeof AppAcademicSubjectsSubjectIdCopyRoute
   '/viblo/events/$eventId/edit': typeof AppVibloEventsEventIdEditRoute
-  '/academic/subjects/$subjectId/lessons/$lessonId': typeof AppAcademicSubjectsSubjectIdLessonsLessonIdRoute
+  '/academic/subjects/$subjectId/lessons/$lessonId': typeof AppAcademicSubjectsSubjectIdLessonsLessonIdRouteWithChildren
   '/achievement/subjects/$subjectId/score-names/$scoreNameId': typeof AppAchievementSubjectsSubjectIdScoreNamesScoreNameIdRoute
+  '/academic/subjects/$subjectId/lessons/$lessonId/schedules/$scheduleId/plans/$planId': typeof AppAcademicSubjectsSubjectIdLessonsLessonIdSchedulesScheduleIdPlansPlanIdRoute
 }
 export interface FileRoutesByTo {
   '/change-password': typeof ChangePasswordRoute
@@ -367,8 +377,9 @@ export interface FileRoutesByTo {
   '/viblo/events/add': typeof AppVibloEventsAddRoute
   '/academic/subjects/$subjectId/copy': typeof AppAcademicSubjectsSubjectIdCopyRoute
   '/viblo/events/$eventId/edit': typeof AppVibloEventsEventIdEditRoute
-  '/academic/subjects/$subjectId/lessons/$lessonId': typeof AppAcademicSubjectsSubjectIdLessonsLessonIdRoute
+  '/academic/subjects/$subjectId/lessons/$lessonId': typeof AppAcademicSubjectsSubjectIdLessonsLessonIdRouteWithChildren
   '/achievement/subjects/$subjectId/score-names/$scoreNameId': typeof AppAchievementSubjectsSubjectIdScoreNamesScoreNameIdRoute
+  '/academic/subjects/$subjectId/lessons/$lessonId/schedules/$scheduleId/plans/$planId': typeof AppAcademicSubjectsSubjectIdLessonsLessonIdSchedulesScheduleIdPlansPlanIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -414,8 +425,9 @@ export interface FileRoutesById {
   '/_app/viblo/events/add': typeof AppVibloEventsAddRoute
   '/_app/academic/subjects/$subjectId/copy': typeof AppAcademicSubjectsSubjectIdCopyRoute
   '/_app/viblo/events/$eventId/edit': typeof AppVibloEventsEventIdEditRoute
-  '/_app/academic/subjects/$subjectId/lessons/$lessonId': typeof AppAcademicSubjectsSubjectIdLessonsLessonIdRoute
+  '/_app/academic/subjects/$subjectId/lessons/$lessonId': typeof AppAcademicSubjectsSubjectIdLessonsLessonIdRouteWithChildren
   '/_app/achievement/subjects/$subjectId/score-names/$scoreNameId': typeof AppAchievementSubjectsSubjectIdScoreNamesScoreNameIdRoute
+  '/_app/academic/subjects/$subjectId/lessons/$lessonId/schedules/$scheduleId/plans/$planId': typeof AppAcademicSubjectsSubjectIdLessonsLessonIdSchedulesScheduleIdPlansPlanIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -463,6 +475,7 @@ export interface FileRouteTypes {
     | '/viblo/events/$eventId/edit'
     | '/academic/subjects/$subjectId/lessons/$lessonId'
     | '/achievement/subjects/$subjectId/score-names/$scoreNameId'
+    | '/academic/subjects/$subjectId/lessons/$lessonId/schedules/$scheduleId/plans/$planId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/change-password'
@@ -508,6 +521,7 @@ export interface FileRouteTypes {
     | '/viblo/events/$eventId/edit'
     | '/academic/subjects/$subjectId/lessons/$lessonId'
     | '/achievement/subjects/$subjectId/score-names/$scoreNameId'
+    | '/academic/subjects/$subjectId/lessons/$lessonId/schedules/$scheduleId/plans/$planId'
   id:
     | '__root__'
     | '/_app'
@@ -554,6 +568,7 @@ export interface FileRouteTypes {
     | '/_app/viblo/events/$eventId/edit'
     | '/_app/academic/subjects/$subjectId/lessons/$lessonId'
     | '/_app/achievement/subjects/$subjectId/score-names/$scoreNameId'
+    | '/_app/academic/subjects/$subjectId/lessons/$lessonId/schedules/$scheduleId/plans/$planId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -875,6 +890,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAchievementSubjectsSubjectIdScoreNamesScoreNameIdRouteImport
       parentRoute: typeof AppAchievementRoute
     }
+    '/_app/academic/subjects/$subjectId/lessons/$lessonId/schedules/$scheduleId/plans/$planId': {
+      id: '/_app/academic/subjects/$subjectId/lessons/$lessonId/schedules/$scheduleId/plans/$planId'
+      path: '/schedules/$scheduleId/plans/$planId'
+      fullPath: '/academic/subjects/$subjectId/lessons/$lessonId/schedules/$scheduleId/plans/$planId'
+      preLoaderRoute: typeof AppAcademicSubjectsSubjectIdLessonsLessonIdSchedulesScheduleIdPlansPlanIdRouteImport
+      parentRoute: typeof AppAcademicSubjectsSubjectIdLessonsLessonIdRoute
+    }
   }
 }
 
@@ -985,9 +1007,24 @@ const AppVibloRouteWithChildren = AppVibloRoute._addFileChildren(
   AppVibloRouteChildren,
 )
 
+interface AppAcademicSubjectsSubjectIdLessonsLessonIdRouteChildren {
+  AppAcademicSubjectsSubjectIdLessonsLessonIdSchedulesScheduleIdPlansPlanIdRoute: typeof AppAcademicSubjectsSubjectIdLessonsLessonIdSchedulesScheduleIdPlansPlanIdRoute
+}
+
+const AppAcademicSubjectsSubjectIdLessonsLessonIdRouteChildren: AppAcademicSubjectsSubjectIdLessonsLessonIdRouteChildren =
+  {
+    AppAcademicSubjectsSubjectIdLessonsLessonIdSchedulesScheduleIdPlansPlanIdRoute:
+      AppAcademicSubjectsSubjectIdLessonsLessonIdSchedulesScheduleIdPlansPlanIdRoute,
+  }
+
+const AppAcademicSubjectsSubjectIdLessonsLessonIdRouteWithChildren =
+  AppAcademicSubjectsSubjectIdLessonsLessonIdRoute._addFileChildren(
+    AppAcademicSubjectsSubjectIdLessonsLessonIdRouteChildren,
+  )
+
 interface AppAcademicSubjectsSubjectIdRouteChildren {
   AppAcademicSubjectsSubjectIdCopyRoute: typeof AppAcademicSubjectsSubjectIdCopyRoute
-  AppAcademicSubjectsSubjectIdLessonsLessonIdRoute: typeof AppAcademicSubjectsSubjectIdLessonsLessonIdRoute
+  AppAcademicSubjectsSubjectIdLessonsLessonIdRoute: typeof AppAcademicSubjectsSubjectIdLessonsLessonIdRouteWithChildren
 }
 
 const AppAcademicSubjectsSubjectIdRouteChildren: AppAcademicSubjectsSubjectIdRouteChildren =
@@ -995,7 +1032,7 @@ const AppAcademicSubjectsSubjectIdRouteChildren: AppAcademicSubjectsSubjectIdRou
     AppAcademicSubjectsSubjectIdCopyRoute:
       AppAcademicSubjectsSubjectIdCopyRoute,
     AppAcademicSubjectsSubjectIdLessonsLessonIdRoute:
-      AppAcademicSubjectsSubjectIdLessonsLessonIdRoute,
+      AppAcademicSubjectsSubjectIdLessonsLessonIdRouteWithChildren,
   }
 
 const AppAcademicSubjectsSubjectIdRouteWithChildren =

@@ -1,6 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { PublishState } from '../../domain/lessons';
 import { Role } from '../../domain/roles';
+import type { Executor } from '../db/client';
+import { queryRows } from '../db/rows';
 import type { Actor } from './actor';
 import { teachersOfSchedule } from './classes';
 import { ownStudentIds } from './own-students';
@@ -32,4 +35,32 @@ export function taughtByAny(teacherIds: readonly string[]): SQL {
     sql`, `,
   );
   return sql`exists (select 1 from ${teachersOfSchedule('s')} as t(teacher_id) where t.teacher_id in (${list}))`;
+}
+
+const sittingRow = z.object({
+  subject_id: z.string(),
+  university_id: z.string(),
+  lesson_id: z.string(),
+  lesson_type: z.number().int(),
+  teacher_ids: z.array(z.string()),
+});
+
+/** Where a sitting sits and who teaches it: what a plan of it is checked against. */
+export type SittingWork = z.infer<typeof sittingRow>;
+
+/**
+ * The live sitting `scheduleId` with its subject, lesson (and its type) and teachers (named on it, or in
+ * charge of its class), or null when it is gone. SPEC §6: these teachers and admins write its plan.
+ */
+export async function sittingWork(db: Executor, scheduleId: string): Promise<SittingWork | null> {
+  const [row] = await queryRows(
+    db,
+    sql`select s.subject_id::text, s.university_id::text, s.lesson_id::text, l.type::int as lesson_type,
+        coalesce((select array_agg(t.teacher_id::text) from ${teachersOfSchedule('s')} as t(teacher_id)),
+          '{}') as teacher_ids
+        from schedules s join lessons l on l.id = s.lesson_id and not l.deleted
+        where s.id = ${scheduleId} and not s.deleted`,
+    sittingRow,
+  );
+  return row ?? null;
 }

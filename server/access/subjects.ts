@@ -98,3 +98,14 @@ export async function requireLessonWork(db: Executor, actor: Actor, subjectId: s
   await requireSubjectVisible(db, actor, subjectId);
   if (actor.role !== Role.admin && actor.role !== Role.teacher) throw forbidden();
 }
+
+/**
+ * The teachers of a subject, as a subquery of `teacher_id`: those in charge of a class of it and those named
+ * on a sitting of it (SPEC §6). `headOnly` keeps those in charge of a class (the head teachers).
+ */
+export function teachersOfSubject(subjectId: string, { headOnly = false } = {}): SQL {
+  const heads = sql`select ct.teacher_id from class_teachers ct where ct.subject_id = ${subjectId} and not ct.deleted`;
+  if (headOnly) return sql`(${heads})`;
+  return sql`(${heads} union select st.teacher_id from schedule_teachers st
+    where st.subject_id = ${subjectId} and not st.deleted)`;
+}

@@ -54,16 +54,8 @@ export async function lockedRows<Row, Doc extends { id: string }>(
   toDoc: (row: Row) => Doc,
 ): Promise<Map<string, Doc>> {
   const found = new Map<string, Doc>();
-  const sorted = [...new Set(ids)].sort();
+  const sorted = await holdIds(db, ids);
   if (sorted.length === 0) return found;
-  const list = sql.join(
-    sorted.map((id) => sql`${id}`),
-    sql`, `,
-  );
-  await db.execute(
-    sql`select pg_advisory_xact_lock(hashtextextended(held.id, 0))
-        from (select id from unnest(array[${list}]::text[]) as id order by id) as held`,
-  );
   // An id that is no UUID names no row; asking for it would fail the whole batch instead of that row.
   const uuids = sorted.filter((id) => UUID.test(id));
   if (uuids.length === 0) return found;
@@ -77,4 +69,22 @@ export async function lockedRows<Row, Doc extends { id: string }>(
     found.set(doc.id, doc);
   }
   return found;
+}
+
+/**
+ * Holds these ids for the rest of the transaction, in sorted order, whether or not rows exist for them (the
+ * first half of `lockedRows`, for a collection whose rows come from several tables). Answers the sorted ids.
+ */
+export async function holdIds(db: Executor, ids: readonly string[]): Promise<string[]> {
+  const sorted = [...new Set(ids)].sort();
+  if (sorted.length === 0) return sorted;
+  const list = sql.join(
+    sorted.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  await db.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(held.id, 0))
+        from (select id from unnest(array[${list}]::text[]) as id order by id) as held`,
+  );
+  return sorted;
 }

@@ -42,7 +42,15 @@ export const SYNCED_COLLECTION_WORDING: { [Name in SyncCollection]: CollectionWo
   notifications: { label: msg`Notification`, fields: { read: msg`Read` } },
   requests: { label: msg`Request` },
   stickies: { label: msg`Dashboard card` },
-  notes: { label: msg`Note` },
+  notes: {
+    label: msg`Lesson plan or note`,
+    fields: {
+      content: msg`Plan content`,
+      publish: msg`Plan status`,
+      links: msg`Links`,
+      contactToStudent: msg`Contact links for students`,
+    },
+  },
   master: { label: msg`Master data` },
   people: { label: msg`User` },
   subjects: { label: msg`Subject` },

@@ -41,3 +41,26 @@ export function NumberField({ label, hint, error, className, required, ...props 
     </FieldShell>
   );
 }
+
+type TextAreaFieldProps = Omit<ComponentProps<'textarea'>, 'id'> & {
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string;
+};
+
+/** A labelled multi-line text input with hint and error text. */
+export function TextAreaField({ label, hint, error, className, required, ...props }: TextAreaFieldProps) {
+  const ids = useFieldIds();
+  return (
+    <FieldShell ids={ids} label={label} hint={hint} error={error} required={required}>
+      <textarea
+        id={ids.control}
+        rows={5}
+        required={required}
+        {...describedBy(ids, hint, error)}
+        className={cn(CONTROL_CLASS, 'h-auto py-2', className)}
+        {...props}
+      />
+    </FieldShell>
+  );
+}

@@ -7,6 +7,7 @@ import {
   pgTable,
   smallint,
   text,
+  timestamp,
   unique,
   uniqueIndex,
   uuid,
@@ -62,6 +63,29 @@ export const plans = pgTable(
     codeCheck('plans_lesson_type_valid', table.lessonType, LessonType),
     textCheck('plans_content_length', table.content, LIMITS.noteMaxLength),
   ],
+);
+
+/**
+ * Every write of a plan: who, when, the publish value before and after, and whether it came from an offline
+ * replay (a plan drafted on a train). Append-only; not replicated.
+ */
+export const planHistory = pgTable(
+  'plan_history',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => plans.id),
+    subjectId: uuid('subject_id').notNull(),
+    changedBy: uuid('changed_by')
+      .notNull()
+      .references(() => users.id),
+    changedAt: timestamp('changed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    oldPublish: smallint('old_publish'),
+    newPublish: smallint('new_publish').notNull(),
+    offline: boolean('offline').notNull().default(false),
+  },
+  (table) => [index('plan_history_plan_id_idx').on(table.planId, table.changedAt)],
 );
 
 /** A note on a plan (SPEC §3 note payload: subject_id, lesson_id, schedule_id, plan_id). */

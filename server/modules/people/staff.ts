@@ -148,6 +148,17 @@ export async function listTeachers(db: Executor, q: StaffSearchQuery) {
   return { data: rows.map(toTeacher), meta };
 }
 
+/** Live teachers among `teacherIds` (a subquery of ids), by name: a subject's teachers picker. */
+export async function teachersAmong(db: Executor, teacherIds: SQL): Promise<Teacher[]> {
+  const rows = await queryRows(
+    db,
+    sql`select ${STAFF_COLUMNS} from users u where ${LIVE_USER} and u.role = ${Role.teacher}
+        and u.id in ${teacherIds} order by u.name, u.id`,
+    staffRowSchema,
+  );
+  return rows.map(toTeacher);
+}
+
 /** `GET /api/teachers/{id}`: the teacher and the subjects they teach (a class or a sitting assigned). */
 export async function readTeacher(db: Executor, teacherId: string): Promise<TeacherDetail> {
   const row = await readStaffRow(db, teacherId, [Role.teacher]);

@@ -204,6 +204,23 @@ const noteRow = z.object({
   created_at: z.string(),
 });
 
+/** The notes on plans that meet `where` (on the plan notes alias `n`), newest first. */
+export async function readPlanNotes(db: Executor, where: SQL): Promise<Note[]> {
+  const rows = await queryRows(
+    db,
+    sql`select n.id::text as id, n.subject_id::text as subject_id, n.lesson_id::text as lesson_id,
+        n.schedule_id::text as schedule_id, n.plan_id::text as plan_id, n.content, u.id::text as author_id,
+        u.name as author_name, to_char(n.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as created_at
+      from plan_notes n join users u on u.id = n.author_id
+      where ${where} and not n.deleted order by n.created_at desc, n.id`,
+    noteRow,
+  );
+  return rows.map(({ author_id, author_name, ...note }) => ({
+    ...note,
+    author: { id: author_id, name: author_name },
+  }));
+}
+
 /** `GET .../notes`: the notes on the subject's plans, newest first. */
 export async function readSubjectNotes(
   db: Executor,
@@ -211,21 +228,7 @@ export async function readSubjectNotes(
   subjectId: string,
 ): Promise<{ notes: Note[] }> {
   await requireSubjectVisible(db, actor, subjectId);
-  const rows = await queryRows(
-    db,
-    sql`select n.id::text as id, n.subject_id::text as subject_id, n.lesson_id::text as lesson_id,
-        n.schedule_id::text as schedule_id, n.plan_id::text as plan_id, n.content, u.id::text as author_id,
-        u.name as author_name, to_char(n.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as created_at
-      from plan_notes n join users u on u.id = n.author_id
-      where n.subject_id = ${subjectId} and not n.deleted order by n.created_at desc, n.id`,
-    noteRow,
-  );
-  return {
-    notes: rows.map(({ author_id, author_name, ...note }) => ({
-      ...note,
-      author: { id: author_id, name: author_name },
-    })),
-  };
+  return { notes: await readPlanNotes(db, sql`n.subject_id = ${subjectId}`) };
 }
 
 // ---------------------------------------------------------------------------------------------------------

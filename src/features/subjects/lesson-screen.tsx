@@ -1,9 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { endHourDisabled } from '../../../domain/copy-subject';
-import { LessonType } from '../../../domain/lessons';
+import { type LessonPlanStatus, LessonType } from '../../../domain/lessons';
 import { examWriteSchema, lessonWriteSchema } from '../../../domain/schemas/lessons';
 import type { Subject } from '../../../domain/schemas/subjects';
+import { planIdOf } from '../../../domain/sync-ids';
 import { teachers$ } from '../../db/queries/people';
 import { useLiveQuery } from '../../db/use-live-query';
 import { errorMessage } from '../../i18n/error-messages';
@@ -23,6 +25,7 @@ import {
   newRowKey,
   type SittingRow,
 } from './lesson-form';
+import { PLAN_STATUS_LABELS } from './plan-status-labels';
 import {
   deleteLesson,
   deleteSchedule,
@@ -61,6 +64,7 @@ export function LessonScreen({
   const [subject, setSubject] = useState<Subject | null>(null);
   const [values, setValues] = useState<LessonValues | null>(lessonId === null ? emptyLesson() : null);
   const [exam, setExam] = useState(examWhenNew);
+  const [plans, setPlans] = useState<Record<string, { planId: string | null; status: LessonPlanStatus }>>({});
   const [students, setStudents] = useState<{ id: string; identity: string; name: string }[]>([]);
   const [errors, setErrors] = useState<FormErrors>({});
   const [details, setDetails] = useState<Record<string, string>>({});
@@ -78,6 +82,11 @@ export function LessonScreen({
         if (answer.ok) {
           setValues(lessonValues(answer.value));
           setExam(answer.value.type === LessonType.exam);
+          setPlans(
+            Object.fromEntries(
+              answer.value.schedule.map((row) => [row.id, { planId: row.plan_id, status: row.plan_status }]),
+            ),
+          );
         } else setErrors({ form: answer.failure.code });
       });
       void readLessonStudents(subjectId, lessonId).then(
@@ -341,7 +350,22 @@ export function LessonScreen({
                   error={withDetail(at('teacher_ids'))}
                   onChange={(teacher_ids) => setRow(row.key, { teacher_ids })}
                 />
-                <div>
+                <div className="flex flex-wrap items-center gap-2">
+                  {row.id && lessonId !== null && (
+                    <Link
+                      to="/academic/subjects/$subjectId/lessons/$lessonId/schedules/$scheduleId/plans/$planId"
+                      params={{
+                        subjectId,
+                        lessonId,
+                        scheduleId: row.id,
+                        planId: plans[row.id]?.planId ?? planIdOf(row.id),
+                      }}
+                      className="text-sm text-blue-700 underline"
+                    >
+                      <Trans>Plan</Trans>
+                      {plans[row.id] && ` (${i18n._(PLAN_STATUS_LABELS[plans[row.id]?.status ?? 0])})`}
+                    </Link>
+                  )}
                   <Button
                     variant="ghost"
                     size="sm"

@@ -1,5 +1,6 @@
 import type { PublishState } from '../../../domain/lessons';
 import { CALL_SCHEMAS } from '../../../domain/schemas/calls';
+import type { HighlightWrite } from '../../../domain/schemas/highlights';
 import type { ExamWrite, LessonWrite } from '../../../domain/schemas/lessons';
 import type {
   AddStudentsToClassesRequest,
@@ -205,5 +206,42 @@ export function publishCopiedLessons(subjectId: string, lessonsId: string[]) {
 export function readLessonStudents(subjectId: string, lessonId: string) {
   return callApi('GET /api/academic/subjects/:subjectId/lessons/:lessonId/studentsInLesson', {
     params: { subjectId, lessonId },
+  });
+}
+
+/** `GET .../highlights` (shown) or `.../hidden-highlights`, refreshed by `round`. */
+export function useHighlights(subjectId: string, hidden: boolean, round: number) {
+  return useOnlineView(
+    `academic/subjects/${subjectId}/${hidden ? 'hidden-highlights' : 'highlights'}#${round}`,
+    () =>
+      hidden
+        ? callApi('GET /api/academic/subjects/:subjectId/hidden-highlights', { params: { subjectId } })
+        : callApi('GET /api/academic/subjects/:subjectId/highlights', { params: { subjectId } }),
+    CALL_SCHEMAS['GET /api/academic/subjects/:subjectId/highlights'].response,
+  );
+}
+
+/** `POST .../highlights` (new) or `.../highlights/{id}`. */
+export function saveHighlight(subjectId: string, highlightId: string | null, body: HighlightWrite) {
+  return highlightId === null
+    ? callApi('POST /api/academic/subjects/:subjectId/highlights', { params: { subjectId }, body })
+    : callApi('POST /api/academic/subjects/:subjectId/highlights/:highlightId', {
+        params: { subjectId, highlightId },
+        body,
+      });
+}
+
+/** `DELETE .../highlights/{id}`. */
+export function deleteHighlight(subjectId: string, highlightId: string) {
+  return callApi('DELETE /api/academic/subjects/:subjectId/highlights/:highlightId', {
+    params: { subjectId, highlightId },
+  });
+}
+
+/** `POST .../highlights/priority`: every live highlight id of the subject in the new order. */
+export function reorderHighlights(subjectId: string, ids: string[]) {
+  return callApi('POST /api/academic/subjects/:subjectId/highlights/priority', {
+    params: { subjectId },
+    body: { ids },
   });
 }

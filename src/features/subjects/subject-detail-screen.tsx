@@ -10,10 +10,12 @@ import { errorMessage } from '../../i18n/error-messages';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { type Column, DataTable } from '../../ui/data-table';
+import { SafeHtml } from '../../ui/safe-html';
 import { SelectField } from '../../ui/select-field';
 import { Spinner } from '../../ui/spinner';
 import { Tabs } from '../../ui/tabs';
 import { FormulaEditor } from './formula-editor';
+import { HighlightsTab } from './highlights-tab';
 import {
   addStudentsToClasses,
   deleteSubject,
@@ -129,6 +131,11 @@ export function SubjectDetailScreen({
     ...(staff
       ? [
           { value: 'notes', label: t`Notes`, content: <NotesTab subjectId={subjectId} /> },
+          {
+            value: 'highlights',
+            label: t`Highlights`,
+            content: <HighlightsTab subjectId={subjectId} canEdit={writer} notify={actions.notify} />,
+          },
           {
             value: 'formula',
             label: t`Formula`,
@@ -374,7 +381,7 @@ function NotesTab({ subjectId }: { subjectId: string }) {
     <ul className="flex flex-col gap-2 pt-4">
       {notes.map((note) => (
         <li key={note.id} className="rounded border border-slate-200 p-2 text-sm">
-          <p className="whitespace-pre-wrap">{note.content}</p>
+          <SafeHtml html={note.content} className="break-words whitespace-pre-wrap" />
           <p className="text-xs text-slate-600">
             {note.author.name} · {note.created_at.slice(0, 10)}
           </p>

@@ -8,6 +8,7 @@ export const SUBJECT_TABS = [
   'drafts',
   'exams',
   'notes',
+  'highlights',
   'formula',
   'students',
   'edit',

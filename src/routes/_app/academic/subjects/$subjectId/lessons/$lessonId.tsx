@@ -1,4 +1,4 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, Outlet, useChildMatches } from '@tanstack/react-router';
 import { z } from 'zod';
 import { Role } from '../../../../../../../domain/roles';
 import { useSessionUser } from '../../../../../../app/session-context';
@@ -15,6 +15,8 @@ function LessonRoute() {
   const { exam } = Route.useSearch();
   const navigate = Route.useNavigate();
   const user = useSessionUser();
+  // A sitting's plan screen lives under this path; it renders alone.
+  if (useChildMatches().length > 0) return <Outlet />;
   return (
     <LessonScreen
       key={`${subjectId}/${lessonId}`}

@@ -1,0 +1,171 @@
+import { expect, test } from '@playwright/test';
+import { HighlightCompare, HighlightCondition, HighlightType } from '../../domain/highlights';
+import { LessonPlanStatus, PlanPublish } from '../../domain/lessons';
+import type { Highlight } from '../../domain/schemas/highlights';
+import type { LessonDetail } from '../../domain/schemas/lessons';
+import type { Plan } from '../../domain/schemas/plans';
+import { type NoteDoc, NoteKind, type SubjectDoc } from '../../domain/sync-docs';
+import { planIdOf } from '../../domain/sync-ids';
+import { LoginPage } from './pages/login-page';
+import { PlanPage } from './pages/plan-page';
+import { type ApiSession, pullAll, signInApi } from './support/api';
+
+const LESSON_NOT_PLAN = 10;
+
+/** The school's date `days` from now (Asia/Tokyo), as the sticky rules count days. */
+function schoolDate(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'Asia/Tokyo' });
+}
+
+/** A class the teacher is in charge of, in a published subject whose period holds `day`. */
+async function classOpenOn(teacher: ApiSession, day: string) {
+  const me = (await teacher.get('/api/me')) as { id: string };
+  const docs = await pullAll<SubjectDoc>(teacher, 'subjects');
+  const open = new Set(
+    docs
+      .filter(
+        (doc) =>
+          doc.kind === 'subject' &&
+          doc.publish === PlanPublish.published &&
+          (doc.startDate ?? '') <= day &&
+          day <= (doc.endDate ?? ''),
+      )
+      .map((doc) => doc.id),
+  );
+  const found = docs.find(
+    (doc) => doc.kind === 'class' && doc.teacherIds.includes(me.id) && open.has(doc.subjectId),
+  );
+  if (!found) throw new Error(`the demo teacher has no class in a subject open on ${day}`);
+  return { subjectId: found.subjectId, classId: found.id };
+}
+
+/** Whether the teacher holds an open "lesson without a plan" card for the lesson. */
+async function hasNoPlanCard(teacher: ApiSession, lessonId: string): Promise<boolean> {
+  for (let page = 1; ; page += 1) {
+    const answer = (await teacher.get(`/api/sticky?page=${page}&numberSticky=6`)) as {
+      data: { type: number; lesson: { id: string } | null }[];
+      meta: { pagination: { total_pages: number } };
+    };
+    if (answer.data.some((card) => card.type === LESSON_NOT_PLAN && card.lesson?.id === lessonId))
+      return true;
+    if (page >= answer.meta.pagination.total_pages) return false;
+  }
+}
+
+test('a teacher drafts a plan offline, reloads offline, and back online the plan is on the server once and the card goes', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const teacher = await signInApi(request, 'teacher@demo.test');
+  const day = schoolDate(2);
+  const { subjectId, classId } = await classOpenOn(teacher, day);
+  const name = `計画テスト ${Date.now().toString(36)}`;
+  const created = (await teacher.post(`/api/academic/subjects/${subjectId}/lessons`, {
+    name,
+    schedules: [
+      { class_id: classId, day, start_time: '13:00', end_time: '14:30', room_id: null, teacher_ids: [] },
+    ],
+  })) as { id: string };
+  const detail = (await teacher.get(
+    `/api/academic/subjects/${subjectId}/lessons/${created.id}/detail`,
+  )) as LessonDetail;
+  const scheduleId = detail.schedule[0]?.id ?? '';
+  const planId = planIdOf(scheduleId);
+  await expect.poll(() => hasNoPlanCard(teacher, created.id), { timeout: 30_000 }).toBe(true);
+
+  await page.goto(
+    `/admin/academic/subjects/${subjectId}/lessons/${created.id}/schedules/${scheduleId}/plans/${planId}`,
+  );
+  await new LoginPage(page).signInWithCode('teacher@demo.test');
+  const plan = new PlanPage(page);
+  await plan.waitForPlan(name);
+  await expect(plan.status).toHaveAttribute('data-status', String(LessonPlanStatus.notEntered));
+  await plan.waitForOfflineShell();
+
+  // On the train: no network, the app starts offline, and the teacher drafts the plan.
+  await context.setOffline(true);
+  await page.reload();
+  await expect(plan.offlineBanner).toBeVisible();
+  await plan.waitForPlan(name);
+  await plan.content.fill('<b>復習</b> と <script>x</script>小テスト');
+  await plan.saveDraft();
+  await expect(page.getByText('授業計画を一時保存しました', { exact: true })).toBeVisible();
+  await expect(plan.status).toHaveAttribute('data-status', String(LessonPlanStatus.temporarySave));
+  await expect(plan.syncState).toHaveAttribute('data-state', 'waiting');
+
+  await page.reload();
+  await plan.waitForPlan(name);
+  await expect(plan.content).toHaveValue('<b>復習</b> と <script>x</script>小テスト');
+  await expect(plan.status).toHaveAttribute('data-status', String(LessonPlanStatus.temporarySave));
+
+  // Back online: the draft reaches the server once, sanitised, and the teacher registers it.
+  await context.setOffline(false);
+  await expect(plan.syncState).toHaveAttribute('data-state', 'saved', { timeout: 60_000 });
+  const path = `/api/academic/subjects/${subjectId}/lessons/${created.id}/schedules/${scheduleId}/plan/${planId}`;
+  expect(await teacher.get(path)).toMatchObject({
+    publish: PlanPublish.draft,
+    content: '<b>復習</b> と 小テスト',
+  });
+  const plans = (await pullAll<NoteDoc>(teacher, 'notes')).filter(
+    (doc) => doc.kind === NoteKind.plan && doc.scheduleId === scheduleId,
+  );
+  expect(plans).toHaveLength(1);
+  expect(await hasNoPlanCard(teacher, created.id)).toBe(true);
+
+  await plan.register();
+  await expect(page.getByText('授業計画を登録しました', { exact: true })).toBeVisible();
+  await expect(plan.status).toHaveAttribute('data-status', String(LessonPlanStatus.registered));
+  await expect
+    .poll(async () => ((await teacher.get(path)) as Plan).publish, { timeout: 30_000 })
+    .toBe(PlanPublish.published);
+  await expect.poll(() => hasNoPlanCard(teacher, created.id), { timeout: 30_000 }).toBe(false);
+});
+
+test('a teacher creates the highlight "unexplained absence more than 2" and moves it up with the keyboard; the order survives a reload', async ({
+  page,
+  request,
+}) => {
+  const teacher = await signInApi(request, 'teacher@demo.test');
+  const { subjectId } = await classOpenOn(teacher, schoolDate(0));
+  const base = `/api/academic/subjects/${subjectId}`;
+  // The rule of this test must be new to the subject (SPEC §5 refuses a duplicate condition).
+  const listed = (await teacher.get(`${base}/highlights`)) as { highlights: Highlight[] };
+  for (const row of listed.highlights.filter(
+    (row) => row.condition_type === HighlightCondition.unexplainedAbsence && row.value === 2,
+  ))
+    await teacher.delete(`${base}/highlights/${row.id}`);
+  const other = (await teacher.post(`${base}/highlights`, {
+    type: HighlightType.attendance,
+    condition_type: HighlightCondition.late,
+    compare_type: HighlightCompare.moreThan,
+    value: 40 + (Date.now() % 50),
+  })) as Highlight;
+
+  await page.goto(`/admin/academic/subjects/${subjectId}?tab=highlights`);
+  await new LoginPage(page).signInWithCode('teacher@demo.test');
+  await page.getByRole('button', { name: 'ハイライトを追加' }).click();
+  await page.getByLabel('値').fill('2');
+  await page.getByLabel('学生へのメッセージ').fill('無断欠席が2回を超えました。担任に相談してください。');
+  await page.getByRole('button', { name: 'ハイライトを保存' }).click();
+  await expect(page.getByText('ハイライトを作成しました', { exact: true })).toBeVisible();
+
+  const list = page.getByTestId('highlight-list');
+  const order = () =>
+    list
+      .locator('li[data-highlight]')
+      .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-highlight')));
+  const created = (await order()).at(-1);
+  expect(created).not.toBe(other.id);
+  const moveUp = page.getByRole('button', { name: '上へ移動: 無断欠席 より多い 2' });
+  await moveUp.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('ハイライトの並び順を保存しました', { exact: true })).toBeVisible();
+  const moved = await order();
+  expect(moved.indexOf(created ?? '')).toBeLessThan(moved.indexOf(other.id));
+
+  await page.reload();
+  await expect(list.locator('li[data-highlight]').first()).toBeVisible();
+  expect(await order()).toEqual(moved);
+});
