@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -5,11 +7,12 @@ import type { AccountRole } from '../../../domain/roles';
 import type { ScoreImportPreview } from '../../../domain/schemas/achievement';
 import { ValidationCode } from '../../../domain/validation-codes';
 import { useDatabase } from '../../db/database-context';
-import { errorMessage } from '../../i18n/error-messages';
+import { errorDescriptor, errorMessage } from '../../i18n/error-messages';
 import { formatDecimal } from '../../i18n/format';
 import { localeOrDefault } from '../../i18n/i18n';
 import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
+import { FilePicker } from '../../ui/file-picker';
 import { TextField } from '../../ui/text-field';
 import { ClassCascade } from '../shared/class-cascade';
 import { ClassRosterNotices } from '../shared/class-roster-notices';
@@ -22,11 +25,10 @@ import { useScoreGrid } from './use-score-grid';
 
 type Loaded = NonNullable<ReturnType<typeof useScoreGrid>>;
 
-/** Writes one entry of a loaded grid through the local command; answers the translated refusal, if any. */
+/** Writes one entry of a loaded grid through the local command; answers why it was refused, if it was. */
 export function useScoreWriter(actor: { id: string; role: AccountRole }, loaded: Loaded | null | undefined) {
   const database = useDatabase();
-  const { i18n, t } = useLingui();
-  return async (row: ScoreRow, column: ScoreColumn, patch: ScorePatch): Promise<string | null> => {
+  return async (row: ScoreRow, column: ScoreColumn, patch: ScorePatch): Promise<MessageDescriptor | null> => {
     if (!database || !loaded) return null;
     const parent = column.parentId
       ? loaded.grid.columns.find((candidate) => candidate.id === column.parentId)
@@ -55,22 +57,22 @@ export function useScoreWriter(actor: { id: string; role: AccountRole }, loaded:
     );
     if (refusal === null) return null;
     return refusal === 'forbidden'
-      ? t`You may not enter scores for a class not assigned to you.`
-      : errorMessage(i18n, refusal);
+      ? msg`You may not enter scores for a class not assigned to you.`
+      : errorDescriptor(refusal);
   };
 }
 
 /**
  * Sets or clears (blank) one student's final score of a loaded grid, or the comment on their whole subject,
- * through the local command; answers the translated refusal, if any.
+ * through the local command; answers why it was refused, if it was.
  */
 export function useFinalScoreWriter(
   actor: { id: string; role: AccountRole },
   loaded: Loaded | null | undefined,
 ) {
   const database = useDatabase();
-  const { i18n, t } = useLingui();
-  return async (row: ScoreRow, patch: ScorePatch): Promise<string | null> => {
+  const { i18n } = useLingui();
+  return async (row: ScoreRow, patch: ScorePatch): Promise<MessageDescriptor | null> => {
     if (!database || !loaded) return null;
     const refusal = await enterFinalScore(
       database,
@@ -89,14 +91,14 @@ export function useFinalScoreWriter(
     if (refusal === null) return null;
     if (refusal === 'forbidden') {
       return patch.comment === undefined
-        ? t`You may not set final scores in this subject.`
-        : t`You may not enter scores for a class not assigned to you.`;
+        ? msg`You may not set final scores in this subject.`
+        : msg`You may not enter scores for a class not assigned to you.`;
     }
     if (refusal === ValidationCode.scoreAboveFull && loaded.grid.finalScoreTop !== null) {
       const top = formatDecimal(loaded.grid.finalScoreTop, localeOrDefault(i18n.locale));
-      return t`A final score must lie between 0 and ${top}.`;
+      return msg`A final score must lie between 0 and ${top}.`;
     }
-    return errorMessage(i18n, refusal);
+    return errorDescriptor(refusal);
   };
 }
 
@@ -246,9 +248,9 @@ export function CommentEditor({
   title: string;
   comment: string;
   editable: boolean;
-  onSave: (comment: string) => Promise<string | null>;
+  onSave: (comment: string) => Promise<MessageDescriptor | null>;
 }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const [text, setText] = useState(comment);
   const [error, setError] = useState<string | undefined>(undefined);
   return (
@@ -257,7 +259,7 @@ export function CommentEditor({
       className="flex flex-wrap items-end gap-3 rounded border border-slate-200 p-3"
       onSubmit={(event) => {
         event.preventDefault();
-        void onSave(text).then((refusal) => setError(refusal ?? undefined));
+        void onSave(text).then((refusal) => setError(refusal ? i18n._(refusal) : undefined));
       }}
     >
       <p className="w-full font-medium">{title}</p>
@@ -298,15 +300,11 @@ function ImportPanel({ classId }: { classId: string }) {
   };
   return (
     <section aria-label={t`Import scores`} className="space-y-2 rounded border border-slate-200 p-3">
-      <label className="block text-sm font-medium">
-        {t`Import scores from Excel (.xlsx, at most 50 students and 30 score columns)`}
-        <input
-          type="file"
-          accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-          className="mt-1 block text-sm"
-          onChange={(event) => void choose(event.target.files?.[0] ?? null)}
-        />
-      </label>
+      <FilePicker
+        label={t`Import scores from Excel (.xlsx, at most 50 students and 30 score columns)`}
+        accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+        onPick={(picked) => void choose(picked ?? null)}
+      />
       {message && (
         <p role="status" className="text-sm">
           {message}

@@ -6,7 +6,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Role } from '../../../domain/roles';
 import { AchievementDocKind } from '../../../domain/sync-docs';
 import { resultId } from '../../../domain/sync-ids';
+import { ValidationCode } from '../../../domain/validation-codes';
 import { openDatabase, type SchoolDatabase } from '../../db/open-database';
+import { errorDescriptor } from '../../i18n/error-messages';
 import { enterFinalScore } from './achievement-commands';
 import { buildScoreGrid, type ScoreGridInput } from './score-grid';
 import { ScoreTable } from './score-table';
@@ -82,7 +84,7 @@ async function renderSheet(overrides: Partial<ScoreGridInput> = {}) {
             { pointText: text },
           );
           view.rerender(<I18nProvider i18n={i18n}>{await sheet()}</I18nProvider>);
-          return refusal;
+          return refusal ? errorDescriptor(refusal) : null;
         }}
         onSelect={() => undefined}
       />
@@ -210,5 +212,50 @@ describe('score cell', () => {
     await waitFor(() => expect(entered).toEqual(['75']));
     fireEvent.blur(cell);
     expect(entered).toEqual(['75']);
+  });
+
+  /** The sheet of `input` with a score entry that refuses what passes the full score, as the command does. */
+  const refusingSheet = () => (
+    <I18nProvider i18n={i18n}>
+      <ScoreTable
+        grid={buildScoreGrid(input({}))}
+        caption="Score sheet"
+        showTotals
+        onEnter={async (_row, _column, text) =>
+          Number(text) > 100 ? errorDescriptor(ValidationCode.scoreAboveFull) : null
+        }
+        onEnterFinal={async () => null}
+        onSelect={() => undefined}
+      />
+    </I18nProvider>
+  );
+
+  it('shows an over-full score’s refusal at the cell, read with it, with a “not saved” dot, and again after a reload', async () => {
+    sessionStorage.clear();
+    const first = render(refusingSheet());
+    const cell = screen.getByRole('textbox', { name: 'written of An' });
+    fireEvent.change(cell, { target: { value: '120' } });
+    fireEvent.keyDown(cell, { key: 'Enter' });
+    const reason = await screen.findByRole('alert');
+    expect(reason.textContent).toBe('The score cannot exceed the full score.');
+    expect(cell.getAttribute('aria-describedby')).toBe(reason.id);
+    expect(cell.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole('img', { name: 'Not saved' })).toBeTruthy();
+    expect(screen.queryByRole('img', { name: 'Saved' })).toBeNull();
+
+    // A reload of the tab: the cell shows the refused value and why, not the stored 80 with no word.
+    first.unmount();
+    render(refusingSheet());
+    const again = screen.getByRole('textbox', { name: 'written of An' });
+    expect(again).toHaveProperty('value', '120');
+    expect(screen.getByRole('alert').textContent).toBe('The score cannot exceed the full score.');
+    expect(screen.getByRole('img', { name: 'Not saved' })).toBeTruthy();
+
+    // Escape drops the refused value: the stored score and its saved dot return, and stay after a reload.
+    fireEvent.keyDown(again, { key: 'Escape' });
+    expect(again).toHaveProperty('value', '80');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('img', { name: 'Saved' })).toBeTruthy();
+    expect(sessionStorage.length).toBe(0);
   });
 });

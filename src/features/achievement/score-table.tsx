@@ -1,10 +1,11 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { memo, type ReactNode, useEffect, useRef, useState } from 'react';
+import { memo, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { formatDecimal } from '../../i18n/format';
 import { type Locale, localeOrDefault } from '../../i18n/i18n';
 import { cn } from '../../ui/cn';
+import { keepRefusal, keptRefusal } from './refused-entries';
 import type { ScoreCell, ScoreCellState, ScoreColumn, ScoreGrid, ScoreRow } from './score-grid';
 
 /** What each sync state of a cell says. */
@@ -27,7 +28,17 @@ export function pointText(points: number | null): string {
   return points === null ? '' : String(points);
 }
 
-/** One score input: typed text is entered on blur or Enter; a refused value stays with its message. */
+/** What the dot says of a typed value this device refused: it is not stored, whatever the cell held before. */
+const NOT_SAVED = msg`Not saved`;
+
+/** Enters a cell's typed text; answers why it was refused (to word when shown), or null once stored. */
+export type EnterScore = (text: string) => Promise<MessageDescriptor | null>;
+
+/**
+ * One score input: typed text is entered on blur or Enter. A refused value stays in the cell with its reason
+ * written under it (read with the input, and announced), the dot says "not saved", and both survive a reload
+ * of the tab (`refused-entries.ts`) until the cell is entered or Escape drops the value.
+ */
 function ScoreInputView({
   cell,
   label,
@@ -41,15 +52,22 @@ function ScoreInputView({
   label: string;
   readOnly: boolean;
   dataCell: string;
-  onEnter: (text: string) => Promise<string | null>;
+  onEnter: EnterScore;
   onFocus: () => void;
   onMoveDown: () => void;
 }) {
   const { i18n } = useLingui();
+  const reasonId = useId();
   const shown = pointText(cell.points);
-  const [draft, setDraft] = useState<{ base: string; text: string } | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [kept] = useState(() => {
+    const entry = keptRefusal(sessionStorage, cell.key);
+    return entry?.base === shown ? entry : null;
+  });
+  const [draft, setDraft] = useState<{ base: string; text: string } | null>(kept);
+  const [refusal, setRefusal] = useState<MessageDescriptor | null>(kept?.reason ?? null);
   const text = draft && draft.base === shown ? draft.text : shown;
+  // A refusal belongs to the text it refused: once the cell shows another stored value, it is gone.
+  const error = refusal && draft && draft.base === shown ? i18n._(refusal) : null;
   // The draft being entered or last entered: Enter and then leaving the cell, even after the entry is
   // stored but before the cell shows it, enters it once, not twice. A refused or failed entry may be retried.
   const entered = useRef<{ base: string; text: string } | null>(null);
@@ -58,68 +76,79 @@ function ScoreInputView({
   useEffect(() => {
     entered.current = null;
   }, [shown]);
+  const refuse = (entry: { base: string; text: string }, reason: MessageDescriptor | null) => {
+    setRefusal(reason);
+    keepRefusal(sessionStorage, cell.key, reason ? { ...entry, reason } : null);
+  };
   const commit = async () => {
     if (!draft || draft.text === shown) {
       setDraft(null);
+      if (refusal) refuse({ base: shown, text: shown }, null);
       return;
     }
     if (entered.current?.base === draft.base && entered.current.text === draft.text) return;
     entered.current = draft;
-    let refusal: string | null = null;
+    let reason: MessageDescriptor | null = null;
     try {
-      refusal = await onEnter(draft.text);
+      reason = await onEnter(draft.text);
     } catch (error) {
       entered.current = null;
       throw error;
     }
-    setError(refusal);
-    if (refusal) entered.current = null;
+    refuse(draft, reason);
+    if (reason) entered.current = null;
     else setDraft(null);
   };
+  const stateLabel = i18n._(error ? NOT_SAVED : SCORE_STATE_LABELS[cell.state]);
   return (
-    <div className="flex items-center gap-1">
-      <input
-        aria-label={label}
-        aria-invalid={error ? true : undefined}
-        title={error ?? undefined}
-        data-cell={dataCell}
-        data-state={cell.state}
-        inputMode="decimal"
-        readOnly={readOnly}
-        value={text}
-        className={cn(
-          'w-16 rounded border px-1 py-0.5 text-right tabular-nums',
-          error ? 'border-red-600 bg-red-50' : 'border-slate-300',
-          readOnly && 'bg-slate-50 text-slate-700',
-        )}
-        onFocus={onFocus}
-        onChange={(event) => setDraft({ base: shown, text: event.target.value })}
-        onBlur={() => void commit()}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') {
-            setDraft(null);
-            setError(null);
-          }
-          if (event.key === 'Enter') {
-            event.preventDefault();
-            const input = event.currentTarget;
-            // Down a row once stored, unless the user has already gone to another cell meanwhile.
-            void commit().then(() => {
-              if (document.activeElement === input) onMoveDown();
-            });
-          }
-        }}
-      />
-      <span
-        role="img"
-        aria-label={i18n._(SCORE_STATE_LABELS[cell.state])}
-        title={i18n._(SCORE_STATE_LABELS[cell.state])}
-        className={cn('size-2 shrink-0 rounded-full', STATE_DOT[cell.state])}
-      />
+    <div className="flex flex-col gap-0.5">
+      <div className="flex items-center gap-1">
+        <input
+          aria-label={label}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? reasonId : undefined}
+          data-cell={dataCell}
+          data-state={error ? 'not-saved' : cell.state}
+          inputMode="decimal"
+          readOnly={readOnly}
+          value={text}
+          className={cn(
+            'w-16 rounded border px-1 py-0.5 text-right tabular-nums',
+            error ? 'border-red-600 bg-red-50' : 'border-slate-300',
+            readOnly && 'bg-slate-50 text-slate-700',
+          )}
+          onFocus={onFocus}
+          onChange={(event) => setDraft({ base: shown, text: event.target.value })}
+          onBlur={() => void commit()}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') {
+              setDraft(null);
+              refuse({ base: shown, text: shown }, null);
+            }
+            if (event.key === 'Enter') {
+              event.preventDefault();
+              const input = event.currentTarget;
+              // Down a row once stored, unless the user has already gone to another cell meanwhile.
+              void commit().then(() => {
+                if (document.activeElement === input) onMoveDown();
+              });
+            }
+          }}
+        />
+        <span
+          role="img"
+          aria-label={stateLabel}
+          title={stateLabel}
+          className={cn(
+            'size-2 shrink-0 rounded-full',
+            error ? 'border-2 border-red-600 bg-white' : STATE_DOT[cell.state],
+          )}
+        />
+      </div>
       {error && (
-        <span role="alert" className="sr-only">
+        <p id={reasonId} role="alert" className="max-w-40 text-xs leading-tight text-red-700">
           {error}
-        </span>
+        </p>
       )}
     </div>
   );
@@ -161,7 +190,7 @@ function FinalScoreView({
   row: ScoreRow;
   editable: boolean;
   dataCell: string;
-  onEnter: (text: string) => Promise<string | null>;
+  onEnter: EnterScore;
   onFocus: () => void;
   onMoveDown: () => void;
 }) {
@@ -220,8 +249,8 @@ function sameRow(a: ScoreRow, b: ScoreRow): boolean {
 
 /** The grid's handlers, read at the time of the event: rows that did not re-render still call the latest. */
 interface RowHandlers {
-  onEnter: (row: ScoreRow, column: ScoreColumn, text: string) => Promise<string | null>;
-  onEnterFinal?: (row: ScoreRow, text: string) => Promise<string | null>;
+  onEnter: (row: ScoreRow, column: ScoreColumn, text: string) => Promise<MessageDescriptor | null>;
+  onEnterFinal?: (row: ScoreRow, text: string) => Promise<MessageDescriptor | null>;
   onSelect: (at: { row: number; column: number }) => void;
   focusCell: (row: number, column: number) => void;
 }
@@ -338,9 +367,9 @@ export function ScoreTable({
   caption: string;
   showTotals: boolean;
   columnLink?: (column: ScoreColumn) => ReactNode;
-  onEnter: (row: ScoreRow, column: ScoreColumn, text: string) => Promise<string | null>;
+  onEnter: (row: ScoreRow, column: ScoreColumn, text: string) => Promise<MessageDescriptor | null>;
   /** Sets a student's final score by hand (blank: back to the formula's); only with `showTotals`. */
-  onEnterFinal?: (row: ScoreRow, text: string) => Promise<string | null>;
+  onEnterFinal?: (row: ScoreRow, text: string) => Promise<MessageDescriptor | null>;
   onSelect: (at: { row: number; column: number }) => void;
 }) {
   const { t, i18n } = useLingui();
