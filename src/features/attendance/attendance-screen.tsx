@@ -4,6 +4,8 @@ import { AttendanceStatus, attendanceStatusSchema } from '../../../domain/attend
 import type { AccountRole } from '../../../domain/roles';
 import { useDatabase } from '../../db/database-context';
 import { STATUS_LABELS } from '../../i18n/attendance-status-labels';
+import { formatDate } from '../../i18n/format';
+import { localeOrDefault } from '../../i18n/i18n';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { EmptyState } from '../../ui/empty-state';
@@ -14,7 +16,7 @@ import { ClassRosterNotices } from '../shared/class-roster-notices';
 import { type MarkPatch, type MarkRefusal, markAttendance } from './attendance-commands';
 import { AttendanceGrid } from './attendance-grid';
 import { STATUS_ORDER } from './attendance-labels';
-import type { SheetCell, SheetRow } from './attendance-sheet';
+import { earlySittingToConfirm, type SheetCell, type SheetRow } from './attendance-sheet';
 import { ExchangeDialog, type ExchangeTarget } from './exchange-dialog';
 import { SittingRoll } from './sitting-roll';
 import { useAttendanceSheet } from './use-attendance-sheet';
@@ -46,14 +48,20 @@ export function AttendanceScreen({
   onExchanged: () => void;
 }) {
   const { t, i18n } = useLingui();
+  const locale = localeOrDefault(i18n.locale);
   const database = useDatabase();
   const [selectedAt, setSelectedAt] = useState<{ classId: string; row: number; column: number } | null>(null);
   const selected = selectedAt?.classId === classId ? selectedAt : null;
   const [confirmSchedule, setConfirmSchedule] = useState<string | null>(null);
   const [exchangeFor, setExchangeFor] = useState<ExchangeTarget | null>(null);
   const loaded = useAttendanceSheet(classId, actor, today);
+  // Sittings not yet held that the user agreed to mark anyway, asked once each (`earlySittingToConfirm`).
+  const [earlyAgreed, setEarlyAgreed] = useState<ReadonlySet<string>>(new Set());
+  const [askEarly, setAskEarly] = useState<{ day: string; scheduleId: string; mark: () => void } | null>(
+    null,
+  );
 
-  const write = async (targets: { row: SheetRow; cell: SheetCell }[], patch: MarkPatch) => {
+  const store = async (targets: { row: SheetRow; cell: SheetCell }[], patch: MarkPatch) => {
     if (!database || !loaded) return;
     const refusal = await markAttendance(
       database,
@@ -69,7 +77,26 @@ export function AttendanceScreen({
     if (refusal) onRefused(refusal);
   };
 
+  /** Stores a mark, first asking once about a sitting not yet held when a status is set on it. */
+  const write = async (targets: { row: SheetRow; cell: SheetCell }[], patch: MarkPatch) => {
+    const early =
+      patch.status != null && loaded
+        ? earlySittingToConfirm(
+            loaded.sheet.columns,
+            targets.map(({ cell }) => cell.scheduleId),
+            today,
+            earlyAgreed,
+          )
+        : null;
+    if (!early) return store(targets, patch);
+    setAskEarly({ day: early.day, scheduleId: early.id, mark: () => void store(targets, patch) });
+  };
+
   const sheet = loaded?.sheet;
+  const markAllEarly =
+    sheet && confirmSchedule
+      ? earlySittingToConfirm(sheet.columns, [confirmSchedule], today, earlyAgreed)
+      : null;
   const selectedRow = selected && sheet ? sheet.rows[selected.row] : undefined;
   const selectedCell = selected && selectedRow ? selectedRow.cells[selected.column] : undefined;
 
@@ -149,9 +176,29 @@ export function AttendanceScreen({
         </>
       )}
       <ConfirmDialog
+        open={askEarly !== null}
+        title={t`This sitting is on ${askEarly ? formatDate(askEarly.day, locale) : ''} — mark anyway?`}
+        description={t`It has not been held yet. You are asked once for each sitting.`}
+        confirmLabel={t`Mark anyway`}
+        onCancel={() => setAskEarly(null)}
+        onConfirm={() => {
+          if (!askEarly) return;
+          setEarlyAgreed((agreed) => new Set(agreed).add(askEarly.scheduleId));
+          setAskEarly(null);
+          askEarly.mark();
+        }}
+      />
+      <ConfirmDialog
         open={confirmSchedule !== null}
         title={t`Mark every student present?`}
-        description={t`Every student of this schedule is marked present, replacing what was entered.`}
+        description={
+          <>
+            {markAllEarly && (
+              <>{t`This sitting is on ${formatDate(markAllEarly.day, locale)} and has not been held yet.`} </>
+            )}
+            {t`Every student of this schedule is marked present, replacing what was entered.`}
+          </>
+        }
         onCancel={() => setConfirmSchedule(null)}
         onConfirm={() => {
           const scheduleId = confirmSchedule;
@@ -160,7 +207,9 @@ export function AttendanceScreen({
           const targets = sheet.rows.flatMap((row) =>
             row.cells.filter((cell) => cell.scheduleId === scheduleId).map((cell) => ({ row, cell })),
           );
-          void write(targets, { status: AttendanceStatus.present });
+          // This question already named the sitting's day: it counts as the one question about marking early.
+          if (markAllEarly) setEarlyAgreed((agreed) => new Set(agreed).add(scheduleId));
+          void store(targets, { status: AttendanceStatus.present });
         }}
       />
     </section>
