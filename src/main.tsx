@@ -26,7 +26,7 @@ async function start(): Promise<void> {
     </StrictMode>,
   );
 
-  exposeAutomationHooks();
+  exposeAutomationHooks(router);
   void confirmSession(session);
   void registerServiceWorker();
 }

@@ -283,7 +283,14 @@ function ScoreRowView({
       className={cn('border-t border-slate-100', row.highlighted && 'bg-amber-50')}
       title={row.highlights.join('\n') || undefined}
     >
-      <th scope="row" className="sticky left-0 bg-inherit px-3 py-1 text-left font-normal">
+      {/* Pinned while the scores scroll sideways: opaque, or the scores would show through the names. */}
+      <th
+        scope="row"
+        className={cn(
+          'sticky left-0 z-[1] max-w-[45vw] px-3 py-1 text-left font-normal break-words sm:max-w-none',
+          row.highlighted ? 'bg-amber-50' : 'bg-white',
+        )}
+      >
         <span className="block text-xs text-slate-500">{row.identity}</span>
         {row.name}
         {row.highlighted && <span className="sr-only">{t`Highlighted`}</span>}
