@@ -32,7 +32,7 @@ async function start(): Promise<void> {
     </StrictMode>,
   );
 
-  exposeAutomationHooks();
+  exposeAutomationHooks(router);
   void confirmSession(session);
   void registerServiceWorker();
 }

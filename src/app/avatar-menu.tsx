@@ -100,7 +100,9 @@ export function AvatarMenu({ user, compact = false }: { user: StoredUser; compac
           <AvatarImage user={user} />
           {!compact && (
             <span className="flex flex-col items-start pr-1 text-left leading-tight">
-              <span className="max-w-40 truncate text-sm font-medium">{user.name}</span>
+              <span title={user.name} className="max-w-40 truncate text-sm font-medium">
+                {user.name}
+              </span>
               <span className="text-xs text-slate-600">{role}</span>
             </span>
           )}

@@ -36,7 +36,9 @@ type ShellProps = { user: StoredUser; bell: ReactNode; badges?: MenuBadges; chil
 function Logo({ user, short = false }: { user: StoredUser; short?: boolean }) {
   const { t } = useLingui();
   const text = short ? t`SA` : t`School Admin`;
-  const className = 'truncate font-semibold text-blue-900';
+  // The product's name wraps to a second line where a language needs it ("Hệ thống quản lý trường học"):
+  // cut with an ellipsis it no longer said what it was.
+  const className = 'line-clamp-2 min-w-0 leading-tight font-semibold break-words text-blue-900';
   if (user.role === Role.superAdmin) return <span className={className}>{text}</span>;
   return (
     <Link

@@ -6,7 +6,7 @@ import type { VisibleEntry, VisibleLink } from './menu';
 import type { RegisteredPath } from './use-registered-paths';
 
 const ITEM_CLASS =
-  'flex h-10 w-full items-center gap-3 rounded-md px-3 text-sm text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-700';
+  'flex min-h-10 w-full items-center gap-3 rounded-md px-3 py-1.5 text-sm leading-tight text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-700';
 const ACTIVE_CLASS =
   'data-[status=active]:bg-blue-50 data-[status=active]:font-medium data-[status=active]:text-blue-900';
 
@@ -46,7 +46,8 @@ function MenuLinkItem({
         )}
       >
         <Icon name={entry.icon} className="size-5 shrink-0" />
-        {!collapsed && <span className="truncate">{name}</span>}
+        {/* Long names wrap (Vietnamese "Cài đặt dữ liệu gốc") rather than lose their end to an ellipsis. */}
+        {!collapsed && <span className="min-w-0 break-words">{name}</span>}
         {badge > 0 && (
           <span
             aria-hidden="true"
@@ -114,7 +115,7 @@ export function SideMenuEntries({
               className={cn(ITEM_CLASS, collapsed && 'justify-center px-0')}
             >
               <Icon name={entry.icon} className="size-5 shrink-0" />
-              {!collapsed && <span className="flex-1 truncate text-left">{label}</span>}
+              {!collapsed && <span className="min-w-0 flex-1 break-words text-left">{label}</span>}
               {!collapsed && (
                 <Icon
                   name="chevronDown"

@@ -5,7 +5,7 @@ import { Link } from '@tanstack/react-router';
 export function ForbiddenScreen() {
   return (
     <section aria-labelledby="forbidden-title" className="mx-auto max-w-lg py-16 text-center">
-      <p className="text-5xl font-bold text-slate-300">403</p>
+      <p className="text-5xl font-bold text-slate-500">403</p>
       <h1 id="forbidden-title" className="mt-4 text-xl font-semibold">
         <Trans>You do not have access to this page</Trans>
       </h1>
@@ -20,7 +20,7 @@ export function ForbiddenScreen() {
 export function NotFoundScreen() {
   return (
     <section aria-labelledby="not-found-title" className="mx-auto max-w-lg py-16 text-center">
-      <p className="text-5xl font-bold text-slate-300">404</p>
+      <p className="text-5xl font-bold text-slate-500">404</p>
       <h1 id="not-found-title" className="mt-4 text-xl font-semibold">
         <Trans>Page not found</Trans>
       </h1>

@@ -128,8 +128,12 @@ export function hasErrorMessage(code: string): boolean {
   return Object.hasOwn(ERROR_MESSAGES, code);
 }
 
+/** The message of a server or client error code, to translate when shown; unknown codes get a general one. */
+export function errorDescriptor(code: string | undefined): MessageDescriptor {
+  return (code && ERROR_MESSAGES[code]) || FALLBACK_MESSAGE;
+}
+
 /** The translated message of a server or client error code; unknown codes get a general message. */
 export function errorMessage(i18n: I18n, code: string | undefined): string {
-  const descriptor = (code && ERROR_MESSAGES[code]) || FALLBACK_MESSAGE;
-  return i18n._(descriptor);
+  return i18n._(errorDescriptor(code));
 }

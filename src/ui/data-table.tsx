@@ -74,10 +74,12 @@ export function DataTable<Row>({
         : { key, direction: 'ascending' },
     );
   return (
-    // Chromium and Firefox make a scrolling container a tab stop themselves, so keyboard users can scroll it;
-    // the section's name (the caption) makes it a region screen readers list.
+    // A tab stop, so keyboard users can scroll it (Chromium makes a scrolling box one by itself, Safari does
+    // not, and axe asks for it); the section's name (the caption) makes it a region screen readers list.
     <section
       aria-label={caption}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
+      tabIndex={0}
       style={{ maxHeight }}
       className="overflow-auto rounded-lg border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-blue-700"
     >

@@ -11,6 +11,7 @@ import { formatDate } from '../../i18n/format';
 import { localeOrDefault } from '../../i18n/i18n';
 import { AsOf } from '../../ui/as-of';
 import { Button } from '../../ui/button';
+import { FilePicker } from '../../ui/file-picker';
 import { Skeleton } from '../../ui/skeleton';
 import { TextField } from '../../ui/text-field';
 import { revokeSession, saveProfile, uploadAvatar, useProfile, useSessions } from './account-calls';
@@ -20,7 +21,7 @@ type Notify = (tone: 'success' | 'error', text: string) => void;
 function Section({ title, children }: { title: ReactNode; children: ReactNode }) {
   const id = useId();
   return (
-    <section aria-labelledby={id} className="rounded-lg border border-slate-200 bg-white p-6">
+    <section aria-labelledby={id} className="min-w-0 rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
       <h2 id={id} className="mb-4 text-lg font-semibold">
         {title}
       </h2>
@@ -136,23 +137,19 @@ function AvatarForm({
     notify('success', t`Your avatar was updated.`);
   };
   return (
-    <div className="flex items-center gap-4">
+    <div className="flex min-w-0 flex-wrap items-center gap-4">
       <img
         src={avatarUrl(profile, isStudent)}
         alt={t`Current avatar`}
-        className="size-20 rounded-full border border-slate-200 object-cover"
+        className="size-20 shrink-0 rounded-full border border-slate-200 object-cover"
       />
-      <div className="flex flex-col gap-1">
-        <label className="text-sm font-medium">
-          <Trans>Choose an image (PNG or JPEG, up to 4 MB)</Trans>
-          <input
-            type="file"
-            accept="image/png,image/jpeg"
-            disabled={busy}
-            className="mt-1 block text-sm"
-            onChange={(event) => void pick(event.target.files?.[0])}
-          />
-        </label>
+      <div className="flex min-w-0 flex-1 basis-48 flex-col gap-1">
+        <FilePicker
+          label={<Trans>Choose an image (PNG or JPEG, up to 4 MB)</Trans>}
+          accept="image/png,image/jpeg"
+          disabled={busy}
+          onPick={(file) => void pick(file)}
+        />
         {error && (
           <p role="alert" className="text-sm text-red-700">
             {error}
@@ -172,9 +169,12 @@ function SessionList({ notify }: { notify: Notify }) {
   return (
     <ul className="flex flex-col divide-y divide-slate-200">
       {sessions.value.map((session) => (
-        <li key={session.id} className="flex items-center justify-between gap-4 py-2 text-sm">
-          <span className="flex flex-col">
-            <span className="font-medium">{session.user_agent ?? t`Unknown device`}</span>
+        <li
+          key={session.id}
+          className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-2 text-sm"
+        >
+          <span className="flex min-w-0 flex-col">
+            <span className="font-medium break-words">{session.user_agent ?? t`Unknown device`}</span>
             <span className="text-slate-600">
               {t`Signed in ${formatDate(Date.parse(session.created_at), locale, 'dateTime')}`}
               {session.current && ` · ${t`This device`}`}
@@ -222,7 +222,7 @@ export function ProfileScreen({
   if (profile.failure) return <p role="alert">{errorMessage(i18n, profile.failure)}</p>;
   if (!shown) return <Skeleton className="h-64" />;
   return (
-    <div className="mx-auto flex max-w-3xl flex-col gap-6">
+    <div className="mx-auto flex max-w-3xl min-w-0 flex-col gap-6">
       <h1 className="text-xl font-semibold">
         <Trans>Profile</Trans>
       </h1>

@@ -10,6 +10,7 @@ import { formatDecimal } from '../../i18n/format';
 import { localeOrDefault } from '../../i18n/i18n';
 import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
+import { FilePicker } from '../../ui/file-picker';
 import { TextField } from '../../ui/text-field';
 import { ClassCascade } from '../shared/class-cascade';
 import { ClassRosterNotices } from '../shared/class-roster-notices';
@@ -322,15 +323,11 @@ function ImportPanel({ classId }: { classId: string }) {
   };
   return (
     <section aria-label={t`Import scores`} className="space-y-2 rounded border border-slate-200 p-3">
-      <label className="block text-sm font-medium">
-        {t`Import scores from Excel (.xlsx, at most 50 students and 30 score columns)`}
-        <input
-          type="file"
-          accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-          className="mt-1 block text-sm"
-          onChange={(event) => void choose(event.target.files?.[0] ?? null)}
-        />
-      </label>
+      <FilePicker
+        label={t`Import scores from Excel (.xlsx, at most 50 students and 30 score columns)`}
+        accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+        onPick={(picked) => void choose(picked ?? null)}
+      />
       {message && (
         <p role="status" className="text-sm">
           {message}

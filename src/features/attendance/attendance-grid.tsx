@@ -177,7 +177,8 @@ function AttendanceRowView({
       <th
         scope="row"
         className={cn(
-          'sticky left-0 bg-white px-3 py-1 text-left font-normal',
+          // Pinned while the sittings scroll sideways, and at most half a phone's width.
+          'sticky left-0 z-[1] max-w-[45vw] bg-white px-3 py-1 text-left font-normal break-words sm:max-w-none',
           row.highlighted && 'bg-rose-50 font-semibold text-rose-900',
         )}
       >

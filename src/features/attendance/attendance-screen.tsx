@@ -5,6 +5,8 @@ import { canCall } from '../../../domain/permissions';
 import type { AccountRole } from '../../../domain/roles';
 import { useDatabase } from '../../db/database-context';
 import { STATUS_LABELS } from '../../i18n/attendance-status-labels';
+import { formatDate } from '../../i18n/format';
+import { localeOrDefault } from '../../i18n/i18n';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { EmptyState } from '../../ui/empty-state';
@@ -17,6 +19,7 @@ import { AttendanceGrid } from './attendance-grid';
 import { STATUS_ORDER } from './attendance-labels';
 import {
   type EnteringMark,
+  earlySittingToConfirm,
   type SheetCell,
   type SheetColumn,
   type SheetRow,
@@ -54,6 +57,7 @@ export function AttendanceScreen({
   onExchanged: () => void;
 }) {
   const { t, i18n } = useLingui();
+  const locale = localeOrDefault(i18n.locale);
   const database = useDatabase();
   const [selectedAt, setSelectedAt] = useState<{ classId: string; row: number; column: number } | null>(null);
   const selected = selectedAt?.classId === classId ? selectedAt : null;
@@ -61,6 +65,11 @@ export function AttendanceScreen({
   const [exchangeFor, setExchangeFor] = useState<ExchangeTarget | null>(null);
   const [historyOf, setHistoryOf] = useState<SheetColumn | null>(null);
   const loaded = useAttendanceSheet(classId, actor, today);
+  // Sittings not yet held that the user agreed to mark anyway, asked once each (`earlySittingToConfirm`).
+  const [earlyAgreed, setEarlyAgreed] = useState<ReadonlySet<string>>(new Set());
+  const [askEarly, setAskEarly] = useState<{ day: string; scheduleId: string; mark: () => void } | null>(
+    null,
+  );
 
   // Statuses entered here that the stored sheet may not show yet: drawn as waiting in the frame of the tap.
   const [entering, setEntering] = useState<ReadonlyMap<string, EnteringMark>>(() => new Map());
@@ -77,7 +86,7 @@ export function AttendanceScreen({
     });
   }, [shown]);
 
-  const write = async (targets: { row: SheetRow; cell: SheetCell }[], patch: MarkPatch) => {
+  const store = async (targets: { row: SheetRow; cell: SheetCell }[], patch: MarkPatch) => {
     if (!database || !loaded) return;
     const status = patch.status;
     const storedStatus = (row: SheetRow, cell: SheetCell) =>
@@ -122,7 +131,26 @@ export function AttendanceScreen({
     if (refusal) onRefused(refusal);
   };
 
+  /** Stores a mark, first asking once about a sitting not yet held when a status is set on it. */
+  const write = async (targets: { row: SheetRow; cell: SheetCell }[], patch: MarkPatch) => {
+    const early =
+      patch.status != null && loaded
+        ? earlySittingToConfirm(
+            loaded.sheet.columns,
+            targets.map(({ cell }) => cell.scheduleId),
+            today,
+            earlyAgreed,
+          )
+        : null;
+    if (!early) return store(targets, patch);
+    setAskEarly({ day: early.day, scheduleId: early.id, mark: () => void store(targets, patch) });
+  };
+
   const sheet = shown?.sheet;
+  const markAllEarly =
+    sheet && confirmSchedule
+      ? earlySittingToConfirm(sheet.columns, [confirmSchedule], today, earlyAgreed)
+      : null;
   const selectedRow = selected && sheet ? sheet.rows[selected.row] : undefined;
   const selectedCell = selected && selectedRow ? selectedRow.cells[selected.column] : undefined;
 
@@ -211,9 +239,29 @@ export function AttendanceScreen({
         </>
       )}
       <ConfirmDialog
+        open={askEarly !== null}
+        title={t`This sitting is on ${askEarly ? formatDate(askEarly.day, locale) : ''} — mark anyway?`}
+        description={t`It has not been held yet. You are asked once for each sitting.`}
+        confirmLabel={t`Mark anyway`}
+        onCancel={() => setAskEarly(null)}
+        onConfirm={() => {
+          if (!askEarly) return;
+          setEarlyAgreed((agreed) => new Set(agreed).add(askEarly.scheduleId));
+          setAskEarly(null);
+          askEarly.mark();
+        }}
+      />
+      <ConfirmDialog
         open={confirmSchedule !== null}
         title={t`Mark every student present?`}
-        description={t`Every student of this schedule is marked present, replacing what was entered.`}
+        description={
+          <>
+            {markAllEarly && (
+              <>{t`This sitting is on ${formatDate(markAllEarly.day, locale)} and has not been held yet.`} </>
+            )}
+            {t`Every student of this schedule is marked present, replacing what was entered.`}
+          </>
+        }
         onCancel={() => setConfirmSchedule(null)}
         onConfirm={() => {
           const scheduleId = confirmSchedule;
@@ -222,7 +270,9 @@ export function AttendanceScreen({
           const targets = sheet.rows.flatMap((row) =>
             row.cells.filter((cell) => cell.scheduleId === scheduleId).map((cell) => ({ row, cell })),
           );
-          void write(targets, { status: AttendanceStatus.present });
+          // This question already named the sitting's day: it counts as the one question about marking early.
+          if (markAllEarly) setEarlyAgreed((agreed) => new Set(agreed).add(scheduleId));
+          void store(targets, { status: AttendanceStatus.present });
         }}
       />
     </section>

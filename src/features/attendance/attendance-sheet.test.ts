@@ -4,7 +4,15 @@ import { HighlightCompare, HighlightCondition, HighlightType } from '../../../do
 import { Role } from '../../../domain/roles';
 import { attendanceId } from '../../../domain/sync-ids';
 import { attendanceExportSheet } from './attendance-export';
-import { buildSheet, moveFocus, type SheetInput, statusForKey, withEnteringMarks } from './attendance-sheet';
+import {
+  buildSheet,
+  earlySittingToConfirm,
+  moveFocus,
+  type SheetColumn,
+  type SheetInput,
+  statusForKey,
+  withEnteringMarks,
+} from './attendance-sheet';
 
 function input(overrides: Partial<SheetInput> = {}): SheetInput {
   return {
@@ -188,5 +196,24 @@ describe('statuses entered on the screen', () => {
     const movedOn = withEnteringMarks(stored(AttendanceStatus.absent, undefined), new Map([[cellId, mark]]));
     expect(cellOf(movedOn.sheet)).toMatchObject({ status: AttendanceStatus.absent, state: 'saved' });
     expect(movedOn.settled).toEqual([cellId]);
+  });
+});
+
+describe('marking a sitting not yet held', () => {
+  const column = (id: string, day: string): SheetColumn => ({
+    id,
+    day,
+    startTime: '09:00',
+    endTime: '10:30',
+    lessonId: 'lesson-1',
+    lessonName: 'Lesson',
+  });
+  const columns = [column('past', '2026-04-10'), column('today', '2026-04-11'), column('next', '2026-04-12')];
+
+  it('asks about a later sitting once: today and earlier never, an agreed sitting no more', () => {
+    const today = '2026-04-11';
+    expect(earlySittingToConfirm(columns, ['past', 'today'], today, new Set())).toBeNull();
+    expect(earlySittingToConfirm(columns, ['today', 'next'], today, new Set())?.day).toBe('2026-04-12');
+    expect(earlySittingToConfirm(columns, ['next'], today, new Set(['next']))).toBeNull();
   });
 });

@@ -229,3 +229,21 @@ export function withEnteringMarks(
   });
   return { sheet: { ...sheet, rows }, settled };
 }
+
+/**
+ * The sitting a mark would enter ahead of time, if it is one the user has not yet agreed to mark early: a
+ * sitting after `today` among `scheduleIds`, not in `confirmed`. A mark on a sitting not yet held is most
+ * often a slip of a column, so it is asked once per sitting.
+ */
+export function earlySittingToConfirm(
+  columns: readonly SheetColumn[],
+  scheduleIds: readonly string[],
+  today: string,
+  confirmed: ReadonlySet<string>,
+): SheetColumn | null {
+  const touched = new Set(scheduleIds);
+  return (
+    columns.find((column) => touched.has(column.id) && column.day > today && !confirmed.has(column.id)) ??
+    null
+  );
+}

@@ -10,6 +10,7 @@ import { localeOrDefault } from '../../i18n/i18n';
 import { AsOf } from '../../ui/as-of';
 import { Button } from '../../ui/button';
 import { type Column, DataTable } from '../../ui/data-table';
+import { FilePicker } from '../../ui/file-picker';
 import { Pagination } from '../../ui/pagination';
 import { SearchField } from '../../ui/search-field';
 import { SelectField } from '../../ui/select-field';
@@ -196,15 +197,11 @@ function ImportRanking({
     onImported();
   };
   return (
-    <label className="block text-sm font-medium">
-      {t`Import the ranking from Excel (.xlsx: email, rank, score)`}
-      <input
-        type="file"
-        accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-        className="mt-1 block max-w-full text-sm"
-        onChange={(event) => void choose(event.target.files?.[0])}
-      />
-    </label>
+    <FilePicker
+      label={t`Import the ranking from Excel (.xlsx: email, rank, score)`}
+      accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+      onPick={(file) => void choose(file)}
+    />
   );
 }
 

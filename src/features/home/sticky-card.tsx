@@ -129,6 +129,7 @@ function ContactLinks({ urls }: { urls: readonly string[] }) {
           href={url}
           target="_blank"
           rel="noopener noreferrer"
+          title={url}
           className="max-w-full truncate text-blue-800 underline"
         >
           {url}
@@ -154,7 +155,11 @@ function cardPlaceText(card: StickyDocType): string {
 function CardPlace({ card }: { card: StickyDocType }) {
   const place = cardPlaceText(card);
   if (!place) return null;
-  return <p className="truncate text-xs text-slate-600">{place}</p>;
+  return (
+    <p title={place} className="truncate text-xs text-slate-600">
+      {place}
+    </p>
+  );
 }
 
 /** What a card says: its own (sanitised) content, a student's highlight message, or its kind's sentence. */
@@ -252,7 +257,7 @@ function CardFrame({
       className={`flex h-full min-w-0 flex-col gap-2 rounded-lg border border-t-4 border-slate-200 bg-white p-3 shadow-sm ${ACCENTS[style] ?? 'border-t-slate-400'}`}
     >
       <header className="flex items-start gap-2">
-        <h2 className="min-w-0 flex-1 text-sm font-semibold text-slate-900">{heading}</h2>
+        <h2 className="min-w-0 flex-1 text-sm font-semibold break-words text-slate-900">{heading}</h2>
         {close}
       </header>
       {children}

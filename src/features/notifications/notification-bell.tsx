@@ -91,8 +91,9 @@ export function NotificationBell({
         </Button>
       }
     >
-      <div className="flex items-center justify-between border-b border-slate-200 px-4 py-2">
-        <h2 className="text-sm font-semibold">
+      {/* The heading keeps its line; a long "mark all" (Vietnamese) moves below it instead of squeezing it. */}
+      <div className="flex flex-wrap items-center justify-between gap-x-2 border-b border-slate-200 px-4 py-2">
+        <h2 className="text-sm font-semibold whitespace-nowrap">
           <Trans>Notifications</Trans>
         </h2>
         <Button variant="ghost" size="sm" disabled={unreadCount === 0} onClick={onReadAll}>

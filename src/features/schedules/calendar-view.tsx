@@ -233,7 +233,7 @@ function MonthTable({ date, today, locale, byDay, onDay }: MonthProps) {
             data-day={day}
             className={cn(
               'h-24 border border-slate-200 p-1 align-top',
-              !inMonth && 'bg-slate-50 text-slate-400',
+              !inMonth && 'bg-slate-50 text-slate-600',
             )}
           >
             <button
@@ -287,7 +287,7 @@ function MonthDots({ date, today, locale, byDay, onDay }: MonthProps) {
             aria-label={dayLabel(day, list.length)}
             className={cn(
               'flex h-11 w-full flex-col items-center justify-center rounded',
-              !inMonth && 'text-slate-400',
+              !inMonth && 'text-slate-600',
               day === today && 'font-bold text-blue-900',
               day === date && 'bg-blue-800 text-white',
             )}

@@ -110,4 +110,28 @@ describe('class filter', () => {
     fireEvent.change(field('Class'), { target: { value: 'c-1' } });
     expect(onChooseClass).toHaveBeenCalledWith('c-1');
   });
+
+  it('on a phone names the chosen class in one line, and its button reopens the cascade until a class is chosen', () => {
+    const onChooseClass = vi.fn();
+    render(
+      <I18nProvider i18n={i18n}>
+        <ClassCascadeFields
+          sources={{ subjects, master }}
+          classId="c-1"
+          onChooseClass={onChooseClass}
+          compact
+        />
+      </I18nProvider>,
+    );
+    const chosen = screen.getByRole('region', { name: 'Chosen class' });
+    expect(chosen.textContent).toContain('name n-1 · name cn-1');
+    expect(chosen.textContent).toContain('name u-1 / name f-1 / name y-1');
+    expect(screen.queryAllByRole('combobox')).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Change class' }));
+    expect(screen.getAllByRole('combobox')).toHaveLength(5);
+    fireEvent.change(screen.getByRole('combobox', { name: 'Class' }), { target: { value: 'c-1' } });
+    expect(onChooseClass).toHaveBeenCalledWith('c-1');
+    expect(screen.getByRole('region', { name: 'Chosen class' })).toBeTruthy();
+  });
 });

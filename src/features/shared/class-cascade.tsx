@@ -1,6 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
+import { useIsMobile } from '../../app/use-is-mobile';
 import type { MasterDocType } from '../../db/master-schema';
+import { Button } from '../../ui/button';
 import { SelectField } from '../../ui/select-field';
 import {
   type ClassFilter,
@@ -23,20 +25,27 @@ export type CascadeSources = { subjects: FilterSubjectDoc[]; master: MasterDocTy
  * `onChooseClass`.
  */
 export function ClassCascade(props: { classId: string; onChooseClass: (classId: string) => void }) {
-  return <ClassCascadeFields sources={useFilterSources()} {...props} />;
+  return <ClassCascadeFields sources={useFilterSources()} compact={useIsMobile()} {...props} />;
 }
 
-/** The cascade's fields over given sources (undefined while they load). */
+/**
+ * The cascade's fields over given sources (undefined while they load). `compact` (a phone): once the screen's
+ * class is chosen, one line names it with a button to change it, so the class's rows come first instead of
+ * five stacked selects.
+ */
 export function ClassCascadeFields({
   sources,
   classId,
   onChooseClass,
+  compact = false,
 }: {
   sources: CascadeSources | undefined;
   classId: string;
   onChooseClass: (classId: string) => void;
+  compact?: boolean;
 }) {
   const [filter, setFilter] = useState<ClassFilter>(EMPTY_FILTER);
+  const [changing, setChanging] = useState(false);
 
   // A class from the link (or remembered) sets the whole cascade once its subject is known locally.
   useEffect(() => {
@@ -48,16 +57,54 @@ export function ClassCascadeFields({
   const options = sources ? filterOptions(filter, sources.subjects, sources.master) : null;
   const choose = (level: FilterLevel, value: string) => {
     setFilter(chooseLevel(filter, level, value));
-    if (level === 'classId' && value) onChooseClass(value);
+    if (level === 'classId' && value) {
+      setChanging(false);
+      onChooseClass(value);
+    }
   };
+  if (compact && !changing && options && classId !== '' && filter.classId === classId) {
+    return <ChosenClass filter={filter} options={options} onChange={() => setChanging(true)} />;
+  }
   return (
     <CascadeSelects
       levels={FILTER_LEVELS}
       filter={filter}
       options={options}
       onChoose={choose}
-      className="grid grid-cols-1 gap-3 sm:grid-cols-3 lg:grid-cols-5"
+      className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5"
     />
+  );
+}
+
+/** The chosen class in one line (subject · class, then where it belongs) and the button that reopens the cascade. */
+function ChosenClass({
+  filter,
+  options,
+  onChange,
+}: {
+  filter: ClassFilter;
+  options: Record<FilterLevel, { value: string; label: string }[]>;
+  onChange: () => void;
+}) {
+  const { t } = useLingui();
+  const name = (level: FilterLevel) =>
+    options[level].find((option) => option.value === filter[level])?.label ?? '';
+  const place = [name('universityId'), name('facultyId'), name('yearCodeId')].filter(Boolean).join(' / ');
+  return (
+    <section
+      aria-label={t`Chosen class`}
+      className="flex items-center justify-between gap-3 rounded border border-slate-200 bg-white p-3"
+    >
+      <div className="min-w-0">
+        <p className="font-medium break-words">
+          {name('subjectId')} · {name('classId')}
+        </p>
+        <p className="text-xs break-words text-slate-600">{place}</p>
+      </div>
+      <Button variant="secondary" size="sm" onClick={onChange}>
+        {t`Change class`}
+      </Button>
+    </section>
   );
 }
 
