@@ -403,7 +403,8 @@ export function ScoreTable({
             {grid.columns.map((column) => (
               <th key={column.id} scope="col" className="min-w-24 px-2 py-2 text-left align-top font-medium">
                 <span className={cn(column.parentId && 'pl-2 text-slate-600')}>
-                  {column.name}
+                  {/* A score name is the school's data, in whatever language the school named it. */}
+                  <span data-user-text="">{column.name}</span>
                   {column.optionPlus && (
                     <span title={t`Bonus points (option plus)`} className="ml-1 text-emerald-700">
                       +

@@ -156,7 +156,7 @@ function CardPlace({ card }: { card: StickyDocType }) {
   const place = cardPlaceText(card);
   if (!place) return null;
   return (
-    <p title={place} className="truncate text-xs text-slate-600">
+    <p title={place} data-user-text="" className="truncate text-xs text-slate-600">
       {place}
     </p>
   );
@@ -168,7 +168,14 @@ function CardBody({ card }: { card: StickyDocType }) {
   const html = card.content ?? card.messageToStudent;
   const fallback = stickyDefaultBody(card.type);
   if (!html && !fallback) return null;
-  const body = html ? <SafeHtml html={html} /> : <p>{fallback ? i18n._(fallback) : null}</p>;
+  // Text a person wrote (a memo, a highlight's message to students) is data, in whatever language they wrote it.
+  const body = html ? (
+    <div data-user-text="">
+      <SafeHtml html={html} />
+    </div>
+  ) : (
+    <p>{fallback ? i18n._(fallback) : null}</p>
+  );
   if (card.type === StickyType.memo) return <MemoText>{body}</MemoText>;
   if (isStudentTypeCard(card.type)) return <ExpandableText>{body}</ExpandableText>;
   return <ClampedText>{body}</ClampedText>;

@@ -87,7 +87,8 @@ export function inspectScreen(page: Page): Promise<ScreenFacts> {
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const parent = node.parentElement;
-      if (!parent || parent.closest('script, style, noscript')) continue;
+      // Names and text people wrote (`data-user-text`) are data in any language, not catalogue messages.
+      if (!parent || parent.closest('script, style, noscript, [data-user-text]')) continue;
       const text = node.textContent?.trim();
       if (text) texts.add(text);
     }
@@ -101,7 +102,14 @@ export function inspectScreen(page: Page): Promise<ScreenFacts> {
     const serverMade = document.querySelectorAll(
       'article[data-sticky-style]:not([data-sticky-style="memo"]):not([data-sticky-style="teacher"]), [role="alert"], [role="status"]',
     );
-    const serverTexts = [...serverMade].map((element) => element.textContent?.trim() ?? '').filter(Boolean);
+    // Inside a card, what people wrote and the names of places are data (`data-user-text`), not server text.
+    const serverTexts = [...serverMade]
+      .map((element) => {
+        const copy = element.cloneNode(true) as Element;
+        for (const data of copy.querySelectorAll('[data-user-text]')) data.remove();
+        return copy.textContent?.trim() ?? '';
+      })
+      .filter(Boolean);
 
     const links = [...document.querySelectorAll('a[href^="/admin/"]')].map(
       (anchor) => anchor.getAttribute('href') ?? '',
