@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PublishState } from '../../domain/lessons';
 import { Role } from '../../domain/roles';
 import { type AchievementDoc, AchievementDocKind } from '../../domain/sync-docs';
 import { resultId } from '../../domain/sync-ids';
-import { resultHistory, subjects } from '../db/schema';
+import { lessons, resultHistory, subjects } from '../db/schema';
 import { achievementsCollection } from '../modules/achievement/collection';
 import { pullThrough } from '../testing/calls';
 import { createTaughtSchools, type SchoolFixture, schoolActors } from '../testing/school-fixture';
@@ -27,6 +28,8 @@ beforeAll(async () => {
   [school, otherSchool] = await createTaughtSchools(db);
   for (const fixture of [school, otherSchool]) {
     await db.update(subjects).set({ formula: FORMULA }).where(eq(subjects.id, fixture.subjectId));
+    // The formula's score name belongs to the fixture's exam, which counts only once published.
+    await db.update(lessons).set({ publish: PublishState.published }).where(eq(lessons.id, fixture.examId));
   }
   ({ admin, teacher, otherTeacher, student } = await schoolActors(db, [school, otherSchool]));
 });
