@@ -128,14 +128,16 @@ test.describe('desktop dashboard', () => {
     for (let item = lastItem(); item?.kind === 'group'; item = lastItem()) {
       for (const card of item.cards.slice(1)) await close(card.id);
     }
-    // Then close lone cards through the API, never the last place, until the last 4-place page holds one.
+    // Then close places through the API (a lone card, or every card of a gathered place), never the last
+    // place nor a request, until the last 4-place page holds one.
     for (;;) {
       const items = dashboardItems(cards);
+      const cardsOf = (item: (typeof items)[number]) => (item.kind === 'card' ? [item.card] : item.cards);
       const spare = items
         .slice(0, -1)
-        .find((item) => item.kind === 'card' && !REQUEST_TYPES.has(item.card.type));
-      if (items.length % 4 === 1 || spare?.kind !== 'card') break;
-      await close(spare.card.id);
+        .find((item) => cardsOf(item).every((card) => !REQUEST_TYPES.has(card.type)));
+      if (items.length % 4 === 1 || !spare) break;
+      for (const card of cardsOf(spare)) await close(card.id);
     }
     const last = lastItem();
     expect(last?.kind === 'card' && !REQUEST_TYPES.has(last.card.type), 'the last card can be closed').toBe(
