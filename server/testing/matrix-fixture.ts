@@ -25,7 +25,7 @@ import {
 import { nextSequence } from '../sync/sequence';
 import { createScoreClassFixture } from './achievement-fixture';
 import { createTaughtSchool, type SchoolFixture } from './school-fixture';
-import { DEMO_ACCOUNTS } from './test-app';
+import { buildTestApp, DEMO_ACCOUNTS, signIn } from './test-app';
 
 /** Where a row of class work sits: a class of a subject, with one student sitting in it. */
 export interface ClassPlace {
@@ -426,4 +426,18 @@ export async function freshStaff(db: Database, role: AccountRole, universityId: 
   if (!user) throw new Error('no user');
   await db.insert(userUniversities).values({ userId: user.id, universityId, seq: 1 });
   return user.id;
+}
+
+/**
+ * A test app holding the matrix school, with the demo teacher, admin, student and observer signed in: the
+ * set-up of an area's tests that check each role on owned and foreign rows.
+ */
+export async function matrixSchoolApp() {
+  const t = await buildTestApp();
+  const school = await createMatrixSchool(t.db);
+  const teacher = await signIn(t.app, DEMO_ACCOUNTS.teacher);
+  const admin = await signIn(t.app, DEMO_ACCOUNTS.admin);
+  const student = await signIn(t.app, DEMO_ACCOUNTS.student);
+  const observer = await signIn(t.app, DEMO_ACCOUNTS.observer);
+  return { t, school, teacher, admin, student, observer };
 }

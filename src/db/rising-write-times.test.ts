@@ -50,7 +50,8 @@ async function writeTimeOf(instance: RxStorageInstance<Note, unknown, unknown>, 
 describe('withRisingWriteTimes', () => {
   it('keeps the time RxDB stamped while the clock moves forward', async () => {
     const instance = await open('rising-forward');
-    const now = Date.now();
+    // As RxDB stamps a write: a hundredth of a millisecond past the clock.
+    const now = Date.now() + 0.01;
     await instance.bulkWrite([{ document: stamped('a', now) }, { document: stamped('b', now + 5) }], 'test');
     expect(await writeTimeOf(instance, 'a')).toBe(now);
     expect(await writeTimeOf(instance, 'b')).toBe(now + 5);
@@ -74,7 +75,8 @@ describe('withRisingWriteTimes', () => {
 
   it('orders two writes stamped with the same time one after the other', async () => {
     const instance = await open('rising-same');
-    const now = Date.now();
+    // As RxDB stamps a write: a hundredth of a millisecond past the clock.
+    const now = Date.now() + 0.01;
     await instance.bulkWrite([{ document: stamped('a', now) }], 'test');
     await instance.bulkWrite([{ document: stamped('b', now) }], 'test');
     expect(await writeTimeOf(instance, 'b')).toBeGreaterThan(now);

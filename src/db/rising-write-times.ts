@@ -33,10 +33,10 @@ function withRisingWriteTimesOf<Doc, Internals, Options>(
   instance: RxStorageInstance<Doc, Internals, Options>,
 ): RxStorageInstance<Doc, Internals, Options> {
   const bulkWrite = instance.bulkWrite.bind(instance);
-  const read = latestWriteTimeAfter(
-    instance as RxStorageInstance<Doc, unknown, unknown, WriteTimeCheckpoint>,
-    Date.now(),
-  );
+  // Every write of this instance comes after it opened. The rows stamped later than that (a clock set back
+  // since) are read at the first write, not at open: most instances of a page never write from it.
+  const openedAt = Date.now();
+  let read: Promise<number> | null = null;
   let latest = 0;
   // Writes of the other instances of the database (the window's, the worker's) count too.
   const seen = instance.changeStream().subscribe((batch) => {
@@ -51,6 +51,10 @@ function withRisingWriteTimesOf<Doc, Internals, Options>(
     rows: BulkWriteRow<Doc>[],
     context: string,
   ): Promise<RxStorageBulkWriteResponse<Doc>> => {
+    read ??= latestWriteTimeAfter(
+      instance as RxStorageInstance<Doc, unknown, unknown, WriteTimeCheckpoint>,
+      openedAt,
+    );
     latest = Math.max(latest, await read);
     const rising = rows.map((row) => {
       const lwt = row.document._meta.lwt;

@@ -1,20 +1,19 @@
 import { createRevision } from 'rxdb';
-import { filter, firstValueFrom } from 'rxjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AttendanceDoc } from '../../domain/sync-docs';
 import { attendanceId } from '../../domain/sync-ids';
 import { attendanceCollection } from '../../server/modules/attendance/collection';
 import { pushCollection, type SyncActor } from '../../server/sync/engine';
-import { pullThrough } from '../../server/testing/calls';
-import { createTaughtSchool, demoAdminActor, markOf } from '../../server/testing/school-fixture';
+import { createTaughtSchool, markOf } from '../../server/testing/school-fixture';
 import type { TestApp } from '../../server/testing/test-app';
 import type { SchoolDatabase } from '../../src/db/open-database';
-import { markPending, pendingCount$ } from '../../src/db/outbox';
+import { markPending } from '../../src/db/outbox';
 import {
+  allSent,
   openAttendanceDevice,
   replicateAttendance,
-  signInCookie,
-  startLiveApp,
+  serverMark,
+  startLiveAppAsAdmin,
   withCookie,
 } from './live-app';
 
@@ -30,9 +29,7 @@ let admin: SyncActor;
 let session: { cookie: string; csrf: string };
 
 beforeAll(async () => {
-  ({ t, url: appUrl } = await startLiveApp());
-  admin = await demoAdminActor(t.app.appDeps.db);
-  session = await signInCookie(t, 'admin@demo.test');
+  ({ t, url: appUrl, admin, session } = await startLiveAppAsAdmin());
 });
 
 afterAll(async () => {
@@ -45,11 +42,6 @@ function replicate(database: SchoolDatabase) {
     fetchImpl: withCookie(session.cookie),
     csrf: session.csrf,
   });
-}
-
-async function serverMark(id: string): Promise<AttendanceDoc | undefined> {
-  const { documents } = await pullThrough(t.app.appDeps.db, attendanceCollection, admin, null, 500);
-  return documents.find((doc) => doc.id === id);
 }
 
 /** The user's change of a row, stored as RxDB stores it but stamped with `writeTime`, and marked waiting. */
@@ -93,8 +85,8 @@ describe('a device whose clock was set back', () => {
     await replication.state.awaitInitialReplication();
     await (await database.attendance.findOne(id).exec())?.incrementalPatch({ comment: 'first' });
     await replication.state.awaitInSync();
-    await firstValueFrom(pendingCount$(database).pipe(filter((pending) => pending === 0)));
-    expect((await serverMark(id))?.comment).toBe('first');
+    await allSent(database);
+    expect((await serverMark(t, admin, id))?.comment).toBe('first');
     await replication.cancel();
     await database.close();
 
@@ -109,8 +101,8 @@ describe('a device whose clock was set back', () => {
     try {
       await replication.state.awaitInitialReplication();
       await replication.state.awaitInSync();
-      await firstValueFrom(pendingCount$(database).pipe(filter((pending) => pending === 0)));
-      expect((await serverMark(id))?.comment).toBe('second');
+      await allSent(database);
+      expect((await serverMark(t, admin, id))?.comment).toBe('second');
       expect((await database.attendance.findOne(id).exec())?.comment).toBe('second');
     } finally {
       await replication.cancel();

@@ -1,8 +1,13 @@
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
+import { filter, firstValueFrom } from 'rxjs';
 import { type AttendanceDoc, attendanceDocSchema } from '../../domain/sync-docs';
+import { attendanceCollection } from '../../server/modules/attendance/collection';
+import type { SyncActor } from '../../server/sync/engine';
+import { pullThrough } from '../../server/testing/calls';
+import { demoAdminActor } from '../../server/testing/school-fixture';
 import { buildTestApp, signIn, type TestApp } from '../../server/testing/test-app';
 import { openDatabase, type SchoolDatabase } from '../../src/db/open-database';
-import { trackLocalWrites } from '../../src/db/outbox';
+import { pendingCount$, trackLocalWrites } from '../../src/db/outbox';
 import type { FetchLike } from '../../src/sync/http';
 import { type CollectionReplication, replicateCollection } from '../../src/sync/replicate-collection';
 
@@ -68,4 +73,35 @@ export function replicateAttendance(
     onUpdateRequired: () => {},
     onPulled: async () => {},
   }) as unknown as CollectionReplication<AttendanceDoc>;
+}
+
+/** The live app with the demo admin signed in: their sync actor (for server-side reads) and their cookie. */
+export async function startLiveAppAsAdmin(): Promise<{
+  t: TestApp;
+  url: string;
+  admin: SyncActor;
+  session: { cookie: string; csrf: string };
+}> {
+  const { t, url } = await startLiveApp();
+  return {
+    t,
+    url,
+    admin: await demoAdminActor(t.app.appDeps.db),
+    session: await signInCookie(t, 'admin@demo.test'),
+  };
+}
+
+/** The server's attendance mark `id` as `actor` pulls it, if any. */
+export async function serverMark(
+  t: TestApp,
+  actor: SyncActor,
+  id: string,
+): Promise<AttendanceDoc | undefined> {
+  const { documents } = await pullThrough(t.app.appDeps.db, attendanceCollection, actor, null, 500);
+  return documents.find((doc) => doc.id === id);
+}
+
+/** Resolves once the device holds no write waiting to be sent. */
+export async function allSent(database: SchoolDatabase): Promise<void> {
+  await firstValueFrom(pendingCount$(database).pipe(filter((pending) => pending === 0)));
 }

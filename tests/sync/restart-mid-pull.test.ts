@@ -1,20 +1,20 @@
 import { indexedDB } from 'fake-indexeddb';
-import { filter, firstValueFrom } from 'rxjs';
+import { firstValueFrom } from 'rxjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AttendanceDoc } from '../../domain/sync-docs';
 import { attendanceCollection } from '../../server/modules/attendance/collection';
 import { pushCollection, type SyncActor } from '../../server/sync/engine';
 import { pullThrough } from '../../server/testing/calls';
-import { createSchoolFixture, demoAdminActor, markOf } from '../../server/testing/school-fixture';
+import { createSchoolFixture, markOf } from '../../server/testing/school-fixture';
 import type { TestApp } from '../../server/testing/test-app';
 import type { SchoolDatabase } from '../../src/db/open-database';
-import { pendingCount$, syncIssues$ } from '../../src/db/outbox';
+import { syncIssues$ } from '../../src/db/outbox';
 import type { FetchLike } from '../../src/sync/http';
 import {
+  allSent,
   openAttendanceDevice,
   replicateAttendance,
-  signInCookie,
-  startLiveApp,
+  startLiveAppAsAdmin,
   withCookie,
 } from './live-app';
 
@@ -29,9 +29,7 @@ let admin: SyncActor;
 let session: { cookie: string; csrf: string };
 
 beforeAll(async () => {
-  ({ t, url: appUrl } = await startLiveApp());
-  admin = await demoAdminActor(t.app.appDeps.db);
-  session = await signInCookie(t, 'admin@demo.test');
+  ({ t, url: appUrl, admin, session } = await startLiveAppAsAdmin());
 });
 
 afterAll(async () => {
@@ -145,7 +143,7 @@ describe('a worker that dies after storing pulled rows but before RxDB recorded 
       try {
         await replication.state.awaitInitialReplication();
         await replication.state.awaitInSync();
-        await firstValueFrom(pendingCount$(database).pipe(filter((pending) => pending === 0)));
+        await allSent(database);
         expect(pushes).toEqual([]);
         expect(await firstValueFrom(syncIssues$(database))).toEqual([]);
         const local = (await database.attendance.find().exec())

@@ -1,26 +1,25 @@
-import { filter, firstValueFrom } from 'rxjs';
+import { firstValueFrom } from 'rxjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AttendanceDoc } from '../../domain/sync-docs';
 import { attendanceId } from '../../domain/sync-ids';
 import { attendanceCollection } from '../../server/modules/attendance/collection';
 import { pushCollection, type SyncActor } from '../../server/sync/engine';
-import { pullThrough } from '../../server/testing/calls';
 import {
   createSchoolFixture,
   createTaughtSchool,
-  demoAdminActor,
   markOf,
   type SchoolFixture,
 } from '../../server/testing/school-fixture';
 import type { TestApp } from '../../server/testing/test-app';
 import type { SchoolDatabase } from '../../src/db/open-database';
-import { pendingCount$, syncIssues$ } from '../../src/db/outbox';
+import { syncIssues$ } from '../../src/db/outbox';
 import type { FetchLike } from '../../src/sync/http';
 import {
+  allSent,
   openAttendanceDevice,
   replicateAttendance,
-  signInCookie,
-  startLiveApp,
+  serverMark,
+  startLiveAppAsAdmin,
   withCookie,
 } from './live-app';
 
@@ -35,9 +34,7 @@ let session: { cookie: string; csrf: string };
 let school: SchoolFixture;
 
 beforeAll(async () => {
-  ({ t, url: appUrl } = await startLiveApp());
-  admin = await demoAdminActor(t.app.appDeps.db);
-  session = await signInCookie(t, 'admin@demo.test');
+  ({ t, url: appUrl, admin, session } = await startLiveAppAsAdmin());
   school = await createTaughtSchool(t.app.appDeps.db);
 });
 
@@ -60,11 +57,6 @@ function sessionFetch(hold: (url: string) => Promise<void> | null): FetchLike {
 
 function replicate(database: SchoolDatabase, fetchImpl: FetchLike) {
   return replicateAttendance(database, { url: appUrl, fetchImpl, csrf: session.csrf, batchSize: 50 });
-}
-
-async function serverMark(id: string): Promise<AttendanceDoc | undefined> {
-  const { documents } = await pullThrough(t.app.appDeps.db, attendanceCollection, admin, null, 500);
-  return documents.find((doc) => doc.id === id);
 }
 
 /**
@@ -131,10 +123,10 @@ async function cutPushThenWriteAgain(
     await replication.state.awaitInitialReplication();
     replication.reSync();
     await replication.state.awaitInSync();
-    await firstValueFrom(pendingCount$(database).pipe(filter((pending) => pending === 0)));
+    await allSent(database);
     return {
       issues: (await firstValueFrom(syncIssues$(database))).map((issue) => issue.reason),
-      server: await serverMark(id),
+      server: await serverMark(t, admin, id),
       local: (await database.attendance.findOne(id).exec())?.toMutableJSON(),
     };
   } finally {
@@ -155,7 +147,7 @@ describe('a push in flight when the worker restarts', () => {
     const fixture = await createSchoolFixture(t.app.appDeps.db);
     const id = attendanceId(fixture.classStudentId, fixture.scheduleId);
     const result = await cutPushThenWriteAgain(fixture, { status: 2 }, { status: 3 }, async () => {
-      const current = await serverMark(id);
+      const current = await serverMark(t, admin, id);
       if (!current) throw new Error('no mark');
       const noted = await pushCollection(
         t.app.appDeps,

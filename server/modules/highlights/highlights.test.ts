@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HighlightCompare, HighlightCondition, HighlightType } from '../../../domain/highlights';
 import type { Highlight } from '../../../domain/schemas/highlights';
 import { call } from '../../testing/calls';
-import { createMatrixSchool, type MatrixSchool } from '../../testing/matrix-fixture';
-import { buildTestApp, DEMO_ACCOUNTS, signIn, type TestApp, type TestSession } from '../../testing/test-app';
+import { type MatrixSchool, matrixSchoolApp } from '../../testing/matrix-fixture';
+import type { TestApp, TestSession } from '../../testing/test-app';
 
 let t: TestApp;
 let school: MatrixSchool;
@@ -13,12 +13,7 @@ let student: TestSession;
 let observer: TestSession;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  school = await createMatrixSchool(t.db);
-  teacher = await signIn(t.app, DEMO_ACCOUNTS.teacher);
-  admin = await signIn(t.app, DEMO_ACCOUNTS.admin);
-  student = await signIn(t.app, DEMO_ACCOUNTS.student);
-  observer = await signIn(t.app, DEMO_ACCOUNTS.observer);
+  ({ t, school, teacher, admin, student, observer } = await matrixSchoolApp());
 }, 120_000);
 
 afterAll(async () => {

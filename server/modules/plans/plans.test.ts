@@ -8,11 +8,11 @@ import { planHistory, plans } from '../../db/schema';
 import { call, pullThrough, push } from '../../testing/calls';
 import {
   type ClassPlace,
-  createMatrixSchool,
   freshSitting,
   type MatrixSchool,
+  matrixSchoolApp,
 } from '../../testing/matrix-fixture';
-import { buildTestApp, DEMO_ACCOUNTS, signIn, type TestApp, type TestSession } from '../../testing/test-app';
+import type { TestApp, TestSession } from '../../testing/test-app';
 import { notesCollection } from '../notes/collection';
 
 let t: TestApp;
@@ -23,12 +23,7 @@ let student: TestSession;
 let observer: TestSession;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  school = await createMatrixSchool(t.db);
-  teacher = await signIn(t.app, DEMO_ACCOUNTS.teacher);
-  admin = await signIn(t.app, DEMO_ACCOUNTS.admin);
-  student = await signIn(t.app, DEMO_ACCOUNTS.student);
-  observer = await signIn(t.app, DEMO_ACCOUNTS.observer);
+  ({ t, school, teacher, admin, student, observer } = await matrixSchoolApp());
 }, 120_000);
 
 afterAll(async () => {

@@ -147,6 +147,13 @@ const scoreNameRow = z.object({
   position: z.number(),
 });
 
+/** The copy's id of the source row `id`: every source row is given one before any is written. */
+function copiedId(ids: ReadonlyMap<string, string>, id: string): string {
+  const copied = ids.get(id);
+  if (copied === undefined) throw new Error(`no copy of row ${id}`);
+  return copied;
+}
+
 /** Copies the lessons and score names of a subject as drafts; returns the new lesson id of each old one. */
 async function copyLessons(
   tx: Transaction,
@@ -166,7 +173,7 @@ async function copyLessons(
   for (const slice of slices(lessons)) {
     await tx.insert(lessonsTable).values(
       slice.map((lesson) => ({
-        id: lessonIds.get(lesson.id) ?? randomUUID(),
+        id: copiedId(lessonIds, lesson.id),
         ...to,
         name: lesson.name,
         type: lesson.type,
@@ -190,7 +197,7 @@ async function copyLessons(
   // A sub-score whose parent is gone is not copied. Parents are written before their sub-scores.
   const copied = names.filter((name) => name.parent_id === null || nameIds.has(name.parent_id));
   const rowOf = (name: (typeof names)[number]) => ({
-    id: nameIds.get(name.id) ?? randomUUID(),
+    id: copiedId(nameIds, name.id),
     ...to,
     lessonId: name.lesson_id === null ? null : (lessonIds.get(name.lesson_id) ?? null),
     parentId: name.parent_id === null ? null : (nameIds.get(name.parent_id) ?? null),
@@ -323,8 +330,8 @@ export async function copySubject(
         slice.map((sitting) => ({
           id: sitting.id,
           ...place,
-          lessonId: lessonIds.get(sitting.lessonId) ?? '',
-          classId: classIds.get(sitting.classId) ?? '',
+          lessonId: copiedId(lessonIds, sitting.lessonId),
+          classId: copiedId(classIds, sitting.classId),
           day: sitting.day,
           startTime: sitting.row.start_time,
           endTime: sitting.row.end_time,

@@ -2,7 +2,7 @@ import type { LessonType, PlanPublish } from '../../../domain/lessons';
 import { mayEditClassWork } from '../../../domain/permissions';
 import type { AccountRole } from '../../../domain/roles';
 import { noteWriteSchema, planWriteSchema } from '../../../domain/schemas/plans';
-import { NoteKind } from '../../../domain/sync-docs';
+import { NoteKind, sittingNoteDoc } from '../../../domain/sync-docs';
 import { planIdOf } from '../../../domain/sync-ids';
 import type { SchoolDatabase } from '../../db/open-database';
 import type { NoteDocType } from '../../db/synced-schemas';
@@ -31,27 +31,18 @@ export type PlanRefusal = { kind: 'forbidden' } | { kind: 'invalid'; errors: For
 
 type Actor = { id: string; role: AccountRole };
 
-/** A note or plan document at `sitting` with every field of another kind empty. */
-function placedDoc(sitting: PlanSitting, id: string, authorId: string): NoteDocType {
-  return {
+/** A new plan or plan note at `sitting`, every content field empty (the domain's `sittingNoteDoc`), as stored locally. */
+function placedDoc(sitting: PlanSitting, kind: NoteKind, id: string, authorId: string): NoteDocType {
+  const { _deleted, ...doc } = sittingNoteDoc({
     id,
-    kind: NoteKind.plan,
+    kind,
     subjectId: sitting.subjectId,
     universityId: sitting.universityId,
     lessonId: sitting.lessonId,
     scheduleId: sitting.scheduleId,
-    planId: null,
-    studentId: null,
     authorId,
-    content: null,
-    publish: null,
-    lessonType: null,
-    contactToHeadTeacher: null,
-    scheduleIds: [],
-    links: [],
-    contactToStudent: [],
-    updatedAt: 0,
-  };
+  });
+  return doc;
 }
 
 /**
@@ -91,7 +82,7 @@ export async function savePlan(
     return null;
   }
   await database.notes.insert({
-    ...placedDoc(sitting, planIdOf(sitting.scheduleId), actor.id),
+    ...placedDoc(sitting, NoteKind.plan, planIdOf(sitting.scheduleId), actor.id),
     lessonType: sitting.lessonType,
     ...content,
   });
@@ -110,8 +101,7 @@ export async function addPlanNote(
   const parsed = noteWriteSchema.shape.content.safeParse(text);
   if (!parsed.success) return { kind: 'invalid', errors: { content: zodErrors(parsed.error).form ?? '' } };
   await database.notes.insert({
-    ...placedDoc(sitting, crypto.randomUUID(), actor.id),
-    kind: NoteKind.planNote,
+    ...placedDoc(sitting, NoteKind.planNote, crypto.randomUUID(), actor.id),
     planId,
     content: parsed.data,
   });

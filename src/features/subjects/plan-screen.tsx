@@ -20,6 +20,7 @@ import { subjectClass$ } from '../../db/queries/subjects';
 import { useLiveQuery } from '../../db/use-live-query';
 import { errorMessage } from '../../i18n/error-messages';
 import { Button } from '../../ui/button';
+import { RepeatedRows } from '../../ui/repeated-rows';
 import { SafeHtml } from '../../ui/safe-html';
 import { Spinner } from '../../ui/spinner';
 import { TextAreaField, TextField } from '../../ui/text-field';
@@ -200,98 +201,50 @@ export function PlanScreen({
           error={errorOf('content')}
           onChange={(event) => set({ content: event.target.value })}
         />
-        <fieldset className="flex flex-col gap-2">
-          <legend className="mb-1 font-semibold">
-            <Trans>Links</Trans>
-          </legend>
-          {values.links.map((link, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id until saved; the order is the key
-            <div key={index} className="grid items-end gap-2 sm:grid-cols-[1fr_2fr_auto]">
+        <RepeatedRows
+          legend={<Trans>Links</Trans>}
+          rows={values.links}
+          addLabel={<Trans>Add link</Trans>}
+          newRow={() => ({ title: '', link: '' })}
+          onChange={(links) => set({ links })}
+          rowClassName="sm:grid-cols-[1fr_2fr_auto]"
+        >
+          {(link, index, update) => (
+            <>
               <TextField
                 label={t`Link title`}
                 value={link.title}
                 error={errorOf(`links.${index}.title`)}
-                onChange={(event) =>
-                  set({
-                    links: values.links.map((row, at) =>
-                      at === index ? { ...row, title: event.target.value } : row,
-                    ),
-                  })
-                }
+                onChange={(event) => update({ title: event.target.value })}
               />
               <TextField
                 label={t`URL`}
                 type="url"
                 value={link.link}
                 error={errorOf(`links.${index}.link`)}
-                onChange={(event) =>
-                  set({
-                    links: values.links.map((row, at) =>
-                      at === index ? { ...row, link: event.target.value } : row,
-                    ),
-                  })
-                }
+                onChange={(event) => update({ link: event.target.value })}
               />
-              <Button
-                variant="ghost"
-                size="sm"
-                onClick={() => set({ links: values.links.filter((_, at) => at !== index) })}
-              >
-                <Trans>Remove</Trans>
-              </Button>
-            </div>
-          ))}
-          <div>
-            <Button
-              variant="secondary"
-              size="sm"
-              onClick={() => set({ links: [...values.links, { title: '', link: '' }] })}
-            >
-              <Trans>Add link</Trans>
-            </Button>
-          </div>
-        </fieldset>
-        <fieldset className="flex flex-col gap-2">
-          <legend className="mb-1 font-semibold">
-            <Trans>Contact links for students</Trans>
-          </legend>
-          {values.contactToStudent.map((link, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id until saved; the order is the key
-            <div key={index} className="grid items-end gap-2 sm:grid-cols-[1fr_auto]">
-              <TextField
-                label={t`URL`}
-                type="url"
-                value={link.url}
-                error={errorOf(`contact_to_student.${index}.url`)}
-                onChange={(event) =>
-                  set({
-                    contactToStudent: values.contactToStudent.map((row, at) =>
-                      at === index ? { url: event.target.value } : row,
-                    ),
-                  })
-                }
-              />
-              <Button
-                variant="ghost"
-                size="sm"
-                onClick={() =>
-                  set({ contactToStudent: values.contactToStudent.filter((_, at) => at !== index) })
-                }
-              >
-                <Trans>Remove</Trans>
-              </Button>
-            </div>
-          ))}
-          <div>
-            <Button
-              variant="secondary"
-              size="sm"
-              onClick={() => set({ contactToStudent: [...values.contactToStudent, { url: '' }] })}
-            >
-              <Trans>Add contact link</Trans>
-            </Button>
-          </div>
-        </fieldset>
+            </>
+          )}
+        </RepeatedRows>
+        <RepeatedRows
+          legend={<Trans>Contact links for students</Trans>}
+          rows={values.contactToStudent}
+          addLabel={<Trans>Add contact link</Trans>}
+          newRow={() => ({ url: '' })}
+          onChange={(contactToStudent) => set({ contactToStudent })}
+          rowClassName="sm:grid-cols-[1fr_auto]"
+        >
+          {(link, index, update) => (
+            <TextField
+              label={t`URL`}
+              type="url"
+              value={link.url}
+              error={errorOf(`contact_to_student.${index}.url`)}
+              onChange={(event) => update({ url: event.target.value })}
+            />
+          )}
+        </RepeatedRows>
         {canEdit && (
           <div className="flex flex-wrap gap-2">
             <Button variant="secondary" onClick={() => void save(PlanPublish.draft)}>
