@@ -13,6 +13,7 @@ import { LocalCollection, type SyncCollection } from '../../domain/sync';
 import { withOrderedPulls } from './ordered-pulls';
 import { type OutboxDocType, outboxMigrationStrategies, outboxSchema } from './outbox-schema';
 import { withRisingWriteTimes } from './rising-write-times';
+import { withSharedChanges } from './shared-changes';
 import { SYNCED_COLLECTIONS } from './synced-collections';
 import type { SyncedDocType } from './synced-schemas';
 import { type ViewDocType, viewMigrationStrategies, viewSchema } from './views-schema';
@@ -56,14 +57,15 @@ addRxPlugin(RxDBLocalDocumentsPlugin);
 addRxPlugin(RxDBMigrationSchemaPlugin);
 
 /**
- * The storage, where a pull never stores an older server state of a row than the one held (`withOrderedPulls`)
- * and every write is stamped later than those before it whatever the clock says (`withRisingWriteTimes`),
+ * The storage, where a pull never stores an older server state of a row than the one held (`withOrderedPulls`),
+ * every write is stamped later than those before it whatever the clock says (`withRisingWriteTimes`) and
+ * reaches the other tabs and the worker whatever the clock says (`withSharedChanges`),
  * wrapped with dev-mode checks and schema validation in development only: both are large and
  * slow, and RxDB must not ship them in a production build (STACK gotcha). `import.meta.env.DEV` is a build
  * constant, so the production bundle drops the dynamic imports entirely.
  */
 async function createStorage(settings: DexieSettings | undefined): Promise<RxStorage<unknown, unknown>> {
-  const storage = withOrderedPulls(withRisingWriteTimes(getRxStorageDexie(settings)));
+  const storage = withOrderedPulls(withRisingWriteTimes(withSharedChanges(getRxStorageDexie(settings))));
   if (import.meta.env.DEV) {
     const [{ RxDBDevModePlugin, disableWarnings }, { wrappedValidateAjvStorage }] = await Promise.all([
       import('rxdb/plugins/dev-mode'),

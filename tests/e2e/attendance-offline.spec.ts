@@ -7,7 +7,7 @@ import type {
 } from '../../domain/schemas/attendance';
 import { AttendancePage } from './pages/attendance-page';
 import { signInApi } from './support/api';
-import { demoTeacherWithUnmarkedSchedule } from './support/demo-classes';
+import { demoTeacherWithNewSitting } from './support/demo-classes';
 
 const KEYS = ['1', '2', '3', '4'] as const;
 const STATUS_OF_KEY: Record<(typeof KEYS)[number], number> = {
@@ -23,7 +23,7 @@ test('a teacher marks 40 students offline, reloads offline, and the server gets 
   request,
 }) => {
   test.setTimeout(180_000);
-  const { teacher, classId, sheet, column, scheduleId } = await demoTeacherWithUnmarkedSchedule(request, 40);
+  const { teacher, classId, sheet, column, scheduleId } = await demoTeacherWithNewSitting(request, 40);
   const students = sheet.students.slice(0, 40);
   const keys = students.map((_, index) => KEYS[index % KEYS.length] ?? '1');
 

@@ -5,7 +5,7 @@ import { AttendancePage } from './pages/attendance-page';
 import { LoginPage } from './pages/login-page';
 import { PeoplePage } from './pages/people-page';
 import { pullAll, signInApi } from './support/api';
-import { findUnmarkedSchedule } from './support/demo-classes';
+import { teacherClass } from './support/demo-classes';
 import { mailCount, RESET_LINK_PATTERN, waitForMail } from './support/mailbox';
 
 /** A tag of this run, so names, numbers and addresses never meet those of an earlier run. */
@@ -27,7 +27,7 @@ test('an admin bulk-adds 30 students from a pasted sheet, fixes two rows in plac
   test.setTimeout(240_000);
   // A class of the demo teacher, and where its subject sits (university, faculty, year code) by name.
   const teacher = await signInApi(request, 'teacher@demo.test');
-  const { classId, sheet } = await findUnmarkedSchedule(teacher, 1);
+  const { classId, sheet } = await teacherClass(teacher, 1);
   const docs = await pullAll<SubjectDoc>(teacher, 'subjects');
   const subjectId = docs.find((doc) => doc.id === classId)?.subjectId;
   const subject = docs.find((doc) => doc.kind === 'subject' && doc.id === subjectId);

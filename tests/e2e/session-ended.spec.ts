@@ -4,7 +4,7 @@ import type { AttendanceHistoryEntry, ClassAttendanceResponse } from '../../doma
 import type { SessionEntry } from '../../domain/schemas/auth-account';
 import { AttendancePage } from './pages/attendance-page';
 import { LoginPage } from './pages/login-page';
-import { demoTeacherWithUnmarkedSchedule } from './support/demo-classes';
+import { demoTeacherWithNewSitting } from './support/demo-classes';
 
 test('a teacher whose session ended while marking offline is told the marks are kept, signs in again, and each reaches the server once', async ({
   page,
@@ -12,7 +12,7 @@ test('a teacher whose session ended while marking offline is told the marks are 
   request,
 }) => {
   test.setTimeout(120_000);
-  const { teacher, classId, sheet, column, scheduleId } = await demoTeacherWithUnmarkedSchedule(request, 3);
+  const { teacher, classId, sheet, column, scheduleId } = await demoTeacherWithNewSitting(request, 3);
   const marked = sheet.students.slice(0, 3);
   const statuses = [AttendanceStatus.present, AttendanceStatus.late, AttendanceStatus.absent];
 

@@ -3,7 +3,7 @@ import { AttendanceStatus } from '../../domain/attendance';
 import type { AttendanceHistoryEntry, ClassAttendanceResponse } from '../../domain/schemas/attendance';
 import { AttendancePage } from './pages/attendance-page';
 import { signInApi } from './support/api';
-import { demoTeacherWithUnmarkedSchedule } from './support/demo-classes';
+import { demoTeacherWithNewSitting } from './support/demo-classes';
 
 test('a mark an admin changed first while the teacher was offline is listed by student, and re-applying it reaches the server once', async ({
   page,
@@ -11,7 +11,7 @@ test('a mark an admin changed first while the teacher was offline is listed by s
   request,
 }) => {
   test.setTimeout(120_000);
-  const { teacher, classId, sheet, column, scheduleId } = await demoTeacherWithUnmarkedSchedule(request, 1);
+  const { teacher, classId, sheet, column, scheduleId } = await demoTeacherWithNewSitting(request, 1);
   const student = sheet.students[0];
   if (!student) throw new Error('the class has no student');
 

@@ -3,7 +3,7 @@ import { AttendanceStatus } from '../../domain/attendance';
 import type { AttendanceHistoryEntry, ClassAttendanceResponse } from '../../domain/schemas/attendance';
 import { AttendancePage } from './pages/attendance-page';
 import { LoginPage } from './pages/login-page';
-import { demoTeacherWithUnmarkedSchedule } from './support/demo-classes';
+import { demoTeacherWithNewSitting } from './support/demo-classes';
 
 // Two tabs of one browser share the user's local database; only the leader tab's worker replicates it.
 test('two tabs mark offline into one local database; the tab left open pushes every mark once', async ({
@@ -12,7 +12,7 @@ test('two tabs mark offline into one local database; the tab left open pushes ev
   request,
 }) => {
   test.setTimeout(180_000);
-  const { teacher, classId, sheet, column, scheduleId } = await demoTeacherWithUnmarkedSchedule(request, 6);
+  const { teacher, classId, sheet, column, scheduleId } = await demoTeacherWithNewSitting(request, 6);
   const url = `/admin/attendance?subjectClass=${classId}`;
 
   await page.goto(url);

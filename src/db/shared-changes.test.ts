@@ -1,0 +1,90 @@
+import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
+import {
+  createRevision,
+  type EventBulk,
+  fillWithDefaultSettings,
+  type RxJsonSchema,
+  type RxStorageChangeEvent,
+  type RxStorageInstance,
+} from 'rxdb';
+import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import { firstValueFrom } from 'rxjs';
+import { describe, expect, it, vi } from 'vitest';
+import { withSharedChanges } from './shared-changes';
+
+type Note = { id: string; text: string };
+
+const schema = fillWithDefaultSettings<Note>({
+  version: 0,
+  primaryKey: 'id',
+  type: 'object',
+  properties: { id: { type: 'string', maxLength: 40 }, text: { type: 'string' } },
+  required: ['id', 'text'],
+} as RxJsonSchema<Note>);
+
+const storage = withSharedChanges(getRxStorageDexie({ indexedDB, IDBKeyRange }));
+
+/** The collection `notes` of database `name` as one context opens it (a tab, the worker). */
+function openIn(context: string, name: string): Promise<RxStorageInstance<Note, unknown, unknown>> {
+  return storage.createStorageInstance<Note>({
+    databaseInstanceToken: context,
+    databaseName: name,
+    collectionName: 'notes',
+    schema,
+    options: {},
+    multiInstance: true,
+    devMode: false,
+  });
+}
+
+function write(instance: RxStorageInstance<Note, unknown, unknown>, id: string) {
+  const document = { id, text: id, _deleted: false, _attachments: {}, _meta: { lwt: Date.now() }, _rev: '' };
+  return instance.bulkWrite([{ document: { ...document, _rev: createRevision(id) } }], 'test');
+}
+
+type Changes = EventBulk<RxStorageChangeEvent<Note>, unknown>;
+const idsOf = (changes: Changes) => changes.events.map((event) => event.documentId);
+
+// A context whose clock is behind the receiver's (what RxDB's own sharing drops) needs two JavaScript
+// contexts: tests/e2e/schedules.spec.ts "my day" marks with the page's clock days behind the worker's.
+describe('withSharedChanges', () => {
+  it("hands a tab's write to the worker's instance and back, once each", async () => {
+    const tab = await openIn('tab', 'shared-both-ways');
+    const worker = await openIn('worker', 'shared-both-ways');
+    const atWorker = firstValueFrom(worker.changeStream());
+    await write(tab, 'from-tab');
+    expect(idsOf(await atWorker)).toEqual(['from-tab']);
+    const atTab = firstValueFrom(tab.changeStream());
+    await write(worker, 'from-worker');
+    expect(idsOf(await atTab)).toEqual(['from-worker']);
+    await tab.close();
+    await worker.remove();
+  });
+
+  it('keeps the collections of one database apart', async () => {
+    const openOther = (context: string) =>
+      storage.createStorageInstance<Note>({
+        databaseInstanceToken: context,
+        databaseName: 'shared-apart',
+        collectionName: 'other',
+        schema,
+        options: {},
+        multiInstance: true,
+        devMode: false,
+      });
+    const notesInTab = await openIn('tab', 'shared-apart');
+    const otherInTab = await openOther('tab');
+    const otherInWorker = await openOther('worker');
+    const seen: string[] = [];
+    const watching = otherInWorker.changeStream().subscribe((changes) => seen.push(...idsOf(changes)));
+    // One context's messages arrive in order: once the second is in, the first would have been.
+    await write(notesInTab, 'a-note');
+    await write(otherInTab, 'an-other');
+    await vi.waitFor(() => expect(seen).toContain('an-other'));
+    expect(seen).toEqual(['an-other']);
+    watching.unsubscribe();
+    await notesInTab.remove();
+    await otherInTab.close();
+    await otherInWorker.remove();
+  });
+});
