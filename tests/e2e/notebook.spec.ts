@@ -152,18 +152,27 @@ test('a teacher creates the highlight "unexplained absence more than 2" and move
   await expect(page.getByText('ハイライトを作成しました', { exact: true })).toBeVisible();
 
   const list = page.getByTestId('highlight-list');
+  // The list is read again after each save, so it is read once it shows what the save did.
   const order = () =>
     list
       .locator('li[data-highlight]')
-      .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-highlight')));
-  const created = (await order()).at(-1);
-  expect(created).not.toBe(other.id);
+      .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-highlight') ?? ''));
+  const created =
+    (await list
+      .locator('li[data-highlight]', { hasText: '無断欠席 より多い 2' })
+      .getAttribute('data-highlight')) ?? '';
+  await expect.poll(async () => (await order()).includes(other.id)).toBe(true);
+  const createdAbove = async () => {
+    const rows = await order();
+    return rows.includes(other.id) && rows.indexOf(created) < rows.indexOf(other.id);
+  };
+  expect(await createdAbove()).toBe(false);
   const moveUp = page.getByRole('button', { name: '上へ移動: 無断欠席 より多い 2' });
   await moveUp.focus();
   await page.keyboard.press('Enter');
   await expect(page.getByText('ハイライトの並び順を保存しました', { exact: true })).toBeVisible();
+  await expect.poll(createdAbove).toBe(true);
   const moved = await order();
-  expect(moved.indexOf(created ?? '')).toBeLessThan(moved.indexOf(other.id));
 
   await page.reload();
   await expect(list.locator('li[data-highlight]').first()).toBeVisible();
