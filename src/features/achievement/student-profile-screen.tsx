@@ -65,7 +65,7 @@ export function StudentProfileScreen({ userId }: { userId: string }) {
                     scope="row"
                     className={score.isPart ? 'px-2 pl-6 text-left font-normal' : 'px-2 text-left'}
                   >
-                    {score.name}
+                    <span data-user-text="">{score.name}</span>
                   </th>
                   <td className="px-2 text-right tabular-nums">{decimal(score.points)}</td>
                   <td className="px-2 text-right tabular-nums">{decimal(score.fullScore)}</td>
