@@ -4,8 +4,8 @@ import type { MailTransport } from './modules/mail/transport';
 
 /** Where the data lives: embedded PGlite (in a folder, or in memory when `dataDir` is undefined) or PostgreSQL. */
 export type DatabaseConfig =
-  | { kind: 'pglite'; dataDir: string | undefined }
-  | { kind: 'postgres'; url: string };
+  /** `startFrom`: a dumped data folder an in-memory database starts as (tests: one migrated template). */
+  { kind: 'pglite'; dataDir: string | undefined; startFrom?: Blob } | { kind: 'postgres'; url: string };
 
 /** Cost of argon2id; production keeps the library defaults, tests lower them to stay fast. */
 export interface PasswordHashingConfig {

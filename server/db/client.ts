@@ -46,13 +46,13 @@ const STARTUP_LOCK_KEY = 7_345_021;
 
 /** Opens PGlite (folder or memory) or a PostgreSQL pool as described by `config`. */
 export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
-  if (config.kind === 'pglite') return openPglite(config.dataDir);
+  if (config.kind === 'pglite') return openPglite(config.dataDir, config.startFrom);
   return openPostgres(config.url);
 }
 
-async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string | undefined, startFrom: Blob | undefined): Promise<DatabaseHandle> {
   if (dataDir !== undefined) await mkdir(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir);
+  const client = await PGlite.create({ dataDir, loadDataDir: startFrom });
   const db = drizzlePglite({ client, schema });
   return {
     db,

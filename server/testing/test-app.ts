@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '../../domain/auth';
 import { buildApp } from '../app';
 import type { AppConfig, DatabaseConfig } from '../config';
@@ -94,13 +95,24 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
+let template: Promise<Blob> | null = null;
+
+/** The migrated PGlite the run's global set-up dumped (server/testing/pglite-template.global.ts). */
+function migratedTemplate(): Promise<Blob> {
+  template ??= readFile(inject('pgliteTemplate')).then((bytes) => new Blob([bytes]));
+  return template;
+}
+
 /**
  * Opens a test database. With `TEST_DATABASE_URL` set it creates a uniquely named database on that server
  * (and drops it afterwards), so suites can run in parallel without seeing each other's rows.
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return { config: { kind: 'pglite', dataDir: undefined }, drop: async () => undefined };
+  if (!serverUrl) {
+    const startFrom = await migratedTemplate();
+    return { config: { kind: 'pglite', dataDir: undefined, startFrom }, drop: async () => undefined };
+  }
 
   const name = `test_${randomUUID().replaceAll('-', '')}`;
   const admin = new pg.Client({ connectionString: serverUrl });

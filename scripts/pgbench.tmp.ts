@@ -1,0 +1,22 @@
+import { PGlite } from '@electric-sql/pglite';
+import { openDatabase } from '/work/main/server/db/client';
+let t = performance.now();
+const h = await openDatabase({ kind: 'pglite', dataDir: undefined });
+const created = performance.now() - t;
+t = performance.now();
+await h.migrate();
+const migrated = performance.now() - t;
+// @ts-ignore
+const client = (h.db as any).$client as PGlite;
+t = performance.now();
+const dump = await client.dumpDataDir('none');
+const dumped = performance.now() - t;
+t = performance.now();
+const copy = await PGlite.create({ loadDataDir: dump });
+await copy.query('select count(*) from users');
+const loaded = performance.now() - t;
+t = performance.now();
+const fresh = await PGlite.create();
+await fresh.query('select 1');
+const bare = performance.now() - t;
+console.log({ created, migrated, dumped, loaded, bare, size: dump.size });
