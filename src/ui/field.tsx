@@ -35,7 +35,8 @@ export function FieldShell({
   children: ReactNode;
 }) {
   return (
-    <div className="flex flex-col gap-1">
+    // min-w-0: as a grid or flex item, a field never widens its track to its longest choice or value.
+    <div className="flex min-w-0 flex-col gap-1">
       <label htmlFor={ids.control} className="text-sm font-medium text-slate-800">
         {label}
         {required && (

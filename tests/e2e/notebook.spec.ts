@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { HighlightCompare, HighlightCondition, HighlightType } from '../../domain/highlights';
 import { LessonPlanStatus, PlanPublish } from '../../domain/lessons';
 import type { Highlight } from '../../domain/schemas/highlights';
@@ -52,12 +52,16 @@ async function hasNoPlanCard(teacher: ApiSession, lessonId: string): Promise<boo
   }
 }
 
-test('a teacher drafts a plan offline, reloads offline, and back online the plan is on the server once and the card goes', async ({
-  page,
-  context,
-  request,
-}) => {
-  test.setTimeout(90_000);
+/**
+ * A teacher's new sitting, its plan opened online once, then, on the train (no network, the app started
+ * offline), drafted and the page reloaded: answers the plan page and where the plan is on the server.
+ */
+async function draftPlanOffline(
+  page: Page,
+  context: BrowserContext,
+  request: APIRequestContext,
+  hours: { start: string; end: string },
+) {
   const teacher = await signInApi(request, 'teacher@demo.test');
   const day = schoolDate(2);
   const { subjectId, classId } = await classOpenOn(teacher, day);
@@ -65,7 +69,14 @@ test('a teacher drafts a plan offline, reloads offline, and back online the plan
   const created = (await teacher.post(`/api/academic/subjects/${subjectId}/lessons`, {
     name,
     schedules: [
-      { class_id: classId, day, start_time: '13:00', end_time: '14:30', room_id: null, teacher_ids: [] },
+      {
+        class_id: classId,
+        day,
+        start_time: hours.start,
+        end_time: hours.end,
+        room_id: null,
+        teacher_ids: [],
+      },
     ],
   })) as { id: string };
   const detail = (await teacher.get(
@@ -100,10 +111,24 @@ test('a teacher drafts a plan offline, reloads offline, and back online the plan
   await expect(plan.content).toHaveValue('<b>復習</b> と <script>x</script>小テスト');
   await expect(plan.status).toHaveAttribute('data-status', String(LessonPlanStatus.temporarySave));
 
+  const path = `/api/academic/subjects/${subjectId}/lessons/${created.id}/schedules/${scheduleId}/plan/${planId}`;
+  return { teacher, plan, path, scheduleId, lessonId: created.id };
+}
+
+test('a teacher drafts a plan offline, reloads offline, and back online the plan is on the server once and the card goes', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const { teacher, plan, path, scheduleId, lessonId } = await draftPlanOffline(page, context, request, {
+    start: '13:00',
+    end: '14:30',
+  });
+
   // Back online: the draft reaches the server once, sanitised, and the teacher registers it.
   await context.setOffline(false);
   await expect(plan.syncState).toHaveAttribute('data-state', 'saved', { timeout: 60_000 });
-  const path = `/api/academic/subjects/${subjectId}/lessons/${created.id}/schedules/${scheduleId}/plan/${planId}`;
   expect(await teacher.get(path)).toMatchObject({
     publish: PlanPublish.draft,
     content: '<b>復習</b> と 小テスト',
@@ -112,7 +137,7 @@ test('a teacher drafts a plan offline, reloads offline, and back online the plan
     (doc) => doc.kind === NoteKind.plan && doc.scheduleId === scheduleId,
   );
   expect(plans).toHaveLength(1);
-  expect(await hasNoPlanCard(teacher, created.id)).toBe(true);
+  expect(await hasNoPlanCard(teacher, lessonId)).toBe(true);
 
   await plan.register();
   await expect(page.getByText('授業計画を登録しました', { exact: true })).toBeVisible();
@@ -120,7 +145,31 @@ test('a teacher drafts a plan offline, reloads offline, and back online the plan
   await expect
     .poll(async () => ((await teacher.get(path)) as Plan).publish, { timeout: 30_000 })
     .toBe(PlanPublish.published);
-  await expect.poll(() => hasNoPlanCard(teacher, created.id), { timeout: 30_000 }).toBe(false);
+  await expect.poll(() => hasNoPlanCard(teacher, lessonId), { timeout: 30_000 }).toBe(false);
+});
+test('a teacher drafts a plan offline, reloads offline and registers it offline; back online the server holds it registered', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const { teacher, plan, path, lessonId } = await draftPlanOffline(page, context, request, {
+    start: '15:00',
+    end: '16:30',
+  });
+
+  await plan.register();
+  await expect(page.getByText('授業計画を登録しました', { exact: true })).toBeVisible();
+  await expect(plan.status).toHaveAttribute('data-status', String(LessonPlanStatus.registered));
+  await expect(plan.syncState).toHaveAttribute('data-state', 'waiting');
+
+  await context.setOffline(false);
+  await expect(plan.syncState).toHaveAttribute('data-state', 'saved', { timeout: 60_000 });
+  expect(await teacher.get(path)).toMatchObject({
+    publish: PlanPublish.published,
+    content: '<b>復習</b> と 小テスト',
+  });
+  await expect.poll(() => hasNoPlanCard(teacher, lessonId), { timeout: 30_000 }).toBe(false);
 });
 
 test('a teacher creates the highlight "unexplained absence more than 2" and moves it up with the keyboard; the order survives a reload', async ({

@@ -36,6 +36,7 @@ export const EXTRA_STUDENTS: readonly DemoAccount[] = [
 export const NEW_ACCOUNTS: readonly DemoAccount[] = [
   { email: 'newcomer@demo.test', name: '新井 翔太', role: Role.teacher, mustChangePassword: true },
   { email: 'newcomer2@demo.test', name: 'Võ Minh Tuấn', role: Role.teacher, mustChangePassword: true },
+  { email: 'newcomer3@demo.test', name: 'Trần Thị Mai', role: Role.teacher, mustChangePassword: true },
 ];
 
 /** Every named account, in the order the seed prints them. */
