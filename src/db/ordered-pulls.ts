@@ -6,6 +6,7 @@ import type {
   RxStorageInstance,
   RxStorageWriteErrorConflict,
 } from 'rxdb';
+import { withEachInstance } from './storage-wrapper';
 
 /**
  * How RxDB names the writes of its downstream (the rows a pull stores): `replication-downstream-` and the
@@ -72,10 +73,5 @@ function withOrderedPullWrites<Doc, Internals, Options>(
 export function withOrderedPulls<Internals, Options>(
   storage: RxStorage<Internals, Options>,
 ): RxStorage<Internals, Options> {
-  return {
-    ...storage,
-    async createStorageInstance(params) {
-      return withOrderedPullWrites(await storage.createStorageInstance(params));
-    },
-  };
+  return withEachInstance<Internals, Options>(storage, withOrderedPullWrites);
 }

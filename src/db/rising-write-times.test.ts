@@ -1,27 +1,14 @@
-import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
-import {
-  createRevision,
-  fillWithDefaultSettings,
-  getChangedDocumentsSince,
-  type RxDocumentData,
-  type RxJsonSchema,
-  type RxStorageInstance,
-} from 'rxdb';
-import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import { getChangedDocumentsSince, type RxStorageInstance } from 'rxdb';
 import { describe, expect, it } from 'vitest';
 import { withRisingWriteTimes } from './rising-write-times';
+import {
+  fakeDexieStorage,
+  type Note,
+  noteSchema as schema,
+  noteStamped as stamped,
+} from './storage-test-notes';
 
-type Note = { id: string; text: string };
-
-const schema = fillWithDefaultSettings<Note>({
-  version: 0,
-  primaryKey: 'id',
-  type: 'object',
-  properties: { id: { type: 'string', maxLength: 40 }, text: { type: 'string' } },
-  required: ['id', 'text'],
-} as RxJsonSchema<Note>);
-
-const storage = withRisingWriteTimes(getRxStorageDexie({ indexedDB, IDBKeyRange }));
+const storage = withRisingWriteTimes(fakeDexieStorage());
 
 /** One page load's instance of the collection `name` (a reload opens a new one on the same data). */
 function open(name: string): Promise<RxStorageInstance<Note, unknown, unknown>> {
@@ -34,12 +21,6 @@ function open(name: string): Promise<RxStorageInstance<Note, unknown, unknown>> 
     multiInstance: false,
     devMode: false,
   });
-}
-
-/** A new row as RxDB hands it to the storage, stamped `lwt` by the device's clock. */
-function stamped(id: string, lwt: number): RxDocumentData<Note> {
-  const document = { id, text: id, _deleted: false, _attachments: {}, _meta: { lwt }, _rev: '' };
-  return { ...document, _rev: createRevision('token') };
 }
 
 async function writeTimeOf(instance: RxStorageInstance<Note, unknown, unknown>, id: string) {

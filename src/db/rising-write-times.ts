@@ -5,6 +5,7 @@ import {
   type RxStorageBulkWriteResponse,
   type RxStorageInstance,
 } from 'rxdb';
+import { withEachInstance } from './storage-wrapper';
 
 // Rows read per step while looking for the latest write time stored (only rows stamped after the clock now).
 const SCAN_PAGE = 500;
@@ -80,10 +81,5 @@ function withRisingWriteTimesOf<Doc, Internals, Options>(
 export function withRisingWriteTimes<Internals, Options>(
   storage: RxStorage<Internals, Options>,
 ): RxStorage<Internals, Options> {
-  return {
-    ...storage,
-    async createStorageInstance(params) {
-      return withRisingWriteTimesOf(await storage.createStorageInstance(params));
-    },
-  };
+  return withEachInstance<Internals, Options>(storage, withRisingWriteTimesOf);
 }

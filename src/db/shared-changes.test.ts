@@ -1,28 +1,10 @@
-import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
-import {
-  createRevision,
-  type EventBulk,
-  fillWithDefaultSettings,
-  type RxJsonSchema,
-  type RxStorageChangeEvent,
-  type RxStorageInstance,
-} from 'rxdb';
-import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import type { EventBulk, RxStorageChangeEvent, RxStorageInstance } from 'rxdb';
 import { firstValueFrom } from 'rxjs';
 import { describe, expect, it, vi } from 'vitest';
 import { withSharedChanges } from './shared-changes';
+import { fakeDexieStorage, type Note, noteStamped, noteSchema as schema } from './storage-test-notes';
 
-type Note = { id: string; text: string };
-
-const schema = fillWithDefaultSettings<Note>({
-  version: 0,
-  primaryKey: 'id',
-  type: 'object',
-  properties: { id: { type: 'string', maxLength: 40 }, text: { type: 'string' } },
-  required: ['id', 'text'],
-} as RxJsonSchema<Note>);
-
-const storage = withSharedChanges(getRxStorageDexie({ indexedDB, IDBKeyRange }));
+const storage = withSharedChanges(fakeDexieStorage());
 
 /** The collection `notes` of database `name` as one context opens it (a tab, the worker). */
 function openIn(context: string, name: string): Promise<RxStorageInstance<Note, unknown, unknown>> {
@@ -38,8 +20,7 @@ function openIn(context: string, name: string): Promise<RxStorageInstance<Note, 
 }
 
 function write(instance: RxStorageInstance<Note, unknown, unknown>, id: string) {
-  const document = { id, text: id, _deleted: false, _attachments: {}, _meta: { lwt: Date.now() }, _rev: '' };
-  return instance.bulkWrite([{ document: { ...document, _rev: createRevision(id) } }], 'test');
+  return instance.bulkWrite([{ document: noteStamped(id, Date.now()) }], 'test');
 }
 
 type Changes = EventBulk<RxStorageChangeEvent<Note>, unknown>;

@@ -1,5 +1,6 @@
 import type { EventBulk, RxStorage, RxStorageChangeEvent, RxStorageInstance } from 'rxdb';
 import { merge, Subject } from 'rxjs';
+import { withEachInstance } from './storage-wrapper';
 
 /** A batch of changes one instance stored, as it travels to the instances of the other contexts. */
 type SharedChanges = { collectionName: string; version: number; eventBulk: EventBulk<unknown, unknown> };
@@ -80,11 +81,9 @@ function shareChangesOf<Doc, Internals, Options>(
 export function withSharedChanges<Internals, Options>(
   storage: RxStorage<Internals, Options>,
 ): RxStorage<Internals, Options> {
-  return {
-    ...storage,
-    async createStorageInstance(params) {
-      const instance = await storage.createStorageInstance({ ...params, multiInstance: false });
-      return params.multiInstance ? shareChangesOf(instance, params) : instance;
-    },
-  };
+  return withEachInstance<Internals, Options>(
+    storage,
+    (instance, params) => (params.multiInstance ? shareChangesOf(instance, params) : instance),
+    (params) => ({ ...params, multiInstance: false }),
+  );
 }
