@@ -87,7 +87,9 @@ afterEach(async () => {
 function replicateMaster(
   db: SchoolDatabase,
   fetchImpl: FetchLike,
-  options: Partial<Pick<CollectionReplicationOptions<MasterDoc>, 'push' | 'batchSize' | 'onPulled'>> = {},
+  options: Partial<
+    Pick<CollectionReplicationOptions<MasterDoc>, 'push' | 'batchSize' | 'onPulled' | 'retryMs'>
+  > = {},
 ) {
   return replicateCollection({
     name: 'master',
@@ -178,6 +180,51 @@ describe('writes waiting', () => {
     await replication.state.awaitInSync();
     await expect.poll(() => counts.at(-1)).toBe(0);
     counting.unsubscribe();
+  });
+});
+
+describe('a push RxDB retries after a network failure', () => {
+  it('settles nothing the user wrote over while it failed: the write waits for the push of the row as it is now', async () => {
+    const db = await openUserDatabase();
+    const room = masterDoc({ id: 'room-d', name: 'Draft name', updatedAt: 0 });
+    const { _deleted, ...stored } = room;
+    await markPending(db, 'master', room.id, true, Date.now() - 1000);
+    await db.master.insert(stored);
+    let failFirst: () => void = () => {};
+    const firstFails = new Promise<void>((resolve) => {
+      failFirst = resolve;
+    });
+    // Each push request: the name it sent, and how many writes were still waiting when it arrived.
+    const pushes: { name: string; waiting: number }[] = [];
+    const fetchImpl: FetchLike = async (_input, init) => {
+      if (init?.method !== 'POST') {
+        return new Response(JSON.stringify({ documents: [], checkpoint: null }), { status: 200 });
+      }
+      const body = JSON.parse(String(init.body)) as { rows: { newDocumentState: MasterDoc }[] };
+      const sent = body.rows.map((row) => row.newDocumentState);
+      const waiting = (await pendingEntries(db, 'master', [room.id])).size;
+      pushes.push(...sent.map((doc) => ({ name: doc.name, waiting })));
+      if (pushes.length === 1) {
+        await firstFails;
+        throw new TypeError('Failed to fetch');
+      }
+      const written = sent.map((doc, index) => ({ ...doc, updatedAt: 10 + pushes.length + index }));
+      return new Response(JSON.stringify({ conflicts: [], written }), { status: 200 });
+    };
+    replication = replicateMaster(db, fetchImpl, { push: true, retryMs: { min: 1, max: 5 } });
+    await expect.poll(() => pushes.length).toBe(1);
+
+    // While the first push fails, the user writes the row again; RxDB retries with the draft it first took.
+    await markPending(db, 'master', room.id, true, Date.now());
+    await db.master.findOne(room.id).incrementalPatch({ name: 'Registered name' });
+    failFirst();
+    await expect.poll(() => pushes.some((push) => push.name === 'Registered name')).toBe(true);
+    await replication.state.awaitInSync();
+
+    expect(pushes.filter((push) => push.name === 'Registered name')).toEqual([
+      { name: 'Registered name', waiting: 1 },
+    ]);
+    await expect.poll(async () => (await pendingEntries(db, 'master', [room.id])).size).toBe(0);
   });
 });
 

@@ -164,6 +164,24 @@ export function writesWithNothingToSend<Doc extends LocalDoc, Entry extends { do
 }
 
 /**
+ * The pending entries a push settles: those of rows it sent as they are stored. RxDB retries a failed push
+ * with the rows it first took, so a push after a network failure may carry a state the user has written over
+ * since (a draft later registered offline); that write still waits for the push of the row as it is now.
+ */
+export function writesPushedAsStored<Doc extends LocalDoc, Entry>(
+  pushed: readonly { newDocumentState: WithDeleted<Doc> }[],
+  stored: readonly WithDeleted<Doc>[],
+  entries: ReadonlyMap<string, Entry>,
+): Entry[] {
+  const now = new Map(stored.map((row) => [row.id, toWire(row)]));
+  return pushed.flatMap(({ newDocumentState }) => {
+    const entry = entries.get(newDocumentState.id);
+    const row = now.get(newDocumentState.id);
+    return entry && row && sameContent(toWire(newDocumentState), row) ? [entry] : [];
+  });
+}
+
+/**
  * Replicates one collection with the server (ARCHITECTURE §3). RxDB's own `retryTime` is a fixed wait that,
  * in a worker, no `online` event shortens; so each handler waits out a growing backoff itself before it
  * reports a failure (network, timeout, 5xx), RxDB then retries at once, and `reSync()` ends the wait early.
@@ -547,6 +565,7 @@ export function replicateCollection<Doc extends LocalDoc>(
             try {
               const ids = queued.map((row) => row.newDocumentState.id);
               const entries = await pendingEntries(options.database, options.name, ids);
+              const stored = await options.collection.storageInstance.findDocumentsById(ids, true);
               // A row stored from the server but never recorded (see `isUnrecordedPull`) holds no change of
               // the user's: it is not sent, and RxDB records it as the server's state, which it is at its
               // sequence (see `rereadPassedStates` for what may have changed since).
@@ -570,7 +589,7 @@ export function replicateCollection<Doc extends LocalDoc>(
                 )),
               ];
               await rereadPassedStates([...unrecorded.map((row) => row.newDocumentState), ...conflicts]);
-              await settlePending(options.database, [...entries.values()]);
+              await settlePending(options.database, writesPushedAsStored(queued, stored, entries));
               backoff.reset();
               healthy = true;
               return conflicts;
