@@ -57,6 +57,33 @@ describe('useOnlineView', () => {
     later.unmount();
   });
 
+  it('keeps showing the last answer while a reload runs, and shows none of it under another key', async () => {
+    const { wrapper } = await open();
+    let release: (value: Settings) => void = () => {};
+    let calls = 0;
+    const fetcher = async (): Promise<ViewAnswer<Settings>> => {
+      calls += 1;
+      if (calls === 1) return { ok: true, value: { web: true, mail: false } };
+      return { ok: true, value: await new Promise<Settings>((resolve) => (release = resolve)) };
+    };
+    const view = renderHook(({ key }) => useOnlineView(key, fetcher, settingsSchema), {
+      wrapper,
+      initialProps: { key: '/api/settings' },
+    });
+    await waitFor(() => expect(view.result.current.value).toEqual({ web: true, mail: false }));
+
+    view.result.current.reload();
+    await waitFor(() => expect(calls).toBe(2));
+    expect(view.result.current.value).toEqual({ web: true, mail: false });
+    expect(view.result.current.stale).toBe(false);
+    release({ web: false, mail: true });
+    await waitFor(() => expect(view.result.current.value).toEqual({ web: false, mail: true }));
+
+    view.rerender({ key: '/api/other-settings' });
+    expect(view.result.current.value).toBeNull();
+    view.unmount();
+  });
+
   it('says the feature is not available offline when nothing was ever stored', async () => {
     const { wrapper } = await open();
     const view = renderHook(() => useOnlineView('/api/never', offline, settingsSchema), { wrapper });

@@ -47,8 +47,10 @@ export function useOnlineView<T>(
 ): OnlineView<T> {
   const database = useDatabase();
   const [stored, setStored] = useState<Answer<T> | null>(null);
-  const [fresh, setFresh] = useState<Answer<T> | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  // The fresh answer and the failure are kept with the key they answer: a reload (a new round of the same
+  // key) keeps showing the last answer until the new one comes, while another key shows none of the old.
+  const [fresh, setFresh] = useState<(Answer<T> & { key: string }) | null>(null);
+  const [failed, setFailed] = useState<{ key: string; code: string } | null>(null);
   const [round, setRound] = useState(0);
   const fetcherRef = useRef(fetcher);
   fetcherRef.current = fetcher;
@@ -64,13 +66,16 @@ export function useOnlineView<T>(
   // biome-ignore lint/correctness/useExhaustiveDependencies: `round` re-runs the read when asked to.
   useEffect(() => {
     let live = true;
-    setFresh(null);
     void fetcherRef.current().then((answer) => {
       if (!live) return;
       if (answer.ok) {
-        setFresh({ value: answer.value, at: Date.now() });
-        setFailure(null);
-      } else setFailure(answer.failure.code);
+        setFresh({ key, value: answer.value, at: Date.now() });
+        setFailed(null);
+      } else {
+        // The stored answer shows now, with its time: the same value, marked as not fresh.
+        setFresh(null);
+        setFailed({ key, code: answer.failure.code });
+      }
     });
     return () => {
       live = false;
@@ -79,16 +84,18 @@ export function useOnlineView<T>(
 
   useEffect(() => {
     if (!database || !fresh) return;
-    void database.views.upsert({ id: key, data: JSON.stringify(fresh.value), at: fresh.at });
-  }, [database, fresh, key]);
+    void database.views.upsert({ id: fresh.key, data: JSON.stringify(fresh.value), at: fresh.at });
+  }, [database, fresh]);
 
   const reload = useCallback(() => setRound((current) => current + 1), []);
-  const shown = fresh ?? (failure ? stored : null);
+  const current = fresh?.key === key ? fresh : null;
+  const failure = failed?.key === key ? failed.code : null;
+  const shown = current ?? (failure ? stored : null);
   const nothing = failure === OFFLINE_NOW ? OFFLINE_FEATURE : failure;
   return {
     value: shown?.value ?? null,
     at: shown?.at ?? null,
-    stale: shown !== null && fresh === null,
+    stale: shown !== null && current === null,
     failure: shown ? null : nothing,
     reload,
   };
