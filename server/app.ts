@@ -19,6 +19,7 @@ import { lessonRoutes } from './modules/lessons/routes';
 import { createMailer } from './modules/mail/outbox';
 import { logTransport, smtpTransport } from './modules/mail/transport';
 import { masterRoutes } from './modules/master/routes';
+import { memoRoutes } from './modules/memos/routes';
 import { metaRoutes } from './modules/meta/routes';
 import { offlineRoutes } from './modules/offline/routes';
 import { peopleRoutes } from './modules/people/routes';
@@ -139,6 +140,7 @@ export const schoolApp: FastifyPluginAsync<SchoolAppOptions> = async (app, { con
   await app.register(lessonRoutes, deps);
   await app.register(planRoutes, deps);
   await app.register(highlightRoutes, deps);
+  await app.register(memoRoutes, deps);
   await app.register(peopleRoutes, deps);
   await app.register(requestsRoutes, deps);
 };

@@ -35,6 +35,8 @@ import {
   classStudents,
   highlights,
   lessons,
+  memoSchedules,
+  memos,
   notes,
   notifications,
   planNotes,
@@ -966,6 +968,39 @@ async function freshHighlight(place: ClassPlace): Promise<string> {
 const highlightWhere = async (id: string) =>
   (await db.select().from(highlights).where(eq(highlights.id, id)))[0];
 
+/**
+ * A memo about a new sitting of a place, written straight to the tables: by the demo teacher on the owned
+ * class, by teacher2 on the same subject's other class, by the admin on another subject.
+ */
+async function freshMemo(target: Target): Promise<string> {
+  const place = classPlace(target);
+  const authorId =
+    target === 'owned'
+      ? school.userIds.teacher
+      : target === 'sameSubject'
+        ? school.userIds.teacher2
+        : school.userIds.admin;
+  const partition = { subjectId: place.subjectId, universityId: place.universityId, seq: 1 };
+  const [memo] = await db
+    .insert(memos)
+    .values({ ...partition, message: '教室変更', authorId })
+    .returning({ id: memos.id });
+  if (!memo) throw new Error('no memo');
+  await db
+    .insert(memoSchedules)
+    .values({ ...partition, memoId: memo.id, scheduleId: await freshSitting(db, place) });
+  return memo.id;
+}
+
+const memoWhere = async (id: string) => (await db.select().from(memos).where(eq(memos.id, id)))[0];
+
+/** A memo's change: its author and admins; another teacher of the subject may not, one of another subject sees none. */
+const MEMO_CHANGE: RowEntry['expected'] = {
+  owned: cells(F, W, W, F, F, U),
+  sameSubject: cells(F, F, W, F, F, U),
+  otherSubject: cells(F, NF, W, F, F, U),
+};
+
 /** Subject work: teachers working in the subject and admins; a teacher of another subject does not see it. */
 const SUBJECT_WORK = (written: Outcome): RowEntry['expected'] => ({
   owned: cells(F, written, written, F, F, U),
@@ -1260,6 +1295,41 @@ const ROW_MATRIX: Record<string, RowEntry> = {
       };
     }),
     expected: planWork(W),
+  },
+  'POST /api/memo': {
+    attempts: forTargets(['owned', 'otherSubject'], async (target) => {
+      const scheduleId = await freshSitting(db, classPlace(target));
+      return {
+        send: (session) =>
+          json(session, 'POST', '/api/memo', { message: '教室変更', schedules_id: [scheduleId] }),
+        written: () =>
+          exists(db.select().from(memoSchedules).where(eq(memoSchedules.scheduleId, scheduleId))),
+      };
+    }),
+    expected: SUBJECT_WORK(CREATED),
+  },
+  'POST /api/memo/:memoId': {
+    attempts: forTargets(CLASS_TARGETS, async (target) => {
+      const id = await freshMemo(target);
+      const [link] = await db.select().from(memoSchedules).where(eq(memoSchedules.memoId, id));
+      const message = `見直し ${id.slice(0, 8)}`;
+      return {
+        send: (session) =>
+          json(session, 'POST', `/api/memo/${id}`, { message, schedules_id: [link?.scheduleId] }),
+        written: async () => (await memoWhere(id))?.message === message,
+      };
+    }),
+    expected: MEMO_CHANGE,
+  },
+  'DELETE /api/memo/:memoId': {
+    attempts: forTargets(CLASS_TARGETS, async (target) => {
+      const id = await freshMemo(target);
+      return {
+        send: (session) => json(session, 'DELETE', `/api/memo/${id}`, {}),
+        written: async () => (await memoWhere(id))?.deleted === true,
+      };
+    }),
+    expected: MEMO_CHANGE,
   },
   'POST /api/academic/subjects/:subjectId/highlights': {
     attempts: forTargets(['owned', 'otherSubject'], async (target) => {
