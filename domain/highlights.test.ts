@@ -8,6 +8,7 @@ import {
   HighlightType,
   highlightRuleSchema,
   isHighlighted,
+  nearGpaRule,
 } from './highlights';
 
 const counts = { missing: 1, attendance: 8, late: 3, unexplainedAbsence: 2 };
@@ -107,5 +108,32 @@ describe('highlight rule schema', () => {
       value: 4.5,
     };
     expect(highlightRuleSchema.safeParse(high).error?.issues[0]?.message).toBe('too_large');
+  });
+});
+
+describe('the borderline list of a GPA rule', () => {
+  it('holds students within 0.3 of the threshold the rule does not flag yet', () => {
+    const rule = { compare_type: lessThan, value: 2 };
+    expect(nearGpaRule(rule, 2.3)).toBe(true);
+    expect(nearGpaRule(rule, 2)).toBe(true);
+    expect(nearGpaRule(rule, 2.31)).toBe(false);
+    expect(nearGpaRule(rule, 1.9)).toBe(false);
+    expect(nearGpaRule(rule, null)).toBe(false);
+  });
+
+  it('never holds a student the rule flags', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(below, moreThan, equal, lessThan, above),
+        fc.integer({ min: 0, max: 400 }),
+        fc.integer({ min: 0, max: 400 }),
+        (compare, threshold, gpa) => {
+          const rule = { compare_type: compare, value: threshold / 100 };
+          return !(
+            nearGpaRule(rule, gpa / 100) && compareHighlightValue(compare, gpa / 100, threshold / 100)
+          );
+        },
+      ),
+    );
   });
 });

@@ -138,3 +138,20 @@ export function isHighlighted(
   if (value === null) return false;
   return compareHighlightValue(rule.compare_type, value, rule.value);
 }
+
+/** How far from a GPA rule's threshold a student still counts as near it (the borderline list). */
+export const GPA_BORDERLINE_MARGIN = 0.3;
+
+/**
+ * Whether a GPA puts a student near a GPA rule without meeting it: within `GPA_BORDERLINE_MARGIN` of the
+ * threshold, not flagged. The highlight screen lists them so a teacher can act before the rule flags them
+ * (SPEC names the borderline list, `list-score`, not its rule: this one is ours).
+ */
+export function nearGpaRule(
+  rule: Pick<HighlightRule, 'compare_type' | 'value'>,
+  gpa: number | null,
+): boolean {
+  if (gpa === null) return false;
+  if (compareHighlightValue(rule.compare_type, gpa, rule.value)) return false;
+  return Math.abs(Math.round(gpa * 100) - Math.round(rule.value * 100)) <= GPA_BORDERLINE_MARGIN * 100;
+}

@@ -49,6 +49,8 @@ export const ROUTE_ROLES = {
   '/academic/subjects/$subjectId': ALL_BUT_SUPER_ADMIN,
   // The copy-subject screen: copying is admin-only like its calls.
   '/academic/subjects/$subjectId/copy': ADMINS_ONLY,
+  // A highlight's own screen: the staff who may read its detail call.
+  '/academic/subjects/$subjectId/highlights/$highlightId': STAFF_BUT_SUPER_ADMIN,
   '/requests': [teacher, admin, student],
   '/requests/add': [student],
   '/requests/$requestId': EVERYONE,

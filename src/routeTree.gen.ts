@@ -51,6 +51,7 @@ import { Route as AppAcademicSubjectsAddRouteImport } from './routes/_app/academ
 import { Route as AppVibloEventsAddRouteImport } from './routes/_app/viblo/events/add'
 import { Route as AppAcademicSubjectsSubjectIdCopyRouteImport } from './routes/_app/academic/subjects/$subjectId/copy'
 import { Route as AppVibloEventsEventIdEditRouteImport } from './routes/_app/viblo/events/$eventId.edit'
+import { Route as AppAcademicSubjectsSubjectIdHighlightsHighlightIdRouteImport } from './routes/_app/academic/subjects/$subjectId/highlights/$highlightId'
 import { Route as AppAcademicSubjectsSubjectIdLessonsLessonIdRouteImport } from './routes/_app/academic/subjects/$subjectId/lessons/$lessonId'
 import { Route as AppAchievementSubjectsSubjectIdScoreNamesScoreNameIdRouteImport } from './routes/_app/achievement/subjects/$subjectId/score-names/$scoreNameId'
 import { Route as AppAcademicSubjectsSubjectIdLessonsLessonIdSchedulesScheduleIdPlansPlanIdRouteImport } from './routes/_app/academic/subjects/$subjectId/lessons/$lessonId/schedules/$scheduleId/plans/$planId'
@@ -268,6 +269,12 @@ const AppVibloEventsEventIdEditRoute =
     path: '/$eventId/edit',
     getParentRoute: () => AppVibloEventsRoute,
   } as any)
+const AppAcademicSubjectsSubjectIdHighlightsHighlightIdRoute =
+  AppAcademicSubjectsSubjectIdHighlightsHighlightIdRouteImport.update({
+    id: '/highlights/$highlightId',
+    path: '/highlights/$highlightId',
+    getParentRoute: () => AppAcademicSubjectsSubjectIdRoute,
+  } as any)
 const AppAcademicSubjectsSubjectIdLessonsLessonIdRoute =
   AppAcademicSubjectsSubjectIdLessonsLessonIdRouteImport.update({
     id: '/lessons/$lessonId',
@@ -331,6 +338,7 @@ export interface FileRoutesByFullPath {
   '/viblo/events/add': typeof AppVibloEventsAddRoute
   '/academic/subjects/$subjectId/copy': typeof AppAcademicSubjectsSubjectIdCopyRoute
   '/viblo/events/$eventId/edit': typeof AppVibloEventsEventIdEditRoute
+  '/academic/subjects/$subjectId/highlights/$highlightId': typeof AppAcademicSubjectsSubjectIdHighlightsHighlightIdRoute
   '/academic/subjects/$subjectId/lessons/$lessonId': typeof AppAcademicSubjectsSubjectIdLessonsLessonIdRouteWithChildren
   '/achievement/subjects/$subjectId/score-names/$scoreNameId': typeof AppAchievementSubjectsSubjectIdScoreNamesScoreNameIdRoute
   '/academic/subjects/$subjectId/lessons/$lessonId/schedules/$scheduleId/plans/$planId': typeof AppAcademicSubjectsSubjectIdLessonsLessonIdSchedulesScheduleIdPlansPlanIdRoute
@@ -377,6 +385,7 @@ export interface FileRoutesByTo {
   '/viblo/events/add': typeof AppVibloEventsAddRoute
   '/academic/subjects/$subjectId/copy': typeof AppAcademicSubjectsSubjectIdCopyRoute
   '/viblo/events/$eventId/edit': typeof AppVibloEventsEventIdEditRoute
+  '/academic/subjects/$subjectId/highlights/$highlightId': typeof AppAcademicSubjectsSubjectIdHighlightsHighlightIdRoute
   '/academic/subjects/$subjectId/lessons/$lessonId': typeof AppAcademicSubjectsSubjectIdLessonsLessonIdRouteWithChildren
   '/achievement/subjects/$subjectId/score-names/$scoreNameId': typeof AppAchievementSubjectsSubjectIdScoreNamesScoreNameIdRoute
   '/academic/subjects/$subjectId/lessons/$lessonId/schedules/$scheduleId/plans/$planId': typeof AppAcademicSubjectsSubjectIdLessonsLessonIdSchedulesScheduleIdPlansPlanIdRoute
@@ -425,6 +434,7 @@ export interface FileRoutesById {
   '/_app/viblo/events/add': typeof AppVibloEventsAddRoute
   '/_app/academic/subjects/$subjectId/copy': typeof AppAcademicSubjectsSubjectIdCopyRoute
   '/_app/viblo/events/$eventId/edit': typeof AppVibloEventsEventIdEditRoute
+  '/_app/academic/subjects/$subjectId/highlights/$highlightId': typeof AppAcademicSubjectsSubjectIdHighlightsHighlightIdRoute
   '/_app/academic/subjects/$subjectId/lessons/$lessonId': typeof AppAcademicSubjectsSubjectIdLessonsLessonIdRouteWithChildren
   '/_app/achievement/subjects/$subjectId/score-names/$scoreNameId': typeof AppAchievementSubjectsSubjectIdScoreNamesScoreNameIdRoute
   '/_app/academic/subjects/$subjectId/lessons/$lessonId/schedules/$scheduleId/plans/$planId': typeof AppAcademicSubjectsSubjectIdLessonsLessonIdSchedulesScheduleIdPlansPlanIdRoute
@@ -473,6 +483,7 @@ export interface FileRouteTypes {
     | '/viblo/events/add'
     | '/academic/subjects/$subjectId/copy'
     | '/viblo/events/$eventId/edit'
+    | '/academic/subjects/$subjectId/highlights/$highlightId'
     | '/academic/subjects/$subjectId/lessons/$lessonId'
     | '/achievement/subjects/$subjectId/score-names/$scoreNameId'
     | '/academic/subjects/$subjectId/lessons/$lessonId/schedules/$scheduleId/plans/$planId'
@@ -519,6 +530,7 @@ export interface FileRouteTypes {
     | '/viblo/events/add'
     | '/academic/subjects/$subjectId/copy'
     | '/viblo/events/$eventId/edit'
+    | '/academic/subjects/$subjectId/highlights/$highlightId'
     | '/academic/subjects/$subjectId/lessons/$lessonId'
     | '/achievement/subjects/$subjectId/score-names/$scoreNameId'
     | '/academic/subjects/$subjectId/lessons/$lessonId/schedules/$scheduleId/plans/$planId'
@@ -566,6 +578,7 @@ export interface FileRouteTypes {
     | '/_app/viblo/events/add'
     | '/_app/academic/subjects/$subjectId/copy'
     | '/_app/viblo/events/$eventId/edit'
+    | '/_app/academic/subjects/$subjectId/highlights/$highlightId'
     | '/_app/academic/subjects/$subjectId/lessons/$lessonId'
     | '/_app/achievement/subjects/$subjectId/score-names/$scoreNameId'
     | '/_app/academic/subjects/$subjectId/lessons/$lessonId/schedules/$scheduleId/plans/$planId'
@@ -876,6 +889,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppVibloEventsEventIdEditRouteImport
       parentRoute: typeof AppVibloEventsRoute
     }
+    '/_app/academic/subjects/$subjectId/highlights/$highlightId': {
+      id: '/_app/academic/subjects/$subjectId/highlights/$highlightId'
+      path: '/highlights/$highlightId'
+      fullPath: '/academic/subjects/$subjectId/highlights/$highlightId'
+      preLoaderRoute: typeof AppAcademicSubjectsSubjectIdHighlightsHighlightIdRouteImport
+      parentRoute: typeof AppAcademicSubjectsSubjectIdRoute
+    }
     '/_app/academic/subjects/$subjectId/lessons/$lessonId': {
       id: '/_app/academic/subjects/$subjectId/lessons/$lessonId'
       path: '/lessons/$lessonId'
@@ -1024,6 +1044,7 @@ const AppAcademicSubjectsSubjectIdLessonsLessonIdRouteWithChildren =
 
 interface AppAcademicSubjectsSubjectIdRouteChildren {
   AppAcademicSubjectsSubjectIdCopyRoute: typeof AppAcademicSubjectsSubjectIdCopyRoute
+  AppAcademicSubjectsSubjectIdHighlightsHighlightIdRoute: typeof AppAcademicSubjectsSubjectIdHighlightsHighlightIdRoute
   AppAcademicSubjectsSubjectIdLessonsLessonIdRoute: typeof AppAcademicSubjectsSubjectIdLessonsLessonIdRouteWithChildren
 }
 
@@ -1031,6 +1052,8 @@ const AppAcademicSubjectsSubjectIdRouteChildren: AppAcademicSubjectsSubjectIdRou
   {
     AppAcademicSubjectsSubjectIdCopyRoute:
       AppAcademicSubjectsSubjectIdCopyRoute,
+    AppAcademicSubjectsSubjectIdHighlightsHighlightIdRoute:
+      AppAcademicSubjectsSubjectIdHighlightsHighlightIdRoute,
     AppAcademicSubjectsSubjectIdLessonsLessonIdRoute:
       AppAcademicSubjectsSubjectIdLessonsLessonIdRouteWithChildren,
   }

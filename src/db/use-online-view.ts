@@ -38,12 +38,14 @@ function parseStored<T>(schema: z.ZodType<T>, doc: { data: string; at: number } 
 /**
  * Runs an online-only read (`fetcher`, a `callApi` call) and keeps its last answer in the `views` collection under `key`.
  * The screen gets the fresh answer when the read works, and the stored one with its time when it fails.
- * The fetcher may change identity on every render; `key` names the query.
+ * The fetcher may change identity on every render; `key` names the query. A change of `round` reads it again
+ * under the same key (after a save elsewhere on the screen), as `reload` does: the last answer stays shown.
  */
 export function useOnlineView<T>(
   key: string,
   fetcher: () => Promise<ViewAnswer<T>>,
   schema: z.ZodType<T>,
+  round = 0,
 ): OnlineView<T> {
   const database = useDatabase();
   const [stored, setStored] = useState<Answer<T> | null>(null);
@@ -51,7 +53,7 @@ export function useOnlineView<T>(
   // key) keeps showing the last answer until the new one comes, while another key shows none of the old.
   const [fresh, setFresh] = useState<(Answer<T> & { key: string }) | null>(null);
   const [failed, setFailed] = useState<{ key: string; code: string } | null>(null);
-  const [round, setRound] = useState(0);
+  const [ownRound, setOwnRound] = useState(0);
   const fetcherRef = useRef(fetcher);
   fetcherRef.current = fetcher;
 
@@ -63,7 +65,7 @@ export function useOnlineView<T>(
     return () => subscription.unsubscribe();
   }, [database, key, schema]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `round` re-runs the read when asked to.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the rounds re-run the read when asked to.
   useEffect(() => {
     let live = true;
     void fetcherRef.current().then((answer) => {
@@ -80,14 +82,14 @@ export function useOnlineView<T>(
     return () => {
       live = false;
     };
-  }, [key, round]);
+  }, [key, round, ownRound]);
 
   useEffect(() => {
     if (!database || !fresh) return;
     void database.views.upsert({ id: fresh.key, data: JSON.stringify(fresh.value), at: fresh.at });
   }, [database, fresh]);
 
-  const reload = useCallback(() => setRound((current) => current + 1), []);
+  const reload = useCallback(() => setOwnRound((current) => current + 1), []);
   const current = fresh?.key === key ? fresh : null;
   const failure = failed?.key === key ? failed.code : null;
   const shown = current ?? (failure ? stored : null);

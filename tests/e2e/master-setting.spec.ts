@@ -50,6 +50,8 @@ test('an admin creates, renames and deletes a room; a renamed faculty reaches a 
   browser,
   request,
 }) => {
+  // Two sign-ins and a teacher's whole first sync: well past the default minute on a loaded CI machine.
+  test.setTimeout(150_000);
   const admin = await signInApi(request, 'admin@demo.test');
   const teacher = await signInApi(request, 'teacher@demo.test');
   const { classId, faculty, university: facultyUniversity } = await teacherClassWithFaculty(teacher, admin);

@@ -226,4 +226,84 @@ test('a teacher creates the highlight "unexplained absence more than 2" and move
   await page.reload();
   await expect(list.locator('li[data-highlight]').first()).toBeVisible();
   expect(await order()).toEqual(moved);
+
+  // Its own screen: the rule, the message, and the students it flags now, each a link to the student.
+  await list.getByRole('link', { name: '無断欠席 より多い 2' }).click();
+  await expect(page).toHaveURL(new RegExp(`/highlights/${created}(\\?|$)`));
+  await expect(page.getByRole('heading', { name: '無断欠席 より多い 2', level: 1 })).toBeVisible();
+  await expect(page.getByText('無断欠席が2回を超えました。担任に相談してください。')).toBeVisible();
+  await expect(page.getByText(/現在このハイライトの対象となる学生/).first()).toBeVisible();
+  await page.getByRole('link', { name: 'ハイライト一覧に戻る' }).click();
+  await expect(list.locator('li[data-highlight]').first()).toBeVisible();
+});
+
+/** Whether any page of the dashboard shows `text` (a memo card comes after the more urgent kinds). */
+async function dashboardShows(page: Page, text: string): Promise<boolean> {
+  const pager = page.getByRole('navigation', { name: 'カードのページ' });
+  const previous = pager.getByRole('button', { name: '前のページ' });
+  const next = pager.getByRole('button', { name: '次のページ' });
+  while ((await previous.count()) > 0 && (await previous.isEnabled())) await previous.click();
+  for (;;) {
+    if ((await page.getByText(text).count()) > 0) return true;
+    if ((await next.count()) === 0 || !(await next.isEnabled())) return false;
+    await next.click();
+  }
+}
+
+test('a teacher writes a memo about a sitting another teacher shares; it reaches that teacher’s dashboard live and goes when deleted', async ({
+  page,
+  request,
+  browser,
+  playwright,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const teacher = await signInApi(request, 'teacher@demo.test');
+  const otherApi = await playwright.request.newContext({ baseURL });
+  const other = await signInApi(otherApi, 'teacher2@demo.test');
+  const otherId = ((await other.get('/api/me')) as { id: string }).id;
+  const day = schoolDate(3);
+  const { subjectId, classId } = await classOpenOn(teacher, day);
+  const created = (await teacher.post(`/api/academic/subjects/${subjectId}/lessons`, {
+    name: `メモテスト ${Date.now().toString(36)}`,
+    schedules: [
+      {
+        class_id: classId,
+        day,
+        start_time: '10:00',
+        end_time: '11:30',
+        room_id: null,
+        teacher_ids: [otherId],
+      },
+    ],
+  })) as { id: string };
+
+  // The other teacher watches their dashboard.
+  const otherPage = await (await browser.newContext()).newPage();
+  await otherPage.goto('/admin/');
+  await new LoginPage(otherPage).signInWithCode('teacher2@demo.test');
+  await expect(otherPage.getByRole('heading', { name: 'ダッシュボード', level: 1 })).toBeVisible();
+
+  await page.goto(`/admin/academic/subjects/${subjectId}/lessons/${created.id}`);
+  await new LoginPage(page).signInWithCode('teacher@demo.test');
+  const message = `教室が3階に変わります ${Date.now().toString(36)}`;
+  await page.getByRole('button', { name: 'メモを書く' }).click();
+  await page.getByRole('textbox', { name: 'メモ', exact: true }).fill(message);
+  await page.getByRole('button', { name: 'メモを保存' }).click();
+  await expect(page.getByText('メモを作成しました', { exact: true })).toBeVisible();
+  // The device reads it back from its notes collection.
+  await expect(page.getByTestId('memo').filter({ hasText: message })).toBeVisible({ timeout: 30_000 });
+
+  await expect.poll(() => dashboardShows(otherPage, message), { timeout: 30_000 }).toBe(true);
+
+  await page
+    .getByTestId('memo')
+    .filter({ hasText: message })
+    .getByRole('button', { name: 'メモを削除' })
+    .click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByText('メモを削除しました', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('memo').filter({ hasText: message })).toHaveCount(0, { timeout: 30_000 });
+  await expect.poll(() => dashboardShows(otherPage, message), { timeout: 30_000 }).toBe(false);
+  await otherApi.dispose();
 });

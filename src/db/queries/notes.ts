@@ -18,3 +18,16 @@ export function planNotes$(database: SchoolDatabase, subjectId: string, planId: 
     map((rows) => [...rows].sort((a, b) => (a.updatedAt || Infinity) - (b.updatedAt || Infinity)).reverse()),
   );
 }
+
+/** The memos of a subject about any of `scheduleIds`, newest first (by their sequence), live. */
+export function sittingMemos$(database: SchoolDatabase, subjectId: string, scheduleIds: readonly string[]) {
+  const wanted = new Set(scheduleIds);
+  return database.notes.find({ selector: { subjectId, kind: NoteKind.memo } }).$.pipe(
+    asRows(),
+    map((rows) =>
+      rows
+        .filter((row) => row.scheduleIds.some((id) => wanted.has(id)))
+        .sort((a, b) => b.updatedAt - a.updatedAt),
+    ),
+  );
+}

@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import {
   conditionFitsType,
@@ -9,7 +10,11 @@ import {
 import { type Highlight, highlightWriteSchema } from '../../../domain/schemas/highlights';
 import { COMPARE_LABELS } from '../../i18n/compare-labels';
 import { errorMessage } from '../../i18n/error-messages';
-import { HIGHLIGHT_CONDITION_LABELS, HIGHLIGHT_TYPE_LABELS } from '../../i18n/highlight-labels';
+import {
+  HIGHLIGHT_CONDITION_LABELS,
+  HIGHLIGHT_TYPE_LABELS,
+  highlightRuleText,
+} from '../../i18n/highlight-labels';
 import { Button } from '../../ui/button';
 import { CheckboxField } from '../../ui/checkbox-field';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
@@ -66,8 +71,7 @@ export function HighlightsTab({
   const hiddenRows = hidden.value?.highlights ?? [];
   const reload = () => setRound((n) => n + 1);
 
-  const ruleText = (row: Pick<Highlight, 'condition_type' | 'compare_type' | 'value'>) =>
-    `${i18n._(HIGHLIGHT_CONDITION_LABELS[row.condition_type])} ${i18n._(COMPARE_LABELS[row.compare_type])} ${row.value}`;
+  const ruleText = (row: Highlight) => highlightRuleText(i18n, row);
 
   const save = async () => {
     if (!draft) return;
@@ -152,7 +156,13 @@ export function HighlightsTab({
             className="flex flex-wrap items-center gap-2 rounded border border-slate-200 p-2 text-sm"
           >
             <span className="min-w-0 flex-1 break-words">
-              <span className="font-medium">{ruleText(row)}</span>
+              <Link
+                to="/academic/subjects/$subjectId/highlights/$highlightId"
+                params={{ subjectId, highlightId: row.id }}
+                className="font-medium text-blue-700 underline"
+              >
+                {ruleText(row)}
+              </Link>
               {row.message_to_student && (
                 <span className="block text-slate-600">{row.message_to_student}</span>
               )}
@@ -276,7 +286,13 @@ export function HighlightsTab({
         <ul className="flex flex-col gap-2">
           {hiddenRows.map((row) => (
             <li key={row.id} className="flex flex-wrap items-center gap-2 rounded bg-slate-50 p-2 text-sm">
-              <span className="min-w-0 flex-1 break-words">{ruleText(row)}</span>
+              <Link
+                to="/academic/subjects/$subjectId/highlights/$highlightId"
+                params={{ subjectId, highlightId: row.id }}
+                className="min-w-0 flex-1 break-words text-blue-700 underline"
+              >
+                {ruleText(row)}
+              </Link>
               {rowActions(row)}
             </li>
           ))}

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { endHourDisabled } from '../../../domain/copy-subject';
 import { type LessonPlanStatus, LessonType } from '../../../domain/lessons';
+import type { AccountRole } from '../../../domain/roles';
 import { examWriteSchema, lessonWriteSchema } from '../../../domain/schemas/lessons';
 import type { Subject } from '../../../domain/schemas/subjects';
 import { planIdOf } from '../../../domain/sync-ids';
@@ -25,6 +26,7 @@ import {
   newRowKey,
   type SittingRow,
 } from './lesson-form';
+import { MemoSection } from './memo-section';
 import { PLAN_STATUS_LABELS } from './plan-status-labels';
 import {
   deleteLesson,
@@ -48,6 +50,7 @@ export function LessonScreen({
   lessonId,
   examWhenNew,
   canEdit,
+  actor,
   notify,
   onDone,
 }: {
@@ -55,6 +58,7 @@ export function LessonScreen({
   lessonId: string | null;
   examWhenNew: boolean;
   canEdit: boolean;
+  actor: { id: string; role: AccountRole } | null;
   notify: (text: string, ok: boolean) => void;
   onDone: (tab: 'drafts' | 'lessons' | 'exams') => void;
 }) {
@@ -430,6 +434,25 @@ export function LessonScreen({
             </Button>
           )}
         </div>
+      )}
+      {lessonId !== null && (
+        <MemoSection
+          subjectId={subjectId}
+          sittings={values.schedules.flatMap((row) =>
+            row.id
+              ? [
+                  {
+                    id: row.id,
+                    label: `${row.day} ${row.start_time}–${row.end_time} ${
+                      classOptions.find((option) => option.value === row.class_id)?.label ?? ''
+                    }`.trim(),
+                  },
+                ]
+              : [],
+          )}
+          actor={actor}
+          notify={notify}
+        />
       )}
       <ConfirmDialog
         open={confirm !== null}

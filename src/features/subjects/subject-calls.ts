@@ -2,6 +2,7 @@ import type { PublishState } from '../../../domain/lessons';
 import { CALL_SCHEMAS } from '../../../domain/schemas/calls';
 import type { HighlightWrite } from '../../../domain/schemas/highlights';
 import type { ExamWrite, LessonWrite } from '../../../domain/schemas/lessons';
+import type { MemoWrite } from '../../../domain/schemas/memos';
 import type {
   AddStudentsToClassesRequest,
   CopySubjectRequest,
@@ -61,16 +62,17 @@ export function deleteSubject(subjectId: string) {
   return callApi('DELETE /api/academic/subjects/:subjectId', { params: { subjectId } });
 }
 
-/** The lessons of one tab: published (`lessons`) or drafts (`lessons-draft`). */
+/** The lessons of one tab: published (`lessons`) or drafts (`lessons-draft`), read again on each `round`. */
 export function useSubjectLessons(subjectId: string, publish: PublishState, round: number) {
   const key = publish === 0 ? 'lessons-draft' : 'lessons';
   return useOnlineView(
-    `academic/subjects/${subjectId}/${key}#${round}`,
+    `academic/subjects/${subjectId}/${key}`,
     () =>
       publish === 0
         ? callApi('GET /api/academic/subjects/:subjectId/lessons-draft', { params: { subjectId } })
         : callApi('GET /api/academic/subjects/:subjectId/lessons', { params: { subjectId } }),
     CALL_SCHEMAS['GET /api/academic/subjects/:subjectId/lessons'].response,
+    round,
   );
 }
 
@@ -212,12 +214,13 @@ export function readLessonStudents(subjectId: string, lessonId: string) {
 /** `GET .../highlights` (shown) or `.../hidden-highlights`, refreshed by `round`. */
 export function useHighlights(subjectId: string, hidden: boolean, round: number) {
   return useOnlineView(
-    `academic/subjects/${subjectId}/${hidden ? 'hidden-highlights' : 'highlights'}#${round}`,
+    `academic/subjects/${subjectId}/${hidden ? 'hidden-highlights' : 'highlights'}`,
     () =>
       hidden
         ? callApi('GET /api/academic/subjects/:subjectId/hidden-highlights', { params: { subjectId } })
         : callApi('GET /api/academic/subjects/:subjectId/highlights', { params: { subjectId } }),
     CALL_SCHEMAS['GET /api/academic/subjects/:subjectId/highlights'].response,
+    round,
   );
 }
 
@@ -244,4 +247,45 @@ export function reorderHighlights(subjectId: string, ids: string[]) {
     params: { subjectId },
     body: { ids },
   });
+}
+
+/** `GET /api/memo/{subjectId}/check-teacher-in-subject`: whether the caller teaches the subject (SPEC §6). */
+export function checkMemoWriter(subjectId: string) {
+  return callApi('GET /api/memo/:subjectId/check-teacher-in-subject', { params: { subjectId } });
+}
+
+/** `POST /api/memo` (new) or `/api/memo/{id}`. */
+export function saveMemo(memoId: string | null, body: MemoWrite) {
+  return memoId === null
+    ? callApi('POST /api/memo', { body })
+    : callApi('POST /api/memo/:memoId', { params: { memoId }, body });
+}
+
+/** `DELETE /api/memo/{id}`. */
+export function deleteMemo(memoId: string) {
+  return callApi('DELETE /api/memo/:memoId', { params: { memoId } });
+}
+
+/** `GET .../highlights/{id}`: the highlight and the students it flags now. */
+export function useHighlightDetail(subjectId: string, highlightId: string) {
+  return useOnlineView(
+    `academic/subjects/${subjectId}/highlights/${highlightId}`,
+    () =>
+      callApi('GET /api/academic/subjects/:subjectId/highlights/:highlightId', {
+        params: { subjectId, highlightId },
+      }),
+    CALL_SCHEMAS['GET /api/academic/subjects/:subjectId/highlights/:highlightId'].response,
+  );
+}
+
+/** `GET .../highlights/list-score`: the subject's students with their GPA; read only when `wanted`. */
+export function useHighlightScoreList(subjectId: string, wanted: boolean) {
+  return useOnlineView(
+    `academic/subjects/${subjectId}/highlights/list-score${wanted ? '' : '#none'}`,
+    async () =>
+      wanted
+        ? callApi('GET /api/academic/subjects/:subjectId/highlights/list-score', { params: { subjectId } })
+        : { ok: true as const, value: { students: [] } },
+    CALL_SCHEMAS['GET /api/academic/subjects/:subjectId/highlights/list-score'].response,
+  );
 }

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
+import { ErrorCode } from '../../../domain/errors';
 import { LessonType, PublishState } from '../../../domain/lessons';
 import { Role } from '../../../domain/roles';
 import type { Lesson } from '../../../domain/schemas/lessons';
@@ -36,6 +37,8 @@ export interface SubjectScreenActions {
   onAddLesson: (exam: boolean) => void;
   onCopy: () => void;
   onDeleted: () => void;
+  /** A 403 on a read of the screen: the server's message, then `/` (SPEC §8). */
+  onForbidden: () => void;
 }
 
 /**
@@ -130,7 +133,11 @@ export function SubjectDetailScreen({
     },
     ...(staff
       ? [
-          { value: 'notes', label: t`Notes`, content: <NotesTab subjectId={subjectId} /> },
+          {
+            value: 'notes',
+            label: t`Notes`,
+            content: <NotesTab subjectId={subjectId} onForbidden={actions.onForbidden} />,
+          },
           {
             value: 'highlights',
             label: t`Highlights`,
@@ -372,9 +379,13 @@ function LessonsTab({
   );
 }
 
-function NotesTab({ subjectId }: { subjectId: string }) {
+function NotesTab({ subjectId, onForbidden }: { subjectId: string; onForbidden: () => void }) {
   const { t } = useLingui();
   const view = useSubjectNotes(subjectId);
+  if (view.failure === ErrorCode.forbidden) {
+    queueMicrotask(onForbidden);
+    return null;
+  }
   const notes = view.value?.notes ?? [];
   if (notes.length === 0) return <p className="pt-4 text-sm text-slate-600">{t`No notes`}</p>;
   return (

@@ -24,6 +24,7 @@ function LessonRoute() {
       lessonId={lessonId === 'new' ? null : lessonId}
       examWhenNew={exam}
       canEdit={user?.role === Role.teacher || user?.role === Role.admin}
+      actor={user ? { id: user.id, role: user.role } : null}
       notify={(title, ok) => appToasts.show({ title, tone: ok ? 'success' : 'error' })}
       onDone={(tab) =>
         void navigate({ to: '/academic/subjects/$subjectId', params: { subjectId }, search: { tab } })
