@@ -1331,6 +1331,24 @@ const ROW_MATRIX: Record<string, RowEntry> = {
     }),
     expected: MEMO_CHANGE,
   },
+  'POST /api/academic/subjects/:subjectId/assist-lessons': {
+    attempts: forTargets(['owned', 'otherSubject'], async (target) => {
+      const place = classPlace(target);
+      const { lessonId } = await freshLesson(db, place, {
+        type: LessonType.lesson,
+        publish: PublishState.published,
+      });
+      return {
+        send: (session) =>
+          json(session, 'POST', `/api/academic/subjects/${place.subjectId}/assist-lessons`, {
+            dataSubmit: [{ lesson_id: lessonId, apply: true, status: PublishState.published }],
+          }),
+        written: async () =>
+          (await db.select().from(lessons).where(eq(lessons.id, lessonId)))[0]?.assistApply === true,
+      };
+    }),
+    expected: SUBJECT_WORK(CREATED),
+  },
   'POST /api/academic/subjects/:subjectId/highlights': {
     attempts: forTargets(['owned', 'otherSubject'], async (target) => {
       const place = classPlace(target);

@@ -307,3 +307,38 @@ test('a teacher writes a memo about a sitting another teacher shares; it reaches
   await expect.poll(() => dashboardShows(otherPage, message), { timeout: 30_000 }).toBe(false);
   await otherApi.dispose();
 });
+
+test('a teacher opens a lesson to the subject’s other classes as an assist lesson and publishes it; it holds after a reload', async ({
+  page,
+  request,
+}) => {
+  const teacher = await signInApi(request, 'teacher@demo.test');
+  const day = schoolDate(4);
+  const { subjectId, classId } = await classOpenOn(teacher, day);
+  const name = `補助テスト ${Date.now().toString(36)}`;
+  const created = (await teacher.post(`/api/academic/subjects/${subjectId}/lessons`, {
+    name,
+    schedules: [
+      { class_id: classId, day, start_time: '16:00', end_time: '17:30', room_id: null, teacher_ids: [] },
+    ],
+  })) as { id: string };
+
+  await page.goto(`/admin/academic/subjects/${subjectId}?tab=assist`);
+  await new LoginPage(page).signInWithCode('teacher@demo.test');
+  const row = page.locator(`li[data-assist-lesson="${created.id}"]`);
+  await row.getByRole('checkbox', { name: '他のクラスにも開放' }).click();
+  await row.getByRole('checkbox', { name: '学生に公開' }).click();
+  await page.getByRole('button', { name: '補助授業を保存' }).click();
+  await expect(page.getByText('補助授業を保存しました', { exact: true })).toBeVisible();
+
+  const listed = (await teacher.get(`/api/academic/subjects/${subjectId}/assist-lessons`)) as {
+    dataSubmit: { lesson_id: string; apply: boolean; status: number }[];
+  };
+  expect(listed.dataSubmit.find((lesson) => lesson.lesson_id === created.id)).toMatchObject({
+    apply: true,
+    status: PlanPublish.published,
+  });
+  await page.reload();
+  await expect(row.getByRole('checkbox', { name: '他のクラスにも開放' })).toBeChecked();
+  await expect(row.getByRole('checkbox', { name: '学生に公開' })).toBeChecked();
+});

@@ -3,6 +3,7 @@ import { LessonType, PublishState } from '../../../domain/lessons';
 import type { AppDeps } from '../../deps';
 import { registerCall } from '../../plugins/call-route';
 import { signedInUser } from '../../plugins/session';
+import { listAssistLessons, saveAssistLessons } from './assist';
 import {
   deleteLesson,
   deleteSchedule,
@@ -20,6 +21,15 @@ const EXAM_DRAFT = { type: LessonType.exam, publish: PublishState.draft };
 /** The lesson and exam calls of SPEC §7 "Subjects / Lessons". */
 export const lessonRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const created = { status: 201 } as const;
+  registerCall(app, 'GET /api/academic/subjects/:subjectId/assist-lessons', async (request) =>
+    listAssistLessons(deps.db, signedInUser(request), request.params.subjectId),
+  );
+  registerCall(
+    app,
+    'POST /api/academic/subjects/:subjectId/assist-lessons',
+    async (request) => saveAssistLessons(deps, signedInUser(request), request.params.subjectId, request.body),
+    created,
+  );
   registerCall(
     app,
     'POST /api/academic/subjects/:subjectId/lessons',

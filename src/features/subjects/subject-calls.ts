@@ -5,6 +5,7 @@ import type { ExamWrite, LessonWrite } from '../../../domain/schemas/lessons';
 import type { MemoWrite } from '../../../domain/schemas/memos';
 import type {
   AddStudentsToClassesRequest,
+  AssistLessonsRequest,
   CopySubjectRequest,
   SubjectSearchQuery,
   SubjectWrite,
@@ -288,4 +289,19 @@ export function useHighlightScoreList(subjectId: string, wanted: boolean) {
         : { ok: true as const, value: { students: [] } },
     CALL_SCHEMAS['GET /api/academic/subjects/:subjectId/highlights/list-score'].response,
   );
+}
+
+/** `GET .../assist-lessons`: the subject's lessons with their assist setting, read again on each `round`. */
+export function useAssistLessons(subjectId: string, round: number) {
+  return useOnlineView(
+    `academic/subjects/${subjectId}/assist-lessons`,
+    () => callApi('GET /api/academic/subjects/:subjectId/assist-lessons', { params: { subjectId } }),
+    CALL_SCHEMAS['GET /api/academic/subjects/:subjectId/assist-lessons'].response,
+    round,
+  );
+}
+
+/** `POST .../assist-lessons`. */
+export function saveAssistLessons(subjectId: string, body: AssistLessonsRequest) {
+  return callApi('POST /api/academic/subjects/:subjectId/assist-lessons', { params: { subjectId }, body });
 }

@@ -15,6 +15,7 @@ import { SafeHtml } from '../../ui/safe-html';
 import { SelectField } from '../../ui/select-field';
 import { Spinner } from '../../ui/spinner';
 import { Tabs } from '../../ui/tabs';
+import { AssistLessonsTab } from './assist-lessons-tab';
 import { FormulaEditor } from './formula-editor';
 import { HighlightsTab } from './highlights-tab';
 import {
@@ -142,6 +143,11 @@ export function SubjectDetailScreen({
             value: 'highlights',
             label: t`Highlights`,
             content: <HighlightsTab subjectId={subjectId} canEdit={writer} notify={actions.notify} />,
+          },
+          {
+            value: 'assist',
+            label: t`Assist lessons`,
+            content: <AssistLessonsTab subjectId={subjectId} canEdit={writer} notify={actions.notify} />,
           },
           {
             value: 'formula',

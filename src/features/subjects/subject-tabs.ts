@@ -9,6 +9,7 @@ export const SUBJECT_TABS = [
   'exams',
   'notes',
   'highlights',
+  'assist',
   'formula',
   'students',
   'edit',
