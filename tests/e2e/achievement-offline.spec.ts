@@ -61,7 +61,15 @@ test('a teacher enters scores offline, reloads offline, and the server gets each
   await achievement.enter(first.name, scoreName.name, String(scoreName.full_score + 1));
   await expect(achievement.cell(first.name, scoreName.name)).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByRole('alert').filter({ hasText: '満点' })).toHaveCount(1);
+  await expect(achievement.cell(first.name, scoreName.name)).toHaveAttribute('data-state', 'not-saved');
+  // A reload of the tab keeps the refused value and its reason at the cell: nothing was stored.
+  await page.reload();
+  await expect(achievement.rows()).toHaveCount(table.students.length);
+  await expect(achievement.cell(first.name, scoreName.name)).toHaveValue(String(scoreName.full_score + 1));
+  await expect(achievement.cell(first.name, scoreName.name)).toHaveAttribute('data-state', 'not-saved');
+  await expect(page.getByRole('alert').filter({ hasText: '満点' })).toHaveCount(1);
   await achievement.cell(first.name, scoreName.name).press('Escape');
+  await expect(page.getByRole('alert').filter({ hasText: '満点' })).toHaveCount(0);
 
   for (const [index, student] of students.entries()) {
     await achievement.enter(student.name, scoreName.name, values[index] ?? '');

@@ -14,6 +14,8 @@ import { type ScoreEntry, ScoreTable } from './score-table';
 let database: SchoolDatabase;
 
 beforeEach(async () => {
+  // A refused entry is kept for the tab (session storage): each test starts with none.
+  sessionStorage.clear();
   database = await openDatabase(`final-score-${Date.now()}`, {
     dexie: { indexedDB, IDBKeyRange },
     multiInstance: false,
@@ -239,13 +241,17 @@ describe('score cell', () => {
       </I18nProvider>,
     );
     const cell = screen.getByRole('textbox', { name: 'written of An' });
-    const before = cell.dataset.state;
+    expect(cell.dataset.state).toBe('saved');
 
-    // Refused at once: never shown as waiting.
+    // Refused at once: never shown as waiting; the reason is beside the cell and the dot says not saved.
     fireEvent.change(cell, { target: { value: '500' } });
     fireEvent.keyDown(cell, { key: 'Enter' });
     await waitFor(() => expect(cell.getAttribute('aria-invalid')).toBe('true'));
-    expect(cell.dataset.state).toBe(before);
+    expect(cell.dataset.state).toBe('not-saved');
+    expect(screen.getByRole('img', { name: 'Not saved' })).toBeTruthy();
+    expect(document.getElementById(cell.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Above the full score',
+    );
 
     // Accepted: waiting in the frame of the key press, before anything is stored.
     fireEvent.change(cell, { target: { value: '75' } });
@@ -257,8 +263,67 @@ describe('score cell', () => {
     // Refused while storing (a sub-score's sum above its parent's full score): the waiting state goes.
     refuse('The parts add up to more than the full score');
     await waitFor(() => expect(cell.getAttribute('aria-invalid')).toBe('true'));
-    expect(cell.dataset.state).toBe(before);
+    expect(cell.dataset.state).toBe('not-saved');
+    expect(screen.getByRole('alert').textContent).toBe('The parts add up to more than the full score');
     expect(cell.getAttribute('aria-busy')).toBeNull();
     expect(cell).toHaveProperty('value', '75');
+  });
+});
+
+describe('a refused score', () => {
+  const refusing = (_row: ScoreRow, _column: ScoreColumn, text: string): ScoreEntry =>
+    text === '500'
+      ? { refusal: 'Above the full score' }
+      : { points: Number(text), stored: Promise.resolve(null) };
+  const table = (grid = buildScoreGrid(input({}))) => (
+    <I18nProvider i18n={i18n}>
+      <ScoreTable
+        grid={grid}
+        caption="Score sheet"
+        showTotals
+        onEnter={refusing}
+        onEnterFinal={() => ({ stored: Promise.resolve(null) })}
+        onSelect={() => undefined}
+      />
+    </I18nProvider>
+  );
+
+  it('comes back with its reason after a reload of the tab, until another value is stored in the cell', async () => {
+    const first = render(table());
+    const cell = () => screen.getByRole('textbox', { name: 'written of An' });
+    fireEvent.change(cell(), { target: { value: '500' } });
+    fireEvent.keyDown(cell(), { key: 'Enter' });
+    await waitFor(() => expect(cell().getAttribute('aria-invalid')).toBe('true'));
+    first.unmount();
+
+    // The tab reloaded: the refused text and its reason are back, over the stored 80.
+    const again = render(table());
+    expect(cell()).toHaveProperty('value', '500');
+    expect(cell().dataset.state).toBe('not-saved');
+    expect(screen.getByRole('alert').textContent).toBe('Above the full score');
+
+    // Another value arrives for the cell (stored elsewhere): the refusal no longer applies.
+    const scores = [
+      { id: 'score-1', subjectStudentId: 'ss-1', scoreNameId: 'written', points: 90, comment: null },
+    ];
+    again.rerender(table(buildScoreGrid(input({ scores }))));
+    await waitFor(() => expect(cell()).toHaveProperty('value', '90'));
+    expect(cell().getAttribute('aria-invalid')).toBeNull();
+    again.unmount();
+    render(table(buildScoreGrid(input({ scores }))));
+    expect(cell()).toHaveProperty('value', '90');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('is dropped with Escape, and the stored value shows as saved', async () => {
+    render(table());
+    const cell = screen.getByRole('textbox', { name: 'written of An' });
+    fireEvent.change(cell, { target: { value: '500' } });
+    fireEvent.keyDown(cell, { key: 'Enter' });
+    await waitFor(() => expect(cell.getAttribute('aria-invalid')).toBe('true'));
+    fireEvent.keyDown(cell, { key: 'Escape' });
+    await waitFor(() => expect(cell).toHaveProperty('value', '80'));
+    expect(cell.dataset.state).toBe('saved');
+    expect(sessionStorage.length).toBe(0);
   });
 });

@@ -1,25 +1,31 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { memo, type ReactNode, useEffect, useRef, useState } from 'react';
+import { memo, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { formatDecimal } from '../../i18n/format';
 import { type Locale, localeOrDefault } from '../../i18n/i18n';
 import { cn } from '../../ui/cn';
+import { keepRefusal, keptRefusal } from './refused-entries';
 import type { ScoreCell, ScoreCellState, ScoreColumn, ScoreGrid, ScoreRow } from './score-grid';
 
-/** What each sync state of a cell says. */
-export const SCORE_STATE_LABELS: Record<ScoreCellState, MessageDescriptor> = {
+/** What a cell's dot shows: its sync state, or that the value typed in it was refused here (not saved). */
+type CellDisplayState = ScoreCellState | 'not-saved';
+
+/** What each state of a cell says. */
+export const SCORE_STATE_LABELS: Record<CellDisplayState, MessageDescriptor> = {
   saved: msg`Saved`,
   waiting: msg`Waiting to sync`,
   refused: msg`Refused by the server`,
   empty: msg`Not entered`,
+  'not-saved': msg`Not saved`,
 };
 
-const STATE_DOT: Record<ScoreCellState, string> = {
+const STATE_DOT: Record<CellDisplayState, string> = {
   saved: 'bg-emerald-600',
   waiting: 'bg-amber-500',
   refused: 'bg-red-600',
   empty: 'bg-transparent',
+  'not-saved': 'bg-red-600',
 };
 
 /** The points as the cell shows them (two decimals at most, SPEC §9), or blank when not entered. */
@@ -43,7 +49,11 @@ export function entryOutcome(entry: ScoreEntry): Promise<string | null> {
 /** An accepted entry the stored grid may not show yet: its text, its points, and whether it is stored. */
 type Entering = { base: string; text: string; points: number | null; stored: boolean };
 
-/** One score input: typed text is entered on blur or Enter; a refused value stays with its message. */
+/**
+ * One score input: typed text is entered on blur or Enter. A refused value stays in the cell with its reason
+ * beside it (read by screen readers) and a "not saved" dot, and comes back after a reload of the tab while
+ * the cell still holds what it was typed over (`refused-entries.ts`).
+ */
 function ScoreInputView({
   cell,
   label,
@@ -63,15 +73,24 @@ function ScoreInputView({
 }) {
   const { i18n } = useLingui();
   const shown = pointText(cell.points);
-  const [draft, setDraft] = useState<{ base: string; text: string } | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [kept] = useState(() => {
+    const entry = keptRefusal(cell.key);
+    return entry && entry.base === shown ? entry : null;
+  });
+  const [draft, setDraft] = useState<{ base: string; text: string } | null>(kept);
+  const [error, setError] = useState<string | null>(kept?.message ?? null);
+  const messageId = useId();
+  const refuse = (entry: { base: string; text: string }, message: string | null) => {
+    setError(message);
+    keepRefusal(cell.key, message ? { ...entry, message } : null);
+  };
   // The accepted entry, shown as waiting until the stored grid shows it (or shows the same points): a tap
   // paints in its own frame, not after the local write and the grid's queries.
   const [entering, setEntering] = useState<Entering | null>(null);
   const foretold =
     entering !== null && entering.base === shown && !(entering.stored && entering.points === cell.points);
   const text = foretold ? entering.text : draft && draft.base === shown ? draft.text : shown;
-  const state: ScoreCellState = foretold ? 'waiting' : cell.state;
+  const state: CellDisplayState = error ? 'not-saved' : foretold ? 'waiting' : cell.state;
   // The draft being entered or last entered: Enter and then leaving the cell, even after the entry is
   // stored but before the cell shows it, enters it once, not twice. A refused or failed entry may be retried.
   const entered = useRef<{ base: string; text: string } | null>(null);
@@ -80,9 +99,15 @@ function ScoreInputView({
   useEffect(() => {
     entered.current = null;
     setEntering(null);
+    // Another value stored over the one a refused entry was typed over: that refusal no longer applies.
+    if (draft && draft.base !== shown) {
+      setDraft(null);
+      refuse(draft, null);
+    }
   }, [shown]);
   const commit = async () => {
     if (!draft || draft.text === shown) {
+      if (draft) refuse(draft, null);
       setDraft(null);
       return;
     }
@@ -96,7 +121,7 @@ function ScoreInputView({
       } else {
         const points = entry.points;
         if (points !== undefined) setEntering({ ...draft, points, stored: false });
-        setError(null);
+        refuse(draft, null);
         refusal = await entry.stored;
       }
     } catch (error) {
@@ -104,7 +129,7 @@ function ScoreInputView({
       setEntering(null);
       throw error;
     }
-    setError(refusal);
+    refuse(draft, refusal);
     if (refusal) {
       entered.current = null;
       setEntering(null);
@@ -114,48 +139,52 @@ function ScoreInputView({
     setDraft(null);
   };
   return (
-    <div className="flex items-center gap-1">
-      <input
-        aria-label={label}
-        aria-invalid={error ? true : undefined}
-        title={error ?? undefined}
-        aria-busy={foretold || undefined}
-        data-cell={dataCell}
-        data-state={state}
-        inputMode="decimal"
-        readOnly={readOnly}
-        value={text}
-        className={cn(
-          'w-16 rounded border px-1 py-0.5 text-right tabular-nums',
-          error ? 'border-red-600 bg-red-50' : 'border-slate-300',
-          readOnly && 'bg-slate-50 text-slate-700',
-        )}
-        onFocus={onFocus}
-        onChange={(event) => setDraft({ base: shown, text: event.target.value })}
-        onBlur={() => void commit()}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') {
-            setDraft(null);
-            setError(null);
-          }
-          if (event.key === 'Enter') {
-            event.preventDefault();
-            const input = event.currentTarget;
-            // Down a row once stored, unless the user has already gone to another cell meanwhile.
-            void commit().then(() => {
-              if (document.activeElement === input) onMoveDown();
-            });
-          }
-        }}
-      />
-      <span
-        role="img"
-        aria-label={i18n._(SCORE_STATE_LABELS[state])}
-        title={i18n._(SCORE_STATE_LABELS[state])}
-        className={cn('size-2 shrink-0 rounded-full', STATE_DOT[state])}
-      />
+    <div className="flex flex-col gap-0.5">
+      <div className="flex items-center gap-1">
+        <input
+          aria-label={label}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? messageId : undefined}
+          title={error ?? undefined}
+          aria-busy={foretold || undefined}
+          data-cell={dataCell}
+          data-state={state}
+          inputMode="decimal"
+          readOnly={readOnly}
+          value={text}
+          className={cn(
+            'w-16 rounded border px-1 py-0.5 text-right tabular-nums',
+            error ? 'border-red-600 bg-red-50' : 'border-slate-300',
+            readOnly && 'bg-slate-50 text-slate-700',
+          )}
+          onFocus={onFocus}
+          onChange={(event) => setDraft({ base: shown, text: event.target.value })}
+          onBlur={() => void commit()}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') {
+              if (draft) refuse(draft, null);
+              else setError(null);
+              setDraft(null);
+            }
+            if (event.key === 'Enter') {
+              event.preventDefault();
+              const input = event.currentTarget;
+              // Down a row once stored, unless the user has already gone to another cell meanwhile.
+              void commit().then(() => {
+                if (document.activeElement === input) onMoveDown();
+              });
+            }
+          }}
+        />
+        <span
+          role="img"
+          aria-label={i18n._(SCORE_STATE_LABELS[state])}
+          title={i18n._(SCORE_STATE_LABELS[state])}
+          className={cn('size-2 shrink-0 rounded-full', STATE_DOT[state])}
+        />
+      </div>
       {error && (
-        <span role="alert" className="sr-only">
+        <span id={messageId} role="alert" className="max-w-40 text-xs text-red-700">
           {error}
         </span>
       )}
