@@ -6,6 +6,7 @@ import {
   canCall,
   findCallKey,
   isStateChangingCall,
+  mayChangeMemo,
   mayChangeRequestStatus,
   mayEditClassWork,
   mayUpdateFinalScore,
@@ -159,6 +160,13 @@ describe('row rules', () => {
     expect(mayWriteMemo(Role.teacher, false)).toBe(false);
     expect(mayWriteMemo(Role.admin, false)).toBe(true);
     expect(mayWriteMemo(Role.observer, true)).toBe(false);
+  });
+
+  it('a memo is changed by its author, while a teacher of the subject, or by an admin', () => {
+    expect(mayChangeMemo(teacherA, 't-a', true)).toBe(true);
+    expect(mayChangeMemo(teacherA, 't-b', true)).toBe(false);
+    expect(mayChangeMemo(teacherA, 't-a', false)).toBe(false);
+    expect(mayChangeMemo(adminUser, 't-b', false)).toBe(true);
   });
 
   it('teachers update final scores only when the subject allows it', () => {

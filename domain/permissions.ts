@@ -527,6 +527,14 @@ export function mayWriteMemo(role: AccountRole, isTeacherInSubject: boolean): bo
 }
 
 /**
+ * Whether a user may change or delete a memo: one who may write memos of its subject, and only their own
+ * unless an admin (SPEC is silent; another teacher of the subject does not rewrite a colleague's memo).
+ */
+export function mayChangeMemo(actor: Actor, authorId: string | null, isTeacherInSubject: boolean): boolean {
+  return mayWriteMemo(actor.role, isTeacherInSubject) && (actor.role === admin || actor.id === authorId);
+}
+
+/**
  * Whether a user may update final scores and the formula of a subject: admins always; a teacher of the class
  * when the subject allows teachers to (`teacher-allow-update-final-score`).
  */

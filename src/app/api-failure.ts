@@ -49,3 +49,13 @@ export function useApiFailureHandler(): (error: unknown) => void {
     [router, i18n],
   );
 }
+
+/** SPEC §8 on a screen whose read answers 403: the server's message as a toast, then `/`. */
+export function useForbiddenExit(): () => void {
+  const router = useRouter();
+  const { i18n } = useLingui();
+  return useCallback(() => {
+    appToasts.show({ tone: 'error', title: errorMessage(i18n, ErrorCode.forbidden) });
+    void router.navigate({ to: '/' });
+  }, [router, i18n]);
+}

@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { FieldError } from '../../../domain/errors';
 import { LIMITS } from '../../../domain/limits';
-import { mayWriteMemo } from '../../../domain/permissions';
+import { mayChangeMemo, mayWriteMemo } from '../../../domain/permissions';
 import { Role } from '../../../domain/roles';
 import type { Memo, MemoListQuery, MemoWrite } from '../../../domain/schemas/memos';
 import { SyncCollection } from '../../../domain/sync';
@@ -111,15 +111,15 @@ async function requireMemoWriter(db: Executor, actor: Actor, subjectId: string) 
   if (!mayWriteMemo(actor.role, await teachesSubject(db, actor, subjectId))) throw forbidden();
 }
 
-/** The live memo `memoId` the caller may change: 404 when they cannot see it, 403 unless theirs (or admin). */
+/** The live memo `memoId` the caller may change: 404 when they cannot see it, 403 unless `mayChangeMemo`. */
 async function memoToChange(db: Executor, actor: Actor, memoId: string) {
   const [memo] = await readMemos(
     db,
     sql`m.id::text = ${memoId} and ${subjectScope(actor, sql`m.subject_id`)}`,
   );
   if (!memo) throw notFound();
-  if (actor.role !== Role.admin && memo.author.id !== actor.id) throw forbidden();
-  await requireMemoWriter(db, actor, memo.subject_id);
+  if (!mayChangeMemo(actor, memo.author.id, await teachesSubject(db, actor, memo.subject_id)))
+    throw forbidden();
   return memo;
 }
 

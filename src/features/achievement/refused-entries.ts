@@ -32,7 +32,10 @@ function tabStorage(): Storage | null {
 /** The refused entry kept for a cell, if any; a damaged one counts as none. */
 export function keptRefusal(cellKey: string, storage = tabStorage()): RefusedEntry | null {
   try {
-    const parsed = refusedEntrySchema.safeParse(JSON.parse(storage?.getItem(PREFIX + cellKey) ?? 'null'));
+    // Read for every cell a grid mounts: most have nothing kept, and nothing is parsed for them.
+    const raw = storage?.getItem(PREFIX + cellKey);
+    if (!raw) return null;
+    const parsed = refusedEntrySchema.safeParse(JSON.parse(raw));
     return parsed.success ? parsed.data : null;
   } catch {
     return null;

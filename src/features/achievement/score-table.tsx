@@ -80,7 +80,9 @@ function ScoreInputView({
   const [draft, setDraft] = useState<{ base: string; text: string } | null>(kept);
   const [error, setError] = useState<string | null>(kept?.message ?? null);
   const messageId = useId();
+  // Session storage is touched only when a refusal comes or goes, never on an accepted tap.
   const refuse = (entry: { base: string; text: string }, message: string | null) => {
+    if (message === null && error === null) return;
     setError(message);
     keepRefusal(cell.key, message ? { ...entry, message } : null);
   };

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { ErrorCode } from '../../../domain/errors';
 import { HighlightCondition, nearGpaRule } from '../../../domain/highlights';
 import type { StudentRef } from '../../../domain/schemas/common';
+import type { HighlightDetail } from '../../../domain/schemas/highlights';
 import { errorMessage } from '../../i18n/error-messages';
 import { HIGHLIGHT_TYPE_LABELS, highlightRuleText } from '../../i18n/highlight-labels';
 import { AsOf } from '../../ui/as-of';
@@ -27,8 +28,7 @@ export function HighlightDetailScreen({
   const { t, i18n } = useLingui();
   const view = useHighlightDetail(subjectId, highlightId);
   const highlight = view.value;
-  const gpaRule = highlight?.condition_type === HighlightCondition.gpa;
-  const scores = useHighlightScoreList(subjectId, gpaRule);
+  const studentColumns = useStudentColumns();
 
   if (view.failure === ErrorCode.forbidden) {
     queueMicrotask(onForbidden);
@@ -58,29 +58,6 @@ export function HighlightDetailScreen({
       </section>
     );
   }
-
-  const studentColumns: Column<StudentRef>[] = [
-    {
-      key: 'identity',
-      header: t`Student number`,
-      cell: (row) => row.identity,
-      sortValue: (row) => row.identity,
-    },
-    {
-      key: 'name',
-      header: t`Name`,
-      cell: (row) => (
-        <Link to="/students/$studentId" params={{ studentId: row.id }} className="text-blue-700 underline">
-          <span data-user-text>{row.name}</span>
-        </Link>
-      ),
-      sortValue: (row) => row.name,
-    },
-  ];
-  const flagged = new Set(highlight.students.map((student) => student.id));
-  const near = (scores.value?.students ?? []).filter(
-    (student) => !flagged.has(student.id) && nearGpaRule(highlight, student.gpa),
-  );
 
   return (
     <section aria-labelledby="highlight-title" className="flex max-w-4xl flex-col gap-4">
@@ -119,25 +96,62 @@ export function HighlightDetailScreen({
         rowKey={(row) => row.id}
         emptyTitle={t`No student meets this highlight now`}
       />
-      {gpaRule && (
-        <DataTable
-          caption={t`Near the threshold, not flagged yet (${near.length})`}
-          columns={[
-            ...studentColumns,
-            {
-              key: 'gpa',
-              header: t`GPA`,
-              numeric: true,
-              cell: (row) => (row.gpa === null ? '—' : row.gpa.toFixed(2)),
-              sortValue: (row) => row.gpa ?? -1,
-            },
-          ]}
-          rows={near}
-          rowKey={(row) => row.id}
-          loading={scores.value === null && scores.failure === null}
-          emptyTitle={t`No student is near the threshold`}
-        />
+      {highlight.condition_type === HighlightCondition.gpa && (
+        <BorderlineList subjectId={subjectId} highlight={highlight} />
       )}
     </section>
+  );
+}
+
+/** The columns naming a student: number, and name linking to the student. */
+function useStudentColumns(): Column<StudentRef>[] {
+  const { t } = useLingui();
+  return [
+    {
+      key: 'identity',
+      header: t`Student number`,
+      cell: (row) => row.identity,
+      sortValue: (row) => row.identity,
+    },
+    {
+      key: 'name',
+      header: t`Name`,
+      cell: (row) => (
+        <Link to="/students/$studentId" params={{ studentId: row.id }} className="text-blue-700 underline">
+          <span data-user-text>{row.name}</span>
+        </Link>
+      ),
+      sortValue: (row) => row.name,
+    },
+  ];
+}
+
+/** A GPA rule's borderline list: the students near its threshold it does not flag yet (`nearGpaRule`). */
+function BorderlineList({ subjectId, highlight }: { subjectId: string; highlight: HighlightDetail }) {
+  const { t } = useLingui();
+  const scores = useHighlightScoreList(subjectId);
+  const studentColumns = useStudentColumns();
+  const flagged = new Set(highlight.students.map((student) => student.id));
+  const near = (scores.value?.students ?? []).filter(
+    (student) => !flagged.has(student.id) && nearGpaRule(highlight, student.gpa),
+  );
+  return (
+    <DataTable
+      caption={t`Near the threshold, not flagged yet (${near.length})`}
+      columns={[
+        ...studentColumns,
+        {
+          key: 'gpa',
+          header: t`GPA`,
+          numeric: true,
+          cell: (row) => (row.gpa === null ? '—' : row.gpa.toFixed(2)),
+          sortValue: (row) => row.gpa ?? -1,
+        },
+      ]}
+      rows={near}
+      rowKey={(row) => row.id}
+      loading={scores.value === null && scores.failure === null}
+      emptyTitle={t`No student is near the threshold`}
+    />
   );
 }

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import {
   conditionFitsType,
   HighlightCompare,
@@ -17,6 +17,7 @@ import {
 } from '../../i18n/highlight-labels';
 import { Button } from '../../ui/button';
 import { CheckboxField } from '../../ui/checkbox-field';
+import { cn } from '../../ui/cn';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { SelectField } from '../../ui/select-field';
 import { NumberField, TextAreaField } from '../../ui/text-field';
@@ -156,13 +157,9 @@ export function HighlightsTab({
             className="flex flex-wrap items-center gap-2 rounded border border-slate-200 p-2 text-sm"
           >
             <span className="min-w-0 flex-1 break-words">
-              <Link
-                to="/academic/subjects/$subjectId/highlights/$highlightId"
-                params={{ subjectId, highlightId: row.id }}
-                className="font-medium text-blue-700 underline"
-              >
+              <HighlightLink subjectId={subjectId} highlightId={row.id} className="font-medium">
                 {ruleText(row)}
-              </Link>
+              </HighlightLink>
               {row.message_to_student && (
                 <span className="block text-slate-600">{row.message_to_student}</span>
               )}
@@ -286,13 +283,13 @@ export function HighlightsTab({
         <ul className="flex flex-col gap-2">
           {hiddenRows.map((row) => (
             <li key={row.id} className="flex flex-wrap items-center gap-2 rounded bg-slate-50 p-2 text-sm">
-              <Link
-                to="/academic/subjects/$subjectId/highlights/$highlightId"
-                params={{ subjectId, highlightId: row.id }}
-                className="min-w-0 flex-1 break-words text-blue-700 underline"
+              <HighlightLink
+                subjectId={subjectId}
+                highlightId={row.id}
+                className="min-w-0 flex-1 break-words"
               >
                 {ruleText(row)}
-              </Link>
+              </HighlightLink>
               {rowActions(row)}
             </li>
           ))}
@@ -307,5 +304,28 @@ export function HighlightsTab({
         onCancel={() => setRemoving(null)}
       />
     </div>
+  );
+}
+
+/** A link to a highlight's own screen. */
+function HighlightLink({
+  subjectId,
+  highlightId,
+  className,
+  children,
+}: {
+  subjectId: string;
+  highlightId: string;
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <Link
+      to="/academic/subjects/$subjectId/highlights/$highlightId"
+      params={{ subjectId, highlightId }}
+      className={cn(className, 'text-blue-700 underline')}
+    >
+      {children}
+    </Link>
   );
 }

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
-import { mayWriteMemo } from '../../../domain/permissions';
+import { mayChangeMemo, mayWriteMemo } from '../../../domain/permissions';
 import { type AccountRole, Role } from '../../../domain/roles';
 import { memoWriteSchema } from '../../../domain/schemas/memos';
 import { sittingMemos$ } from '../../db/queries/notes';
@@ -74,8 +74,7 @@ export function MemoSection({
   }, [subjectId, actor?.role]);
 
   const canWrite = actor !== null && mayWriteMemo(actor.role, isTeacher);
-  const mayChange = (memo: MemoRow) =>
-    canWrite && (actor?.role === Role.admin || memo.authorId === actor?.id);
+  const mayChange = (memo: MemoRow) => actor !== null && mayChangeMemo(actor, memo.authorId, isTeacher);
   const labelOf = (id: string) => sittings.find((sitting) => sitting.id === id)?.label;
   const errorOf = (field: string) => (errors[field] ? errorMessage(i18n, errors[field]) : undefined);
 

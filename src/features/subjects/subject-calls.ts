@@ -279,14 +279,11 @@ export function useHighlightDetail(subjectId: string, highlightId: string) {
   );
 }
 
-/** `GET .../highlights/list-score`: the subject's students with their GPA; read only when `wanted`. */
-export function useHighlightScoreList(subjectId: string, wanted: boolean) {
+/** `GET .../highlights/list-score`: the subject's students with their GPA (the borderline list). */
+export function useHighlightScoreList(subjectId: string) {
   return useOnlineView(
-    `academic/subjects/${subjectId}/highlights/list-score${wanted ? '' : '#none'}`,
-    async () =>
-      wanted
-        ? callApi('GET /api/academic/subjects/:subjectId/highlights/list-score', { params: { subjectId } })
-        : { ok: true as const, value: { students: [] } },
+    `academic/subjects/${subjectId}/highlights/list-score`,
+    () => callApi('GET /api/academic/subjects/:subjectId/highlights/list-score', { params: { subjectId } }),
     CALL_SCHEMAS['GET /api/academic/subjects/:subjectId/highlights/list-score'].response,
   );
 }

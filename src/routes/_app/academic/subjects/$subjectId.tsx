@@ -1,12 +1,10 @@
-import { useLingui } from '@lingui/react/macro';
 import { createFileRoute, Outlet, useChildMatches } from '@tanstack/react-router';
 import { z } from 'zod';
-import { ErrorCode } from '../../../../../domain/errors';
+import { useForbiddenExit } from '../../../../app/api-failure';
 import { useSessionUser } from '../../../../app/session-context';
 import { appToasts } from '../../../../app/toasts';
 import { SubjectDetailScreen } from '../../../../features/subjects/subject-detail-screen';
 import { SUBJECT_TABS } from '../../../../features/subjects/subject-tabs';
-import { errorMessage } from '../../../../i18n/error-messages';
 
 export const Route = createFileRoute('/_app/academic/subjects/$subjectId')({
   validateSearch: z.object({ tab: z.enum(SUBJECT_TABS).catch('classes').default('classes') }),
@@ -18,7 +16,7 @@ function SubjectRoute() {
   const { tab } = Route.useSearch();
   const navigate = Route.useNavigate();
   const user = useSessionUser();
-  const { i18n } = useLingui();
+  const onForbidden = useForbiddenExit();
   // The lesson and copy screens live under this path (SPEC §2: non-exact); they render alone.
   if (useChildMatches().length > 0) return <Outlet />;
   return (
@@ -44,10 +42,7 @@ function SubjectRoute() {
           }),
         onCopy: () => void navigate({ to: '/academic/subjects/$subjectId/copy', params: { subjectId } }),
         onDeleted: () => void navigate({ to: '/academic/subjects' }),
-        onForbidden: () => {
-          appToasts.show({ tone: 'error', title: errorMessage(i18n, ErrorCode.forbidden) });
-          void navigate({ to: '/' });
-        },
+        onForbidden,
       }}
     />
   );
