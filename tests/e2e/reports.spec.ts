@@ -3,8 +3,8 @@ import ExcelJS from 'exceljs';
 import { attendanceRate } from '../../domain/reports';
 import type { AttendanceReport } from '../../domain/schemas/reports';
 import { LoginPage } from './pages/login-page';
-import { AttendanceReportPage, REPORT_TEXT, waitForOfflineShell } from './pages/report-page';
-import { SHELL_TEXT } from './pages/shell-page';
+import { AttendanceReportPage, REPORT_TEXT } from './pages/report-page';
+import { SHELL_TEXT, waitForOfflineShell } from './pages/shell-page';
 import { signInApi } from './support/api';
 
 test('an admin reads the attendance report, sorts it, exports it to Excel, and reads it offline "as of"', async ({

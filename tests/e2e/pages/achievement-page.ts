@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { waitForOfflineShell } from './shell-page';
 
 /** The /achievement score sheet and the student's profile, in Japanese (the default language). */
 export class AchievementPage {
@@ -59,8 +60,6 @@ export class AchievementPage {
 
   /** Waits until the service worker controls the page, so a reload without network still loads the app. */
   async waitForOfflineShell(): Promise<void> {
-    await this.page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, {
-      timeout: 30_000,
-    });
+    await waitForOfflineShell(this.page);
   }
 }

@@ -1,5 +1,6 @@
 import { type BrowserContext, expect, type Locator, type Page } from '@playwright/test';
 import { LoginPage } from './login-page';
+import { waitForOfflineShell } from './shell-page';
 
 /** What the specs need of the server's sheet of a class (`GET /api/attendance/{classId}`). */
 type ServerSheet = {
@@ -111,8 +112,6 @@ export class AttendancePage {
 
   /** Waits until the service worker controls the page, so a reload without network still loads the app. */
   async waitForOfflineShell(): Promise<void> {
-    await this.page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, {
-      timeout: 30_000,
-    });
+    await waitForOfflineShell(this.page);
   }
 }

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { waitForOfflineShell } from './shell-page';
 
 /** The dashboard at /admin/ and the header's bell, in Japanese (the default language). */
 export class DashboardPage {
@@ -50,8 +51,6 @@ export class DashboardPage {
 
   /** Waits until the service worker controls the page, so a reload without network still loads the app. */
   async waitForOfflineShell(): Promise<void> {
-    await this.page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, {
-      timeout: 30_000,
-    });
+    await waitForOfflineShell(this.page);
   }
 }

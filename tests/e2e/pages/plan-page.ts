@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { waitForOfflineShell } from './shell-page';
 
 /** The plan screen of one sitting, in Japanese (the default language). */
 export class PlanPage {
@@ -33,8 +34,6 @@ export class PlanPage {
 
   /** Waits until the service worker controls the page, so a reload without network still loads the app. */
   async waitForOfflineShell(): Promise<void> {
-    await this.page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, {
-      timeout: 30_000,
-    });
+    await waitForOfflineShell(this.page);
   }
 }

@@ -69,10 +69,3 @@ export class AttendanceReportPage {
     return path;
   }
 }
-
-/** Waits until the service worker controls the page, so a reload without network still loads the app. */
-export async function waitForOfflineShell(page: Page): Promise<void> {
-  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, {
-    timeout: 30_000,
-  });
-}

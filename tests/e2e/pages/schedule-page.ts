@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { LoginPage } from './login-page';
+import { waitForOfflineShell } from './shell-page';
 
 /** The schedule screens, "my day" and the sitting roll, in Japanese (the default language). */
 export class SchedulePage {
@@ -61,9 +62,7 @@ export class SchedulePage {
 
   /** Waits until the service worker controls the page, so a reload without network still loads the app. */
   async waitForOfflineShell(): Promise<void> {
-    await this.page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, {
-      timeout: 30_000,
-    });
+    await waitForOfflineShell(this.page);
   }
 
   /** The banner the app shows offline. */

@@ -96,3 +96,13 @@ export class ShellPage {
     await testInfo.attach(name, { path, contentType: 'image/png' });
   }
 }
+
+/**
+ * Waits until the service worker controls the page: its precache holds the app, so a reload without network
+ * still loads it. On a busy machine the first precache of the whole app takes tens of seconds.
+ */
+export async function waitForOfflineShell(page: Page): Promise<void> {
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, {
+    timeout: 90_000,
+  });
+}
