@@ -10,6 +10,7 @@ import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { LocalCollection, type SyncCollection } from '../../domain/sync';
+import { RxDBEachDocumentOncePlugin } from './each-document-once';
 import { withOrderedPulls } from './ordered-pulls';
 import { type OutboxDocType, outboxMigrationStrategies, outboxSchema } from './outbox-schema';
 import { withRisingWriteTimes } from './rising-write-times';
@@ -55,6 +56,7 @@ export function databaseName(userId: string): string {
 
 addRxPlugin(RxDBLocalDocumentsPlugin);
 addRxPlugin(RxDBMigrationSchemaPlugin);
+addRxPlugin(RxDBEachDocumentOncePlugin);
 
 /**
  * The storage, where a pull never stores an older server state of a row than the one held (`withOrderedPulls`),

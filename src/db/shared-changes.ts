@@ -3,14 +3,23 @@ import { merge, Subject } from 'rxjs';
 import { withEachInstance } from './storage-wrapper';
 
 /** A batch of changes one instance stored, as it travels to the instances of the other contexts. */
-type SharedChanges = { collectionName: string; version: number; eventBulk: EventBulk<unknown, unknown> };
+export type SharedChanges = {
+  collectionName: string;
+  version: number;
+  eventBulk: EventBulk<unknown, unknown>;
+};
+
+/** The channel the contexts of database `databaseName` share their changes on. */
+export function sharedChangesChannel(databaseName: string): string {
+  return `school-changes|${databaseName}`;
+}
 
 // One channel per database instance, as RxDB keeps it: every collection of the database shares it.
 const channels = new Map<string, { channel: BroadcastChannel; users: number }>();
 
 function channelOf(databaseInstanceToken: string, databaseName: string): BroadcastChannel {
   const held = channels.get(databaseInstanceToken) ?? {
-    channel: new BroadcastChannel(`school-changes|${databaseName}`),
+    channel: new BroadcastChannel(sharedChangesChannel(databaseName)),
     users: 0,
   };
   held.users += 1;

@@ -2,9 +2,11 @@ import { map, type OperatorFunction } from 'rxjs';
 
 /**
  * A live query's documents, each once: the first of each id stands, in the query's order. RxDB's live
- * results have been seen holding one document more than once after a first sync (an attendance sheet
- * showed one sitting as two columns, the master list one faculty four times, in CI runs); a screen keyed by
- * id must never show that. Every list read from the local database goes through here.
+ * results held one document more than once during a first sync (an attendance sheet showed one sitting as
+ * two columns, the master list one faculty four times, in CI runs): the worker's change messages reach a
+ * tab after the tab has read the rows they announce. Queries now keep each document once themselves
+ * (`each-document-once.ts`, with the test that reproduces it); a screen keyed by id still reads through here,
+ * which costs one pass over a list.
  */
 export function uniqueDocuments<Document extends { primary: string }>(
   documents: readonly Document[],
