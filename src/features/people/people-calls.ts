@@ -50,15 +50,6 @@ export function useStudent(studentId: string) {
   );
 }
 
-/** `GET /api/students/{id}/achievement-attendance`: the student's record across subjects. */
-export function useStudentRecord(studentId: string) {
-  return useOnlineView(
-    `students/${studentId}/achievement-attendance`,
-    () => callApi('GET /api/students/:studentId/achievement-attendance', { params: { studentId } }),
-    CALL_SCHEMAS['GET /api/students/:studentId/achievement-attendance'].response,
-  );
-}
-
 /** `POST /api/students` (one) or `/api/students/{id}` (edit). */
 export function saveStudent(studentId: string | null, body: StudentWrite) {
   if (studentId === null) return callApi('POST /api/students', { body });

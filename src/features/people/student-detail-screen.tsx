@@ -15,13 +15,13 @@ import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { EmptyState } from '../../ui/empty-state';
 import { SelectField } from '../../ui/select-field';
+import { useStudentRecord } from '../shared/student-record';
 import {
   deleteStudent,
   putStudentInClass,
   saveStudent,
   useStudent,
   useStudentFilterData,
-  useStudentRecord,
 } from './people-calls';
 import { fieldErrors, ViewNotices } from './staff-parts';
 import { checkStudentForm, StudentFields, type StudentFormValues, studentFormValues } from './student-form';
@@ -62,6 +62,8 @@ export function StudentDetailScreen({
   const view = useStudent(studentId);
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  // Putting the student in a class changes their record below: it is read again.
+  const [recordRound, setRecordRound] = useState(0);
 
   if (view.failure === ErrorCode.forbidden) {
     queueMicrotask(onForbidden);
@@ -120,8 +122,10 @@ export function StudentDetailScreen({
         />
       )}
       {student && !editing && <StudentFacts student={student} />}
-      {student && canEdit && <PutInClass student={student} notify={notify} />}
-      {student && <StudentRecord studentId={studentId} />}
+      {student && canEdit && (
+        <PutInClass student={student} notify={notify} onPut={() => setRecordRound((round) => round + 1)} />
+      )}
+      {student && <StudentRecord studentId={studentId} round={recordRound} />}
       {student && <StudentRequests studentId={studentId} />}
       <ConfirmDialog
         open={deleting}
@@ -216,7 +220,7 @@ function StudentEdit({
 }
 
 /** Puts the student in a class of their faculty and year code (SPEC §7 `POST /api/students/{id}/lesson`). */
-function PutInClass({ student, notify }: { student: Student; notify: Notify }) {
+function PutInClass({ student, notify, onPut }: { student: Student; notify: Notify; onPut: () => void }) {
   const { t, i18n } = useLingui();
   const choices = useStudentFilterData(student.year_code?.id, student.faculty?.id).value;
   const [classId, setClassId] = useState('');
@@ -231,6 +235,7 @@ function PutInClass({ student, notify }: { student: Student; notify: Notify }) {
     }
     notify({ tone: 'success', title: t`The student was assigned to the class.` });
     setClassId('');
+    onPut();
   };
   const subjects = new Map((choices?.subjects ?? []).map((subject) => [subject.id, subject.name]));
   return (
@@ -264,10 +269,10 @@ function PutInClass({ student, notify }: { student: Student; notify: Notify }) {
 }
 
 /** Attendance and achievement across subjects (`GET /api/students/{id}/achievement-attendance`). */
-function StudentRecord({ studentId }: { studentId: string }) {
+function StudentRecord({ studentId, round }: { studentId: string; round: number }) {
   const { t, i18n } = useLingui();
   const locale = localeOrDefault(i18n.locale);
-  const record = useStudentRecord(studentId);
+  const record = useStudentRecord(studentId, round);
   return (
     <section aria-labelledby="record-title" className="flex flex-col gap-2">
       <h2 id="record-title" className="text-lg font-medium">

@@ -120,13 +120,3 @@ export function useStatistics(search: StatisticSearchRequest) {
     CALL_SCHEMAS[key].response,
   );
 }
-
-/** One student's attendance and achievement across their subjects (the report card). */
-export function useStudentRecord(studentId: string) {
-  const key = 'GET /api/students/:studentId/achievement-attendance';
-  return useOnlineView(
-    `report/student/${studentId}`,
-    () => callApi(key, { params: { studentId } }),
-    CALL_SCHEMAS[key].response,
-  );
-}

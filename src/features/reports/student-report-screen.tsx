@@ -9,7 +9,7 @@ import { localeOrDefault } from '../../i18n/i18n';
 import { Button } from '../../ui/button';
 import { SearchField } from '../../ui/search-field';
 import { SelectField } from '../../ui/select-field';
-import { useStudentRecord } from './report-calls';
+import { useStudentRecord } from '../shared/student-record';
 import { type ReportColumn, ReportTable } from './report-table';
 import { ViewState } from './view-state';
 import './report-card-print.css';
