@@ -5,6 +5,7 @@ import { benchArgon2 } from './argon2-hash';
 import { benchDashboardFirstCard } from './dashboard-first-card';
 import { benchLoad } from './load';
 import { benchPeopleSearch } from './people-search';
+import { benchPullCount } from './pull-count';
 import { benchReports } from './reports';
 import { benchRequestsSearch } from './requests-search';
 import { benchSchedulesMonth } from './schedules-month';
@@ -40,6 +41,11 @@ const sections: [key: string, title: string, run: () => Promise<void>][] = [
     'requests',
     `Request search on the scale-${process.env.BENCH_SYNC_SCALE ?? 10} demo school`,
     benchRequestsSearch,
+  ],
+  [
+    'pull-count',
+    `First-sync progress: the count of a first pull on the scale-${process.env.BENCH_SYNC_SCALE ?? 10} demo school`,
+    benchPullCount,
   ],
 ];
 if (only && !sections.some(([key]) => key === only)) {

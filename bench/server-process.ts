@@ -114,18 +114,25 @@ export async function signIn(server: BenchServer, email: string, password: strin
     body: JSON.stringify({ email, password }),
   });
   if (!login.ok) throw new Error(`login of ${email} answered ${login.status}`);
-  const sidCookie = login.headers.getSetCookie().find((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`));
-  const sid = sidCookie?.split(';')[0]?.slice(SESSION_COOKIE.length + 1) ?? '';
-  const cookie = `${SESSION_COOKIE}=${sid}; ${csrfCookie}`;
+  const cookieOf = (name: string) =>
+    login.headers
+      .getSetCookie()
+      .find((cookie) => cookie.startsWith(`${name}=`))
+      ?.split(';')[0]
+      ?.slice(name.length + 1);
+  const sid = cookieOf(SESSION_COOKIE) ?? '';
+  // Sign-in turns the CSRF token over with the session (server/plugins/csrf.ts): the new one is in its cookie.
+  const csrfToken = cookieOf(CSRF_COOKIE) ?? token;
+  const cookie = `${SESSION_COOKIE}=${sid}; ${CSRF_COOKIE}=${csrfToken}`;
   const user = (await login.json()) as { verified_otp: boolean };
   if (!user.verified_otp) {
     const code = await codeFromLog(server.output, seen);
     const verified = await fetch(`${server.baseUrl}/api/verify-otp`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', [CSRF_HEADER]: token, cookie },
+      headers: { 'content-type': 'application/json', [CSRF_HEADER]: csrfToken, cookie },
       body: JSON.stringify({ code, trust_device: false }),
     });
     if (!verified.ok) throw new Error(`verify-otp of ${email} answered ${verified.status}`);
   }
-  return { sid, csrfToken: token, cookie };
+  return { sid, csrfToken, cookie };
 }

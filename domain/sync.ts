@@ -165,7 +165,9 @@ export const SYNC_PULL_MAX_LIMIT = 1000;
 
 /**
  * Query of `GET /api/sync/<collection>/pull`: `checkpoint` is the JSON of a checkpoint, absent on the first
- * pull; `limit` caps the page.
+ * pull; `limit` caps the page; `count=1` asks how many rows follow the page (`remaining` in the answer), what
+ * a first sync shows as its progress. Counting reads the rest of the caller's scope, so a client asks once
+ * per first pull of a collection, not on every page.
  */
 export const syncPullQuerySchema = z.strictObject({
   checkpoint: z
@@ -184,13 +186,21 @@ export const syncPullQuerySchema = z.strictObject({
       return z.NEVER;
     }),
   limit: z.coerce.number().int().min(1).max(SYNC_PULL_MAX_LIMIT).default(200),
+  count: z.literal('1').optional(),
 });
 
 export type SyncPullQuery = z.infer<typeof syncPullQuerySchema>;
 
-/** Builds the answer schema of a pull for one collection's document schema. */
+/**
+ * Builds the answer schema of a pull for one collection's document schema. `remaining` (asked for with
+ * `count=1`) is how many rows of the caller's scope follow this page.
+ */
 export function syncPullResponseSchema<Doc extends z.ZodType>(doc: Doc) {
-  return z.object({ documents: z.array(doc), checkpoint: syncCheckpointSchema.nullable() });
+  return z.object({
+    documents: z.array(doc),
+    checkpoint: syncCheckpointSchema.nullable(),
+    remaining: z.number().int().nonnegative().optional(),
+  });
 }
 
 /** A message on the `/ws` socket from the server. */

@@ -82,7 +82,9 @@ function registerCollection<Doc extends SyncedDoc, Row>(
     async (request) => {
       const user = signedInUser(request);
       if (!def.pullRoles.includes(user.role)) throw forbidden();
-      return pullCollection(deps.db, def, user, request.query.checkpoint, request.query.limit);
+      return pullCollection(deps.db, def, user, request.query.checkpoint, request.query.limit, {
+        count: request.query.count === '1',
+      });
     },
     { onRequest, fixedParams, narrow: { response: syncPullResponseSchema(docSchema) } },
   );
