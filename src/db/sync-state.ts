@@ -1,3 +1,4 @@
+import { map, type Observable } from 'rxjs';
 import { z } from 'zod';
 import type { SchoolDatabase } from './open-database';
 
@@ -77,4 +78,49 @@ export async function endPullRewind(
 ): Promise<void> {
   if ((await pullRewind(database, collection)) !== updatedAt) return;
   await (await database.getLocal(pullRewindId(collection)))?.remove();
+}
+
+const firstPullId = (collection: string) => `first-pull-${collection}`;
+
+/**
+ * Records that a collection's first pull on this device has brought everything the server held for the user
+ * (a page came back short). Stored, so every tab (not only the one whose worker replicates) can tell data
+ * still arriving from data that is not the user's, and a restart does not count the collection again.
+ */
+export async function markFirstPullDone(database: SchoolDatabase, collection: string): Promise<void> {
+  await database.upsertLocal(firstPullId(collection), { doneAt: Date.now() });
+}
+
+/** Whether the first pull of `collection` has completed on this device. */
+export async function isFirstPullDone(database: SchoolDatabase, collection: string): Promise<boolean> {
+  return (await database.getLocal(firstPullId(collection))) !== null;
+}
+
+/** Streams whether the first pull of `collection` has completed on this device. */
+export function firstPullDone$(database: SchoolDatabase, collection: string): Observable<boolean> {
+  return database.getLocal$(firstPullId(collection)).pipe(map((document) => document !== null));
+}
+
+const FIRST_PULLS_TRACKED_ID = 'first-pulls-tracked';
+
+/**
+ * The first pulls done on this device, by collection. A device that synced under a build that kept no such
+ * records (only `markMasterSynced`, which every pull sets) counts each of `collections` as done: it pulled
+ * them before. The check runs once per device; after it the records alone say.
+ */
+export async function firstPullsDone(
+  database: SchoolDatabase,
+  collections: readonly string[],
+): Promise<Set<string>> {
+  if ((await database.getLocal(FIRST_PULLS_TRACKED_ID)) === null) {
+    if ((await database.getLocal(MASTER_SYNC_STATE_ID)) !== null) {
+      for (const collection of collections) await markFirstPullDone(database, collection);
+    }
+    await database.upsertLocal(FIRST_PULLS_TRACKED_ID, { since: Date.now() });
+  }
+  const done = new Set<string>();
+  for (const collection of collections) {
+    if (await isFirstPullDone(database, collection)) done.add(collection);
+  }
+  return done;
 }

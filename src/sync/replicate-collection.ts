@@ -28,6 +28,7 @@ import {
 import {
   endPullRewind,
   endScopeSweep,
+  markFirstPullDone,
   pullRewind,
   rewindPull,
   scopeSweepPending,
@@ -35,6 +36,7 @@ import {
 } from '../db/sync-state';
 import { createBackoff } from './backoff';
 import { HttpError } from './http';
+import type { FirstPullProgress } from './protocol';
 import {
   SignInRequiredError,
   type SyncRequestContext,
@@ -71,6 +73,13 @@ export type CollectionReplicationOptions<Doc extends LocalDoc> = {
   onPulled(): Promise<void>;
   /** Whether the worker counts as offline now (its change socket is down); its pushes then say so. */
   isOffline?: () => boolean;
+  /**
+   * The collection's first pull on this device. `done` when it completed before: nothing is counted then.
+   * Otherwise the first page asks the server how many rows there are (`count=1`, once per run: the count
+   * makes the server read every row after the checkpoint), `onProgress` hears after every page how many
+   * have come, and the pull is recorded as done (`markFirstPullDone`) once its last page is stored.
+   */
+  firstPull?: { done: boolean; onProgress(progress: Omit<FirstPullProgress, 'collection'>): void };
 };
 
 /** A running replication of one collection. */
@@ -455,6 +464,34 @@ export function replicateCollection<Doc extends LocalDoc>(
     if (from !== null) await rewindPull(options.database, options.name, from);
   }
 
+  // The first pull while it runs: rows brought in this run, of how many (null until the server said), and
+  // whether its last page came (recorded once RxDB has stored that page).
+  const firstPull = options.firstPull?.done === false ? options.firstPull : null;
+  const firstPullState = { pulled: 0, total: null as number | null, lastPageCame: false, recorded: false };
+
+  /** Counts a page of the first pull and tells how far it has got. */
+  function noteFirstPullPage(page: { documents: readonly unknown[]; remaining?: number }, batchSize: number) {
+    if (!firstPull || firstPullState.lastPageCame) return;
+    firstPullState.pulled += page.documents.length;
+    if (page.remaining !== undefined) firstPullState.total = firstPullState.pulled + page.remaining;
+    else if (firstPullState.total !== null)
+      firstPullState.total = Math.max(firstPullState.total, firstPullState.pulled);
+    // RxDB asks for the next page only after a full one: a short page is the end of the first pull.
+    if (page.documents.length < batchSize) {
+      firstPullState.lastPageCame = true;
+      firstPullState.total = firstPullState.pulled;
+    }
+    firstPull.onProgress({ pulled: firstPullState.pulled, total: firstPullState.total, done: false });
+  }
+
+  /** Records the first pull as done once its last page is stored (the replication has gone idle since). */
+  async function endFirstPull() {
+    if (!firstPull || !firstPullState.lastPageCame || firstPullState.recorded) return;
+    firstPullState.recorded = true;
+    await markFirstPullDone(options.database, options.name);
+    firstPull.onProgress({ pulled: firstPullState.pulled, total: firstPullState.total, done: true });
+  }
+
   // The ids a re-pull after a change of the user's scope has brought so far; null while none runs.
   let seen: Set<string> | null = null;
   let sweepChecked = false;
@@ -528,6 +565,8 @@ export function replicateCollection<Doc extends LocalDoc>(
           const from = seen?.size === 0 ? undefined : rewoundFrom(checkpoint, rewind);
           const query = new URLSearchParams({ limit: String(batchSize) });
           if (from) query.set('checkpoint', JSON.stringify(from));
+          if (firstPull && firstPullState.total === null && !firstPullState.lastPageCame)
+            query.set('count', '1');
           const page = pullResponseSchema.parse(
             await syncRequest(options.request, `/api/sync/${options.name}/pull?${query}`, { method: 'GET' }),
           );
@@ -552,6 +591,7 @@ export function replicateCollection<Doc extends LocalDoc>(
           backoff.reset();
           healthy = true;
           await options.onPulled();
+          noteFirstPullPage(page, batchSize);
           return { documents, checkpoint: page.checkpoint ?? from };
         } catch (error) {
           return failed(error);
@@ -630,6 +670,7 @@ export function replicateCollection<Doc extends LocalDoc>(
     const finished = wasActive && !active;
     wasActive = active;
     if (!finished || !healthy) return;
+    void endFirstPull().catch(() => undefined);
     void reSyncForPassedRows().catch(() => undefined);
     const now = Date.now();
     void settleIdleWrites(now).catch(() => undefined);

@@ -4,11 +4,11 @@ import { isAlwaysOnlineRole } from '../../domain/roles';
 import type { SchoolDatabase } from '../db/open-database';
 import { type AnyReplicatedDoc, replicatedCollection } from '../db/outbox';
 import { REPLICATED_COLLECTIONS } from '../db/replicated-collections';
-import { markMasterSynced } from '../db/sync-state';
+import { firstPullsDone, markMasterSynced } from '../db/sync-state';
 import { type ChangeSocket, connectChangeSocket } from './change-socket';
 import { clientCollection } from './collections';
 import type { FetchLike } from './http';
-import type { SyncCommands, SyncEvent } from './protocol';
+import type { FirstPullProgress, SyncCommands, SyncEvent } from './protocol';
 import { type CollectionReplication, replicateCollection } from './replicate-collection';
 
 export type SyncEngineDeps = {
@@ -80,9 +80,19 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncCommands {
       csrfToken: { current: args.csrfToken },
     };
     const replications = new Map<string, CollectionReplication<AnyReplicatedDoc>>();
-    for (const name of REPLICATED_COLLECTIONS) {
+    const names = REPLICATED_COLLECTIONS.filter((name) =>
+      clientCollection(name).pullRoles.includes(args.role),
+    );
+    // The first sync's progress, by collection in the registry's order; the window is told every change.
+    const done = await firstPullsDone(database, names);
+    const firstSync = new Map<string, FirstPullProgress>(
+      names.map((name) => [name, { collection: name, pulled: 0, total: null, done: done.has(name) }]),
+    );
+    const emitFirstSync = () =>
+      deps.emit({ type: 'firstSync', payload: { collections: [...firstSync.values()] } });
+    emitFirstSync();
+    for (const name of names) {
       const def = clientCollection(name);
-      if (!def.pullRoles.includes(args.role)) continue;
       replications.set(
         name,
         replicateCollection<AnyReplicatedDoc>({
@@ -96,6 +106,13 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncCommands {
           onUpdateRequired: () => deps.emit({ type: 'updateRequired', payload: {} }),
           onPulled: () => markMasterSynced(database, Date.now()),
           isOffline: () => !socketOnline,
+          firstPull: {
+            done: done.has(name),
+            onProgress: (progress) => {
+              firstSync.set(name, { collection: name, ...progress });
+              emitFirstSync();
+            },
+          },
         }),
       );
     }
