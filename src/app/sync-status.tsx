@@ -11,6 +11,7 @@ import { Icon } from '../ui/icons';
 import { Popover } from '../ui/popover';
 import { Spinner } from '../ui/spinner';
 import { useConnection } from './connection-context';
+import { FirstSyncProgress, firstSyncStep } from './first-sync-progress';
 import { SyncIssueList } from './sync-issue-list';
 
 /** What the sync status shows, decided from the worker's reports. */
@@ -32,12 +33,12 @@ export function syncView(
 }
 
 /**
- * The header's sync status: online or offline, syncing, the last sync time, the writes waiting to be sent,
- * and the sync issues with re-apply and discard.
+ * The header's sync status: online or offline, syncing, how far this device's first sync has got while it
+ * runs, the last sync time, the writes waiting to be sent, and the sync issues with re-apply and discard.
  */
 export function SyncStatus({ role, compact = false }: { role: AccountRole; compact?: boolean }) {
   const { t, i18n } = useLingui();
-  const { online, syncing } = useConnection();
+  const { online, syncing, firstSync } = useConnection();
   const syncedAt = useMasterSyncedAt();
   const pending = usePendingCount();
   const issues = useSyncIssues();
@@ -77,6 +78,11 @@ export function SyncStatus({ role, compact = false }: { role: AccountRole; compa
         </Button>
       }
     >
+      {online !== false && firstSyncStep(firstSync) && (
+        <div className="px-4 pt-4">
+          <FirstSyncProgress collections={firstSync} />
+        </div>
+      )}
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 p-4 text-sm">
         <dt className="text-slate-600">
           <Trans>Connection</Trans>

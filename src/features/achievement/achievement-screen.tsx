@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { AccountRole } from '../../../domain/roles';
 import type { ScoreImportPreview } from '../../../domain/schemas/achievement';
+import { SyncCollection } from '../../../domain/sync';
 import { ValidationCode } from '../../../domain/validation-codes';
 import { useDatabase } from '../../db/database-context';
 import { errorMessage } from '../../i18n/error-messages';
@@ -14,6 +15,7 @@ import { FilePicker } from '../../ui/file-picker';
 import { TextField } from '../../ui/text-field';
 import { ClassCascade } from '../shared/class-cascade';
 import { ClassRosterNotices } from '../shared/class-roster-notices';
+import { NotOnDevice } from '../shared/not-on-device';
 import { downloadWorkbook } from '../shared/xlsx-export';
 import {
   checkFinalScoreEntry,
@@ -186,7 +188,13 @@ export function AchievementScreen({
       </h1>
       <ClassCascade classId={classId} onChooseClass={onChooseClass} />
       {!classId && <EmptyState title={t`Choose a class to enter its scores.`} />}
-      {classId && loaded === null && <EmptyState title={t`This class is not available on this device.`} />}
+      {classId && loaded === null && (
+        <NotOnDevice
+          collection={SyncCollection.subjects}
+          arriving={t`This class is still arriving on this device…`}
+          absent={t`This class is not available on this device.`}
+        />
+      )}
       {grid && loaded && (
         <>
           <div className="flex flex-wrap items-center justify-between gap-2">

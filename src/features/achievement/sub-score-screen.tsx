@@ -1,9 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { AccountRole } from '../../../domain/roles';
-import { EmptyState } from '../../ui/empty-state';
+import { SyncCollection } from '../../../domain/sync';
 import { SelectField } from '../../ui/select-field';
 import { EMPTY_FILTER, filterOptions } from '../shared/class-filter';
+import { NotOnDevice } from '../shared/not-on-device';
 import { useFilterSources } from '../shared/use-filter-sources';
 import { CommentEditor, useScoreWriter } from './achievement-screen';
 import { entryOutcome, ScoreTable } from './score-table';
@@ -55,8 +56,20 @@ export function SubScoreScreen({
           onChange={(event) => onChooseClass(event.target.value)}
         />
       </div>
-      {loaded === null && <EmptyState title={t`This class is not available on this device.`} />}
-      {grid && !parent && <EmptyState title={t`This score name is not available on this device.`} />}
+      {loaded === null && (
+        <NotOnDevice
+          collection={SyncCollection.subjects}
+          arriving={t`This class is still arriving on this device…`}
+          absent={t`This class is not available on this device.`}
+        />
+      )}
+      {grid && !parent && (
+        <NotOnDevice
+          collection={SyncCollection.subjects}
+          arriving={t`This score name is still arriving on this device…`}
+          absent={t`This score name is not available on this device.`}
+        />
+      )}
       {grid && parent && (
         <ScoreTable
           grid={grid}

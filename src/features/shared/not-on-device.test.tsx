@@ -1,0 +1,37 @@
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
+import { render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ProvideDatabase } from '../../db/database-context';
+import { openTestDatabase } from '../../db/database-test-helper';
+import type { SchoolDatabase } from '../../db/open-database';
+import { markFirstPullDone } from '../../db/sync-state';
+import { NotOnDevice } from './not-on-device';
+
+let database: SchoolDatabase | undefined;
+
+afterEach(async () => {
+  await database?.remove();
+  database = undefined;
+});
+
+describe('a screen opened for a row the device does not hold', () => {
+  it('says the row is arriving while the first pull of its collection runs, and that it is not here after', async () => {
+    database = await openTestDatabase('not-on-device');
+    render(
+      <I18nProvider i18n={i18n}>
+        <ProvideDatabase database={database}>
+          <NotOnDevice collection="subjects" arriving="Class arriving…" absent="Class not on this device." />
+        </ProvideDatabase>
+      </I18nProvider>,
+    );
+    expect((await screen.findByRole('status')).textContent).toBe('Class arriving…');
+    // Another collection's first pull says nothing about this one.
+    await markFirstPullDone(database, 'attendance');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByRole('status').textContent).toBe('Class arriving…');
+    await markFirstPullDone(database, 'subjects');
+    await screen.findByText('Class not on this device.');
+    expect(screen.queryByText('Class arriving…')).toBeNull();
+  });
+});
