@@ -6,6 +6,7 @@ import {
   type WithDeleted,
 } from 'rxdb';
 import { type RxReplicationState, replicateRxCollection } from 'rxdb/plugins/replication';
+import { filter, firstValueFrom } from 'rxjs';
 import { z } from 'zod';
 import {
   SYNC_PULL_MAX_LIMIT,
@@ -80,6 +81,8 @@ export type CollectionReplicationOptions<Doc extends LocalDoc> = {
    * have come, and the pull is recorded as done (`markFirstPullDone`) once its last page is stored.
    */
   firstPull?: { done: boolean; onProgress(progress: Omit<FirstPullProgress, 'collection'>): void };
+  /** Pulls wait for this first (the other collections of a first sync wait for the master data's pull). */
+  pullAfter?: Promise<void>;
 };
 
 /** A running replication of one collection. */
@@ -480,11 +483,28 @@ export function replicateCollection<Doc extends LocalDoc>(
     if (page.documents.length < batchSize) {
       firstPullState.lastPageCame = true;
       firstPullState.total = firstPullState.pulled;
+      void pageStored()
+        .then(endFirstPull)
+        .catch(() => undefined);
     }
     firstPull.onProgress({ pulled: firstPullState.pulled, total: firstPullState.total, done: false });
   }
 
-  /** Records the first pull as done once its last page is stored (the replication has gone idle since). */
+  /**
+   * Resolves once the page being handed to RxDB is stored: its downstream is busy from before it asks for a
+   * page until every page it got is written. Only the downstream counts: the upstream's first run (a push
+   * of the admin's master data looks at every row the pull wrote) took seconds more on a busy worker, and
+   * the overlay waits on the master data's first pull.
+   */
+  async function pageStored(): Promise<void> {
+    const internal = state.internalReplicationState;
+    if (!internal) return;
+    await firstValueFrom(internal.events.active.down.pipe(filter((active) => !active)), {
+      defaultValue: false,
+    });
+  }
+
+  /** Records the first pull as done once its last page is stored. */
   async function endFirstPull() {
     if (!firstPull || !firstPullState.lastPageCame || firstPullState.recorded) return;
     firstPullState.recorded = true;
@@ -554,6 +574,7 @@ export function replicateCollection<Doc extends LocalDoc>(
     pull: {
       batchSize: batchSizeOf(options),
       handler: async (checkpoint, batchSize) => {
+        await options.pullAfter;
         try {
           // A re-pull that a restart interrupted starts over: the ids it had seen were only in memory.
           if (!sweepChecked) {
@@ -565,8 +586,12 @@ export function replicateCollection<Doc extends LocalDoc>(
           const from = seen?.size === 0 ? undefined : rewoundFrom(checkpoint, rewind);
           const query = new URLSearchParams({ limit: String(batchSize) });
           if (from) query.set('checkpoint', JSON.stringify(from));
-          if (firstPull && firstPullState.total === null && !firstPullState.lastPageCame)
+          if (firstPull && firstPullState.total === null && !firstPullState.lastPageCame) {
             query.set('count', '1');
+            // A first pull resumed after a reload counts on from the rows an earlier run stored.
+            if (from && firstPullState.pulled === 0)
+              firstPullState.pulled = await options.collection.count().exec();
+          }
           const page = pullResponseSchema.parse(
             await syncRequest(options.request, `/api/sync/${options.name}/pull?${query}`, { method: 'GET' }),
           );
@@ -670,7 +695,6 @@ export function replicateCollection<Doc extends LocalDoc>(
     const finished = wasActive && !active;
     wasActive = active;
     if (!finished || !healthy) return;
-    void endFirstPull().catch(() => undefined);
     void reSyncForPassedRows().catch(() => undefined);
     const now = Date.now();
     void settleIdleWrites(now).catch(() => undefined);

@@ -22,6 +22,8 @@ export type SyncEngineDeps = {
 };
 
 type Running = {
+  /** Lets pulls waiting for the master data's first pull go (they end at once when the engine stops). */
+  releasePulls(): void;
   database: SchoolDatabase;
   replications: Map<string, CollectionReplication<AnyReplicatedDoc>>;
   socket: ChangeSocket;
@@ -91,6 +93,12 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncCommands {
     const emitFirstSync = () =>
       deps.emit({ type: 'firstSync', payload: { collections: [...firstSync.values()] } });
     emitFirstSync();
+    // On a first sync the master data comes alone first: every screen names things by it, and the overlay
+    // waits for it. Beside ten other collections' pages its 67 rows took 10 s to be stored on a busy worker
+    // (the admin's demo school in Chromium); the others start the moment it is in.
+    let releasePulls = () => {};
+    const masterFirst = names.includes('master') && !done.has('master');
+    const pullAfter = masterFirst ? new Promise<void>((resolve) => (releasePulls = resolve)) : undefined;
     for (const name of names) {
       const def = clientCollection(name);
       replications.set(
@@ -111,8 +119,10 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncCommands {
             onProgress: (progress) => {
               firstSync.set(name, { collection: name, ...progress });
               emitFirstSync();
+              if (name === 'master' && progress.done) releasePulls();
             },
           },
+          ...(name === 'master' || !pullAfter ? {} : { pullAfter }),
         }),
       );
     }
@@ -135,7 +145,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncCommands {
         reSyncAll(message.collections);
       },
     });
-    running = { database, replications, socket, activity };
+    running = { releasePulls, database, replications, socket, activity };
   }
 
   return {
@@ -165,6 +175,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncCommands {
       if (!current) return;
       current.socket.close();
       current.activity.unsubscribe();
+      current.releasePulls();
       void Promise.all([...current.replications.values()].map((replication) => replication.cancel())).then(
         () => current.database.close(),
       );

@@ -153,6 +153,32 @@ describe('the first pull of a collection', () => {
     expect(progress.at(-1)).toEqual({ pulled: rows, total: rows, done: true });
   });
 
+  it('resumed after a restart, counts on from the rows the cut run stored', async () => {
+    const rows = await serverMasterRows();
+    const database = await openDevice();
+    let answered = 0;
+    const cut = replicateMaster(database, {
+      done: false,
+      fetchImpl: async (input, init) => {
+        answered += 1;
+        if (answered > 2) throw new TypeError('Failed to fetch');
+        return fetch(input, init);
+      },
+    });
+    await vi.waitFor(async () => expect(await database.master.count().exec()).toBe(PAGE * 2), {
+      timeout: 20_000,
+    });
+    expect(cut.progress.at(-1)).toEqual({ pulled: PAGE * 2, total: rows, done: false });
+    await replication?.cancel();
+
+    const { requests, progress } = replicateMaster(database, { done: false });
+    await vi.waitFor(() => expect(progress.at(-1)?.done).toBe(true), { timeout: 20_000 });
+    expect(requests[0]?.searchParams.get('count')).toBe('1');
+    expect(requests[0]?.searchParams.has('checkpoint')).toBe(true);
+    expect(progress[0]).toEqual({ pulled: PAGE * 3, total: rows, done: false });
+    expect(progress.at(-1)).toEqual({ pulled: rows, total: rows, done: true });
+  });
+
   it('is neither counted nor reported again once it is done', async () => {
     const database = await openDevice();
     const { requests, progress } = replicateMaster(database, { done: true });
