@@ -257,7 +257,7 @@ test('a teacher writes a memo about a sitting another teacher shares; it reaches
   playwright,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const teacher = await signInApi(request, 'teacher@demo.test');
   const otherApi = await playwright.request.newContext({ baseURL });
   const other = await signInApi(otherApi, 'teacher2@demo.test');
@@ -294,7 +294,9 @@ test('a teacher writes a memo about a sitting another teacher shares; it reaches
   // The device reads it back from its notes collection.
   await expect(page.getByTestId('memo').filter({ hasText: message })).toBeVisible({ timeout: 30_000 });
 
-  await expect.poll(() => dashboardShows(otherPage, message), { timeout: 30_000 }).toBe(true);
+  // The server makes the cards in a queue that rests three times as long as each subject's refresh took
+  // (server/app.ts, issue #23): behind other subjects' refreshes a card may take tens of seconds to come or go.
+  await expect.poll(() => dashboardShows(otherPage, message), { timeout: 60_000 }).toBe(true);
 
   await page
     .getByTestId('memo')
@@ -304,7 +306,7 @@ test('a teacher writes a memo about a sitting another teacher shares; it reaches
   await page.getByRole('alertdialog').getByRole('button', { name: 'OK' }).click();
   await expect(page.getByText('メモを削除しました', { exact: true })).toBeVisible();
   await expect(page.getByTestId('memo').filter({ hasText: message })).toHaveCount(0, { timeout: 30_000 });
-  await expect.poll(() => dashboardShows(otherPage, message), { timeout: 30_000 }).toBe(false);
+  await expect.poll(() => dashboardShows(otherPage, message), { timeout: 60_000 }).toBe(false);
   await otherApi.dispose();
 });
 
