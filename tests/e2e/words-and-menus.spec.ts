@@ -31,20 +31,39 @@ async function cardWords(page: Page, cardsLabel: string, sentence: RegExp): Prom
   let words: string[] = [];
   await expect
     .poll(async () => {
-      words = await cardWordsNow(page, cardsLabel);
+      words = await everyPageOfCards(page, cardsLabel);
       return words.some((text) => sentence.test(text));
     })
     .toBe(true);
   return words;
 }
 
+/** The words of the cards on every page of the dashboard's pager (newer request cards may fill page 1). */
+async function everyPageOfCards(page: Page, cardsLabel: string): Promise<string[]> {
+  const pager = page.getByRole('navigation', { name: PAGER[cardsLabel] ?? '' });
+  const previous = pager.getByRole('button', { name: /^(Previous page|Trang trước)$/ });
+  const next = pager.getByRole('button', { name: /^(Next page|Trang sau)$/ });
+  while ((await previous.count()) > 0 && (await previous.isEnabled())) await previous.click();
+  const words = await cardWordsNow(page, cardsLabel);
+  while ((await next.count()) > 0 && (await next.isEnabled())) {
+    await next.click();
+    words.push(...(await cardWordsNow(page, cardsLabel)));
+  }
+  return words;
+}
+
+/** The pager's name beside the card list's, by language. */
+const PAGER: Record<string, string> = { Cards: 'Card pages', Thẻ: 'Trang thẻ' };
+
 async function cardWordsNow(page: Page, cardsLabel: string): Promise<string[]> {
   const cards = page.getByRole('list', { name: cardsLabel, exact: true }).getByRole('article');
   await expect(cards.first()).toBeVisible();
+  // A request card's body is what the student wrote (data, in any language): only its heading is the app's.
   return cards.evaluateAll((articles) =>
     articles.flatMap((article) => [
       article.querySelector('h2')?.textContent ?? '',
       ...[...article.querySelectorAll('p')]
+        .filter(() => !/request/.test(article.getAttribute('data-sticky-style') ?? ''))
         .filter((paragraph) => !paragraph.className.includes('text-xs'))
         .map((paragraph) => paragraph.textContent ?? ''),
     ]),
