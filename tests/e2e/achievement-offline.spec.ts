@@ -222,7 +222,7 @@ test('a student sees their own scores, offline too, and no one else’s', async 
   await context.setOffline(true);
   await page.reload();
   await expect(achievement.offlineBanner).toBeVisible();
-  await expect(articles).toHaveCount(subjectCount, { timeout: 30_000 });
+  await expect(articles).toHaveCount(subjectCount);
   await expect(page.getByRole('cell', { name: shown, exact: true }).first()).toBeVisible();
 });
 
@@ -266,5 +266,5 @@ test('a student sees the final score set by hand for them, offline too', async (
   await context.setOffline(true);
   await page.reload();
   await expect(achievement.offlineBanner).toBeVisible();
-  await expect(line).toBeVisible({ timeout: 30_000 });
+  await expect(line).toBeVisible();
 });

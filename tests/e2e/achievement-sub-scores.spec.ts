@@ -87,7 +87,7 @@ test('a teacher enters sub-scores, offline too; the score on /achievement is the
   }
 
   await context.setOffline(false);
-  await expect(achievement.offlineBanner).toBeHidden({ timeout: 30_000 });
+  await expect(achievement.offlineBanner).toBeHidden();
   for (const student of students) {
     for (const name of [first.name, second.name, parent.name]) {
       await expect(achievement.cell(student.name, name)).toHaveAttribute('data-state', 'saved', {

@@ -84,12 +84,8 @@ test('a teacher moves a student’s mark to another class’s sitting, once, and
     .getByRole('button', { name: /へ振替$/ })
     .click();
 
-  await expect(page.getByText('出欠を振替しました。', { exact: true })).toBeVisible({
-    timeout: 30_000,
-  });
-  await expect(dialog.getByRole('list', { name: '振替済みの授業' }).getByRole('listitem')).toHaveCount(1, {
-    timeout: 30_000,
-  });
+  await expect(page.getByText('出欠を振替しました。', { exact: true })).toBeVisible();
+  await expect(dialog.getByRole('list', { name: '振替済みの授業' }).getByRole('listitem')).toHaveCount(1);
   await expect(dialog.getByRole('list', { name: '振替済みの授業' })).toContainText(candidate.lesson.name);
   await dialog.getByRole('button', { name: '閉じる' }).click();
   // The server's change reaches the sheet: the mark left this class's sitting.
@@ -119,7 +115,7 @@ test('a teacher moves a student’s mark to another class’s sitting, once, and
     page.getByText('出欠の振替にはサーバーへの接続が必要です。オンラインに戻ると利用できます。'),
   ).toBeVisible();
   await context.setOffline(false);
-  await expect(attendance.exchangeButton(name)).toBeEnabled({ timeout: 30_000 });
+  await expect(attendance.exchangeButton(name)).toBeEnabled();
 
   // A class of the subject the teacher does not teach is read-only: no exchange offered.
   await page.goto(`/admin/attendance?subjectClass=${otherClassId}`);

@@ -77,9 +77,6 @@ test('a student sees the ranking the server fetched from the coding-practice ser
       .poll(
         async () =>
           ((await admin.post('/api/viblo/search', { eventId: event.id })) as { data: unknown[] }).data.length,
-        {
-          timeout: 30_000,
-        },
       )
       .toBe(1);
 

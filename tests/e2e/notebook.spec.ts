@@ -84,7 +84,7 @@ async function draftPlanOffline(
   )) as LessonDetail;
   const scheduleId = detail.schedule[0]?.id ?? '';
   const planId = planIdOf(scheduleId);
-  await expect.poll(() => hasNoPlanCard(teacher, created.id), { timeout: 30_000 }).toBe(true);
+  await expect.poll(() => hasNoPlanCard(teacher, created.id)).toBe(true);
 
   await page.goto(
     `/admin/academic/subjects/${subjectId}/lessons/${created.id}/schedules/${scheduleId}/plans/${planId}`,
@@ -142,10 +142,8 @@ test('a teacher drafts a plan offline, reloads offline, and back online the plan
   await plan.register();
   await expect(page.getByText('授業計画を登録しました', { exact: true })).toBeVisible();
   await expect(plan.status).toHaveAttribute('data-status', String(LessonPlanStatus.registered));
-  await expect
-    .poll(async () => ((await teacher.get(path)) as Plan).publish, { timeout: 30_000 })
-    .toBe(PlanPublish.published);
-  await expect.poll(() => hasNoPlanCard(teacher, lessonId), { timeout: 30_000 }).toBe(false);
+  await expect.poll(async () => ((await teacher.get(path)) as Plan).publish).toBe(PlanPublish.published);
+  await expect.poll(() => hasNoPlanCard(teacher, lessonId)).toBe(false);
 });
 test('a teacher drafts a plan offline, reloads offline and registers it offline; back online the server holds it registered', async ({
   page,
@@ -169,7 +167,7 @@ test('a teacher drafts a plan offline, reloads offline and registers it offline;
     publish: PlanPublish.published,
     content: '<b>復習</b> と 小テスト',
   });
-  await expect.poll(() => hasNoPlanCard(teacher, lessonId), { timeout: 30_000 }).toBe(false);
+  await expect.poll(() => hasNoPlanCard(teacher, lessonId)).toBe(false);
 });
 
 test('a teacher creates the highlight "unexplained absence more than 2" and moves it up with the keyboard; the order survives a reload', async ({
@@ -292,7 +290,7 @@ test('a teacher writes a memo about a sitting another teacher shares; it reaches
   await page.getByRole('button', { name: 'メモを保存' }).click();
   await expect(page.getByText('メモを作成しました', { exact: true })).toBeVisible();
   // The device reads it back from its notes collection.
-  await expect(page.getByTestId('memo').filter({ hasText: message })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('memo').filter({ hasText: message })).toBeVisible();
 
   // The server makes the cards in a queue that rests three times as long as each subject's refresh took
   // (server/app.ts, issue #23): behind other subjects' refreshes a card may take tens of seconds to come or go.
@@ -305,7 +303,7 @@ test('a teacher writes a memo about a sitting another teacher shares; it reaches
     .click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'OK' }).click();
   await expect(page.getByText('メモを削除しました', { exact: true })).toBeVisible();
-  await expect(page.getByTestId('memo').filter({ hasText: message })).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.getByTestId('memo').filter({ hasText: message })).toHaveCount(0);
   await expect.poll(() => dashboardShows(otherPage, message), { timeout: 60_000 }).toBe(false);
   await otherApi.dispose();
 });

@@ -123,7 +123,7 @@ test('an admin drills into an exam on the achievement report, counts students, a
   await page.goto('/admin/report/achievement');
   await new LoginPage(page).signInWithCode('admin@demo.test');
   const classTable = page.getByRole('region', { name: 'クラスとGPA平均' });
-  await expect(classTable.locator('tbody tr')).toHaveCount(classes.length, { timeout: 30_000 });
+  await expect(classTable.locator('tbody tr')).toHaveCount(classes.length);
   await expect(page.locator('svg[data-chart="bar"]').first()).toBeVisible();
 
   const exam = classes.flatMap((row) => row.exams)[0];

@@ -70,9 +70,9 @@ test('a student on a phone files a late notice offline; the teacher approves it 
 
   // The list opens with a full reload, offline: the request is there, waiting to send; it survives a reload.
   await expect(studentPage).toHaveURL(/\/admin\/requests$/);
-  await expect(student.entry(content)).toContainText('送信待ち', { timeout: 30_000 });
+  await expect(student.entry(content)).toContainText('送信待ち');
   await studentPage.reload();
-  await expect(student.entry(content)).toContainText('送信待ち', { timeout: 30_000 });
+  await expect(student.entry(content)).toContainText('送信待ち');
   const pageWidth = await studentPage.evaluate(() => document.documentElement.scrollWidth);
   expect(pageWidth).toBeLessThanOrEqual(390);
 
@@ -86,10 +86,10 @@ test('a student on a phone files a late notice offline; the teacher approves it 
   const desk = await browser.newContext({ locale: 'ja-JP' });
   const teacherPage = await desk.newPage();
   const teacher = await RequestsPage.openSignedIn(teacherPage, TEACHER, '/');
-  await expect(teacherPage.getByTestId('menu-badge-requests')).toBeVisible({ timeout: 30_000 });
-  await expect(teacherPage.getByText(content).first()).toBeVisible({ timeout: 30_000 });
+  await expect(teacherPage.getByTestId('menu-badge-requests')).toBeVisible();
+  await expect(teacherPage.getByText(content).first()).toBeVisible();
   await teacherPage.goto(`/admin/requests/${filed.id}`);
-  await expect(teacherPage.getByText(content)).toBeVisible({ timeout: 30_000 });
+  await expect(teacherPage.getByText(content)).toBeVisible();
   await teacher.button('承認して記録を更新').click();
   await expect(teacherPage.getByText('申請を承認しました。').first()).toBeVisible();
 
@@ -105,18 +105,14 @@ test('a student on a phone files a late notice offline; the teacher approves it 
   const heading = teacherPage.locator(`th[data-schedule="${place.scheduleId}"]`);
   await heading.getByRole('button', { name: /^履歴/ }).click();
   const line = teacherPage.getByRole('dialog').locator(`li[data-request="${filed.id}"]`);
-  await expect(line).toContainText('遅刻', { timeout: 30_000 });
+  await expect(line).toContainText('遅刻');
   await expect(line.getByRole('link')).toHaveAttribute('href', `/admin/requests/${filed.id}`);
   await teacherPage.keyboard.press('Escape');
 
   // The student's open phone hears of it live: the bell counts the notification, the list the new status.
-  await expect(studentPage.getByRole('button', { name: /お知らせ（未読 \d+ 件）/ })).toBeVisible({
-    timeout: 30_000,
-  });
+  await expect(studentPage.getByRole('button', { name: /お知らせ（未読 \d+ 件）/ })).toBeVisible();
   await studentPage.goto(`/admin/requests/${filed.id}`);
-  await expect(studentPage.getByText('この申請により出欠が変更されました。')).toBeVisible({
-    timeout: 30_000,
-  });
+  await expect(studentPage.getByText('この申請により出欠が変更されました。')).toBeVisible();
   await phone.close();
   await desk.close();
 });
@@ -149,7 +145,7 @@ test('a teacher rejects a request with a reason, and a student cancels another',
   await teacherPage.getByLabel('却下の理由').fill('診断書を提出してください');
   await teacher.button('申請を却下する').click();
   await expect(teacherPage.getByText('申請を却下しました。').first()).toBeVisible();
-  await expect(teacherPage.getByText('理由：診断書を提出してください')).toBeVisible({ timeout: 30_000 });
+  await expect(teacherPage.getByText('理由：診断書を提出してください')).toBeVisible();
 
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'ja-JP' });
   const studentPage = await phone.newPage();
@@ -161,7 +157,7 @@ test('a teacher rejects a request with a reason, and a student cancels another',
     .toBe(-1);
   // The rejected one is under the rejected tab with its reason.
   await studentPage.goto(`/admin/requests/${rejected.id}`);
-  await expect(studentPage.getByText('理由：診断書を提出してください')).toBeVisible({ timeout: 30_000 });
+  await expect(studentPage.getByText('理由：診断書を提出してください')).toBeVisible();
   await phone.close();
   await desk.close();
 });

@@ -156,18 +156,13 @@ test.describe('the school calendar', () => {
       monthly: false,
     };
     await expect
-      .poll(
-        async () => ((await admin.get('/api/schedules/get-filter')) as UserScheduleFilterResponse).filter,
-        {
-          timeout: 30_000,
-        },
-      )
+      .poll(async () => ((await admin.get('/api/schedules/get-filter')) as UserScheduleFilterResponse).filter)
       .toMatchObject(wanted);
 
     const otherBrowser = await browser.newContext({ timezoneId: TOKYO });
     const otherPage = await otherBrowser.newPage();
     const other = await SchedulePage.openSignedIn(otherPage, '/schedule/school', 'admin@demo.test');
-    await expect(other.placeSelect('大学')).toHaveValue(place.university, { timeout: 30_000 });
+    await expect(other.placeSelect('大学')).toHaveValue(place.university);
     await expect(other.placeSelect('学部')).toHaveValue(place.faculty);
     await expect(other.placeSelect('年度コード')).toHaveValue(place.yearCode);
     await other.expectView('週');

@@ -17,9 +17,9 @@ export class PlanPage {
 
   /** Waits for the plan of the lesson named `lessonName` to show. */
   async waitForPlan(lessonName: string): Promise<void> {
-    await expect(this.page.getByRole('heading', { level: 1, name: `授業計画 · ${lessonName}` })).toBeVisible({
-      timeout: 30_000,
-    });
+    await expect(
+      this.page.getByRole('heading', { level: 1, name: `授業計画 · ${lessonName}` }),
+    ).toBeVisible();
   }
 
   /** Saves the form as a draft ("temporary save"). */

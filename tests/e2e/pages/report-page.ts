@@ -29,7 +29,7 @@ export class AttendanceReportPage {
     await page.goto('/admin/report/attendance');
     await new LoginPage(page).signInWithCode(email);
     await new ShellPage(page).waitUntilReady();
-    await expect(page).toHaveURL(/subject=/, { timeout: 30_000 });
+    await expect(page).toHaveURL(/subject=/);
     return new AttendanceReportPage(page);
   }
 

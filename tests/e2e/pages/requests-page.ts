@@ -24,9 +24,7 @@ export class RequestsPage {
   async waitForForm(subjectId: string): Promise<void> {
     await expect(this.page.getByRole('heading', { name: '新規申請' })).toBeVisible();
     const subject = this.page.getByRole('combobox', { name: '科目', exact: true });
-    await expect(subject.locator(`option[value="${subjectId}"]`)).toHaveCount(1, {
-      timeout: 30_000,
-    });
+    await expect(subject.locator(`option[value="${subjectId}"]`)).toHaveCount(1);
   }
 
   /** Fills and sends a late notice about one sitting. */
