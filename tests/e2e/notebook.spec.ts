@@ -6,6 +6,7 @@ import type { LessonDetail } from '../../domain/schemas/lessons';
 import type { Plan } from '../../domain/schemas/plans';
 import { type NoteDoc, NoteKind, type SubjectDoc } from '../../domain/sync-docs';
 import { planIdOf } from '../../domain/sync-ids';
+import { DashboardPage } from './pages/dashboard-page';
 import { LoginPage } from './pages/login-page';
 import { PlanPage } from './pages/plan-page';
 import { type ApiSession, pullAll, signInApi } from './support/api';
@@ -236,18 +237,6 @@ test('a teacher creates the highlight "unexplained absence more than 2" and move
 });
 
 /** Whether any page of the dashboard shows `text` (a memo card comes after the more urgent kinds). */
-async function dashboardShows(page: Page, text: string): Promise<boolean> {
-  const pager = page.getByRole('navigation', { name: 'カードのページ' });
-  const previous = pager.getByRole('button', { name: '前のページ' });
-  const next = pager.getByRole('button', { name: '次のページ' });
-  while ((await previous.count()) > 0 && (await previous.isEnabled())) await previous.click();
-  for (;;) {
-    if ((await page.getByText(text).count()) > 0) return true;
-    if ((await next.count()) === 0 || !(await next.isEnabled())) return false;
-    await next.click();
-  }
-}
-
 test('a teacher writes a memo about a sitting another teacher shares; it reaches that teacher’s dashboard live and goes when deleted', async ({
   page,
   request,
@@ -281,6 +270,7 @@ test('a teacher writes a memo about a sitting another teacher shares; it reaches
   await otherPage.goto('/admin/');
   await new LoginPage(otherPage).signInWithCode('teacher2@demo.test');
   await expect(otherPage.getByRole('heading', { name: 'ダッシュボード', level: 1 })).toBeVisible();
+  const otherDashboard = new DashboardPage(otherPage);
 
   await page.goto(`/admin/academic/subjects/${subjectId}/lessons/${created.id}`);
   await new LoginPage(page).signInWithCode('teacher@demo.test');
@@ -294,7 +284,7 @@ test('a teacher writes a memo about a sitting another teacher shares; it reaches
 
   // The server makes the cards in a queue that rests three times as long as each subject's refresh took
   // (server/app.ts, issue #23): behind other subjects' refreshes a card may take tens of seconds to come or go.
-  await expect.poll(() => dashboardShows(otherPage, message), { timeout: 60_000 }).toBe(true);
+  await expect.poll(() => otherDashboard.showsOnSomePage(message), { timeout: 60_000 }).toBe(true);
 
   await page
     .getByTestId('memo')
@@ -304,7 +294,7 @@ test('a teacher writes a memo about a sitting another teacher shares; it reaches
   await page.getByRole('alertdialog').getByRole('button', { name: 'OK' }).click();
   await expect(page.getByText('メモを削除しました', { exact: true })).toBeVisible();
   await expect(page.getByTestId('memo').filter({ hasText: message })).toHaveCount(0);
-  await expect.poll(() => dashboardShows(otherPage, message), { timeout: 60_000 }).toBe(false);
+  await expect.poll(() => otherDashboard.showsOnSomePage(message), { timeout: 60_000 }).toBe(false);
   await otherApi.dispose();
 });
 

@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { DashboardPage } from './pages/dashboard-page';
 import { LoginPage } from './pages/login-page';
 import { ShellPage } from './pages/shell-page';
 import { signInApi } from './support/api';
@@ -27,36 +28,19 @@ async function signInAs(page: Page, email: string, language: 'ja' | 'en'): Promi
  * The headings and sentences of the dashboard's cards on screen, without the names of places (data), once a
  * card worded by the app (`sentence`) is among them: cards keep arriving while the first sync goes on.
  */
-async function cardWords(page: Page, cardsLabel: string, sentence: RegExp): Promise<string[]> {
+async function cardWords(page: Page, language: 'en' | 'vi', sentence: RegExp): Promise<string[]> {
+  const dashboard = new DashboardPage(page, language);
   let words: string[] = [];
   await expect
     .poll(async () => {
-      words = await everyPageOfCards(page, cardsLabel);
+      words = (await dashboard.onEveryPage(() => cardWordsNow(dashboard.cards))).flat();
       return words.some((text) => sentence.test(text));
     })
     .toBe(true);
   return words;
 }
 
-/** The words of the cards on every page of the dashboard's pager (newer request cards may fill page 1). */
-async function everyPageOfCards(page: Page, cardsLabel: string): Promise<string[]> {
-  const pager = page.getByRole('navigation', { name: PAGER[cardsLabel] ?? '' });
-  const previous = pager.getByRole('button', { name: /^(Previous page|Trang trước)$/ });
-  const next = pager.getByRole('button', { name: /^(Next page|Trang sau)$/ });
-  while ((await previous.count()) > 0 && (await previous.isEnabled())) await previous.click();
-  const words = await cardWordsNow(page, cardsLabel);
-  while ((await next.count()) > 0 && (await next.isEnabled())) {
-    await next.click();
-    words.push(...(await cardWordsNow(page, cardsLabel)));
-  }
-  return words;
-}
-
-/** The pager's name beside the card list's, by language. */
-const PAGER: Record<string, string> = { Cards: 'Card pages', Thẻ: 'Trang thẻ' };
-
-async function cardWordsNow(page: Page, cardsLabel: string): Promise<string[]> {
-  const cards = page.getByRole('list', { name: cardsLabel, exact: true }).getByRole('article');
+async function cardWordsNow(cards: Locator): Promise<string[]> {
   await expect(cards.first()).toBeVisible();
   // A request card's body is what the student wrote (data, in any language): only its heading is the app's.
   return cards.evaluateAll((articles) =>
@@ -84,7 +68,7 @@ test('a teacher reads cards and notifications in English and Vietnamese, and rea
   await page.setViewportSize({ width: 1280, height: 900 });
   const shell = await signInAs(page, 'teacher@demo.test', 'en');
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
-  const english = await cardWords(page, 'Cards', CARD_SENTENCES.en);
+  const english = await cardWords(page, 'en', CARD_SENTENCES.en);
   expect(english.filter((text) => JAPANESE.test(text))).toEqual([]);
 
   await page
@@ -104,7 +88,7 @@ test('a teacher reads cards and notifications in English and Vietnamese, and rea
 
   await shell.switchLanguage('vi');
   await expect(page.getByRole('heading', { name: 'Bảng điều khiển', level: 1 })).toBeVisible();
-  const vietnamese = await cardWords(page, 'Thẻ', CARD_SENTENCES.vi);
+  const vietnamese = await cardWords(page, 'vi', CARD_SENTENCES.vi);
   expect(vietnamese.filter((text) => JAPANESE.test(text))).toEqual([]);
 
   // A phone's sidebar shows the teacher's own menu, not the dashboard alone.

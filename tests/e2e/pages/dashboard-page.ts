@@ -1,8 +1,18 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { waitForOfflineShell } from './shell-page';
 
-/** The dashboard at /admin/ and the header's bell, in Japanese (the default language). */
+/** The dashboard's labels a user reads, by language. */
+const DASHBOARD_TEXT = {
+  ja: { cards: 'カード', pager: 'カードのページ', next: '次のページ', previous: '前のページ' },
+  en: { cards: 'Cards', pager: 'Card pages', next: 'Next page', previous: 'Previous page' },
+  vi: { cards: 'Thẻ', pager: 'Trang thẻ', next: 'Trang sau', previous: 'Trang trước' },
+} as const;
+
+export type DashboardLanguage = keyof typeof DASHBOARD_TEXT;
+
+/** The dashboard at /admin/ and the header's bell; the cards and pager in the language given (Japanese by default). */
 export class DashboardPage {
+  readonly strip: Locator;
   readonly cards: Locator;
   readonly placeholders: Locator;
   readonly pager: Locator;
@@ -11,14 +21,18 @@ export class DashboardPage {
   readonly bell: Locator;
   readonly offlineBanner: Locator;
 
-  constructor(private readonly page: Page) {
-    const strip = page.getByRole('list', { name: 'カード', exact: true });
-    this.cards = strip.getByRole('article');
+  constructor(
+    private readonly page: Page,
+    language: DashboardLanguage = 'ja',
+  ) {
+    const text = DASHBOARD_TEXT[language];
+    this.strip = page.getByRole('list', { name: text.cards, exact: true });
+    this.cards = this.strip.getByRole('article');
     // Placeholders are hidden from assistive technology, so they are found by their marker.
-    this.placeholders = strip.locator('li[data-placeholder="true"]');
-    this.pager = page.getByRole('navigation', { name: 'カードのページ' });
-    this.next = this.pager.getByRole('button', { name: '次のページ' });
-    this.previous = this.pager.getByRole('button', { name: '前のページ' });
+    this.placeholders = this.strip.locator('li[data-placeholder="true"]');
+    this.pager = page.getByRole('navigation', { name: text.pager });
+    this.next = this.pager.getByRole('button', { name: text.next, exact: true });
+    this.previous = this.pager.getByRole('button', { name: text.previous, exact: true });
     this.bell = page.getByRole('banner').getByRole('button', { name: /^お知らせ/ });
     this.offlineBanner = page.getByRole('status').filter({ hasText: 'オフラインです' });
   }
@@ -42,6 +56,27 @@ export class DashboardPage {
       await this.next.click();
       await this.expectPage(page, pages);
     }
+  }
+
+  /**
+   * What `read` finds on each page of the pager, from the first page to the last (cards of one kind can fill
+   * page 1, so a card looked for may be on any page). A dashboard without a pager is one page.
+   */
+  async onEveryPage<T>(read: () => Promise<T>): Promise<T[]> {
+    while ((await this.previous.count()) > 0 && (await this.previous.isEnabled()))
+      await this.previous.click();
+    const found = [await read()];
+    while ((await this.next.count()) > 0 && (await this.next.isEnabled())) {
+      await this.next.click();
+      found.push(await read());
+    }
+    return found;
+  }
+
+  /** Whether a card on some page of the pager shows `text`. */
+  async showsOnSomePage(text: string): Promise<boolean> {
+    const counts = await this.onEveryPage(() => this.strip.getByText(text).count());
+    return counts.some((count) => count > 0);
   }
 
   /** The close buttons of the cards on screen. */
