@@ -4,9 +4,9 @@ import { isRunning } from '../../../domain/schedules';
 import { formatDate, formatTime } from '../../i18n/format';
 import { localeOrDefault } from '../../i18n/i18n';
 import { cn } from '../../ui/cn';
+import { localTime } from '../shared/local-clock';
 import { ScreenLink } from '../shared/screen-link';
 import { attendanceHref } from './calendar-sittings';
-import { localTime } from './schedule-search';
 import { useCalendarSittings } from './use-calendar';
 
 /** How often "my day" moves its "now" mark. */

@@ -1,18 +1,8 @@
-import dayjs from 'dayjs';
 import type { AccountRole } from '../../../domain/roles';
 import { useSessionUser } from '../../app/session-context';
 import { useIsMobile } from '../../app/use-is-mobile';
+import { localToday } from '../shared/local-clock';
 import type { CalendarView } from './calendar-search';
-
-/** Today as the device's calendar date: the school's zone is the device's. */
-export function localToday(): string {
-  return dayjs().format('YYYY-MM-DD');
-}
-
-/** Now as the device's wall-clock `HH:mm`. */
-export function localTime(): string {
-  return dayjs().format('HH:mm');
-}
 
 /** A calendar's view and date from its URL, with the screen's default view (SPEC §9) and today. */
 export function calendarPlace(

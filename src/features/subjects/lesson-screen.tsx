@@ -17,6 +17,7 @@ import { SelectField } from '../../ui/select-field';
 import { Spinner } from '../../ui/spinner';
 import { NumberField, TextField } from '../../ui/text-field';
 import { TimePicker } from '../../ui/time-picker';
+import { localToday } from '../shared/local-clock';
 import { type FormErrors, failureDetail, failureErrors, zodErrors } from './form-errors';
 import {
   emptyLesson,
@@ -351,6 +352,7 @@ export function LessonScreen({
                 <TeacherChecks
                   teachers={teachers}
                   chosen={row.teacher_ids}
+                  day={row.day || localToday()}
                   error={withDetail(at('teacher_ids'))}
                   onChange={(teacher_ids) => setRow(row.key, { teacher_ids })}
                 />

@@ -7,6 +7,7 @@ import { errorMessage } from '../../i18n/error-messages';
 import { Button } from '../../ui/button';
 import { DatePicker } from '../../ui/date-picker';
 import { SelectField } from '../../ui/select-field';
+import { localToday } from '../shared/local-clock';
 import { type FormErrors, failureErrors, zodErrors } from './form-errors';
 import { saveSubject } from './subject-calls';
 import { TeacherChecks } from './teacher-checks';
@@ -158,6 +159,7 @@ export function SubjectForm({
             <TeacherChecks
               teachers={teachers}
               chosen={row.teacher_ids}
+              day={values.start_date || localToday()}
               error={errorOf(`classes.${index}.teacher_ids`)}
               onChange={(teacher_ids) => setClass(index, { teacher_ids })}
             />

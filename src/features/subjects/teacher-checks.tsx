@@ -1,28 +1,50 @@
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { teacherActiveOn } from '../../../domain/validation';
 import { CheckboxField } from '../../ui/checkbox-field';
 
-/** The teachers of a class or a sitting as check boxes, with the field's error under them. */
+/** A teacher as a picker offers them: name and the day they retire, if any. */
+export type PickableTeacher = { id: string; name: string; retireAt: string | null };
+
+/** Whether the teacher still teaches on `day` (not retired on or before it, SPEC §5). */
+function teachesOn(teacher: PickableTeacher, day: string): boolean {
+  return teacherActiveOn({ id: teacher.id, deactive: { retire_at: teacher.retireAt } }, day);
+}
+
+/**
+ * The teachers of a class or a sitting as check boxes, with the field's error under them. Only teachers who
+ * still teach on `day` are offered (the server refuses the others with `teacher_retired`); one already chosen
+ * stays listed, marked retired, so it can be seen and taken off.
+ */
 export function TeacherChecks({
   teachers,
   chosen,
+  day,
   onChange,
   error,
 }: {
-  teachers: readonly { id: string; name: string }[];
+  teachers: readonly PickableTeacher[];
   chosen: readonly string[];
+  /** The ISO day the teachers teach on: the sitting's day, or the first day of the class's subject. */
+  day: string;
   onChange: (teacherIds: string[]) => void;
   error?: string;
 }) {
+  const { t } = useLingui();
+  const offered = teachers.filter((teacher) => chosen.includes(teacher.id) || teachesOn(teacher, day));
+  const labelOf = (teacher: PickableTeacher) => {
+    const name = teacher.name;
+    return teachesOn(teacher, day) ? name : t`${name} (retired)`;
+  };
   return (
     <fieldset className="flex flex-col gap-1">
       <legend className="text-sm font-medium">
         <Trans>Teachers</Trans>
       </legend>
       <div className="flex flex-wrap gap-x-4 gap-y-1">
-        {teachers.map((teacher) => (
+        {offered.map((teacher) => (
           <CheckboxField
             key={teacher.id}
-            label={teacher.name}
+            label={labelOf(teacher)}
             checked={chosen.includes(teacher.id)}
             onCheckedChange={(checked) =>
               onChange(checked ? [...chosen, teacher.id] : chosen.filter((id) => id !== teacher.id))

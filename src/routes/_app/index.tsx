@@ -7,7 +7,7 @@ import { useSessionUser } from '../../app/session-context';
 import { useIsMobile } from '../../app/use-is-mobile';
 import { DashboardScreen } from '../../features/home/dashboard-screen';
 import { MyDay } from '../../features/schedules/my-day';
-import { localToday } from '../../features/schedules/schedule-search';
+import { localToday } from '../../features/shared/local-clock';
 
 // The calendar loads only when a student's dashboard shows it.
 const StudentCalendar = lazy(() =>
