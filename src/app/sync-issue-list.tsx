@@ -35,12 +35,16 @@ function useSubjectLine(): (subject: SyncIssueSubject | undefined, issue: Outbox
     if (!subject || subject.kind === 'other') {
       return i18n._(issueWording(issue.collectionName)?.label ?? msg`Data`);
     }
+    const sittingOf = (day: string | null, startTime: string | null) =>
+      day ? `${formatDate(day, locale)} ${startTime ?? ''}`.trim() : '';
+    if (subject.kind === 'plan') {
+      return [t`Lesson plan`, subject.lessonName ?? '', sittingOf(subject.day, subject.startTime)]
+        .filter(Boolean)
+        .join(' · ');
+    }
     const student = subject.studentName ?? unknownStudent;
     if (subject.kind === 'attendance') {
-      const sitting = subject.day
-        ? `${formatDate(subject.day, locale)} ${subject.startTime ?? ''}`.trim()
-        : '';
-      return [t`Attendance`, student, sitting].filter(Boolean).join(' · ');
+      return [t`Attendance`, student, sittingOf(subject.day, subject.startTime)].filter(Boolean).join(' · ');
     }
     if (subject.kind === 'finalScore') return [t`Final score`, student].join(' · ');
     return [t`Score`, student, subject.scoreName ?? ''].filter(Boolean).join(' · ');

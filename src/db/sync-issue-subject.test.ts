@@ -1,8 +1,9 @@
 import { firstValueFrom } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AttendanceStatus } from '../../domain/attendance';
+import { LessonType, PlanPublish, PublishState } from '../../domain/lessons';
 import { Role } from '../../domain/roles';
-import { AchievementDocKind, SubjectDocKind } from '../../domain/sync-docs';
+import { AchievementDocKind, NoteKind, SubjectDocKind, sittingNoteDoc } from '../../domain/sync-docs';
 import { openTestDatabase, subjectRow } from './database-test-helper';
 import type { SchoolDatabase } from './open-database';
 import { recordIssue, syncIssues$ } from './outbox';
@@ -111,6 +112,20 @@ async function issueOf(
   return issue;
 }
 
+const plan = {
+  ...sittingNoteDoc({
+    id: 'plan-1',
+    kind: NoteKind.plan,
+    subjectId: 'subject-1',
+    universityId: 'u',
+    lessonId: 'lesson-1',
+    scheduleId: 'schedule-3',
+    authorId: 'teacher-1',
+  }),
+  content: '第3章を読む',
+  publish: PlanPublish.published,
+};
+
 describe('sync issue subjects', () => {
   it('names the student and the sitting of a refused mark, and the values the device wrote', async () => {
     const db = await open();
@@ -154,6 +169,43 @@ describe('sync issue subjects', () => {
       studentName: '山田 花子',
     });
     expect(issueValues(resultIssue)).toEqual([{ field: 'finalScore', value: 80 }]);
+  });
+
+  it('names the lesson and the sitting of a refused lesson plan, and its status in words', async () => {
+    const db = await open();
+    await db.schedules.insert(schedule);
+    await db.lessons.insert({
+      id: 'lesson-1',
+      subjectId: 'subject-1',
+      universityId: 'u',
+      name: '第3回 関数',
+      type: LessonType.lesson,
+      publish: PublishState.published,
+      tableOfContents: null,
+      overview: null,
+      minutes: 90,
+      examNameId: null,
+      assistApply: false,
+      assistStatus: PublishState.draft,
+      updatedAt: 1,
+    });
+    const issue = await issueOf(db, 'notes', plan, ['content', 'publish']);
+
+    expect(await describeSyncIssue(db, issue)).toEqual({
+      kind: 'plan',
+      lessonName: '第3回 関数',
+      day: '2026-11-20',
+      startTime: '09:00',
+    });
+    expect(issueValues(issue)).toEqual([
+      { field: 'content', value: '第3章を読む' },
+      { field: 'publish', value: PlanPublish.published },
+    ]);
+    await db.outbox.findOne(issue.id).remove();
+
+    // A memo is no plan: named by its collection only.
+    const memo = await issueOf(db, 'notes', { ...plan, id: 'memo-1', kind: NoteKind.memo }, ['content']);
+    expect(await describeSyncIssue(db, memo)).toEqual({ kind: 'other', collection: 'notes' });
   });
 
   it('leaves names it cannot find empty, names other writes by their collection, and shows a write that emptied a mark', async () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AchievementDocKind } from '../../domain/sync-docs';
+import { AchievementDocKind, NoteKind } from '../../domain/sync-docs';
 import type { SchoolDatabase } from './open-database';
 import type { OutboxDocType } from './outbox-schema';
 
@@ -8,13 +8,15 @@ export type IssueValue = { field: string; value: unknown };
 
 /**
  * What a sync issue is about, as far as this device's database knows, so the list can name it: the
- * student and the sitting of a mark, the student and the score name of a score, or only the collection.
+ * student and the sitting of a mark, the student and the score name of a score, the lesson and the sitting
+ * of a lesson plan (or a note on one), or only the collection.
  * Names are null where the rows they come from are no longer on the device.
  */
 export type SyncIssueSubject =
   | { kind: 'attendance'; studentName: string | null; day: string | null; startTime: string | null }
   | { kind: 'score'; studentName: string | null; scoreName: string | null }
   | { kind: 'finalScore'; studentName: string | null }
+  | { kind: 'plan'; lessonName: string | null; day: string | null; startTime: string | null }
   | { kind: 'other'; collection: string };
 
 /** What a refused row says about itself; the issue keeps the whole row as it was pushed. */
@@ -23,6 +25,11 @@ const achievementRowSchema = z.looseObject({
   kind: z.enum(AchievementDocKind),
   studentId: z.string(),
   scoreNameId: z.string(),
+});
+const planRowSchema = z.looseObject({
+  kind: z.enum([NoteKind.plan, NoteKind.planNote]),
+  lessonId: z.string().nullable(),
+  scheduleId: z.string().nullable(),
 });
 
 function storedRow(issue: OutboxDocType): unknown {
@@ -63,6 +70,21 @@ export async function describeSyncIssue(
       if (score.data.kind === AchievementDocKind.result) return { kind: 'finalScore', studentName: name };
       const scoreName = await database.subjects.findOne(score.data.scoreNameId).exec();
       return { kind: 'score', studentName: name, scoreName: scoreName?.name ?? null };
+    }
+  }
+  if (issue.collectionName === 'notes') {
+    const plan = planRowSchema.safeParse(row);
+    if (plan.success) {
+      const [lesson, schedule] = await Promise.all([
+        plan.data.lessonId ? database.lessons.findOne(plan.data.lessonId).exec() : null,
+        plan.data.scheduleId ? database.schedules.findOne(plan.data.scheduleId).exec() : null,
+      ]);
+      return {
+        kind: 'plan',
+        lessonName: lesson?.name ?? null,
+        day: schedule?.day ?? null,
+        startTime: schedule?.startTime ?? null,
+      };
     }
   }
   return { kind: 'other', collection: issue.collectionName };

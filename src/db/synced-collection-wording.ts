@@ -1,8 +1,10 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { attendanceStatusSchema } from '../../domain/attendance';
+import { lessonPlanStatus, planPublishSchema } from '../../domain/lessons';
 import type { SyncCollection } from '../../domain/sync';
 import { STATUS_LABELS } from '../i18n/attendance-status-labels';
+import { PLAN_STATUS_LABELS } from '../i18n/plan-status-labels';
 import type { SyncedDocType } from './synced-schemas';
 
 /**
@@ -49,6 +51,11 @@ export const SYNCED_COLLECTION_WORDING: { [Name in SyncCollection]: CollectionWo
       publish: msg`Plan status`,
       links: msg`Links`,
       contactToStudent: msg`Contact links for students`,
+    },
+    valueLabel: (field, value) => {
+      if (field !== 'publish') return null;
+      const publish = planPublishSchema.safeParse(value);
+      return publish.success ? PLAN_STATUS_LABELS[lessonPlanStatus({ publish: publish.data })] : null;
     },
   },
   master: { label: msg`Master data` },

@@ -10,6 +10,7 @@ import { planIdOf } from '../../../domain/sync-ids';
 import { teachers$ } from '../../db/queries/people';
 import { useLiveQuery } from '../../db/use-live-query';
 import { errorMessage } from '../../i18n/error-messages';
+import { PLAN_STATUS_LABELS } from '../../i18n/plan-status-labels';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { DatePicker } from '../../ui/date-picker';
@@ -28,7 +29,6 @@ import {
   type SittingRow,
 } from './lesson-form';
 import { MemoSection } from './memo-section';
-import { PLAN_STATUS_LABELS } from './plan-status-labels';
 import {
   deleteLesson,
   deleteSchedule,

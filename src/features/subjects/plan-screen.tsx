@@ -19,6 +19,7 @@ import { schedule$ } from '../../db/queries/schedules';
 import { subjectClass$ } from '../../db/queries/subjects';
 import { useLiveQuery } from '../../db/use-live-query';
 import { errorMessage } from '../../i18n/error-messages';
+import { PLAN_STATUS_LABELS } from '../../i18n/plan-status-labels';
 import { Button } from '../../ui/button';
 import { RepeatedRows } from '../../ui/repeated-rows';
 import { SafeHtml } from '../../ui/safe-html';
@@ -26,7 +27,6 @@ import { Spinner } from '../../ui/spinner';
 import { TextAreaField, TextField } from '../../ui/text-field';
 import type { FormErrors } from './form-errors';
 import { addPlanNote, type PlanRefusal, type PlanSitting, type PlanValues, savePlan } from './plan-commands';
-import { PLAN_STATUS_LABELS } from './plan-status-labels';
 
 /** The success toast of a plan save (SPEC §4, §8): lesson or exam, registered or kept as a draft. */
 const SAVED_MESSAGES: Record<LessonType, Record<PlanPublish, MessageDescriptor>> = {
