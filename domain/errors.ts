@@ -35,6 +35,8 @@ export const ErrorCode = {
   clientOutdated: 'client_outdated',
   /** A subject with recorded attendance or scores is never erased (409). */
   subjectHasRecords: 'subject_has_records',
+  /** Only a draft subject (a copy saved temporarily) can be registered; this one already is (409). */
+  subjectAlreadyPublished: 'subject_already_published',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

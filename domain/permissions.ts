@@ -183,6 +183,8 @@ export const CALL_ROLES = {
   'POST /api/academic/subjects/:subjectId/formula': TEACHERS_AND_ADMINS,
   'POST /api/academic/subjects/:subjectId/copy': ADMINS_ONLY,
   'POST /api/academic/subjects/:subjectId/public-lessons-after-copy': ADMINS_ONLY,
+  // Not in SPEC §7: registering a draft subject later is the copy's register, so it has the copy's roles.
+  'POST /api/academic/subjects/:subjectId/publish': ADMINS_ONLY,
   'GET /api/academic/subjects/:subjectId/first-schedule-of-classes': ADMINS_ONLY,
   'GET /api/academic/subjects/:subjectId/assist-lessons': STAFF_BUT_SUPER_ADMIN,
   'POST /api/academic/subjects/:subjectId/assist-lessons': TEACHERS_AND_ADMINS,

@@ -485,6 +485,21 @@ const SUBJECT_ROWS: Record<string, RowEntry> = {
     }),
     expected: { owned: ADMINS_WRITE, otherSubject: ADMINS_WRITE },
   },
+  // Registering later a copy saved temporarily: each attempt gets a draft subject of its own.
+  'POST /api/academic/subjects/:subjectId/publish': {
+    attempts: forTargets(['owned', 'otherSubject'], async (target) => {
+      const fresh = await subjectOf(target);
+      await db.update(subjects).set({ publish: PublishState.draft }).where(eq(subjects.id, fresh.subjectId));
+      return {
+        send: (session) => json(session, 'POST', `/api/academic/subjects/${fresh.subjectId}/publish`, {}),
+        written: async () => {
+          const [row] = await db.select().from(subjects).where(eq(subjects.id, fresh.subjectId));
+          return row?.publish === PublishState.published;
+        },
+      };
+    }),
+    expected: { owned: ADMINS_WRITE, otherSubject: ADMINS_WRITE },
+  },
   // Self-registration (SPEC §4): a student registers only themself, in a published subject of their own
   // university (`own`); a subject of another university (`foreign`) is not open to them.
   'POST /api/academic/subjects/:subjectId/register-student': {

@@ -328,6 +328,13 @@ export const subjectsCalls = {
     body: publicLessonsRequestSchema,
     response: okResponseSchema,
   },
+  // Not in SPEC §7: registers later a copy saved temporarily (a draft subject), as the copy's register would
+  // have; answers the registered subject.
+  'POST /api/academic/subjects/:subjectId/publish': {
+    params: subject,
+    body: emptyBodySchema,
+    response: subjectSchema,
+  },
   'GET /api/academic/subjects/:subjectId/first-schedule-of-classes': {
     params: subject,
     response: copySubjectRowsResponseSchema,

@@ -104,6 +104,7 @@ const ERROR_MESSAGES: Record<string, MessageDescriptor> = {
   [ValidationCode.alreadyInClass]: msg`The student already belongs to another class of this subject.`,
   [ValidationCode.weekdayMismatch]: msg`The date is not on this row's weekday.`,
   [ErrorCode.subjectHasRecords]: msg`This subject has recorded attendance or scores and cannot be deleted.`,
+  [ErrorCode.subjectAlreadyPublished]: msg`This subject is already registered.`,
   [MasterInUseCode.faculties]: msg`This cannot be deleted: faculties still belong to it.`,
   [MasterInUseCode.yearCodes]: msg`This cannot be deleted: year codes still use it.`,
   [MasterInUseCode.classNames]: msg`This cannot be deleted: class names still belong to it.`,

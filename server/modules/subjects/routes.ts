@@ -4,6 +4,7 @@ import type { AppDeps } from '../../deps';
 import { registerCall } from '../../plugins/call-route';
 import { signedInUser } from '../../plugins/session';
 import { copySubject, firstScheduleOfClasses, publishCopiedLessons } from './copy';
+import { publishDraftSubject } from './publish';
 import {
   addStudentsToClasses,
   cancelStudentRegistration,
@@ -77,6 +78,9 @@ export const subjectRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
   );
   registerCall(app, 'POST /api/academic/subjects/:subjectId/public-lessons-after-copy', async (request) =>
     publishCopiedLessons(deps, signedInUser(request), request.params.subjectId, request.body),
+  );
+  registerCall(app, 'POST /api/academic/subjects/:subjectId/publish', async (request) =>
+    publishDraftSubject(deps, signedInUser(request), request.params.subjectId),
   );
   registerCall(app, 'GET /api/academic/subjects/:subjectId/first-schedule-of-classes', async (request) =>
     firstScheduleOfClasses(deps.db, signedInUser(request), request.params.subjectId),

@@ -36,6 +36,8 @@ const ids = {
   studentUser: '',
   student: '',
   deletable: {} as Record<string, { lessonId: string; scheduleId: string }>,
+  /** A draft subject (a copy saved temporarily) for the matrix's registration; publish.test.ts has the rest. */
+  draftSubject: '',
 };
 
 function as(who: Who): TestSession {
@@ -137,6 +139,21 @@ beforeAll(async () => {
     ids.deletable[`lesson-${who}`] = { lessonId: lesson.id, scheduleId: first.id };
     ids.deletable[`schedule-${who}`] = { lessonId: lesson.id, scheduleId: second.id };
   }
+  const [draft] = await db
+    .insert(subjects)
+    .values({
+      subjectNameId: school.subjectNameId,
+      universityId: school.universityId,
+      facultyId: school.facultyId,
+      yearCodeId: school.yearCodeId,
+      startDate: '2026-10-01',
+      endDate: '2027-03-31',
+      publish: PublishState.draft,
+      seq: 1,
+    })
+    .returning();
+  if (!draft) throw new Error('no draft subject');
+  ids.draftSubject = draft.id;
   for (const who of [...ROLES, 'teacher2'] as Who[]) {
     sessions.set(who, await signIn(t.app, who === 'teacher2' ? 'teacher2@demo.test' : DEMO_ACCOUNTS[who]));
   }
@@ -205,6 +222,11 @@ const MATRIX: MatrixRow[] = [
   {
     key: 'POST /api/academic/subjects/:subjectId/formula',
     request: () => ({ method: 'POST', url: `${base()}/formula`, body: { formula: '筆記 * 2' } }),
+    ok: 200,
+  },
+  {
+    key: 'POST /api/academic/subjects/:subjectId/publish',
+    request: () => ({ method: 'POST', url: `/api/academic/subjects/${ids.draftSubject}/publish`, body: {} }),
     ok: 200,
   },
   {
