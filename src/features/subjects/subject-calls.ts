@@ -205,6 +205,11 @@ export function publishCopiedLessons(subjectId: string, lessonsId: string[]) {
   });
 }
 
+/** `POST .../{id}/publish`: registers a draft subject (a copy saved temporarily) with its draft lessons. */
+export function publishSubject(subjectId: string): Promise<CallResult<Subject>> {
+  return callApi('POST /api/academic/subjects/:subjectId/publish', { params: { subjectId } });
+}
+
 /** `GET .../lessons/{lessonId}/studentsInLesson`. */
 export function readLessonStudents(subjectId: string, lessonId: string) {
   return callApi('GET /api/academic/subjects/:subjectId/lessons/:lessonId/studentsInLesson', {

@@ -18,6 +18,7 @@ import { Tabs } from '../../ui/tabs';
 import { AssistLessonsTab } from './assist-lessons-tab';
 import { FormulaEditor } from './formula-editor';
 import { HighlightsTab } from './highlights-tab';
+import { PublishSubjectButton } from './publish-subject-button';
 import {
   addStudentsToClasses,
   deleteSubject,
@@ -44,7 +45,8 @@ export interface SubjectScreenActions {
 
 /**
  * `/academic/subjects/{id}`: the subject with tabs for its classes (students, registration, adding students),
- * lessons, drafts, exams, notes, the final-score formula, students with GPA and, for admins, edit and delete.
+ * lessons, drafts, exams, notes, the final-score formula, students with GPA and, for admins, edit and delete,
+ * and registering a draft subject (a copy saved temporarily).
  */
 export function SubjectDetailScreen({
   subjectId,
@@ -208,6 +210,9 @@ export function SubjectDetailScreen({
           )}
           {admin && (
             <>
+              {subject.publish === PublishState.draft && (
+                <PublishSubjectButton subject={subject} notify={actions.notify} onPublished={reload} />
+              )}
               <Button variant="secondary" onClick={actions.onCopy}>
                 <Trans>Copy subject</Trans>
               </Button>
