@@ -37,6 +37,7 @@ import {
   strictObject,
   studentRefSchema,
 } from './common';
+import { attendanceTallySchema } from './reports';
 
 // ---------------------------------------------------------------------------------------------------------
 // Teachers, observers and admins.
@@ -217,6 +218,12 @@ export const studentSubjectRecordSchema = z.object({
   subject: namedRefSchema,
   class: namedRefSchema,
   attendance: attendancePerStudentSchema,
+  /**
+   * The attendance tally over the held sittings of the student's class, by the attendance report's rule (a
+   * held sitting with no status is missing; marks at draft, deleted or future sittings are not counted), so
+   * the report card and the report never disagree. `attendance.attendances` stays every stored mark.
+   */
+  tally: attendanceTallySchema,
   achievement: achievementPerStudentSchema,
   /** The messages to students of the subject's highlights the student meets (SPEC §3 `message_to_student`). */
   messages: z.array(z.string()),

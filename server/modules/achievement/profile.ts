@@ -1,14 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { prepareStudentResults, shownFinalScore } from '../../../domain/achievement-results';
-import { attendanceStatusSchema, countAttendance } from '../../../domain/attendance';
+import { attendanceStatusSchema, tallyCounts } from '../../../domain/attendance';
 import { isHighlighted } from '../../../domain/highlights';
+import { EMPTY_TALLY } from '../../../domain/reports';
 import { jlptLevelSchema, type StudentProfileResponse } from '../../../domain/schemas/people';
 import type { Actor } from '../../access/actor';
 import { studentScope } from '../../access/students';
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { forbidden, notFound } from '../../http-error';
+import { studentAttendanceTallies } from '../reports/attendance-report';
 import {
   readHighlights,
   readResults,
@@ -54,14 +56,16 @@ const attendanceRow = z.object({
 
 /**
  * `GET /api/students/{id}/achievement-attendance`: one student's attendance and scores in every subject,
- * with GPA, final score and the highlight messages they meet. Whom the caller may read is the students
- * scope (`studentScope`): a student themself, a teacher the students of the subjects they work in, admins and
- * observers any; 403 for anyone else.
+ * with GPA, final score and the highlight messages they meet. The attendance tally of each subject is the
+ * attendance report's (held sittings up to `today`), and the attendance highlights read it, as the report's
+ * do. Whom the caller may read is the students scope (`studentScope`): a student themself, a teacher the
+ * students of the subjects they work in, admins and observers any; 403 for anyone else.
  */
 export async function readStudentProfile(
   db: Executor,
   actor: Actor,
   studentId: string,
+  today: string,
 ): Promise<StudentProfileResponse> {
   const [student] = await queryRows(
     db,
@@ -83,6 +87,7 @@ export async function readStudentProfile(
     db,
     enrolments.map((row) => row.subjectStudentId),
   );
+  const tallies = await studentAttendanceTallies(db, actor, studentId, today);
   const attendance = await queryRows(
     db,
     sql`select a.id::text as id, a.class_student_id::text as class_student_id, a.schedule_id::text as schedule_id,
@@ -114,7 +119,8 @@ export async function readStudentProfile(
     const result = prepareStudentResults(formula, scoreNames)(points);
     const saved = stored.get(enrolment.subjectStudentId);
     const marks = attendance.filter((row) => row.subject_id === enrolment.subjectId);
-    const facts = { attendance: countAttendance(marks.map((row) => row.status)), gpa: result.gpa };
+    const tally = tallies.get(enrolment.subjectId) ?? { ...EMPTY_TALLY };
+    const facts = { attendance: tallyCounts(tally), gpa: result.gpa };
     const messages = (await readHighlights(db, enrolment.subjectId))
       .filter((rule) => !rule.hidden && rule.messageToStudent)
       .filter((rule) =>
@@ -142,6 +148,7 @@ export async function readStudentProfile(
           comment: row.comment,
         })),
       },
+      tally,
       achievement: {
         ...studentRef,
         subject_student_id: enrolment.subjectStudentId,

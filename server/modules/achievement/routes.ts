@@ -133,6 +133,11 @@ export const achievementRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
   );
 
   registerCall(app, 'GET /api/students/:studentId/achievement-attendance', async (request) =>
-    readStudentProfile(deps.db, signedInUser(request), request.params.studentId),
+    readStudentProfile(
+      deps.db,
+      signedInUser(request),
+      request.params.studentId,
+      deps.now().toISOString().slice(0, 10),
+    ),
   );
 };

@@ -2,14 +2,14 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { tallyCounts } from '../../../domain/attendance';
 import { attendanceHighlightsMet } from '../../../domain/attendance-highlights';
-import { PublishState } from '../../../domain/lessons';
-import type { AttendanceReport, ReportDefaultFilter } from '../../../domain/schemas/reports';
+import type { AttendanceReport, AttendanceTally, ReportDefaultFilter } from '../../../domain/schemas/reports';
 import type { Actor } from '../../access/actor';
+import { studentScope } from '../../access/students';
 import { requireSubjectVisible } from '../../access/subjects';
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { notFound } from '../../http-error';
-import { tallyColumns } from './report-sql';
+import { classStudentTallies, heldSittings, tallyColumns } from './report-sql';
 
 const tallyRow = {
   present: z.number(),
@@ -25,18 +25,6 @@ const tallyOf = (row: z.infer<z.ZodObject<typeof tallyRow>>) => ({
   absent: row.absent,
   missing: row.missing,
 });
-
-/**
- * The held sittings of a subject as a relation `(id, class_id, day, lesson_id, lesson_name)`: live sittings
- * of live, published lessons up to `today`, the columns the attendance sheet shows and counts (a draft
- * lesson is not held yet, issue #17).
- */
-function heldSittings(subjectId: string, today: string) {
-  return sql`(select s.id, s.class_id, s.day, l.id as lesson_id, l.name as lesson_name
-    from schedules s join lessons l on l.id = s.lesson_id and not l.deleted
-      and l.publish = ${PublishState.published}
-    where s.subject_id = ${subjectId} and not s.deleted and s.day <= ${today}::date)`;
-}
 
 /** The live class students of a subject (deactivated students stay where they were enrolled). */
 function classStudentsOf(subjectId: string) {
@@ -100,11 +88,7 @@ export async function attendanceReportStudents(
     // Tallied per class student first, then named: the name look-ups run once per student, not per sitting.
     sql`select st.id::text, st.identity, u.name, c.id::text as class_id, cn.name as class_name,
         t.present, t.late, t."unexplainedAbsence", t.absent, t.missing
-        from (select cs.id, cs.class_id, cs.student_id, ${tallyColumns(sql`h.id`, sql`a.status`)}
-          from ${classStudentsOf(subjectId)} cs
-          left join ${heldSittings(subjectId, today)} h on h.class_id = cs.class_id
-          left join attendances a on a.class_student_id = cs.id and a.schedule_id = h.id and not a.deleted
-          group by cs.id, cs.class_id, cs.student_id) t
+        from ${classStudentTallies(classStudentsOf(subjectId), heldSittings(today, subjectId))} t
         join students st on st.id = t.student_id
         join users u on u.id = st.user_id
         join subject_classes c on c.id = t.class_id and not c.deleted
@@ -131,6 +115,32 @@ export async function attendanceReportStudents(
       };
     }),
   };
+}
+
+const studentSubjectRow = z.object({ subject_id: z.string(), ...tallyRow });
+
+/**
+ * One student's attendance tally in each subject they sit in a class of, by subject id: the rule of the
+ * attendance report's student rows (`classStudentTallies` over the held sittings up to `today`), for the
+ * report card (`GET /api/students/{id}/achievement-attendance`), so the card and the report never disagree.
+ * Only rows of a student the actor may see (`studentScope`) are read; none otherwise.
+ */
+export async function studentAttendanceTallies(
+  db: Executor,
+  actor: Actor,
+  studentId: string,
+  today: string,
+): Promise<Map<string, AttendanceTally>> {
+  const seats = sql`(select cs.id, cs.class_id, cs.student_id from class_students cs
+    where cs.student_id = ${studentId} and not cs.deleted and ${studentScope(actor, sql`cs.student_id`)})`;
+  const rows = await queryRows(
+    db,
+    sql`select cs.subject_id::text as subject_id, t.present, t.late, t."unexplainedAbsence", t.absent, t.missing
+        from ${classStudentTallies(seats, heldSittings(today))} t
+        join class_students cs on cs.id = t.id`,
+    studentSubjectRow,
+  );
+  return new Map(rows.map((row) => [row.subject_id, tallyOf(row)]));
 }
 
 const classRow = z.object({ id: z.string(), name: z.string(), students_count: z.number(), ...tallyRow });
@@ -161,7 +171,7 @@ export async function attendanceReportClasses(
         from subject_classes c
         join class_names cn on cn.id = c.class_name_id
         left join ${classStudentsOf(subjectId)} cs on cs.class_id = c.id
-        left join ${heldSittings(subjectId, today)} h on h.class_id = c.id and cs.id is not null
+        left join ${heldSittings(today, subjectId)} h on h.class_id = c.id and cs.id is not null
         left join attendances a on a.class_student_id = cs.id and a.schedule_id = h.id and not a.deleted
         where c.subject_id = ${subjectId} and not c.deleted
         group by c.id, cn.name order by cn.name, c.id`,
@@ -171,7 +181,7 @@ export async function attendanceReportClasses(
     db,
     sql`select h.id::text, h.class_id::text, h.day::text, h.lesson_id::text, h.lesson_name,
         ${tallyColumns(sql`cs.id`, sql`a.status`)}
-        from ${heldSittings(subjectId, today)} h
+        from ${heldSittings(today, subjectId)} h
         left join ${classStudentsOf(subjectId)} cs on cs.class_id = h.class_id
         left join attendances a on a.class_student_id = cs.id and a.schedule_id = h.id and not a.deleted
         group by h.id, h.class_id, h.day, h.lesson_id, h.lesson_name order by h.day, h.id`,

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { AttendanceStatus } from '../../../domain/attendance';
 import { GPA_MAX } from '../../../domain/gpa';
+import { PublishState } from '../../../domain/lessons';
 import { GPA_BAND_COUNT } from '../../../domain/reports';
 
 // The report numbers are computed in SQL, so a report over a whole subject or year code reads aggregates, not
@@ -20,6 +21,35 @@ export function tallyColumns(held: SQL, status: SQL): SQL {
   return sql`${of(AttendanceStatus.present)} as present, ${of(AttendanceStatus.late)} as late,
     ${of(AttendanceStatus.unexplainedAbsence)} as "unexplainedAbsence", ${of(AttendanceStatus.absent)} as absent,
     count(${held}) filter (where ${status} is null)::int as missing`;
+}
+
+/**
+ * The held sittings as a relation `(id, class_id, day, lesson_id, lesson_name)`: live sittings of live,
+ * published lessons up to `today`, the columns the attendance sheet shows and counts (a draft lesson is not
+ * held yet, issue #17). Those of one subject when `subjectId` is given (a report over the subject); of every
+ * subject otherwise, for a tally that joins them to a class student by class.
+ */
+export function heldSittings(today: string, subjectId?: string): SQL {
+  const ofSubject = subjectId === undefined ? sql`` : sql` and s.subject_id = ${subjectId}`;
+  return sql`(select s.id, s.class_id, s.day, l.id as lesson_id, l.name as lesson_name
+    from schedules s join lessons l on l.id = s.lesson_id and not l.deleted
+      and l.publish = ${PublishState.published}
+    where not s.deleted and s.day <= ${today}::date${ofSubject})`;
+}
+
+/**
+ * The attendance tally of each class student of `classStudents` (a relation `(id, class_id, student_id)`)
+ * over the sittings of `held` (`heldSittings`) of their class, as a relation `(id, class_id, student_id)` with
+ * the `tallyColumns`: a held sitting with no mark, or a mark with no status, is missing; a mark at a sitting
+ * that is not held (a draft lesson's, a deleted or a future one) is not counted. The attendance report's
+ * student rows and the report card read this one rule, so they never disagree.
+ */
+export function classStudentTallies(classStudents: SQL, held: SQL): SQL {
+  return sql`(select cs.id, cs.class_id, cs.student_id, ${tallyColumns(sql`h.id`, sql`a.status`)}
+    from ${classStudents} cs
+    left join ${held} h on h.class_id = cs.class_id
+    left join attendances a on a.class_student_id = cs.id and a.schedule_id = h.id and not a.deleted
+    group by cs.id, cs.class_id, cs.student_id)`;
 }
 
 /**

@@ -9,7 +9,7 @@ import {
 } from '../../../domain/attendance';
 import { computeGpa } from '../../../domain/gpa';
 import { HighlightCompare, HighlightCondition, HighlightType } from '../../../domain/highlights';
-import { PublishState } from '../../../domain/lessons';
+import { LessonType, PublishState } from '../../../domain/lessons';
 import { Role } from '../../../domain/roles';
 import { achievementId, attendanceId } from '../../../domain/sync-ids';
 import { queryRows } from '../../db/rows';
@@ -362,6 +362,89 @@ describe('attendance report', () => {
       yearCodeId: school.yearCodeId,
       universityId: school.universityId,
     });
+  });
+});
+
+describe('the report card', () => {
+  // The card (`GET /api/students/{id}/achievement-attendance`, shown by /report/student) tallies a subject by
+  // the report's rule: S1 gets marks at a draft lesson's sitting, at a deleted sitting and (from the arrange)
+  // at the sitting to come, none of which is held, and no mark at a held sitting added on 04-16.
+  it('tallies each subject as the attendance report does: held sittings only, an unmarked one not entered', async () => {
+    const { db } = t;
+    const partition = { subjectId: school.subjectId, universityId: school.universityId, seq: 1 };
+    const [draft] = await db
+      .insert(lessons)
+      .values({ ...partition, name: '補講', type: LessonType.lesson, publish: PublishState.draft })
+      .returning();
+    if (!draft) throw new Error('no draft lesson');
+    const sitting = { ...partition, classId: school.classId, startTime: '09:00', endTime: '10:30' };
+    const added = await db
+      .insert(schedules)
+      .values([
+        { ...sitting, lessonId: draft.id, day: '2026-04-11' },
+        { ...sitting, lessonId: school.lessonId, day: '2026-04-13', deleted: true },
+        { ...sitting, lessonId: school.lessonId, day: '2026-04-16' },
+      ])
+      .returning();
+    const notHeld = added.slice(0, 2).map((row) => row.id);
+    await db.insert(attendances).values(
+      notHeld.map((scheduleId) => ({
+        ...partition,
+        id: attendanceId(classStudentIds[0] ?? '', scheduleId),
+        classStudentId: classStudentIds[0] ?? '',
+        studentId: studentIds[0] ?? '',
+        scheduleId,
+        status: U,
+      })),
+    );
+    await db.insert(highlights).values({
+      ...partition,
+      type: HighlightType.attendance,
+      conditionType: HighlightCondition.missing,
+      compareType: HighlightCompare.above,
+      value: 1,
+      priority: 0,
+      messageToStudent: '未入力の授業があります',
+    });
+    try {
+      const report = await get('admin', urls().students);
+      // S5 is removed: the card answers for live students only.
+      for (const studentId of studentIds.slice(0, 4)) {
+        const card = await get('admin', `/api/students/${studentId}/achievement-attendance`);
+        expect(card.status).toBe(200);
+        const record = card.body.subjects.find(
+          (row: { subject: { id: string } }) => row.subject.id === school.subjectId,
+        );
+        const reported = report.body.students.find((line: { id: string }) => line.id === studentId);
+        expect({ studentId, tally: record.tally }).toEqual({ studentId, tally: reported.tally });
+      }
+      const card = await get('admin', `/api/students/${studentIds[0]}/achievement-attendance`);
+      const s1 = card.body.subjects.find(
+        (row: { subject: { id: string } }) => row.subject.id === school.subjectId,
+      );
+      // By hand: 04-10 P, 04-12 P, 04-14 L held and marked, 04-16 held and not entered.
+      expect(s1.tally).toEqual({ present: 2, late: 1, unexplainedAbsence: 0, absent: 0, missing: 1 });
+      // Every stored mark is still listed, the three not held included; only the tally leaves them out.
+      expect(s1.attendance.attendances).toHaveLength(6);
+      // The attendance highlights read the same tally: S1 has one sitting not entered, as the report counts.
+      expect(s1.messages).toEqual(['未入力の授業があります']);
+      expect(report.body.students[0].highlights_met).toBe(1);
+    } finally {
+      await db.delete(highlights).where(eq(highlights.subjectId, school.subjectId));
+      await db.delete(attendances).where(
+        inArray(
+          attendances.scheduleId,
+          added.map((row) => row.id),
+        ),
+      );
+      await db.delete(schedules).where(
+        inArray(
+          schedules.id,
+          added.map((row) => row.id),
+        ),
+      );
+      await db.delete(lessons).where(eq(lessons.id, draft.id));
+    }
   });
 });
 

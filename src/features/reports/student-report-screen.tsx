@@ -1,6 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
-import { type AttendanceStatus, tallyOfStatuses } from '../../../domain/attendance';
 import { attendanceRate, TALLY_KEYS, type TallyKey } from '../../../domain/reports';
 import { studentNames$ } from '../../db/queries/people';
 import { useLiveQuery } from '../../db/use-live-query';
@@ -77,12 +76,9 @@ function ReportCard({ studentId }: { studentId: string }) {
     absent: t`Absent`,
     missing: t`Not entered`,
   };
-  const subjects = (view.value?.subjects ?? []).map((record) => ({
-    ...record,
-    tally: tallyOfStatuses(
-      record.attendance.attendances.map((mark) => mark.status as AttendanceStatus | null),
-    ),
-  }));
+  // The tallies are the server's, by the attendance report's rule (held sittings only, "not entered"
+  // counted): counting the stored marks here would count draft, deleted and future sittings.
+  const subjects = view.value?.subjects ?? [];
   type Row = (typeof subjects)[number];
   const columns: ReportColumn<Row>[] = [
     {
@@ -99,7 +95,7 @@ function ReportCard({ studentId }: { studentId: string }) {
       sortValue: (row) => row.class.name,
       exportValue: (row) => row.class.name,
     },
-    ...TALLY_KEYS.filter((key) => key !== 'missing').map(
+    ...TALLY_KEYS.map(
       (key): ReportColumn<Row> => ({
         key,
         header: tallyLabels[key],
