@@ -2,7 +2,6 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { countAttendance } from '../../../domain/attendance';
 import { ErrorCode } from '../../../domain/errors';
 import { RequestStatus } from '../../../domain/requests';
 import type { Student } from '../../../domain/schemas/people';
@@ -296,14 +295,15 @@ function StudentRecord({ studentId, round }: { studentId: string; round: number 
             </thead>
             <tbody>
               {record.value.subjects.map((row) => {
-                const counts = countAttendance(row.attendance.attendances.map((mark) => mark.status));
+                // Over the held sittings of the class, as the attendance report and the report card count.
+                const counts = row.tally;
                 return (
                   <tr key={row.subject.id}>
                     <th scope="row" className="px-2 text-left font-normal">
                       {row.subject.name}
                     </th>
                     <td className="px-2">{row.class.name}</td>
-                    <td className="px-2 text-right tabular-nums">{counts.attendance}</td>
+                    <td className="px-2 text-right tabular-nums">{counts.present}</td>
                     <td className="px-2 text-right tabular-nums">{counts.late}</td>
                     <td className="px-2 text-right tabular-nums">{counts.unexplainedAbsence}</td>
                     <td className="px-2 text-right tabular-nums">
