@@ -25,7 +25,7 @@ const chromiumArgs = [
 export default defineConfig({
   testDir: 'tests/e2e',
   globalSetup: './tests/e2e/global-setup.ts',
-  timeout: 60_000,
+  timeout: 120_000,
   // Most waits are for a change to arrive through sync (the server's change feed, then the worker's pull and
   // store). On a quiet machine that takes well under a second; on the 2-core CI machine running the server, the
   // browser and the worker at once it was measured at 15 to 30 s while a signed-in admin's first sync was still

@@ -1,7 +1,9 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import sharp from 'sharp';
 import { LoginPage } from './pages/login-page';
 import { signInApi } from './support/api';
+import { test } from './support/test';
+import { expectStatusAfter } from './support/toasts';
 
 const TEXT = {
   ja: {
@@ -62,16 +64,16 @@ for (const language of ['ja', 'en'] as const) {
 
     await page.goto('/admin/profile');
     await page.getByLabel(text.phone).fill('090-1234-5678');
-    await page.getByRole('button', { name: text.saveProfile }).click();
-    await expect(page.getByRole('status').filter({ hasText: text.profileSaved })).toBeVisible();
+    await expectStatusAfter(page, text.profileSaved, () =>
+      page.getByRole('button', { name: text.saveProfile }).click(),
+    );
 
     const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#2255aa' } })
       .png()
       .toBuffer();
-    await page
-      .getByLabel(text.chooseImage)
-      .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
-    await expect(page.getByRole('status').filter({ hasText: text.avatarUpdated })).toBeVisible();
+    await expectStatusAfter(page, text.avatarUpdated, () =>
+      page.getByLabel(text.chooseImage).setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png }),
+    );
     await expect(
       page.getByRole('img').and(page.locator('[src*="/storage/images/avatar/"]')).first(),
     ).toHaveAttribute('src', /\/storage\/images\/avatar\/(user|student)\/[0-9a-f-]{36}\.png$/);
@@ -83,8 +85,9 @@ for (const language of ['ja', 'en'] as const) {
       .setInputFiles({ name: 'tool.png', mimeType: 'image/png', buffer: exe });
     await expect(page.getByRole('alert').filter({ hasText: text.notAnImage })).toBeVisible();
 
-    await page.getByRole('button', { name: text.endSession }).first().click();
-    await expect(page.getByRole('status').filter({ hasText: text.sessionEnded })).toBeVisible();
+    await expectStatusAfter(page, text.sessionEnded, () =>
+      page.getByRole('button', { name: text.endSession }).first().click(),
+    );
     await expect(other.get('/api/me')).rejects.toThrow(/401/);
     await otherDevice.dispose();
 
@@ -92,8 +95,9 @@ for (const language of ['ja', 'en'] as const) {
     const mail = page.getByRole('checkbox', { name: text.mail });
     await expect(mail).toBeChecked();
     await mail.click();
-    await page.getByRole('button', { name: text.save, exact: true }).click();
-    await expect(page.getByRole('status').filter({ hasText: text.saved })).toBeVisible();
+    await expectStatusAfter(page, text.saved, () =>
+      page.getByRole('button', { name: text.save, exact: true }).click(),
+    );
     await page.reload();
     await expect(page.getByRole('checkbox', { name: text.mail })).not.toBeChecked();
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { finalScoreTop } from '../../domain/achievement-results';
 import type { ClassAchievementResponse } from '../../domain/schemas/achievement';
 import type { AchievementDoc, SubjectDoc } from '../../domain/sync-docs';
@@ -6,6 +6,7 @@ import { resultId } from '../../domain/sync-ids';
 import { AchievementPage } from './pages/achievement-page';
 import { LoginPage } from './pages/login-page';
 import { type ApiSession, pullAll, signInApi } from './support/api';
+import { test } from './support/test';
 
 /** A class of the demo teacher with students, and a score name typed directly (no sub-scores, no bonus). */
 async function findClass(teacher: ApiSession) {

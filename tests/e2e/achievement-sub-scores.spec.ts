@@ -1,9 +1,10 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import type { ClassAchievementResponse } from '../../domain/schemas/achievement';
 import type { AchievementDoc, SubjectDoc } from '../../domain/sync-docs';
 import { AchievementPage } from './pages/achievement-page';
 import { LoginPage } from './pages/login-page';
 import { type ApiSession, pullAll, signInApi } from './support/api';
+import { test } from './support/test';
 
 /** A class of the demo teacher with four students or more and a score name made of two sub-scores. */
 async function findClass(teacher: ApiSession) {

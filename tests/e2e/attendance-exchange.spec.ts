@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import type {
   AttendanceHistoryEntry,
   AttendanceSchedule,
@@ -8,6 +8,7 @@ import type { SubjectDoc } from '../../domain/sync-docs';
 import { AttendancePage } from './pages/attendance-page';
 import { LoginPage } from './pages/login-page';
 import { type ApiSession, pullAll, signInApi } from './support/api';
+import { test } from './support/test';
 
 /**
  * A class of the demo teacher, its last student (the offline spec types the first 40), a sitting of another

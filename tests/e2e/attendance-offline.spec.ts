@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { AttendanceStatus } from '../../domain/attendance';
 import type {
   AttendanceEntry,
@@ -8,6 +8,7 @@ import type {
 import { AttendancePage } from './pages/attendance-page';
 import { signInApi } from './support/api';
 import { demoTeacherWithNewSitting } from './support/demo-classes';
+import { test } from './support/test';
 
 const KEYS = ['1', '2', '3', '4'] as const;
 const STATUS_OF_KEY: Record<(typeof KEYS)[number], number> = {

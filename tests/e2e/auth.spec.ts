@@ -1,7 +1,9 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { AUTH_TEXT, LoginPage } from './pages/login-page';
 import { DEMO_PASSWORD } from './support/api';
 import { mailCount, RESET_LINK_PATTERN, waitForMail } from './support/mailbox';
+import { test } from './support/test';
+import { expectStatusAfter } from './support/toasts';
 
 const ja = AUTH_TEXT.ja;
 const en = AUTH_TEXT.en;
@@ -70,8 +72,7 @@ test('a student resets a forgotten password through the mailed link and signs in
 
   const before = mailCount(email);
   await page.getByLabel(en.email).fill(email);
-  await page.getByRole('button', { name: en.sendLink }).click();
-  await expect(page.getByRole('status').filter({ hasText: en.linkSent })).toBeVisible();
+  await expectStatusAfter(page, en.linkSent, () => page.getByRole('button', { name: en.sendLink }).click());
   const link = await waitForMail(email, RESET_LINK_PATTERN, before);
 
   await page.goto(link);
@@ -82,8 +83,9 @@ test('a student resets a forgotten password through the mailed link and signs in
 
   await page.getByLabel(en.newPassword, { exact: true }).fill(newPassword);
   await page.getByLabel(en.confirmPassword).fill(newPassword);
-  await page.getByRole('button', { name: en.setPassword }).click();
-  await expect(page.getByRole('status').filter({ hasText: en.passwordChanged })).toBeVisible();
+  await expectStatusAfter(page, en.passwordChanged, () =>
+    page.getByRole('button', { name: en.setPassword }).click(),
+  );
 
   // The link works once only.
   await page.goto(link);

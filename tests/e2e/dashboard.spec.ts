@@ -1,8 +1,9 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { type APIRequestContext, expect } from '@playwright/test';
 import { dashboardItems } from '../../domain/sticky-groups';
 import { DashboardPage } from './pages/dashboard-page';
 import { LoginPage } from './pages/login-page';
 import { type ApiSession, signInApi } from './support/api';
+import { test } from './support/test';
 
 interface StickyPage {
   data: { id: string; type: number; content: string | null }[];

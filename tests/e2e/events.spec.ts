@@ -1,9 +1,10 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { jsonAnswer } from '../../server/testing/stand-in-server';
 import { EventsPage } from './pages/events-page';
 import { LoginPage } from './pages/login-page';
 import { signInApi } from './support/api';
 import { startCodingService } from './support/coding-service';
+import { test } from './support/test';
 
 // The school is in Tokyo: the browser keeps its clock, so "today" is the same day on both sides.
 test.use({ timezoneId: 'Asia/Tokyo' });

@@ -1,9 +1,10 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import dayjs from 'dayjs';
 import { AttendanceStatus } from '../../domain/attendance';
 import { AttendancePage } from './pages/attendance-page';
 import { signInApi } from './support/api';
 import { findUnmarkedSchedule } from './support/demo-classes';
+import { test } from './support/test';
 
 test('a mark on a sitting not yet held is asked about once per sitting, and stored once agreed', async ({
   page,

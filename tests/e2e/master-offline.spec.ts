@@ -1,7 +1,8 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { LoginPage } from './pages/login-page';
 import { MasterSettingPage } from './pages/master-setting-page';
 import { signInApi } from './support/api';
+import { test } from './support/test';
 
 interface CreatedRow {
   id: string;

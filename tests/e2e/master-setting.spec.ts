@@ -1,9 +1,10 @@
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
 import type { MasterDataResponse } from '../../domain/master';
 import type { SubjectDoc } from '../../domain/sync-docs';
 import { LoginPage } from './pages/login-page';
 import { MasterSettingPage } from './pages/master-setting-page';
 import { type ApiSession, pullAll, signInApi } from './support/api';
+import { test } from './support/test';
 
 /** Opens /master-setting signed in as the demo admin. */
 async function openAsAdmin(page: Page): Promise<MasterSettingPage> {

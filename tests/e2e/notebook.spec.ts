@@ -1,4 +1,4 @@
-import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type BrowserContext, expect, type Page } from '@playwright/test';
 import { HighlightCompare, HighlightCondition, HighlightType } from '../../domain/highlights';
 import { LessonPlanStatus, PlanPublish } from '../../domain/lessons';
 import type { Highlight } from '../../domain/schemas/highlights';
@@ -10,6 +10,7 @@ import { DashboardPage } from './pages/dashboard-page';
 import { LoginPage } from './pages/login-page';
 import { PlanPage } from './pages/plan-page';
 import { type ApiSession, pullAll, signInApi } from './support/api';
+import { test } from './support/test';
 
 const LESSON_NOT_PLAN = 10;
 

@@ -1,4 +1,4 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page } from '@playwright/test';
 import type { MasterDataResponse } from '../../domain/master';
 import type { SubjectDoc } from '../../domain/sync-docs';
 import { AttendancePage } from './pages/attendance-page';
@@ -7,6 +7,7 @@ import { PeoplePage } from './pages/people-page';
 import { pullAll, signInApi } from './support/api';
 import { teacherClass } from './support/demo-classes';
 import { mailCount, RESET_LINK_PATTERN, waitForMail } from './support/mailbox';
+import { test } from './support/test';
 
 /** A tag of this run, so names, numbers and addresses never meet those of an earlier run. */
 const RUN = Date.now().toString(36);

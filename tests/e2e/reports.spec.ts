@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { attendanceRate } from '../../domain/reports';
 import type { AttendanceReport } from '../../domain/schemas/reports';
@@ -6,6 +6,7 @@ import { LoginPage } from './pages/login-page';
 import { AttendanceReportPage, REPORT_TEXT } from './pages/report-page';
 import { SHELL_TEXT, waitForOfflineShell } from './pages/shell-page';
 import { signInApi } from './support/api';
+import { test } from './support/test';
 
 test('an admin reads the attendance report, sorts it, exports it to Excel, and reads it offline "as of"', async ({
   page,

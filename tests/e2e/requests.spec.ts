@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { type APIRequestContext, expect } from '@playwright/test';
 import { AttendanceStatus } from '../../domain/attendance';
 import type { AttendanceHistoryEntry } from '../../domain/schemas/attendance';
 import type { StudentRequestData } from '../../domain/schemas/people';
@@ -6,6 +6,7 @@ import type { Request, RequestListResponse } from '../../domain/schemas/requests
 import type { PersonDoc, SubjectDoc } from '../../domain/sync-docs';
 import { RequestsPage } from './pages/requests-page';
 import { type ApiSession, pullAll, signInApi } from './support/api';
+import { test } from './support/test';
 
 const STUDENT = 'student@demo.test';
 const TEACHER = 'teacher@demo.test';

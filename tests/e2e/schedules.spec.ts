@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { AttendanceStatus } from '../../domain/attendance';
 import { monthGrid } from '../../domain/schedules';
 import type { ClassAttendanceResponse } from '../../domain/schemas/attendance';
@@ -9,6 +9,7 @@ import { SchedulePage } from './pages/schedule-page';
 import { type ApiSession, pullAll, signInApi } from './support/api';
 import { findUnmarkedSchedule } from './support/demo-classes';
 import { readIcs } from './support/ics-reader';
+import { test } from './support/test';
 
 /** Today's date and month in Japan, where the browser runs these specs. */
 const TOKYO = 'Asia/Tokyo';

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, type TestInfo, test } from '@playwright/test';
+import { expect, type Page, type TestInfo } from '@playwright/test';
 import { PUBLIC_ROUTES, rolesForRoute } from '../../domain/permissions';
 import { type AccountRole, Role } from '../../domain/roles';
 import { LoginPage } from './pages/login-page';
@@ -12,6 +12,7 @@ import {
   readCatalogue,
 } from './support/catalogue';
 import { bellTexts, inspectScreen, openInApp, routePathsFromFiles, settle } from './support/screen-checks';
+import { test } from './support/test';
 
 /**
  * The screen tour (issue #25): every screen of `src/routes`, as each role that may open it, in ja, vi and en,

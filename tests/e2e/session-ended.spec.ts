@@ -1,10 +1,11 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { AttendanceStatus } from '../../domain/attendance';
 import type { AttendanceHistoryEntry, ClassAttendanceResponse } from '../../domain/schemas/attendance';
 import type { SessionEntry } from '../../domain/schemas/auth-account';
 import { AttendancePage } from './pages/attendance-page';
 import { LoginPage } from './pages/login-page';
 import { demoTeacherWithNewSitting } from './support/demo-classes';
+import { test } from './support/test';
 
 test('a teacher whose session ended while marking offline is told the marks are kept, signs in again, and each reaches the server once', async ({
   page,

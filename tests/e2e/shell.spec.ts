@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { LoginPage } from './pages/login-page';
 import { SHELL_TEXT, type ShellLanguage, ShellPage } from './pages/shell-page';
+import { test } from './support/test';
 
 const ADMIN = 'admin@demo.test';
 const ja = SHELL_TEXT.ja;

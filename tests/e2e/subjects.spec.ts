@@ -1,9 +1,11 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import type { PersonDoc } from '../../domain/sync-docs';
 import { AttendancePage } from './pages/attendance-page';
 import { LoginPage } from './pages/login-page';
-import { expectToast, SubjectsPage } from './pages/subjects-page';
+import { SubjectsPage } from './pages/subjects-page';
 import { pullAll, signInApi } from './support/api';
+import { test } from './support/test';
+import { expectStatusAfter } from './support/toasts';
 
 const TOKYO = 'Asia/Tokyo';
 test.use({ timezoneId: TOKYO });
@@ -48,10 +50,11 @@ test('an admin builds a subject, a draft lesson reaches the teacher’s sheet on
   const created = page.waitForResponse(
     (response) => response.url().endsWith('/api/academic/subjects') && response.request().method() === 'POST',
   );
-  await page.getByRole('button', { name: '保存', exact: true }).click();
+  await expectStatusAfter(page, '科目を作成しました', () =>
+    page.getByRole('button', { name: '保存', exact: true }).click(),
+  );
   const subject = (await (await created).json()) as SubjectAnswer;
   await expect(page).toHaveURL(/\/admin\/academic\/subjects(\?|$)/);
-  await expectToast(page, '科目を作成しました');
   const [classA, classB] = subject.class_with_students;
   if (!classA || !classB) throw new Error('two classes expected');
 
@@ -61,8 +64,9 @@ test('an admin builds a subject, a draft lesson reaches the teacher’s sheet on
   await studentPage.goto(`/admin/academic/subjects/${subject.id}`);
   await new LoginPage(studentPage).signInWithCode('student@demo.test');
   const classCard = (name: string) => studentPage.getByRole('article', { name });
-  await classCard(classA.name).getByRole('button', { name: '登録' }).click();
-  await expectToast(studentPage, 'クラスに登録しました');
+  await expectStatusAfter(studentPage, 'クラスに登録しました', () =>
+    classCard(classA.name).getByRole('button', { name: '登録' }).click(),
+  );
   await expect(classCard(classA.name)).toContainText('Nguyễn Văn An');
 
   // 3. The teacher opens the first class's attendance sheet: the student, no sitting yet.
@@ -80,8 +84,9 @@ test('an admin builds a subject, a draft lesson reaches the teacher’s sheet on
   await page.getByRole('button', { name: '授業を追加' }).click();
   await page.getByRole('textbox', { name: '授業名' }).fill('第1回 ガイダンス');
   await subjects.addSitting(lessonDay, '10:00', '11:30');
-  await page.getByRole('button', { name: '下書き保存' }).click();
-  await expectToast(page, '授業を下書き保存しました');
+  await expectStatusAfter(page, '授業を下書き保存しました', () =>
+    page.getByRole('button', { name: '下書き保存' }).click(),
+  );
   await expect(page).toHaveURL(/tab=drafts/);
   await page.getByRole('button', { name: '第1回 ガイダンス' }).click();
   await expect(page.getByTestId('sitting-row')).toHaveCount(1);
@@ -89,8 +94,9 @@ test('an admin builds a subject, a draft lesson reaches the teacher’s sheet on
   await expect.poll(() => sheet.columnScheduleIds()).toEqual([]);
 
   // 5. Published, the sitting appears on the teacher's open sheet without a reload.
-  await page.getByRole('button', { name: '公開' }).click();
-  await expectToast(page, '授業を保存しました');
+  await expectStatusAfter(page, '授業を保存しました', () =>
+    page.getByRole('button', { name: '公開' }).click(),
+  );
   await expect(page).toHaveURL(/tab=lessons/);
   await expect.poll(() => sheet.columnScheduleIds(), { timeout: 60_000 }).toHaveLength(1);
 
@@ -135,9 +141,8 @@ test('an admin builds a subject, a draft lesson reaches the teacher’s sheet on
   page.on('request', (request) => {
     if (request.url().endsWith('/public-lessons-after-copy')) batches.push(request.postData() ?? '');
   });
-  await register.click();
+  await expectStatusAfter(page, '科目をコピーしました', () => register.click());
   const copy = (await (await copied).json()) as { id: string; lessonsId: string[] };
-  await expectToast(page, '科目をコピーしました');
   await expect(page).toHaveURL(/\/admin\/academic\/subjects(\?|$)/);
   expect(copy.lessonsId).toHaveLength(3);
   expect(batches).toHaveLength(1);
@@ -148,8 +153,9 @@ test('an admin builds a subject, a draft lesson reaches the teacher’s sheet on
 
   // 7. The student cancels the registration.
   await studentPage.reload();
-  await classCard(classA.name).getByRole('button', { name: '登録を取り消す' }).click();
-  await expectToast(studentPage, 'クラス登録を取り消しました');
+  await expectStatusAfter(studentPage, 'クラス登録を取り消しました', () =>
+    classCard(classA.name).getByRole('button', { name: '登録を取り消す' }).click(),
+  );
   await expect(classCard(classA.name)).not.toContainText('Nguyễn Văn An');
   await expect(classCard(classB.name).getByRole('button', { name: '登録' })).toBeVisible();
   await studentContext.close();

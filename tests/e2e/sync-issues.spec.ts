@@ -1,9 +1,10 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { AttendanceStatus } from '../../domain/attendance';
 import type { AttendanceHistoryEntry, ClassAttendanceResponse } from '../../domain/schemas/attendance';
 import { AttendancePage } from './pages/attendance-page';
 import { signInApi } from './support/api';
 import { demoTeacherWithNewSitting } from './support/demo-classes';
+import { test } from './support/test';
 
 test('a mark an admin changed first while the teacher was offline is listed by student, and re-applying it reaches the server once', async ({
   page,

@@ -1,9 +1,10 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { AttendanceStatus } from '../../domain/attendance';
 import type { AttendanceHistoryEntry, ClassAttendanceResponse } from '../../domain/schemas/attendance';
 import { AttendancePage } from './pages/attendance-page';
 import { LoginPage } from './pages/login-page';
 import { demoTeacherWithNewSitting } from './support/demo-classes';
+import { test } from './support/test';
 
 // Two tabs of one browser share the user's local database; only the leader tab's worker replicates it.
 test('two tabs mark offline into one local database; the tab left open pushes every mark once', async ({

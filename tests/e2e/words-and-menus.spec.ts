@@ -1,8 +1,9 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { DashboardPage } from './pages/dashboard-page';
 import { LoginPage } from './pages/login-page';
 import { ShellPage } from './pages/shell-page';
 import { signInApi } from './support/api';
+import { test } from './support/test';
 
 /** Japanese script: what a server-made sentence showed in English and Vietnamese before (issue 25). */
 const JAPANESE = /[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}]/u;

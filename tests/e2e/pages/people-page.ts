@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { expectStatusAfter } from '../support/toasts';
 
 /** The people screens (students, teachers, invitations), in Japanese (the default language). */
 export class PeoplePage {
@@ -46,7 +47,8 @@ export class PeoplePage {
     await page.goto(link);
     await page.getByLabel('新しいパスワード', { exact: true }).fill(password);
     await page.getByLabel('新しいパスワード（確認）').fill(password);
-    await page.getByRole('button', { name: 'パスワードを設定' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'パスワードを変更しました' })).toBeVisible();
+    await expectStatusAfter(page, 'パスワードを変更しました', () =>
+      page.getByRole('button', { name: 'パスワードを設定' }).click(),
+    );
   }
 }

@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 
 /** The subject screens (`/academic/subjects…`), in Japanese (the default language). */
 export class SubjectsPage {
@@ -41,9 +41,4 @@ export async function pickTime(picker: Locator, time: string) {
   const [hour = '', minute = ''] = time.split(':');
   await picker.getByRole('combobox', { name: '時' }).selectOption(hour);
   await picker.getByRole('combobox', { name: '分' }).selectOption(minute);
-}
-
-/** Waits for a toast. */
-export async function expectToast(page: Page, text: string) {
-  await expect(page.getByText(text, { exact: true }).first()).toBeVisible();
 }
