@@ -11,7 +11,7 @@ import { firstValueFrom } from 'rxjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MasterKind } from '../../domain/master';
 import { masterRow } from './database-test-helper';
-import { eachDocumentOnce } from './each-document-once';
+import { eachDocumentOnce, liveCount$ } from './each-document-once';
 import type { MasterDocType } from './master-schema';
 import { databaseName, openDatabase, type SchoolDatabase } from './open-database';
 import { type SharedChanges, sharedChangesChannel } from './shared-changes';
@@ -131,6 +131,27 @@ describe('a live list during a first sync', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     list.stop();
     for (const emitted of list.seen) expect(emitted.names).toEqual(['B Renamed', 'M University']);
+  });
+});
+
+describe('a live count during a first sync', () => {
+  it('counts a row once when the worker’s message about it lands after the count has read it', async () => {
+    opened = await tabAndWorker(`late-count-${Date.now()}`);
+    const { tab } = opened;
+    opened.tell(await opened.store(university('u-later', '琉球学園大学')));
+    const late = await opened.store(university('u-first', '東都国際大学'));
+    const seen: number[] = [];
+    const subscription = liveCount$(tab.master, { selector: { kind: MasterKind.universities } }).subscribe(
+      (count) => seen.push(count),
+    );
+    await vi.waitFor(() => expect(seen.at(-1)).toBe(2));
+    opened.tell(late);
+    // RxDB's own live count (`count().$`) adds the late insert to what it had read, and shows 2, 3, 4 here.
+    opened.tell(await opened.store(university('u-third', '北陸工科大学')));
+    await vi.waitFor(() => expect(seen.at(-1)).toBe(3));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    subscription.unsubscribe();
+    expect(seen).toEqual([2, 3]);
   });
 });
 

@@ -1,4 +1,11 @@
-import { getHeightOfRevision, type RxDocumentData, type RxPlugin } from 'rxdb';
+import {
+  getHeightOfRevision,
+  type MangoQuery,
+  type RxCollection,
+  type RxDocumentData,
+  type RxPlugin,
+} from 'rxdb';
+import { distinctUntilChanged, map, type Observable } from 'rxjs';
 
 /**
  * The documents of a query result with each document once. Where one appears twice, the occurrence with the
@@ -52,3 +59,16 @@ export const RxDBEachDocumentOncePlugin: RxPlugin = {
     },
   },
 };
+
+/**
+ * How many documents match `query`, live, counted from the query's result, which holds each document once
+ * (`RxDBEachDocumentOncePlugin`). RxDB's own live count adds and subtracts from change events instead, so the
+ * late message of a row it has already counted counts it again (a pending-writes badge can show one more, or
+ * one fewer, than is waiting); badges use this.
+ */
+export function liveCount$<Doc>(collection: RxCollection<Doc>, query: MangoQuery<Doc>): Observable<number> {
+  return collection.find(query).$.pipe(
+    map((documents) => documents.length),
+    distinctUntilChanged(),
+  );
+}

@@ -1,6 +1,7 @@
 import type { RxCollection } from 'rxdb';
 import { map, type Observable } from 'rxjs';
 import { z } from 'zod';
+import { liveCount$ } from './each-document-once';
 import type { SchoolDatabase } from './open-database';
 import { type OutboxDocType, OutboxKind } from './outbox-schema';
 import { REPLICATED_COLLECTIONS, type ReplicatedCollectionName } from './replicated-collections';
@@ -209,9 +210,9 @@ export async function recordIssue(
   });
 }
 
-/** The number of rows waiting to be pushed, live. */
+/** The number of rows waiting to be pushed, live (counted once each, `liveCount$`). */
 export function pendingCount$(database: SchoolDatabase): Observable<number> {
-  return database.outbox.count({ selector: { kind: OutboxKind.pending } }).$;
+  return liveCount$(database.outbox, { selector: { kind: OutboxKind.pending } });
 }
 
 /** What a grid cell shows of its row's own writes: waiting to sync, or refused (a sync issue). */

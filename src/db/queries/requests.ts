@@ -1,6 +1,7 @@
 import { combineLatest, map, type ObservedValueOf, of, switchMap } from 'rxjs';
 import { RequestStatus } from '../../../domain/requests';
 import { SubjectDocKind } from '../../../domain/sync-docs';
+import { liveCount$ } from '../each-document-once';
 import type { SchoolDatabase } from '../open-database';
 import { byIds } from './calendar';
 import { asRows } from './rows';
@@ -59,7 +60,7 @@ export type RequestSources = ObservedValueOf<ReturnType<typeof requestSources$>>
 
 /** How many requests on this device are still requesting: the menu badge, live. */
 export function requestingCount$(database: SchoolDatabase) {
-  return database.requests.count({ selector: { status: RequestStatus.requesting } }).$;
+  return liveCount$(database.requests, { selector: { status: RequestStatus.requesting } });
 }
 
 const isId = (id: string | null): id is string => id !== null;
