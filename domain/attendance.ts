@@ -65,6 +65,31 @@ export function tallyCounts(tally: AttendanceTally): AttendanceCounts {
   };
 }
 
+/** A sitting as the held-sitting rule reads it. */
+export interface HeldSittingSource {
+  id: string;
+  day: string;
+  lessonId: string | null;
+}
+
+/**
+ * A class student's statuses over the class's held sittings: one per sitting of a published lesson on or
+ * before `today`, its mark's status, or null where none is entered. Marks at other sittings (a draft lesson's,
+ * a future one) are not counted. The same rule as the attendance report's `heldSittings`
+ * (server/modules/reports/report-sql.ts), so a student's own profile and the report tally alike.
+ */
+export function heldStatuses(
+  sittings: readonly HeldSittingSource[],
+  publishedLessonIds: ReadonlySet<string>,
+  marks: ReadonlyMap<string, AttendanceStatus | null>,
+  today: string,
+): (AttendanceStatus | null)[] {
+  return sittings
+    .filter((sitting) => sitting.lessonId !== null && publishedLessonIds.has(sitting.lessonId))
+    .filter((sitting) => sitting.day <= today)
+    .map((sitting) => marks.get(sitting.id) ?? null);
+}
+
 /** Tallies a student's statuses (one per held schedule, null where not entered) into highlight counts. */
 export function countAttendance(statuses: readonly (AttendanceStatus | null)[]): AttendanceCounts {
   return tallyCounts(tallyOfStatuses(statuses));

@@ -124,11 +124,25 @@ describe('score grid', () => {
   });
 });
 
+/** Three held sittings of the student's class, a future one, a draft lesson's one, and another class's. */
+const HELD = {
+  sittings: [
+    { id: 'held-1', classId: 'class-1', day: '2026-11-02', lessonId: 'lesson-1' },
+    { id: 'held-2', classId: 'class-1', day: '2026-11-09', lessonId: 'lesson-1' },
+    { id: 'held-3', classId: 'class-1', day: '2026-11-16', lessonId: 'lesson-1' },
+    { id: 'future', classId: 'class-1', day: '2026-12-07', lessonId: 'lesson-1' },
+    { id: 'draft', classId: 'class-1', day: '2026-11-16', lessonId: 'lesson-draft' },
+    { id: 'other-class', classId: 'class-2', day: '2026-11-16', lessonId: 'lesson-1' },
+  ],
+  publishedLessonIds: new Set(['lesson-1']),
+  today: '2026-11-27',
+};
+
 describe('student profile', () => {
   it('shows own scores, attendance tallies and the messages of the highlights met', () => {
     const [subject] = buildProfile({
       subjects: [{ id: 'subject-1', name: 'Math', formula: 'written' }],
-      enrolments: [{ subjectId: 'subject-1', subjectStudentId: 'ss-2' }],
+      enrolments: [{ subjectId: 'subject-1', classId: 'class-1', subjectStudentId: 'ss-2' }],
       scoreNames: base.scoreNames.map((row) => ({ ...row, subjectId: 'subject-1' })),
       highlights: [
         ...base.highlights.map((row) => ({ ...row, subjectId: 'subject-1' })),
@@ -144,10 +158,11 @@ describe('student profile', () => {
       ],
       scores: base.scores,
       results: [],
+      ...HELD,
       attendance: [
-        { subjectId: 'subject-1', status: 2 },
-        { subjectId: 'subject-1', status: 1 },
-        { subjectId: 'subject-1', status: 0 },
+        { subjectId: 'subject-1', scheduleId: 'held-1', status: 2 },
+        { subjectId: 'subject-1', scheduleId: 'held-2', status: 1 },
+        { subjectId: 'subject-1', scheduleId: 'held-3', status: 0 },
       ],
     });
     expect(subject?.scores.map((score) => score.points)).toEqual([0, null, null]);
@@ -165,14 +180,41 @@ describe('student profile', () => {
   it('shows the final score a teacher set by hand, marked so', () => {
     const [subject] = buildProfile({
       subjects: [{ id: 'subject-1', name: 'Math', formula: 'written' }],
-      enrolments: [{ subjectId: 'subject-1', subjectStudentId: 'ss-2' }],
+      enrolments: [{ subjectId: 'subject-1', classId: 'class-1', subjectStudentId: 'ss-2' }],
       scoreNames: base.scoreNames.map((row) => ({ ...row, subjectId: 'subject-1' })),
       highlights: [],
       scores: base.scores,
       results: [{ subjectStudentId: 'ss-2', finalScore: 42 }],
+      ...HELD,
       attendance: [],
     });
     expect(subject?.finalScore).toBe(42);
     expect(subject?.finalScoreSetByHand).toBe(true);
+  });
+
+  it('counts attendance over the held sittings of the class, as the attendance report does', () => {
+    const [subject] = buildProfile({
+      subjects: [{ id: 'subject-1', name: 'Math', formula: null }],
+      enrolments: [{ subjectId: 'subject-1', classId: 'class-1', subjectStudentId: 'ss-2' }],
+      scoreNames: [],
+      highlights: [],
+      scores: [],
+      results: [],
+      ...HELD,
+      // Marked: one held sitting, and sittings that are not held (future, a draft lesson's): those do not count.
+      attendance: [
+        { subjectId: 'subject-1', scheduleId: 'held-1', status: 1 },
+        { subjectId: 'subject-1', scheduleId: 'future', status: 0 },
+        { subjectId: 'subject-1', scheduleId: 'draft', status: 0 },
+      ],
+    });
+    // The two held sittings with no mark are "not entered".
+    expect(subject?.attendance).toEqual({
+      missing: 2,
+      attendance: 1,
+      late: 0,
+      unexplainedAbsence: 0,
+      absent: 0,
+    });
   });
 });

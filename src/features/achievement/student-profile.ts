@@ -1,5 +1,12 @@
 import { orderScoreNames, shownFinalScore, studentResult } from '../../../domain/achievement-results';
-import { type AttendanceCounts, AttendanceStatus, countAttendance } from '../../../domain/attendance';
+import {
+  type AttendanceCounts,
+  AttendanceStatus,
+  type HeldSittingSource,
+  heldStatuses,
+  tallyCounts,
+  tallyOfStatuses,
+} from '../../../domain/attendance';
 import { isHighlighted } from '../../../domain/highlights';
 import { achievementId } from '../../../domain/sync-ids';
 import {
@@ -26,22 +33,28 @@ export interface ProfileSubject {
 /** The local rows of the signed-in student the profile is built from. */
 export interface ProfileInput {
   subjects: readonly { id: string; name: string; formula: string | null }[];
-  /** The student's enrolments: subject and `subjectStudentId`. */
-  enrolments: readonly { subjectId: string; subjectStudentId: string }[];
+  /** The student's enrolments: subject, class and `subjectStudentId`. */
+  enrolments: readonly { subjectId: string; classId: string | null; subjectStudentId: string }[];
+  /** The sittings of the student's classes, and the lessons published (a draft lesson's sitting is not held). */
+  sittings: readonly (HeldSittingSource & { classId: string })[];
+  publishedLessonIds: ReadonlySet<string>;
   scoreNames: readonly (LocalScoreName & { subjectId: string })[];
   highlights: readonly (LocalHighlight & { subjectId: string })[];
   scores: readonly { id: string; points: number | null }[];
   /** The student's results: the final score set by hand per enrolment. */
   results: readonly { subjectStudentId: string; finalScore: number | null }[];
-  attendance: readonly { subjectId: string; status: number | null }[];
+  attendance: readonly { subjectId: string; scheduleId: string; status: number | null }[];
+  /** The device's today: sittings after it are not held yet. */
+  today: string;
 }
 
 const STATUSES = new Set<number>(Object.values(AttendanceStatus));
 
 /**
  * The student's achievement-attendance profile (SPEC §2 /achievement-attendance-profile): per subject the
- * attendance entered so far, the scores, GPA and final score by the subject's rules, and the highlight
- * messages the school wrote for students in their situation.
+ * attendance over the class's held sittings (as the attendance report counts it, "not entered" included),
+ * the scores, GPA and final score by the subject's rules, and the highlight messages the school wrote for
+ * students in their situation.
  */
 export function buildProfile(input: ProfileInput): ProfileSubject[] {
   const byId = new Map(input.scores.map((row) => [row.id, row]));
@@ -60,12 +73,17 @@ export function buildProfile(input: ProfileInput): ProfileSubject[] {
     );
     const result = studentResult(subject.formula, scoreNames, points);
     const handSet = setByHand.get(enrolment.subjectStudentId) ?? null;
-    const statuses = input.attendance
-      .filter((row) => row.subjectId === subject.id)
-      .map((row) =>
-        row.status !== null && STATUSES.has(row.status) ? (row.status as AttendanceStatus) : null,
-      );
-    const counts = countAttendance(statuses);
+    const marks = new Map(
+      input.attendance
+        .filter((row) => row.subjectId === subject.id)
+        .map((row) => [
+          row.scheduleId,
+          row.status !== null && STATUSES.has(row.status) ? (row.status as AttendanceStatus) : null,
+        ]),
+    );
+    const sittings = input.sittings.filter((row) => row.classId === enrolment.classId);
+    const tally = tallyOfStatuses(heldStatuses(sittings, input.publishedLessonIds, marks, input.today));
+    const counts = tallyCounts(tally);
     const facts = { attendance: counts, gpa: result.gpa };
     const messages = completeHighlights(input.highlights.filter((row) => row.subjectId === subject.id))
       .filter((rule) => !rule.hidden && rule.messageToStudent)
@@ -80,10 +98,7 @@ export function buildProfile(input: ProfileInput): ProfileSubject[] {
       {
         subjectId: subject.id,
         subjectName: subject.name,
-        attendance: {
-          ...counts,
-          absent: statuses.filter((status) => status === AttendanceStatus.absent).length,
-        },
+        attendance: { ...counts, absent: tally.absent },
         scores: scoreNames.map((row) => ({
           id: row.id,
           name: row.name,

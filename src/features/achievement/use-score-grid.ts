@@ -1,5 +1,5 @@
 import { combineLatest, map, of, switchMap } from 'rxjs';
-import { outsideDrafts } from '../../../domain/lessons';
+import { outsideDrafts, PublishState } from '../../../domain/lessons';
 import { MasterKind } from '../../../domain/master';
 import type { AccountRole } from '../../../domain/roles';
 import { AchievementDocKind, SubjectDocKind } from '../../../domain/sync-docs';
@@ -16,6 +16,7 @@ import {
   subjectScoreNames$,
 } from '../../db/queries/subjects';
 import { useLiveQuery } from '../../db/use-live-query';
+import { localToday } from '../shared/local-clock';
 import { buildScoreGrid } from './score-grid';
 import { buildProfile } from './student-profile';
 
@@ -89,8 +90,9 @@ export function useStudentProfile(userId: string) {
             database.achievements.find({ selector: { studentId } }).$.pipe(map(json)),
             database.attendance.find({ selector: { studentId } }).$.pipe(map(json)),
             database.lessons.find().$.pipe(map(json)),
+            database.schedules.find().$.pipe(map(json)),
           ]).pipe(
-            map(([subjects, subjectNames, achievements, attendance, lessons]) => {
+            map(([subjects, subjectNames, achievements, attendance, lessons, schedules]) => {
               const names = new Map(subjectNames.map((row) => [row.id, row.name]));
               const ofKind = (kind: string) => subjects.filter((row) => row.kind === kind);
               return buildProfile({
@@ -101,9 +103,22 @@ export function useStudentProfile(userId: string) {
                 })),
                 enrolments: ofKind(SubjectDocKind.classStudent).flatMap((row) =>
                   row.studentId === studentId && row.subjectStudentId
-                    ? [{ subjectId: row.subjectId, subjectStudentId: row.subjectStudentId }]
+                    ? [
+                        {
+                          subjectId: row.subjectId,
+                          classId: row.classId,
+                          subjectStudentId: row.subjectStudentId,
+                        },
+                      ]
                     : [],
                 ),
+                sittings: schedules,
+                publishedLessonIds: new Set(
+                  lessons
+                    .filter((lesson) => lesson.publish === PublishState.published)
+                    .map((lesson) => lesson.id),
+                ),
+                today: localToday(),
                 scoreNames: outsideDrafts(ofKind(SubjectDocKind.scoreName), lessons),
                 highlights: ofKind(SubjectDocKind.highlight),
                 scores: achievements.filter((row) => row.kind === AchievementDocKind.score),
