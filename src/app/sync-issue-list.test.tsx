@@ -2,10 +2,10 @@ import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PlanPublish, PublishState } from '../../domain/lessons';
+import { PlanPublish } from '../../domain/lessons';
 import { NoteKind, sittingNoteDoc } from '../../domain/sync-docs';
 import { ProvideDatabase } from '../db/database-context';
-import { openTestDatabase } from '../db/database-test-helper';
+import { lessonRow, openTestDatabase, scheduleRow } from '../db/database-test-helper';
 import type { SchoolDatabase } from '../db/open-database';
 import { recordIssue } from '../db/outbox';
 import { SyncIssueList } from './sync-issue-list';
@@ -20,34 +20,8 @@ afterEach(async () => {
 describe('the sync issue list', () => {
   it('names a refused lesson plan by its lesson and sitting, and its status in words', async () => {
     database = await openTestDatabase('issue-list');
-    await database.schedules.insert({
-      id: 'schedule-3',
-      subjectId: 'subject-1',
-      universityId: 'u',
-      lessonId: 'lesson-1',
-      classId: 'class-1',
-      day: '2026-11-20',
-      startTime: '09:00',
-      endTime: '10:30',
-      roomId: null,
-      teacherIds: [],
-      updatedAt: 1,
-    });
-    await database.lessons.insert({
-      id: 'lesson-1',
-      subjectId: 'subject-1',
-      universityId: 'u',
-      name: 'Functions',
-      type: 1,
-      publish: PublishState.published,
-      tableOfContents: null,
-      overview: null,
-      minutes: 90,
-      examNameId: null,
-      assistApply: false,
-      assistStatus: PublishState.draft,
-      updatedAt: 1,
-    });
+    await database.schedules.insert(scheduleRow({ id: 'schedule-3' }));
+    await database.lessons.insert(lessonRow({ id: 'lesson-1', name: 'Functions' }));
     const plan = {
       ...sittingNoteDoc({
         id: 'plan-1',

@@ -1,7 +1,8 @@
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
+import { PublishState } from '../../domain/lessons';
 import type { MasterDocType } from './master-schema';
 import { openDatabase, type SchoolDatabase } from './open-database';
-import type { SubjectDocType } from './synced-schemas';
+import type { LessonDocType, ScheduleDocType, SubjectDocType } from './synced-schemas';
 
 let opened = 0;
 
@@ -66,6 +67,43 @@ export function masterRow(
     color: null,
     startDate: null,
     endDate: null,
+    updatedAt: 1,
+    ...fields,
+  };
+}
+
+/** A sitting on 2026-11-20, 09:00 to 10:30, of `lesson-1` in `class-1` of `subject-1`, unless told otherwise. */
+export function scheduleRow(fields: Partial<ScheduleDocType> & Pick<ScheduleDocType, 'id'>): ScheduleDocType {
+  return {
+    subjectId: 'subject-1',
+    universityId: 'u',
+    lessonId: 'lesson-1',
+    classId: 'class-1',
+    day: '2026-11-20',
+    startTime: '09:00',
+    endTime: '10:30',
+    roomId: null,
+    teacherIds: [],
+    updatedAt: 1,
+    ...fields,
+  };
+}
+
+/** A published 90-minute lesson of `subject-1`, not an assist lesson, unless told otherwise. */
+export function lessonRow(
+  fields: Partial<LessonDocType> & Pick<LessonDocType, 'id' | 'name'>,
+): LessonDocType {
+  return {
+    subjectId: 'subject-1',
+    universityId: 'u',
+    type: 1,
+    publish: PublishState.published,
+    tableOfContents: null,
+    overview: null,
+    minutes: 90,
+    examNameId: null,
+    assistApply: false,
+    assistStatus: PublishState.draft,
     updatedAt: 1,
     ...fields,
   };

@@ -1,20 +1,14 @@
 import { firstValueFrom } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AttendanceStatus } from '../../domain/attendance';
-import { LessonType, PlanPublish, PublishState } from '../../domain/lessons';
+import { PlanPublish } from '../../domain/lessons';
 import { Role } from '../../domain/roles';
 import { AchievementDocKind, NoteKind, SubjectDocKind, sittingNoteDoc } from '../../domain/sync-docs';
-import { openTestDatabase, subjectRow } from './database-test-helper';
+import { lessonRow, openTestDatabase, scheduleRow, subjectRow } from './database-test-helper';
 import type { SchoolDatabase } from './open-database';
 import { recordIssue, syncIssues$ } from './outbox';
 import { describeSyncIssue, issueValues } from './sync-issue-subject';
-import type {
-  AchievementDocType,
-  AttendanceDocType,
-  PersonDocType,
-  ScheduleDocType,
-  SubjectDocType,
-} from './synced-schemas';
+import type { AchievementDocType, AttendanceDocType, PersonDocType, SubjectDocType } from './synced-schemas';
 
 let database: SchoolDatabase | undefined;
 
@@ -44,19 +38,7 @@ const student: PersonDocType = {
   updatedAt: 1,
 };
 
-const schedule: ScheduleDocType = {
-  id: 'schedule-3',
-  subjectId: 'subject-1',
-  universityId: 'u',
-  lessonId: 'lesson-1',
-  classId: 'class-1',
-  day: '2026-11-20',
-  startTime: '09:00',
-  endTime: '10:30',
-  roomId: null,
-  teacherIds: [],
-  updatedAt: 1,
-};
+const schedule = scheduleRow({ id: 'schedule-3' });
 
 const scoreName: SubjectDocType = subjectRow({
   id: 'score-name-2',
@@ -174,21 +156,7 @@ describe('sync issue subjects', () => {
   it('names the lesson and the sitting of a refused lesson plan, and its status in words', async () => {
     const db = await open();
     await db.schedules.insert(schedule);
-    await db.lessons.insert({
-      id: 'lesson-1',
-      subjectId: 'subject-1',
-      universityId: 'u',
-      name: '第3回 関数',
-      type: LessonType.lesson,
-      publish: PublishState.published,
-      tableOfContents: null,
-      overview: null,
-      minutes: 90,
-      examNameId: null,
-      assistApply: false,
-      assistStatus: PublishState.draft,
-      updatedAt: 1,
-    });
+    await db.lessons.insert(lessonRow({ id: 'lesson-1', name: '第3回 関数' }));
     const issue = await issueOf(db, 'notes', plan, ['content', 'publish']);
 
     expect(await describeSyncIssue(db, issue)).toEqual({
