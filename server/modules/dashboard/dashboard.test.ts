@@ -350,6 +350,58 @@ describe('sticky rules', () => {
     );
   });
 
+  it('highlights: a draft lesson’s ended sitting is not held, so it counts as no missing mark', async () => {
+    const partition = { subjectId: f.subjectId, universityId: f.universityId, seq };
+    const [draft] = await db
+      .insert(lessons)
+      .values({ ...partition, name: 'Draft lesson', type: LessonType.lesson, publish: PublishState.draft })
+      .returning();
+    if (!draft) throw new Error('no draft lesson');
+    const [sitting] = await db
+      .insert(schedules)
+      .values({
+        ...partition,
+        lessonId: draft.id,
+        classId: f.classId,
+        day: '2026-04-08',
+        startTime: '10:00',
+        endTime: '11:00',
+        roomId: f.roomId,
+      })
+      .returning();
+    const [rule] = await db
+      .insert(highlights)
+      .values({
+        ...partition,
+        type: HighlightType.attendance,
+        conditionType: HighlightCondition.missing,
+        compareType: HighlightCompare.moreThan,
+        value: 0,
+        messageToStudent: 'Some attendance is not entered',
+      })
+      .returning();
+    const messages = async () => (await cardsOf(f.studentUserId)).map((row) => row.content);
+
+    // Every held sitting of the student's class is marked by now: only the draft's sitting has no mark.
+    await refresh('2026-04-10T02:00:00Z');
+    expect(await messages()).not.toContain('Some attendance is not entered');
+    // Published, the same sitting is held and unmarked.
+    await db.update(lessons).set({ publish: PublishState.published }).where(eq(lessons.id, draft.id));
+    await refresh('2026-04-10T02:00:00Z');
+    expect(await messages()).toContain('Some attendance is not entered');
+
+    await db
+      .update(highlights)
+      .set({ deleted: true })
+      .where(eq(highlights.id, rule?.id ?? ''));
+    await db
+      .update(schedules)
+      .set({ deleted: true })
+      .where(eq(schedules.id, sitting?.id ?? ''));
+    await db.update(lessons).set({ deleted: true }).where(eq(lessons.id, draft.id));
+    await refresh('2026-04-10T02:00:00Z');
+  });
+
   it('requests: a requesting request gives its class teachers a card that goes once decided', async () => {
     const [request] = await db
       .insert(requests)

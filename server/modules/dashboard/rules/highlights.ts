@@ -7,6 +7,7 @@ import {
   HighlightType,
   isHighlighted,
 } from '../../../../domain/highlights';
+import { PublishState } from '../../../../domain/lessons';
 import { LIMITS } from '../../../../domain/limits';
 import { StickyType } from '../../../../domain/stickies';
 import { liveClassAssignments } from '../../../access/classes';
@@ -60,7 +61,8 @@ export interface HighlightHit {
 
 /**
  * Evaluates every visible highlight in scope against the subject's students: attendance tallies over the
- * sittings of each student's class that have ended (school time; no status entered counts as missing) and
+ * sittings of published lessons of each student's class that have ended (school time; no status entered
+ * counts as missing; a draft lesson's sitting is not held, as in the attendance report) and
  * the student's GPA from their scores (`enrolmentGpas`). A student without the fact a rule reads is not flagged (domain
  * `isHighlighted`).
  */
@@ -93,6 +95,7 @@ export async function highlightHits(db: Executor, context: RuleContext): Promise
         from class_students cs
         join schedules s on s.class_id = cs.class_id and not s.deleted
           and (s.day < ${context.today}::date or (s.day = ${context.today}::date and s.end_time <= ${context.time}::time))
+        join lessons l on l.id = s.lesson_id and not l.deleted and l.publish = ${PublishState.published}
         left join attendances a on a.class_student_id = cs.id and a.schedule_id = s.id and not a.deleted
         where not cs.deleted ${inScope('cs', context.scope)}`,
     statusSchema,
