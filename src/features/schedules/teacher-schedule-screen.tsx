@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { mayReadTimesheet } from '../../../domain/permissions';
 import { Role } from '../../../domain/roles';
+import { useSessionUser } from '../../app/session-context';
 import { teachers$ } from '../../db/queries/people';
 import { useLiveQuery } from '../../db/use-live-query';
 import { CheckboxField } from '../../ui/checkbox-field';
@@ -48,11 +49,11 @@ export function TeacherScheduleScreen({
         ? [...shown.filter((id) => id !== teacherId), teacherId]
         : shown.filter((id) => id !== teacherId),
     });
-  const exportName =
-    teachers
-      .filter((teacher) => shown.includes(teacher.id))
-      .map((teacher) => teacher.name)
-      .join(', ') || t`Teacher schedule`;
+  // The signed-in teacher's own name is known before the people collection has arrived (a first sync).
+  const sessionUser = useSessionUser();
+  const names = new Map(teachers.map((teacher) => [teacher.id, teacher.name]));
+  if (sessionUser && !names.has(sessionUser.id)) names.set(sessionUser.id, sessionUser.name);
+  const exportName = shown.flatMap((id) => names.get(id) ?? []).join(', ') || t`Teacher schedule`;
   const timesheetTeacher = shown.find(
     (id) => teachers.some((teacher) => teacher.id === id) && mayReadTimesheet({ id: userId, role }, id),
   );
