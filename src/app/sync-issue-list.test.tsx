@@ -2,10 +2,8 @@ import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PlanPublish } from '../../domain/lessons';
-import { NoteKind, sittingNoteDoc } from '../../domain/sync-docs';
 import { ProvideDatabase } from '../db/database-context';
-import { lessonRow, openTestDatabase, scheduleRow } from '../db/database-test-helper';
+import { lessonRow, openTestDatabase, planRow, scheduleRow } from '../db/database-test-helper';
 import type { SchoolDatabase } from '../db/open-database';
 import { recordIssue } from '../db/outbox';
 import { SyncIssueList } from './sync-issue-list';
@@ -22,18 +20,7 @@ describe('the sync issue list', () => {
     database = await openTestDatabase('issue-list');
     await database.schedules.insert(scheduleRow({ id: 'schedule-3' }));
     await database.lessons.insert(lessonRow({ id: 'lesson-1', name: 'Functions' }));
-    const plan = {
-      ...sittingNoteDoc({
-        id: 'plan-1',
-        kind: NoteKind.plan,
-        subjectId: 'subject-1',
-        universityId: 'u',
-        lessonId: 'lesson-1',
-        scheduleId: 'schedule-3',
-        authorId: 'teacher-1',
-      }),
-      publish: PlanPublish.published,
-    };
+    const plan = planRow({ id: 'plan-1' });
     await recordIssue(database, {
       collection: 'notes',
       docId: plan.id,

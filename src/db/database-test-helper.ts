@@ -1,5 +1,6 @@
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
-import { PublishState } from '../../domain/lessons';
+import { PlanPublish, PublishState } from '../../domain/lessons';
+import { type NoteDoc, NoteKind, sittingNoteDoc } from '../../domain/sync-docs';
 import type { MasterDocType } from './master-schema';
 import { openDatabase, type SchoolDatabase } from './open-database';
 import type { LessonDocType, ScheduleDocType, SubjectDocType } from './synced-schemas';
@@ -105,6 +106,23 @@ export function lessonRow(
     assistApply: false,
     assistStatus: PublishState.draft,
     updatedAt: 1,
+    ...fields,
+  };
+}
+
+/** A published lesson plan of `schedule-3` (`lesson-1` of `subject-1`) by `teacher-1`, unless told otherwise. */
+export function planRow(fields: Partial<NoteDoc> & Pick<NoteDoc, 'id'>): NoteDoc {
+  return {
+    ...sittingNoteDoc({
+      id: fields.id,
+      kind: NoteKind.plan,
+      subjectId: 'subject-1',
+      universityId: 'u',
+      lessonId: 'lesson-1',
+      scheduleId: 'schedule-3',
+      authorId: 'teacher-1',
+    }),
+    publish: PlanPublish.published,
     ...fields,
   };
 }

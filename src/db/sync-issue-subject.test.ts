@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { AttendanceStatus } from '../../domain/attendance';
 import { PlanPublish } from '../../domain/lessons';
 import { Role } from '../../domain/roles';
-import { AchievementDocKind, NoteKind, SubjectDocKind, sittingNoteDoc } from '../../domain/sync-docs';
-import { lessonRow, openTestDatabase, scheduleRow, subjectRow } from './database-test-helper';
+import { AchievementDocKind, NoteKind, SubjectDocKind } from '../../domain/sync-docs';
+import { lessonRow, openTestDatabase, planRow, scheduleRow, subjectRow } from './database-test-helper';
 import type { SchoolDatabase } from './open-database';
 import { recordIssue, syncIssues$ } from './outbox';
 import { describeSyncIssue, issueValues } from './sync-issue-subject';
@@ -94,19 +94,7 @@ async function issueOf(
   return issue;
 }
 
-const plan = {
-  ...sittingNoteDoc({
-    id: 'plan-1',
-    kind: NoteKind.plan,
-    subjectId: 'subject-1',
-    universityId: 'u',
-    lessonId: 'lesson-1',
-    scheduleId: 'schedule-3',
-    authorId: 'teacher-1',
-  }),
-  content: '第3章を読む',
-  publish: PlanPublish.published,
-};
+const plan = planRow({ id: 'plan-1', content: '第3章を読む' });
 
 describe('sync issue subjects', () => {
   it('names the student and the sitting of a refused mark, and the values the device wrote', async () => {
