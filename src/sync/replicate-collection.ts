@@ -472,10 +472,20 @@ export function replicateCollection<Doc extends LocalDoc>(
   const firstPull = options.firstPull?.done === false ? options.firstPull : null;
   const firstPullState = { pulled: 0, total: null as number | null, lastPageCame: false, recorded: false };
 
-  /** Counts a page of the first pull and tells how far it has got. */
-  function noteFirstPullPage(page: { documents: readonly unknown[]; remaining?: number }, batchSize: number) {
+  /**
+   * Counts a page of the first pull and tells how far it has got. Only rows new to the device count: a pull
+   * resumed after a reload starts from the last checkpoint RxDB stored, which may lie before rows the cut run
+   * had already stored.
+   */
+  async function noteFirstPullPage(
+    page: { documents: readonly WithDeleted<Doc>[]; remaining?: number },
+    batchSize: number,
+  ) {
     if (!firstPull || firstPullState.lastPageCame) return;
-    firstPullState.pulled += page.documents.length;
+    const ids = page.documents.map((doc) => doc.id);
+    const stored =
+      ids.length > 0 ? await options.collection.storageInstance.findDocumentsById(ids, true) : [];
+    firstPullState.pulled += ids.length - stored.length;
     if (page.remaining !== undefined) firstPullState.total = firstPullState.pulled + page.remaining;
     else if (firstPullState.total !== null)
       firstPullState.total = Math.max(firstPullState.total, firstPullState.pulled);
@@ -616,7 +626,7 @@ export function replicateCollection<Doc extends LocalDoc>(
           backoff.reset();
           healthy = true;
           await options.onPulled();
-          noteFirstPullPage(page, batchSize);
+          await noteFirstPullPage(page, batchSize);
           return { documents, checkpoint: page.checkpoint ?? from };
         } catch (error) {
           return failed(error);

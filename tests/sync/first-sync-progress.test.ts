@@ -179,6 +179,45 @@ describe('the first pull of a collection', () => {
     expect(progress.at(-1)).toEqual({ pulled: rows, total: rows, done: true });
   });
 
+  it('resumed from a checkpoint behind the rows the cut run stored, counts each of them once', async () => {
+    const rows = await serverMasterRows();
+    const database = await openDevice();
+    let answered = 0;
+    const cut = replicateMaster(database, {
+      done: false,
+      fetchImpl: async (input, init) => {
+        answered += 1;
+        if (answered > 2) throw new TypeError('Failed to fetch');
+        return fetch(input, init);
+      },
+    });
+    await vi.waitFor(async () => expect(await database.master.count().exec()).toBe(PAGE * 2), {
+      timeout: 20_000,
+    });
+    await replication?.cancel();
+    // The cut came between storing the second page and storing its checkpoint: the next run asks from the
+    // checkpoint the second request was sent with, so its first page is rows the device already holds.
+    const firstPageEnd = cut.requests[1]?.searchParams.get('checkpoint');
+    if (!firstPageEnd) throw new Error('the cut run asked for no second page');
+    let resumed = false;
+    const { progress } = replicateMaster(database, {
+      done: false,
+      fetchImpl: async (input, init) => {
+        const url = new URL(input);
+        if (!resumed && url.pathname.endsWith('/pull')) {
+          resumed = true;
+          url.searchParams.set('checkpoint', firstPageEnd);
+        }
+        return fetch(url.toString(), init);
+      },
+    });
+    await vi.waitFor(() => expect(progress.at(-1)?.done).toBe(true), { timeout: 20_000 });
+    expect(progress[0]).toEqual({ pulled: PAGE * 2, total: rows, done: false });
+    expect(progress[1]).toEqual({ pulled: PAGE * 3, total: rows, done: false });
+    expect(progress.every((report) => report.total === rows)).toBe(true);
+    expect(progress.at(-1)).toEqual({ pulled: rows, total: rows, done: true });
+  });
+
   it('is neither counted nor reported again once it is done', async () => {
     const database = await openDevice();
     const { requests, progress } = replicateMaster(database, { done: true });
