@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '../domain/auth';
 import { LessonType } from '../domain/lessons';
 import { Role } from '../domain/roles';
+import type { SchoolMoment } from '../domain/schedules';
 import { openDatabase } from '../server/db/client';
 import { queryRows } from '../server/db/rows';
 import {
@@ -18,6 +19,7 @@ import {
   attendanceReportStudents,
 } from '../server/modules/reports/attendance-report';
 import { searchStatistics } from '../server/modules/statistics/service';
+import { schoolMoment } from '../server/school-clock';
 import { launchChromium } from './browser';
 import { ms, percentile, signIn, startServer } from './server-process';
 import { seed } from './sync-figures';
@@ -61,7 +63,7 @@ async function biggestSubject(db: Parameters<typeof queryRows>[0]) {
  * The plans of the report queries on the seeded school (EXPLAIN ANALYZE, PGlite), printed for the note: each
  * service runs once against a database that records its statements, which are then explained.
  */
-async function printPlans(dataDir: string, target: z.infer<typeof targetSchema>, today: string) {
+async function printPlans(dataDir: string, target: z.infer<typeof targetSchema>, moment: SchoolMoment) {
   const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
   try {
     const recorded: { name: string; query: SQL }[] = [];
@@ -76,8 +78,8 @@ async function printPlans(dataDir: string, target: z.infer<typeof targetSchema>,
         },
       });
     const admin = { id: '00000000-0000-4000-8000-000000000000', role: Role.admin };
-    await attendanceReportStudents(recordAs('attendance students'), admin, target.subject_id, today);
-    await attendanceReportClasses(recordAs('attendance classes'), admin, target.subject_id, today);
+    await attendanceReportStudents(recordAs('attendance students'), admin, target.subject_id, moment);
+    await attendanceReportClasses(recordAs('attendance classes'), admin, target.subject_id, moment);
     await reportClasses(
       recordAs('data-classes'),
       admin,
@@ -98,7 +100,7 @@ async function printPlans(dataDir: string, target: z.infer<typeof targetSchema>,
       recordAs('statistics'),
       admin,
       { university: null, faculty: null, yearCode: null, date: null },
-      today,
+      moment.today,
     );
     for (const { name, query } of recorded) {
       const rows = await queryRows(
@@ -126,13 +128,13 @@ export async function benchReports(): Promise<void> {
   const scale = Number(process.env.BENCH_REPORTS_SCALE ?? 10);
   try {
     if (!reuse) console.log(`seed scale ${scale} on PGlite: ${ms(await seed(dataDir, scale))}`);
-    const today = new Date().toISOString().slice(0, 10);
+    const moment = schoolMoment(new Date());
     const handle = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
     // A reused folder may predate this build's migrations (its indexes): the server would apply them anyway.
     await handle.withStartupLock(() => handle.migrate());
     const target = await biggestSubject(handle.db).finally(() => handle.close());
     console.log(`largest subject: ${target.students} class students`);
-    await printPlans(dataDir, target, today);
+    await printPlans(dataDir, target, moment);
 
     const server = await startServer(Number(process.env.BENCH_PORT ?? 3090) + 7, {}, { dataDir });
     try {

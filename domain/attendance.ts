@@ -1,5 +1,6 @@
 import { codeSchema } from './codes';
 import { AttendanceRequestKind, ConfirmKind, RequestType } from './requests';
+import { hasEnded, type SchoolMoment } from './schedules';
 import type { AttendanceTally } from './schemas/reports';
 
 /**
@@ -69,24 +70,25 @@ export function tallyCounts(tally: AttendanceTally): AttendanceCounts {
 export interface HeldSittingSource {
   id: string;
   day: string;
+  endTime: string;
   lessonId: string | null;
 }
 
 /**
- * A class student's statuses over the class's held sittings: one per sitting of a published lesson on or
- * before `today`, its mark's status, or null where none is entered. Marks at other sittings (a draft lesson's,
- * a future one) are not counted. The same rule as the attendance report's `heldSittings`
- * (server/modules/reports/report-sql.ts), so a student's own profile and the report tally alike.
+ * A class student's statuses over the class's held sittings: one per sitting of a published lesson that has
+ * ended by `moment` (`hasEnded`), its mark's status, or null where none is entered. Marks at other sittings
+ * (a draft lesson's, one still to end) are not counted. The same rule as the attendance report's
+ * `heldSittings` (server/modules/reports/report-sql.ts), so a student's own profile and the report tally alike.
  */
 export function heldStatuses(
   sittings: readonly HeldSittingSource[],
   publishedLessonIds: ReadonlySet<string>,
   marks: ReadonlyMap<string, AttendanceStatus | null>,
-  today: string,
+  moment: SchoolMoment,
 ): (AttendanceStatus | null)[] {
   return sittings
     .filter((sitting) => sitting.lessonId !== null && publishedLessonIds.has(sitting.lessonId))
-    .filter((sitting) => sitting.day <= today)
+    .filter((sitting) => hasEnded(sitting, moment))
     .map((sitting) => marks.get(sitting.id) ?? null);
 }
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   compareSittings,
   fillTimesheetYear,
+  hasEnded,
   isRunning,
   monthBounds,
   monthGrid,
@@ -91,6 +92,15 @@ describe('sittings', () => {
     expect(isRunning(sitting, '2026-04-10', '10:29')).toBe(true);
     expect(isRunning(sitting, '2026-04-10', '10:30')).toBe(false);
     expect(isRunning(sitting, '2026-04-11', '09:30')).toBe(false);
+  });
+
+  it('holds a sitting once it has ended: a past day, or today from its end time on', () => {
+    const sitting = at('a', '2026-04-10', '09:00', '10:30');
+    expect(hasEnded(sitting, { today: '2026-04-09', time: '23:59' })).toBe(false);
+    expect(hasEnded(sitting, { today: '2026-04-10', time: '10:29' })).toBe(false);
+    expect(hasEnded(sitting, { today: '2026-04-10', time: '10:30' })).toBe(true);
+    expect(hasEnded(sitting, { today: '2026-04-10', time: '10:30:59' })).toBe(true);
+    expect(hasEnded(sitting, { today: '2026-04-11', time: '00:00' })).toBe(true);
   });
 
   it('joins schedule and class teachers without repeats', () => {

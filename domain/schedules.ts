@@ -101,6 +101,22 @@ export function sittingMinutes(sitting: { startTime: string; endTime: string }):
   return Math.max(0, end - start);
 }
 
+/** A moment on the school's wall clock: its date (`YYYY-MM-DD`) and time (`HH:mm`, seconds ignored). */
+export interface SchoolMoment {
+  today: string;
+  time: string;
+}
+
+/**
+ * Whether a sitting is held at `moment`: its day is past, or it is today and its end time has come. The one
+ * "held" rule: the attendance report, the report card, a student's profile and the dashboard's highlights
+ * count a sitting from then (its lesson published too: `heldStatuses`, and `heldSittings` in SQL).
+ */
+export function hasEnded(sitting: { day: string; endTime: string }, moment: SchoolMoment): boolean {
+  if (sitting.day !== moment.today) return sitting.day < moment.today;
+  return sitting.endTime.slice(0, 5) <= moment.time.slice(0, 5);
+}
+
 /** Whether a sitting runs at a moment of `today` (`HH:mm`): started, not yet ended. */
 export function isRunning(sitting: TimedSitting, today: string, time: string): boolean {
   return sitting.day === today && sitting.startTime.slice(0, 5) <= time && time < sitting.endTime.slice(0, 5);

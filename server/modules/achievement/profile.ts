@@ -4,6 +4,7 @@ import { prepareStudentResults, shownFinalScore } from '../../../domain/achievem
 import { attendanceStatusSchema, tallyCounts } from '../../../domain/attendance';
 import { isHighlighted } from '../../../domain/highlights';
 import { EMPTY_TALLY } from '../../../domain/reports';
+import type { SchoolMoment } from '../../../domain/schedules';
 import { jlptLevelSchema, type StudentProfileResponse } from '../../../domain/schemas/people';
 import type { Actor } from '../../access/actor';
 import { studentScope } from '../../access/students';
@@ -57,7 +58,7 @@ const attendanceRow = z.object({
 /**
  * `GET /api/students/{id}/achievement-attendance`: one student's attendance and scores in every subject,
  * with GPA, final score and the highlight messages they meet. The attendance tally of each subject is the
- * attendance report's (held sittings up to `today`), and the attendance highlights read it, as the report's
+ * attendance report's (sittings held by `moment`), and the attendance highlights read it, as the report's
  * do. Whom the caller may read is the students scope (`studentScope`): a student themself, a teacher the
  * students of the subjects they work in, admins and observers any; 403 for anyone else.
  */
@@ -65,7 +66,7 @@ export async function readStudentProfile(
   db: Executor,
   actor: Actor,
   studentId: string,
-  today: string,
+  moment: SchoolMoment,
 ): Promise<StudentProfileResponse> {
   const [student] = await queryRows(
     db,
@@ -87,7 +88,7 @@ export async function readStudentProfile(
     db,
     enrolments.map((row) => row.subjectStudentId),
   );
-  const tallies = await studentAttendanceTallies(db, actor, studentId, today);
+  const tallies = await studentAttendanceTallies(db, actor, studentId, moment);
   const attendance = await queryRows(
     db,
     sql`select a.id::text as id, a.class_student_id::text as class_student_id, a.schedule_id::text as schedule_id,

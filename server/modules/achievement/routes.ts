@@ -3,6 +3,7 @@ import type { AppDeps } from '../../deps';
 import { registerCall } from '../../plugins/call-route';
 import { signedInUser } from '../../plugins/session';
 import { acceptXlsxUploads, uploadedBytes } from '../../plugins/xlsx-upload';
+import { schoolMoment } from '../../school-clock';
 import { isOfflineOrigin } from '../../sync/routes';
 import { importScores, previewScoreImport } from './import';
 import { readStudentProfile } from './profile';
@@ -133,11 +134,6 @@ export const achievementRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
   );
 
   registerCall(app, 'GET /api/students/:studentId/achievement-attendance', async (request) =>
-    readStudentProfile(
-      deps.db,
-      signedInUser(request),
-      request.params.studentId,
-      deps.now().toISOString().slice(0, 10),
-    ),
+    readStudentProfile(deps.db, signedInUser(request), request.params.studentId, schoolMoment(deps.now())),
   );
 };

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
 import { registerCall } from '../../plugins/call-route';
 import { signedInUser } from '../../plugins/session';
+import { schoolMoment } from '../../school-clock';
 import { isOfflineOrigin } from '../../sync/routes';
 import {
   attendanceHistoryOf,
@@ -36,7 +37,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
       signedInUser(request),
       request.params.subjectId,
       request.params.subjectClassId,
-      deps.now().toISOString().slice(0, 10),
+      schoolMoment(deps.now()),
     ),
   );
 

@@ -5,6 +5,7 @@ import { isAttendanceHighlighted } from '../../../domain/attendance-highlights';
 import { FieldError } from '../../../domain/errors';
 import { PublishState } from '../../../domain/lessons';
 import { byStudentNumber } from '../../../domain/names';
+import { hasEnded, type SchoolMoment } from '../../../domain/schedules';
 import {
   type AttendanceEntry,
   type AttendanceUpdateRequest,
@@ -404,14 +405,15 @@ export async function exchangeAttendance(
 
 /**
  * `GET /api/attendance/students-highlight/{subjectId}/{subjectClassId}`: the class's students a shown
- * attendance highlight of the subject flags, over the schedules held up to `today`.
+ * attendance highlight of the subject flags, over the sheet's sittings held by `moment` (`hasEnded`; the sheet
+ * holds only published lessons' sittings).
  */
 export async function highlightedStudents(
   db: Executor,
   actor: Actor,
   subjectId: string,
   classId: string,
-  today: string,
+  moment: SchoolMoment,
 ) {
   const sheet = await classAttendance(db, actor, classId);
   const subjectClass = await classOf(db, classId);
@@ -428,7 +430,9 @@ export async function highlightedStudents(
       hidden: z.boolean(),
     }),
   );
-  const held = sheet.schedules.filter((schedule) => schedule.day <= today);
+  const held = sheet.schedules.filter((schedule) =>
+    hasEnded({ day: schedule.day, endTime: schedule.end_time }, moment),
+  );
   const students = sheet.students.flatMap((row) => {
     const statuses = held.map(
       (schedule) => row.attendances.find((mark) => mark.schedule_id === schedule.id)?.status ?? null,

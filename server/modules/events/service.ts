@@ -14,7 +14,7 @@ import type { Database, Executor, Transaction } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { eventRankings, events, eventUniversities, universities, users } from '../../db/schema';
 import { notFound, validationFailed } from '../../http-error';
-import { SCHOOL_TIME_ZONE, schoolWallClock } from '../dashboard/clock';
+import { SCHOOL_TIME_ZONE, schoolWallClock } from '../../school-clock';
 
 /** Events per page of `/viblo/events`, and ranking rows per page of `/viblo`. */
 export const EVENTS_PAGE_SIZE = 10;

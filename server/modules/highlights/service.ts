@@ -17,7 +17,7 @@ import type { Executor, Transaction } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import type { AppDeps } from '../../deps';
 import { notFound, validationFailed } from '../../http-error';
-import { schoolWallClock } from '../dashboard/clock';
+import { schoolWallClock } from '../../school-clock';
 import { highlightHits } from '../dashboard/rules/highlights';
 import { teachersAmong } from '../people/staff';
 import { readStudentsWithGpa } from '../subjects/service';

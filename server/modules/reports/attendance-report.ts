@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { tallyCounts } from '../../../domain/attendance';
 import { attendanceHighlightsMet } from '../../../domain/attendance-highlights';
+import type { SchoolMoment } from '../../../domain/schedules';
 import type { AttendanceReport, AttendanceTally, ReportDefaultFilter } from '../../../domain/schemas/reports';
 import type { Actor } from '../../access/actor';
 import { studentScope } from '../../access/students';
@@ -80,7 +81,7 @@ export async function attendanceReportStudents(
   db: Executor,
   actor: Actor,
   subjectId: string,
-  today: string,
+  moment: SchoolMoment,
 ): Promise<Pick<AttendanceReport, 'students'>> {
   await reportedSubject(db, actor, subjectId);
   const rows = await queryRows(
@@ -88,7 +89,7 @@ export async function attendanceReportStudents(
     // Tallied per class student first, then named: the name look-ups run once per student, not per sitting.
     sql`select st.id::text, st.identity, u.name, c.id::text as class_id, cn.name as class_name,
         t.present, t.late, t."unexplainedAbsence", t.absent, t.missing
-        from ${classStudentTallies(classStudentsOf(subjectId), heldSittings(today, subjectId))} t
+        from ${classStudentTallies(classStudentsOf(subjectId), heldSittings(moment, subjectId))} t
         join students st on st.id = t.student_id
         join users u on u.id = st.user_id
         join subject_classes c on c.id = t.class_id and not c.deleted
@@ -121,7 +122,7 @@ const studentSubjectRow = z.object({ subject_id: z.string(), ...tallyRow });
 
 /**
  * One student's attendance tally in each subject they sit in a class of, by subject id: the rule of the
- * attendance report's student rows (`classStudentTallies` over the held sittings up to `today`), for the
+ * attendance report's student rows (`classStudentTallies` over the sittings held by `moment`), for the
  * report card (`GET /api/students/{id}/achievement-attendance`), so the card and the report never disagree.
  * Only rows of a student the actor may see (`studentScope`) are read; none otherwise.
  */
@@ -129,14 +130,14 @@ export async function studentAttendanceTallies(
   db: Executor,
   actor: Actor,
   studentId: string,
-  today: string,
+  moment: SchoolMoment,
 ): Promise<Map<string, AttendanceTally>> {
   const seats = sql`(select cs.id, cs.class_id, cs.student_id from class_students cs
     where cs.student_id = ${studentId} and not cs.deleted and ${studentScope(actor, sql`cs.student_id`)})`;
   const rows = await queryRows(
     db,
     sql`select cs.subject_id::text as subject_id, t.present, t.late, t."unexplainedAbsence", t.absent, t.missing
-        from ${classStudentTallies(seats, heldSittings(today))} t
+        from ${classStudentTallies(seats, heldSittings(moment))} t
         join class_students cs on cs.id = t.id`,
     studentSubjectRow,
   );
@@ -161,7 +162,7 @@ export async function attendanceReportClasses(
   db: Executor,
   actor: Actor,
   subjectId: string,
-  today: string,
+  moment: SchoolMoment,
 ): Promise<Pick<AttendanceReport, 'classes'>> {
   await reportedSubject(db, actor, subjectId);
   const classes = await queryRows(
@@ -171,7 +172,7 @@ export async function attendanceReportClasses(
         from subject_classes c
         join class_names cn on cn.id = c.class_name_id
         left join ${classStudentsOf(subjectId)} cs on cs.class_id = c.id
-        left join ${heldSittings(today, subjectId)} h on h.class_id = c.id and cs.id is not null
+        left join ${heldSittings(moment, subjectId)} h on h.class_id = c.id and cs.id is not null
         left join attendances a on a.class_student_id = cs.id and a.schedule_id = h.id and not a.deleted
         where c.subject_id = ${subjectId} and not c.deleted
         group by c.id, cn.name order by cn.name, c.id`,
@@ -181,7 +182,7 @@ export async function attendanceReportClasses(
     db,
     sql`select h.id::text, h.class_id::text, h.day::text, h.lesson_id::text, h.lesson_name,
         ${tallyColumns(sql`cs.id`, sql`a.status`)}
-        from ${heldSittings(today, subjectId)} h
+        from ${heldSittings(moment, subjectId)} h
         left join ${classStudentsOf(subjectId)} cs on cs.class_id = h.class_id
         left join attendances a on a.class_student_id = cs.id and a.schedule_id = h.id and not a.deleted
         group by h.id, h.class_id, h.day, h.lesson_id, h.lesson_name order by h.day, h.id`,

@@ -3,6 +3,7 @@ import { AttendanceStatus } from '../../../domain/attendance';
 import { GPA_MAX } from '../../../domain/gpa';
 import { PublishState } from '../../../domain/lessons';
 import { GPA_BAND_COUNT } from '../../../domain/reports';
+import type { SchoolMoment } from '../../../domain/schedules';
 
 // The report numbers are computed in SQL, so a report over a whole subject or year code reads aggregates, not
 // every row. Each piece below is the SQL form of one rule of domain/ and is held equal to it by a test
@@ -25,16 +26,23 @@ export function tallyColumns(held: SQL, status: SQL): SQL {
 
 /**
  * The held sittings as a relation `(id, class_id, day, lesson_id, lesson_name)`: live sittings of live,
- * published lessons up to `today`, the columns the attendance sheet shows and counts (a draft lesson is not
- * held yet, issue #17). Those of one subject when `subjectId` is given (a report over the subject); of every
- * subject otherwise, for a tally that joins them to a class student by class.
+ * published lessons that have ended by `moment` (the domain's `hasEnded`), the columns the attendance sheet
+ * shows and counts (a draft lesson is not held yet, issue #17). Those of one subject when `subjectId` is given
+ * (a report over the subject); of every subject otherwise, for a tally that joins them to a class student by
+ * class.
  */
-export function heldSittings(today: string, subjectId?: string): SQL {
+export function heldSittings(moment: SchoolMoment, subjectId?: string): SQL {
   const ofSubject = subjectId === undefined ? sql`` : sql` and s.subject_id = ${subjectId}`;
   return sql`(select s.id, s.class_id, s.day, l.id as lesson_id, l.name as lesson_name
     from schedules s join lessons l on l.id = s.lesson_id and not l.deleted
       and l.publish = ${PublishState.published}
-    where not s.deleted and s.day <= ${today}::date${ofSubject})`;
+    where not s.deleted and ${sittingEnded(sql`s`, moment)}${ofSubject})`;
+}
+
+/** SQL of the domain's `hasEnded` for the schedule row `alias`: its day is past, or today with its end come. */
+export function sittingEnded(alias: SQL, moment: SchoolMoment): SQL {
+  return sql`(${alias}.day < ${moment.today}::date
+    or (${alias}.day = ${moment.today}::date and ${alias}.end_time <= ${moment.time}::time))`;
 }
 
 /**

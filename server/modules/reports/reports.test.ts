@@ -354,6 +354,53 @@ describe('attendance report', () => {
     await t.db.delete(highlights).where(eq(highlights.subjectId, school.subjectId));
   });
 
+  it('holds a sitting of today once it has ended on the school clock, not before', async () => {
+    // The test clock stands at 2026-04-20 09:00 UTC, 18:00 in Tokyo: of today's two sittings, the one that
+    // ended at 10:30 is held, the one that starts at 19:00 is not. S1 is marked present at both.
+    const before = await get('admin', urls().students);
+    const today = {
+      subjectId: school.subjectId,
+      universityId: school.universityId,
+      seq: 1,
+      lessonId: school.lessonId,
+      classId: school.classId,
+      day: '2026-04-20',
+    };
+    const added = await t.db
+      .insert(schedules)
+      .values([
+        { ...today, startTime: '09:00', endTime: '10:30' },
+        { ...today, startTime: '19:00', endTime: '20:30' },
+      ])
+      .returning();
+    const ids = added.map((row) => row.id);
+    const seat = classStudentIds[0] ?? '';
+    await t.db.insert(attendances).values(
+      ids.map((scheduleId) => ({
+        subjectId: school.subjectId,
+        universityId: school.universityId,
+        seq: 1,
+        id: attendanceId(seat, scheduleId),
+        classStudentId: seat,
+        studentId: studentIds[0] ?? '',
+        scheduleId,
+        status: P,
+      })),
+    );
+    try {
+      const after = await get('admin', urls().students);
+      type Tally = { present: number; missing: number };
+      expect(after.body.students.map((row: { tally: Tally }) => row.tally)).toEqual(
+        before.body.students.map(({ tally }: { tally: Tally }, index: number) =>
+          index === 0 ? { ...tally, present: tally.present + 1 } : { ...tally, missing: tally.missing + 1 },
+        ),
+      );
+    } finally {
+      await t.db.delete(attendances).where(inArray(attendances.scheduleId, ids));
+      await t.db.delete(schedules).where(inArray(schedules.id, ids));
+    }
+  });
+
   it('answers the filter that leads to the subject', async () => {
     const { body } = await get('teacher', urls().filter);
     expect(body.defaultFilter).toEqual({

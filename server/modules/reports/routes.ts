@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
 import { registerCall } from '../../plugins/call-route';
 import { signedInUser } from '../../plugins/session';
+import { schoolMoment } from '../../school-clock';
 import {
   reportClasses,
   reportDefaultFilter,
@@ -19,16 +20,17 @@ import {
 
 /** The report calls of SPEC §7: the three attendance report calls and the eight achievement report calls. */
 export const reportsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const today = () => deps.now().toISOString().slice(0, 10);
+  // The school's wall clock, as every time rule reads it: a sitting is held once it has ended there.
+  const moment = () => schoolMoment(deps.now());
 
   registerCall(app, 'GET /api/attendance/report/filter/:id', async (request) =>
     attendanceReportFilter(deps.db, signedInUser(request), request.params.id),
   );
   registerCall(app, 'GET /api/attendance/report/students/:id', async (request) =>
-    attendanceReportStudents(deps.db, signedInUser(request), request.params.id, today()),
+    attendanceReportStudents(deps.db, signedInUser(request), request.params.id, moment()),
   );
   registerCall(app, 'GET /api/attendance/report/classes/:id', async (request) =>
-    attendanceReportClasses(deps.db, signedInUser(request), request.params.id, today()),
+    attendanceReportClasses(deps.db, signedInUser(request), request.params.id, moment()),
   );
 
   registerCall(app, 'GET /api/report/universities/:universityId/subject-name', async (request) =>

@@ -124,18 +124,23 @@ describe('score grid', () => {
   });
 });
 
-/** Three held sittings of the student's class, a future one, a draft lesson's one, and another class's. */
+/**
+ * Held sittings of the student's class (three past, one that ended earlier today), and ones that are not held: one
+ * later today, a future one, a draft lesson's, and another class's.
+ */
 const HELD = {
   sittings: [
-    { id: 'held-1', classId: 'class-1', day: '2026-11-02', lessonId: 'lesson-1' },
-    { id: 'held-2', classId: 'class-1', day: '2026-11-09', lessonId: 'lesson-1' },
-    { id: 'held-3', classId: 'class-1', day: '2026-11-16', lessonId: 'lesson-1' },
-    { id: 'future', classId: 'class-1', day: '2026-12-07', lessonId: 'lesson-1' },
-    { id: 'draft', classId: 'class-1', day: '2026-11-16', lessonId: 'lesson-draft' },
-    { id: 'other-class', classId: 'class-2', day: '2026-11-16', lessonId: 'lesson-1' },
+    { id: 'held-1', classId: 'class-1', day: '2026-11-02', endTime: '10:30', lessonId: 'lesson-1' },
+    { id: 'held-2', classId: 'class-1', day: '2026-11-09', endTime: '10:30', lessonId: 'lesson-1' },
+    { id: 'held-3', classId: 'class-1', day: '2026-11-16', endTime: '10:30', lessonId: 'lesson-1' },
+    { id: 'ended-today', classId: 'class-1', day: '2026-11-27', endTime: '10:30', lessonId: 'lesson-1' },
+    { id: 'later-today', classId: 'class-1', day: '2026-11-27', endTime: '14:30', lessonId: 'lesson-1' },
+    { id: 'future', classId: 'class-1', day: '2026-12-07', endTime: '10:30', lessonId: 'lesson-1' },
+    { id: 'draft', classId: 'class-1', day: '2026-11-16', endTime: '10:30', lessonId: 'lesson-draft' },
+    { id: 'other-class', classId: 'class-2', day: '2026-11-16', endTime: '10:30', lessonId: 'lesson-1' },
   ],
   publishedLessonIds: new Set(['lesson-1']),
-  today: '2026-11-27',
+  moment: { today: '2026-11-27', time: '12:00' },
 };
 
 describe('student profile', () => {
@@ -168,7 +173,7 @@ describe('student profile', () => {
     expect(subject?.scores.map((score) => score.points)).toEqual([0, null, null]);
     expect(subject?.finalScore).toBe(0);
     expect(subject?.attendance).toEqual({
-      missing: 0,
+      missing: 1,
       attendance: 1,
       late: 1,
       unexplainedAbsence: 0,
@@ -201,9 +206,12 @@ describe('student profile', () => {
       scores: [],
       results: [],
       ...HELD,
-      // Marked: one held sitting, and sittings that are not held (future, a draft lesson's): those do not count.
+      // Marked: two held sittings (one ended earlier today), and sittings that are not held (one still to end
+      // today, a future one, a draft lesson's): those do not count.
       attendance: [
         { subjectId: 'subject-1', scheduleId: 'held-1', status: 1 },
+        { subjectId: 'subject-1', scheduleId: 'ended-today', status: 1 },
+        { subjectId: 'subject-1', scheduleId: 'later-today', status: 0 },
         { subjectId: 'subject-1', scheduleId: 'future', status: 0 },
         { subjectId: 'subject-1', scheduleId: 'draft', status: 0 },
       ],
@@ -211,7 +219,7 @@ describe('student profile', () => {
     // The two held sittings with no mark are "not entered".
     expect(subject?.attendance).toEqual({
       missing: 2,
-      attendance: 1,
+      attendance: 2,
       late: 0,
       unexplainedAbsence: 0,
       absent: 0,

@@ -8,6 +8,7 @@ import {
   tallyOfStatuses,
 } from '../../../domain/attendance';
 import { isHighlighted } from '../../../domain/highlights';
+import type { SchoolMoment } from '../../../domain/schedules';
 import { achievementId } from '../../../domain/sync-ids';
 import {
   completeHighlights,
@@ -44,8 +45,8 @@ export interface ProfileInput {
   /** The student's results: the final score set by hand per enrolment. */
   results: readonly { subjectStudentId: string; finalScore: number | null }[];
   attendance: readonly { subjectId: string; scheduleId: string; status: number | null }[];
-  /** The device's today: sittings after it are not held yet. */
-  today: string;
+  /** The device's wall clock: a sitting is held once it has ended by it (`hasEnded`). */
+  moment: SchoolMoment;
 }
 
 const STATUSES = new Set<number>(Object.values(AttendanceStatus));
@@ -82,7 +83,7 @@ export function buildProfile(input: ProfileInput): ProfileSubject[] {
         ]),
     );
     const sittings = input.sittings.filter((row) => row.classId === enrolment.classId);
-    const tally = tallyOfStatuses(heldStatuses(sittings, input.publishedLessonIds, marks, input.today));
+    const tally = tallyOfStatuses(heldStatuses(sittings, input.publishedLessonIds, marks, input.moment));
     const counts = tallyCounts(tally);
     const facts = { attendance: counts, gpa: result.gpa };
     const messages = completeHighlights(input.highlights.filter((row) => row.subjectId === subject.id))

@@ -16,7 +16,7 @@ import {
   subjectScoreNames$,
 } from '../../db/queries/subjects';
 import { useLiveQuery } from '../../db/use-live-query';
-import { localToday } from '../shared/local-clock';
+import { localTime, localToday } from '../shared/local-clock';
 import { buildScoreGrid } from './score-grid';
 import { buildProfile } from './student-profile';
 
@@ -118,7 +118,7 @@ export function useStudentProfile(userId: string) {
                     .filter((lesson) => lesson.publish === PublishState.published)
                     .map((lesson) => lesson.id),
                 ),
-                today: localToday(),
+                moment: { today: localToday(), time: localTime() },
                 scoreNames: outsideDrafts(ofKind(SubjectDocKind.scoreName), lessons),
                 highlights: ofKind(SubjectDocKind.highlight),
                 scores: achievements.filter((row) => row.kind === AchievementDocKind.score),

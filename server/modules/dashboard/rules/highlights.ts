@@ -7,13 +7,13 @@ import {
   HighlightType,
   isHighlighted,
 } from '../../../../domain/highlights';
-import { PublishState } from '../../../../domain/lessons';
 import { LIMITS } from '../../../../domain/limits';
 import { StickyType } from '../../../../domain/stickies';
 import { liveClassAssignments } from '../../../access/classes';
 import type { Executor } from '../../../db/client';
 import { queryRows } from '../../../db/rows';
 import { enrolmentGpas } from '../../achievement/gpa-sql';
+import { heldSittings } from '../../reports/report-sql';
 import { sanitizeWithin } from '../sanitize';
 import { inScope } from './sql';
 import type { DesiredSticky, RuleContext, StickyRule } from './types';
@@ -61,8 +61,8 @@ export interface HighlightHit {
 
 /**
  * Evaluates every visible highlight in scope against the subject's students: attendance tallies over the
- * sittings of published lessons of each student's class that have ended (school time; no status entered
- * counts as missing; a draft lesson's sitting is not held, as in the attendance report) and
+ * held sittings of each student's class (`heldSittings`, the attendance report's: ended by the school's clock,
+ * of a published lesson; no status entered counts as missing) and
  * the student's GPA from their scores (`enrolmentGpas`). A student without the fact a rule reads is not flagged (domain
  * `isHighlighted`).
  */
@@ -93,10 +93,8 @@ export async function highlightHits(db: Executor, context: RuleContext): Promise
     db,
     sql`select cs.student_id, cs.subject_id, a.status
         from class_students cs
-        join schedules s on s.class_id = cs.class_id and not s.deleted
-          and (s.day < ${context.today}::date or (s.day = ${context.today}::date and s.end_time <= ${context.time}::time))
-        join lessons l on l.id = s.lesson_id and not l.deleted and l.publish = ${PublishState.published}
-        left join attendances a on a.class_student_id = cs.id and a.schedule_id = s.id and not a.deleted
+        join ${heldSittings(context)} h on h.class_id = cs.class_id
+        left join attendances a on a.class_student_id = cs.id and a.schedule_id = h.id and not a.deleted
         where not cs.deleted ${inScope('cs', context.scope)}`,
     statusSchema,
   );

@@ -1,4 +1,6 @@
-/** The school's time zone: "today" and "now" of the sticky rules are the school's wall clock, not UTC. */
+import type { SchoolMoment } from '../domain/schedules';
+
+/** The school's time zone: "today" and "now" of every time rule (cards, reports, events) are its wall clock, not UTC. */
 export const SCHOOL_TIME_ZONE = 'Asia/Tokyo';
 
 /** The school's local date (`YYYY-MM-DD`) and time (`HH:MM:SS`) at an instant. */
@@ -19,4 +21,10 @@ export function schoolWallClock(now: Date): { date: string; time: string } {
     date: `${part('year')}-${part('month')}-${part('day')}`,
     time: `${part('hour')}:${part('minute')}:${part('second')}`,
   };
+}
+
+/** The school's wall clock at an instant, as the domain's time rules read it (`hasEnded`). */
+export function schoolMoment(now: Date): SchoolMoment {
+  const { date, time } = schoolWallClock(now);
+  return { today: date, time };
 }
