@@ -2,14 +2,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventsResponse, VibloEvent } from '../../../domain/schemas/events';
 import { XLSX_MIME_TYPE } from '../../../domain/validation';
-import { students, users } from '../../db/schema';
+import { eventRankings, events, students, users } from '../../db/schema';
 import { call, createMasterRow } from '../../testing/calls';
 import { jsonAnswer, type StandInServer, startStandIn } from '../../testing/stand-in-server';
 import { buildTestApp, DEMO_ACCOUNTS, signIn, type TestApp, type TestSession } from '../../testing/test-app';
 import { xlsxSheet } from '../../testing/xlsx';
 import { createCodingServiceClient } from './coding-service';
 import { refreshRankings } from './ranking-job';
-import { schoolDateTime } from './service';
+import { replaceRanking, schoolDateTime } from './service';
 
 // The test clock starts on 2026-04-01 (18:00 in Tokyo): "today" for the tabs.
 let t: TestApp;
@@ -246,6 +246,14 @@ describe('rankings from the coding-practice service', () => {
     const kept = await call(t.app, student, 'POST', '/api/viblo/search', { eventId: event.id });
     expect(kept.json().meta.pagination.total).toBe(2);
     expect(kept.json().updated_at).toBe('2026-04-01T18:00:00+09:00');
+  });
+
+  it('keeps no ranking for an event deleted while the service answered', async () => {
+    const event = await createEvent('Deleted meanwhile', '2026-03-31T09:00', '2026-04-02T18:00');
+    await t.db.delete(events).where(eq(events.id, event.id));
+    const rows = [{ email: 'student@demo.test', rank: 1, score: 10 }];
+    expect(await replaceRanking(t.db, event.id, rows, t.clock.now())).toBeNull();
+    expect(await t.db.select().from(eventRankings).where(eq(eventRankings.eventId, event.id))).toEqual([]);
   });
 });
 

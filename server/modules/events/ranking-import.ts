@@ -52,5 +52,6 @@ export async function importRanking(
   if (Object.keys(errors).length > 0) throw validationFailed(errors);
   if (rows.length === 0) throw validationFailed({ file: [ValidationCode.importEmpty] });
   const stored = await replaceRanking(db, eventId, rows, now);
+  if (stored === null) throw notFound();
   return { stored, skipped: rows.length - stored };
 }

@@ -27,7 +27,8 @@ export async function refreshRankings(deps: {
       result.failed.push({ eventId: event.id, failure: fetched.failure });
       continue;
     }
-    await replaceRanking(deps.db, event.id, fetched.rows, deps.now());
+    // An event deleted while the service answered has no ranking to keep.
+    if ((await replaceRanking(deps.db, event.id, fetched.rows, deps.now())) === null) continue;
     result.updated.push(event.id);
   }
   return result;

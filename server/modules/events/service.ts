@@ -304,15 +304,23 @@ export async function searchRanking(db: Database, request: RankingSearchRequest)
 /**
  * Replaces an event's ranking with `rows` (users matched by email, case-blind; unknown ones skipped) and
  * stamps the time, in one transaction: a reader sees the old ranking or the new one, never half of each.
- * Answers how many rows were stored.
+ * Answers how many rows were stored, or null for an event deleted meanwhile.
  */
 export async function replaceRanking(
   db: Database,
   eventId: string,
   rows: readonly { email: string; rank: number; score: number }[],
   now: Date,
-): Promise<number> {
+): Promise<number | null> {
   return db.transaction(async (tx) => {
+    // The event may have been deleted since the job listed it (an admin deleted it while the service
+    // answered): then there is nothing to rank. Held to the end, so a delete waits for the ranking.
+    const [event] = await tx
+      .select({ id: events.id })
+      .from(events)
+      .where(eq(events.id, eventId))
+      .for('share');
+    if (!event) return null;
     const emails = [...new Set(rows.map((row) => row.email.toLowerCase()))];
     const known =
       emails.length === 0
