@@ -3,21 +3,18 @@ import { firstValueFrom } from 'rxjs';
 import type { AccountRole } from '../../domain/roles';
 import { useDatabase } from '../db/database-context';
 import { pendingCount$ } from '../db/outbox';
-import type { FirstPullProgress } from '../sync/protocol';
 import { startSyncClient } from '../sync/sync-client';
 
 /**
  * Online means the worker's `/ws` socket is connected; undefined until it first reports. `syncing` is true
- * while a pull or push runs; `updateRequired` once the server refused this build (426). `firstSync` is the
- * progress of each collection's first pull on this device, as this tab's worker reports it (empty until it
- * does, and in a tab whose worker does not replicate).
+ * while a pull or push runs; `updateRequired` once the server refused this build (426). The first sync's
+ * progress is in the database, for every tab (`useFirstSyncProgress`).
  */
 export type Connection = {
   online: boolean | undefined;
   serverBuild: string | undefined;
   syncing: boolean;
   updateRequired: boolean;
-  firstSync: readonly FirstPullProgress[];
 };
 
 const ConnectionContext = createContext<Connection>({
@@ -25,7 +22,6 @@ const ConnectionContext = createContext<Connection>({
   serverBuild: undefined,
   syncing: false,
   updateRequired: false,
-  firstSync: [],
 });
 
 /** The window's latest view of the network, for code outside React (the outbox marks offline writes). */
@@ -61,7 +57,6 @@ export function ConnectionProvider({
     serverBuild: undefined,
     syncing: false,
     updateRequired: false,
-    firstSync: [],
   }));
 
   useEffect(() => {
@@ -84,9 +79,6 @@ export function ConnectionProvider({
         setConnection((current) => ({ ...current, serverBuild: build })),
       ),
       client.on('activity', ({ syncing }) => setConnection((current) => ({ ...current, syncing }))),
-      client.on('firstSync', ({ collections }) =>
-        setConnection((current) => ({ ...current, firstSync: collections })),
-      ),
       client.on('updateRequired', () => setConnection((current) => ({ ...current, updateRequired: true }))),
       client.on('signInRequired', () => void endSession()),
     ];

@@ -1,9 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
 import type { SyncCollection } from '../../domain/sync';
+import type { FirstPullProgress } from '../db/sync-state';
 import { SYNC_COLLECTION_LABELS } from '../i18n/collection-labels';
 import { formatInteger } from '../i18n/format';
 import { localeOrDefault } from '../i18n/i18n';
-import type { FirstPullProgress } from '../sync/protocol';
 
 /** The step of a first sync to show: the collection it is bringing, as step `step` of `steps`. */
 export type FirstSyncStep = {

@@ -7,8 +7,8 @@ import type { SyncCollection } from '../../domain/sync';
 import { ProvideDatabase } from '../db/database-context';
 import { openTestDatabase } from '../db/database-test-helper';
 import type { SchoolDatabase } from '../db/open-database';
+import type { FirstPullProgress } from '../db/sync-state';
 import { markFirstPullDone } from '../db/sync-state';
-import type { FirstPullProgress } from '../sync/protocol';
 import { firstSyncStep } from './first-sync-progress';
 import { CachingOverlay, OfflineCachingOverlay, showsCachingOverlay } from './offline-caching-overlay';
 

@@ -2,8 +2,9 @@ import { Trans } from '@lingui/react/macro';
 import type { AccountRole } from '../../domain/roles';
 import { isAlwaysOnlineRole } from '../../domain/roles';
 import { SyncCollection } from '../../domain/sync';
+import type { FirstPullProgress } from '../db/sync-state';
 import { useFirstPullDone } from '../db/use-first-pull-done';
-import type { FirstPullProgress } from '../sync/protocol';
+import { useFirstSyncProgress } from '../db/use-first-sync-progress';
 import { Spinner } from '../ui/spinner';
 import { useConnection } from './connection-context';
 import { FirstSyncProgress } from './first-sync-progress';
@@ -29,7 +30,8 @@ export function showsCachingOverlay(
  * and a screen whose rows have not come yet says they are arriving).
  */
 export function OfflineCachingOverlay({ role }: { role: AccountRole }) {
-  const { online, firstSync } = useConnection();
+  const { online } = useConnection();
+  const firstSync = useFirstSyncProgress();
   const masterArrived = useFirstPullDone(SyncCollection.master);
   if (!showsCachingOverlay(online, masterArrived, role)) return null;
   return <CachingOverlay firstSync={firstSync} />;

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { AccountRole } from '../../domain/roles';
 import { isAlwaysOnlineRole } from '../../domain/roles';
+import { useFirstSyncProgress } from '../db/use-first-sync-progress';
 import { useMasterSyncedAt } from '../db/use-master-synced-at';
 import { usePendingCount, useSyncIssues } from '../db/use-outbox';
 import { formatDate } from '../i18n/format';
@@ -38,7 +39,8 @@ export function syncView(
  */
 export function SyncStatus({ role, compact = false }: { role: AccountRole; compact?: boolean }) {
   const { t, i18n } = useLingui();
-  const { online, syncing, firstSync } = useConnection();
+  const { online, syncing } = useConnection();
+  const firstSync = useFirstSyncProgress();
   const syncedAt = useMasterSyncedAt();
   const pending = usePendingCount();
   const issues = useSyncIssues();

@@ -1,5 +1,6 @@
 import { map, type Observable } from 'rxjs';
 import { z } from 'zod';
+import { SyncCollection } from '../../domain/sync';
 import type { SchoolDatabase } from './open-database';
 
 const MASTER_SYNC_STATE_ID = 'sync-master';
@@ -99,6 +100,44 @@ export async function isFirstPullDone(database: SchoolDatabase, collection: stri
 /** Streams whether the first pull of `collection` has completed on this device. */
 export function firstPullDone$(database: SchoolDatabase, collection: string): Observable<boolean> {
   return database.getLocal$(firstPullId(collection)).pipe(map((document) => document !== null));
+}
+
+/**
+ * How far one collection's first pull on this device has got: the rows brought so far of how many the server
+ * said there were (null until it said; rows that arrive meanwhile raise it), and whether it is done.
+ */
+export const firstPullProgressSchema = z.object({
+  collection: z.enum(SyncCollection),
+  pulled: z.number().int().nonnegative(),
+  total: z.number().int().nonnegative().nullable(),
+  done: z.boolean(),
+});
+
+export type FirstPullProgress = z.infer<typeof firstPullProgressSchema>;
+
+const FIRST_SYNC_PROGRESS_ID = 'first-sync-progress';
+const firstSyncProgressSchema = z.array(firstPullProgressSchema);
+
+/**
+ * Records how far the device's first sync has got: every collection the user replicates, in the registry's
+ * order. Written by the replicating tab's worker, read by every tab (a tab whose worker is not the leader
+ * shows the same numbers).
+ */
+export async function storeFirstSyncProgress(
+  database: SchoolDatabase,
+  collections: readonly FirstPullProgress[],
+): Promise<void> {
+  await database.upsertLocal(FIRST_SYNC_PROGRESS_ID, { collections: [...collections] });
+}
+
+/** Streams the first sync's progress as last recorded; empty before any record, or when one is unreadable. */
+export function firstSyncProgress$(database: SchoolDatabase): Observable<FirstPullProgress[]> {
+  return database.getLocal$(FIRST_SYNC_PROGRESS_ID).pipe(
+    map((document) => {
+      const parsed = firstSyncProgressSchema.safeParse(document?.get('collections'));
+      return parsed.success ? parsed.data : [];
+    }),
+  );
 }
 
 const FIRST_PULLS_TRACKED_ID = 'first-pulls-tracked';

@@ -1,19 +1,5 @@
 import { z } from 'zod';
 import type { AccountRole } from '../../domain/roles';
-import { SyncCollection } from '../../domain/sync';
-
-/**
- * How far one collection's first pull on this device has got: the rows brought so far of how many the server
- * said there were (null until it said; rows that arrive meanwhile raise it), and whether it is done.
- */
-export const firstPullProgressSchema = z.object({
-  collection: z.enum(SyncCollection),
-  pulled: z.number().int().nonnegative(),
-  total: z.number().int().nonnegative().nullable(),
-  done: z.boolean(),
-});
-
-export type FirstPullProgress = z.infer<typeof firstPullProgressSchema>;
 
 /**
  * Commands the window sends to the sync worker: one typed map, as in actualbudget's loot-core handlers.
@@ -49,11 +35,6 @@ export type SyncEvents = {
   updateRequired: Record<string, never>;
   /** Whether any collection is pulling or pushing right now. */
   activity: { syncing: boolean };
-  /**
-   * The first sync of this device: every collection the user replicates, in the registry's order, with its
-   * first pull's progress (done from the start when it completed before).
-   */
-  firstSync: { collections: FirstPullProgress[] };
 };
 
 export type SyncEventName = keyof SyncEvents;
@@ -68,10 +49,6 @@ export const syncEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('serverBuild'), payload: z.object({ build: z.string() }) }),
   z.object({ type: z.literal('updateRequired'), payload: z.object({}) }),
   z.object({ type: z.literal('activity'), payload: z.object({ syncing: z.boolean() }) }),
-  z.object({
-    type: z.literal('firstSync'),
-    payload: z.object({ collections: z.array(firstPullProgressSchema) }),
-  }),
 ]) satisfies z.ZodType<SyncEvent>;
 
 /** What the worker exposes over comlink: every command, plus one way to listen to events. */

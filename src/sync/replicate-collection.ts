@@ -26,6 +26,7 @@ import {
   sentPushes,
   settlePending,
 } from '../db/outbox';
+import type { FirstPullProgress } from '../db/sync-state';
 import {
   endPullRewind,
   endScopeSweep,
@@ -37,7 +38,6 @@ import {
 } from '../db/sync-state';
 import { createBackoff } from './backoff';
 import { HttpError } from './http';
-import type { FirstPullProgress } from './protocol';
 import {
   SignInRequiredError,
   type SyncRequestContext,

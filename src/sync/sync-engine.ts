@@ -4,11 +4,16 @@ import { isAlwaysOnlineRole } from '../../domain/roles';
 import type { SchoolDatabase } from '../db/open-database';
 import { type AnyReplicatedDoc, replicatedCollection } from '../db/outbox';
 import { REPLICATED_COLLECTIONS } from '../db/replicated-collections';
-import { firstPullsDone, markMasterSynced } from '../db/sync-state';
+import {
+  type FirstPullProgress,
+  firstPullsDone,
+  markMasterSynced,
+  storeFirstSyncProgress,
+} from '../db/sync-state';
 import { type ChangeSocket, connectChangeSocket } from './change-socket';
 import { clientCollection } from './collections';
 import type { FetchLike } from './http';
-import type { FirstPullProgress, SyncCommands, SyncEvent } from './protocol';
+import type { SyncCommands, SyncEvent } from './protocol';
 import { type CollectionReplication, replicateCollection } from './replicate-collection';
 
 export type SyncEngineDeps = {
@@ -85,14 +90,14 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncCommands {
     const names = REPLICATED_COLLECTIONS.filter((name) =>
       clientCollection(name).pullRoles.includes(args.role),
     );
-    // The first sync's progress, by collection in the registry's order; the window is told every change.
+    // The first sync's progress, by collection in the registry's order, recorded in the database for every
+    // tab. Only reports write it, and only the leader's replications report: a tab that is not the leader
+    // never overwrites the leader's numbers with its own zeros.
     const done = await firstPullsDone(database, names);
     const firstSync = new Map<string, FirstPullProgress>(
       names.map((name) => [name, { collection: name, pulled: 0, total: null, done: done.has(name) }]),
     );
-    const emitFirstSync = () =>
-      deps.emit({ type: 'firstSync', payload: { collections: [...firstSync.values()] } });
-    emitFirstSync();
+    const recordFirstSync = latestOnly(() => storeFirstSyncProgress(database, [...firstSync.values()]));
     // On a first sync the master data comes alone first: every screen names things by it, and the overlay
     // waits for it. Beside ten other collections' pages its 67 rows took 10 s to be stored on a busy worker
     // (the admin's demo school in Chromium); the others start the moment it is in.
@@ -118,7 +123,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncCommands {
             done: done.has(name),
             onProgress: (progress) => {
               firstSync.set(name, { collection: name, ...progress });
-              emitFirstSync();
+              recordFirstSync();
               if (name === 'master' && progress.done) releasePulls();
             },
           },
@@ -180,5 +185,27 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncCommands {
         () => current.database.close(),
       );
     },
+  };
+}
+
+/**
+ * Runs `write` for the latest call only: while one write runs, further calls are coalesced into one write after
+ * it, which reads the state as it then is. Progress reports come a page at a time from eleven replications; the
+ * record never falls behind and is never written twice at once.
+ */
+function latestOnly(write: () => Promise<void>): () => void {
+  let running = false;
+  let again = false;
+  const run = async () => {
+    running = true;
+    do {
+      again = false;
+      await write().catch(() => undefined);
+    } while (again);
+    running = false;
+  };
+  return () => {
+    if (running) again = true;
+    else void run();
   };
 }

@@ -6,9 +6,9 @@ import type { SyncActor } from '../../server/sync/engine';
 import { createMasterRow, pullThrough } from '../../server/testing/calls';
 import { signIn, type TestApp, type TestSession } from '../../server/testing/test-app';
 import { openDatabase, type SchoolDatabase } from '../../src/db/open-database';
+import type { FirstPullProgress } from '../../src/db/sync-state';
 import { isFirstPullDone } from '../../src/db/sync-state';
 import type { FetchLike } from '../../src/sync/http';
-import type { FirstPullProgress } from '../../src/sync/protocol';
 import { type CollectionReplication, replicateCollection } from '../../src/sync/replicate-collection';
 import { startLiveAppAsAdmin, withCookie } from './live-app';
 
