@@ -17,7 +17,7 @@ import {
 import { type AccountRole, Role } from '../domain/roles';
 import { newRequestDoc } from '../domain/schemas/requests';
 import { StickyStatus, StickyType } from '../domain/stickies';
-import { SyncCollection } from '../domain/sync';
+import { SYNC_COLLECTION_ROLES, SyncCollection } from '../domain/sync';
 import {
   type AchievementDoc,
   type AttendanceDoc,
@@ -1779,12 +1779,21 @@ function roleOnlyOutcome(status: number): Outcome {
   return status === 401 || status === 403 ? String(status) : status >= 500 ? `${status}` : 'passes';
 }
 
-/** The role-only cells CALL_ROLES calls for. */
+/**
+ * The role-only cells CALL_ROLES calls for; a generic sync call of one collection narrows them to the
+ * collection's roles (`SYNC_COLLECTION_ROLES`, which the sync routes check).
+ */
 function expectedRoleOnly(route: RegisteredRoute): Cells {
+  const collection = route.fixed.collection as SyncCollection | undefined;
+  const collectionRoles = collection
+    ? SYNC_COLLECTION_ROLES[collection][callMethod(route.key) === 'GET' ? 'pull' : 'push']
+    : null;
   return Object.fromEntries(
     WHO.map((who) => {
       const role = who === 'none' ? null : ROLE_OF[who];
-      return [who, canCall(role, route.key) ? 'passes' : role === null ? U : F];
+      const allowed =
+        canCall(role, route.key) && (!collectionRoles || (role !== null && collectionRoles.includes(role)));
+      return [who, allowed ? 'passes' : role === null ? U : F];
     }),
   ) as Cells;
 }
@@ -1816,6 +1825,47 @@ describe('role-only calls', () => {
       });
     });
   }
+});
+
+/**
+ * Every registered read (a GET, or a search sent as POST) by every role, on unknown ids: the role check alone, which comes before any
+ * row is looked at. A role CALL_ROLES allows gets past it (its answer is a 404 for the unknown row, a 400
+ * for a missing query, or the list it may see); any other role gets 403, and no session 401. Which rows an
+ * allowed role then reads is each area's row-level test (and the sync pulls' scope tests).
+ */
+describe('role-only reads', () => {
+  const reads = () => registeredRoutes(t.app).filter((route) => !isStateChangingCall(route.key));
+
+  it('covers every registered read', () => {
+    expect(reads().length).toBeGreaterThan(50);
+  });
+
+  it('answers every read by the role table, and never with a 5xx', async () => {
+    const actual: Record<string, Partial<Cells>> = {};
+    const expected: Record<string, Cells> = {};
+    for (const route of reads()) {
+      const name = routeName(route);
+      // A student may name only themself: `:studentId` is the signed-in student's own, the rest unknown.
+      const url = name
+        .slice(name.indexOf(' ') + 1)
+        .replace(':studentId', school.owned.studentId)
+        .replace(/:[A-Za-z]+/g, UNKNOWN_ID);
+      actual[name] = {};
+      for (const who of WHO) {
+        const method = callMethod(route.key) as 'GET' | 'POST';
+        // A search sent as POST reads too; an empty body gets past the role check to its validation.
+        const response = await t.app.inject({
+          method,
+          url,
+          headers: client(who).headers(),
+          ...(method === 'POST' ? { payload: {} } : {}),
+        });
+        actual[name][who] = roleOnlyOutcome(response.statusCode);
+      }
+      expected[name] = expectedRoleOnly(route);
+    }
+    expect(actual).toEqual(expected);
+  });
 });
 
 describe('coverage', () => {

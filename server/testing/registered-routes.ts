@@ -48,6 +48,9 @@ export function registeredRoutes(app: FastifyInstance): RegisteredRoute[] {
     const fixedName = paramNamesOf(key).find((name) => FIXED_VALUES[name]);
     for (const value of fixedName ? (FIXED_VALUES[fixedName] ?? []) : []) {
       const fixed = { [fixedName as string]: value };
+      // A variant with a call key of its own (`GET /api/sync/master/pull`) is that key's route.
+      const own = `${callMethod(key)} ${pathWith(key, fixed)}`;
+      if (own in CALL_SCHEMAS) continue;
       if (registered(key, fixed)) routes.push({ key, fixed });
     }
   }
