@@ -106,6 +106,56 @@ async function serverMasterRows(): Promise<number> {
   ).length;
 }
 
+/**
+ * A first pull cut by the network after its second page: its progress, and the checkpoints it asked for the
+ * second and third pages with (the ends of the first and second pages).
+ */
+async function cutAfterTwoPages(
+  database: SchoolDatabase,
+): Promise<{ progress: Progress[]; firstPageEnd: string; secondPageEnd: string }> {
+  let answered = 0;
+  const cut = replicateMaster(database, {
+    done: false,
+    fetchImpl: async (input, init) => {
+      answered += 1;
+      if (answered > 2) throw new TypeError('Failed to fetch');
+      return fetch(input, init);
+    },
+  });
+  await vi.waitFor(
+    async () => {
+      expect(await database.master.count().exec()).toBe(PAGE * 2);
+      expect(cut.requests.length).toBeGreaterThanOrEqual(3);
+    },
+    { timeout: 20_000 },
+  );
+  await replication?.cancel();
+  const [firstPageEnd, secondPageEnd] = [1, 2].map((index) =>
+    cut.requests[index]?.searchParams.get('checkpoint'),
+  );
+  if (!firstPageEnd || !secondPageEnd) throw new Error('the cut run asked for no next page');
+  return { progress: cut.progress, firstPageEnd, secondPageEnd };
+}
+
+/**
+ * The next run after a cut, its first request sent from `checkpoint`. Which checkpoint RxDB stored depends on
+ * whether the cut came before or after it stored the last page's: each test names the one it means.
+ */
+function resumeFrom(database: SchoolDatabase, checkpoint: string) {
+  let resumed = false;
+  return replicateMaster(database, {
+    done: false,
+    fetchImpl: async (input, init) => {
+      const url = new URL(input);
+      if (!resumed && url.pathname.endsWith('/pull')) {
+        resumed = true;
+        url.searchParams.set('checkpoint', checkpoint);
+      }
+      return fetch(url.toString(), init);
+    },
+  });
+}
+
 describe('the first pull of a collection', () => {
   it('counts once, reports every page of how many, and records itself done once the last page is stored', async () => {
     const rows = await serverMasterRows();
@@ -156,23 +206,12 @@ describe('the first pull of a collection', () => {
   it('resumed after a restart, counts on from the rows the cut run stored', async () => {
     const rows = await serverMasterRows();
     const database = await openDevice();
-    let answered = 0;
-    const cut = replicateMaster(database, {
-      done: false,
-      fetchImpl: async (input, init) => {
-        answered += 1;
-        if (answered > 2) throw new TypeError('Failed to fetch');
-        return fetch(input, init);
-      },
-    });
-    await vi.waitFor(async () => expect(await database.master.count().exec()).toBe(PAGE * 2), {
-      timeout: 20_000,
-    });
+    const cut = await cutAfterTwoPages(database);
     expect(cut.progress.at(-1)).toEqual({ pulled: PAGE * 2, total: rows, done: false });
-    await replication?.cancel();
 
-    const { requests, progress } = replicateMaster(database, { done: false });
+    const { requests, progress } = resumeFrom(database, cut.secondPageEnd);
     await vi.waitFor(() => expect(progress.at(-1)?.done).toBe(true), { timeout: 20_000 });
+    // RxDB resumed from a stored checkpoint (the request as it sent it, before the test named which).
     expect(requests[0]?.searchParams.get('count')).toBe('1');
     expect(requests[0]?.searchParams.has('checkpoint')).toBe(true);
     expect(progress[0]).toEqual({ pulled: PAGE * 3, total: rows, done: false });
@@ -182,35 +221,10 @@ describe('the first pull of a collection', () => {
   it('resumed from a checkpoint behind the rows the cut run stored, counts each of them once', async () => {
     const rows = await serverMasterRows();
     const database = await openDevice();
-    let answered = 0;
-    const cut = replicateMaster(database, {
-      done: false,
-      fetchImpl: async (input, init) => {
-        answered += 1;
-        if (answered > 2) throw new TypeError('Failed to fetch');
-        return fetch(input, init);
-      },
-    });
-    await vi.waitFor(async () => expect(await database.master.count().exec()).toBe(PAGE * 2), {
-      timeout: 20_000,
-    });
-    await replication?.cancel();
     // The cut came between storing the second page and storing its checkpoint: the next run asks from the
-    // checkpoint the second request was sent with, so its first page is rows the device already holds.
-    const firstPageEnd = cut.requests[1]?.searchParams.get('checkpoint');
-    if (!firstPageEnd) throw new Error('the cut run asked for no second page');
-    let resumed = false;
-    const { progress } = replicateMaster(database, {
-      done: false,
-      fetchImpl: async (input, init) => {
-        const url = new URL(input);
-        if (!resumed && url.pathname.endsWith('/pull')) {
-          resumed = true;
-          url.searchParams.set('checkpoint', firstPageEnd);
-        }
-        return fetch(url.toString(), init);
-      },
-    });
+    // end of the first page, so its first page is rows the device already holds.
+    const cut = await cutAfterTwoPages(database);
+    const { progress } = resumeFrom(database, cut.firstPageEnd);
     await vi.waitFor(() => expect(progress.at(-1)?.done).toBe(true), { timeout: 20_000 });
     expect(progress[0]).toEqual({ pulled: PAGE * 2, total: rows, done: false });
     expect(progress[1]).toEqual({ pulled: PAGE * 3, total: rows, done: false });
