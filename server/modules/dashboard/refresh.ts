@@ -3,7 +3,7 @@ import { StickyStatus, type StickyType } from '../../../domain/stickies';
 import type { Database, Transaction } from '../../db/client';
 import { slices } from '../../db/rows';
 import { stickies } from '../../db/schema';
-import { schoolWallClock } from '../../school-clock';
+import { schoolMoment } from '../../school-clock';
 import type { ChangeFeed } from '../../sync/change-feed';
 import { nextSequence, SyncScope } from '../../sync/sequence';
 import { insertNotifications } from './notifications';
@@ -84,8 +84,7 @@ async function holdScope(tx: Transaction, scope: StickyScope): Promise<void> {
  * it returns.
  */
 export async function refreshStickies(db: Database, scope: StickyScope, now: Date): Promise<RefreshResult> {
-  const { date, time } = schoolWallClock(now);
-  const context: RuleContext = { now, today: date, time, scope };
+  const context: RuleContext = { now, ...schoolMoment(now), scope };
   return db.transaction(async (tx) => {
     await holdScope(tx, scope);
     const seq = await nextSequence(tx, SyncScope.stickies);

@@ -27,7 +27,7 @@ import type { Database } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { stickies } from '../../db/schema';
 import { forbidden, HttpError, notFound } from '../../http-error';
-import { schoolWallClock } from '../../school-clock';
+import { schoolMoment } from '../../school-clock';
 import type { ChangeFeed } from '../../sync/change-feed';
 import { writeStamped } from '../../sync/stamped-write';
 import { type EntryItem, missingAchievementItems, missingAttendanceItems } from './rules/entry';
@@ -222,8 +222,7 @@ async function ownSticky(db: Database, user: StickyUser, id: string): Promise<St
 }
 
 function contextFor(subjectId: string, now: Date): RuleContext {
-  const { date, time } = schoolWallClock(now);
-  return { now, today: date, time, scope: { subjectId } };
+  return { now, ...schoolMoment(now), scope: { subjectId } };
 }
 
 /** `GET /api/sticky/{id}`: the card and, for a teacher's highlight card, the students it flags now. */

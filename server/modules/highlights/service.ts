@@ -17,7 +17,7 @@ import type { Executor, Transaction } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import type { AppDeps } from '../../deps';
 import { notFound, validationFailed } from '../../http-error';
-import { schoolWallClock } from '../../school-clock';
+import { schoolMoment } from '../../school-clock';
 import { highlightHits } from '../dashboard/rules/highlights';
 import { teachersAmong } from '../people/staff';
 import { readStudentsWithGpa } from '../subjects/service';
@@ -72,8 +72,7 @@ export async function readHighlightDetail(
 ): Promise<HighlightDetail> {
   await requireSubjectVisible(db, actor, subjectId);
   const highlight = await readHighlight(db, subjectId, highlightId);
-  const { date, time } = schoolWallClock(now);
-  const hits = await highlightHits(db, { now, today: date, time, scope: { subjectId } });
+  const hits = await highlightHits(db, { now, ...schoolMoment(now), scope: { subjectId } });
   const students = hits.find((hit) => hit.highlight.id === highlightId)?.students ?? [];
   return {
     ...highlight,

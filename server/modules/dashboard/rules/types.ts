@@ -1,3 +1,4 @@
+import type { SchoolMoment } from '../../../../domain/schedules';
 import type { StickyType } from '../../../../domain/stickies';
 import type { Executor } from '../../../db/client';
 
@@ -5,10 +6,8 @@ import type { Executor } from '../../../db/client';
 export type StickyScope = 'all' | { subjectId: string };
 
 /** What every rule reads: the instant, and the school's local date and time at it. */
-export interface RuleContext {
+export interface RuleContext extends SchoolMoment {
   now: Date;
-  today: string;
-  time: string;
   scope: StickyScope;
 }
 
