@@ -39,7 +39,14 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     locale: 'ja-JP',
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace with DOM snapshots (each action's page, the network, the console), but
+    // without the screencast: recording frames throughout every test cost a third of the suite's time on the
+    // 2-core machine (one spec file: 88 s with it, 70 s without, 61 s with no trace at all). The failure
+    // screenshot is still taken. `E2E_TRACE=off` records none.
+    trace:
+      process.env.E2E_TRACE === 'off'
+        ? 'off'
+        : { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
   },

@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { errors, expect, type Locator, type Page } from '@playwright/test';
 import { waitForOfflineShell } from './shell-page';
 
 /** The dashboard's labels a user reads, by language. */
@@ -7,6 +7,11 @@ const DASHBOARD_TEXT = {
   en: { cards: 'Cards', pager: 'Card pages', next: 'Next page', previous: 'Previous page' },
   vi: { cards: 'Thẻ', pager: 'Trang thẻ', next: 'Trang sau', previous: 'Trang trước' },
 } as const;
+
+/** How long a page button may take to become clickable before a page walk starts over. */
+const PAGE_TURN_MS = 5_000;
+/** Walks tried before the pager's changes count as a failure. */
+const PAGE_WALK_ATTEMPTS = 5;
 
 export type DashboardLanguage = keyof typeof DASHBOARD_TEXT;
 
@@ -61,13 +66,28 @@ export class DashboardPage {
   /**
    * What `read` finds on each page of the pager, from the first page to the last (cards of one kind can fill
    * page 1, so a card looked for may be on any page). A dashboard without a pager is one page.
+   *
+   * Cards come and go while the walk runs (a retired card can take the last page away, and a page button is
+   * disabled between the check and the click): a page button that cannot be clicked within `PAGE_TURN_MS`
+   * starts the walk over, so a caller polling this never waits on a button that no longer leads anywhere (a
+   * click without a timeout waited out a whole 60 s poll in a full run).
    */
   async onEveryPage<T>(read: () => Promise<T>): Promise<T[]> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await this.walkPages(read);
+      } catch (error) {
+        if (!(error instanceof errors.TimeoutError) || attempt === PAGE_WALK_ATTEMPTS) throw error;
+      }
+    }
+  }
+
+  private async walkPages<T>(read: () => Promise<T>): Promise<T[]> {
     while ((await this.previous.count()) > 0 && (await this.previous.isEnabled()))
-      await this.previous.click();
+      await this.previous.click({ timeout: PAGE_TURN_MS });
     const found = [await read()];
     while ((await this.next.count()) > 0 && (await this.next.isEnabled())) {
-      await this.next.click();
+      await this.next.click({ timeout: PAGE_TURN_MS });
       found.push(await read());
     }
     return found;
