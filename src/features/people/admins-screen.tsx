@@ -8,15 +8,7 @@ import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import type { Column } from '../../ui/data-table';
 import { blockLogin, changeRole, useUsers } from './people-calls';
-import {
-  OnlineTable,
-  type StaffFilter,
-  StaffFilterFields,
-  staffQuery,
-  useUniversityNames,
-} from './staff-parts';
-
-type Notify = (notice: { tone: 'success' | 'error'; title: string }) => void;
+import { FilteredStaffTable, type Notify, staffQuery, useStaffColumns, useStaffFilter } from './staff-parts';
 
 type Pending = { kind: 'down' | 'block' | 'unblock' | 'up'; user: StaffUser };
 
@@ -31,13 +23,10 @@ function UserList({
   actions: ((user: StaffUser) => ReactNode) | null;
 }) {
   const { t } = useLingui();
-  const [filter, setFilter] = useState<StaffFilter>({ param: '', university: '', page: 1 });
+  const [filter, setFilter] = useStaffFilter();
   const view = useUsers({ ...staffQuery(filter), role });
-  const universityNames = useUniversityNames();
   const columns: Column<StaffUser>[] = [
-    { key: 'name', header: t`Name`, cell: (row) => row.name },
-    { key: 'email', header: t`Email`, cell: (row) => <span className="break-all">{row.email}</span> },
-    { key: 'universities', header: t`Universities`, cell: (row) => universityNames(row.university_ids) },
+    ...useStaffColumns<StaffUser>(),
     {
       key: 'state',
       header: t`Sign-in`,
@@ -49,14 +38,13 @@ function UserList({
   ];
   return (
     <div className="flex flex-col gap-3">
-      <StaffFilterFields filter={filter} onChange={setFilter} />
-      <OnlineTable
+      <FilteredStaffTable
+        filter={filter}
+        onFilterChange={setFilter}
         view={view}
         caption={caption}
         columns={columns}
         emptyTitle={t`Nobody found.`}
-        page={filter.page}
-        onPageChange={(page) => setFilter({ ...filter, page })}
       />
     </div>
   );

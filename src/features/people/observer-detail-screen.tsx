@@ -2,14 +2,10 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { ErrorCode } from '../../../domain/errors';
 import { Role } from '../../../domain/roles';
-import { errorMessage } from '../../i18n/error-messages';
-import { Button } from '../../ui/button';
-import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { deleteObserver, saveObserver, useStaffUser } from './people-calls';
+import { PersonDetailFrame } from './person-detail';
 import { StaffEditForm } from './staff-edit-form';
-import { useUniversityNames, ViewNotices } from './staff-parts';
-
-type Notify = (notice: { tone: 'success' | 'error'; title: string }) => void;
+import { type Notify, useUniversityNames } from './staff-parts';
 
 /** `/observers/{id}` (admins): the observer, edit and delete. */
 export function ObserverDetailScreen({
@@ -23,44 +19,33 @@ export function ObserverDetailScreen({
   onDeleted: () => void;
   notify: Notify;
 }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const view = useStaffUser(observerId);
   const universityNames = useUniversityNames();
   const [editing, setEditing] = useState(false);
-  const [deleting, setDeleting] = useState(false);
   const observer = view.value?.role === Role.observer ? view.value : null;
   if (view.failure === ErrorCode.notFound || (view.value && !observer)) {
     queueMicrotask(onNotFound);
     return null;
   }
-  const confirmDelete = async () => {
-    setDeleting(false);
-    const answer = await deleteObserver(observerId);
-    if (!answer.ok) {
-      notify({ tone: 'error', title: errorMessage(i18n, answer.failure.code) });
-      return;
-    }
-    notify({ tone: 'success', title: t`The observer was deleted.` });
-    onDeleted();
-  };
   return (
-    <section aria-labelledby="observer-title" className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h1 id="observer-title" className="text-2xl font-semibold break-words">
-          {observer?.name ?? <Trans>Observer</Trans>}
-        </h1>
-        {observer && !editing && (
-          <div className="flex gap-2">
-            <Button variant="secondary" onClick={() => setEditing(true)}>
-              <Trans>Edit</Trans>
-            </Button>
-            <Button variant="danger" onClick={() => setDeleting(true)}>
-              <Trans>Delete</Trans>
-            </Button>
-          </div>
-        )}
-      </div>
-      <ViewNotices view={view} />
+    <PersonDetailFrame
+      titleId="observer-title"
+      name={observer?.name}
+      title={<Trans>Observer</Trans>}
+      view={view}
+      canEdit
+      canDelete
+      editing={editing}
+      onEdit={() => setEditing(true)}
+      deletion={{
+        call: () => deleteObserver(observerId),
+        description: t`The observer can no longer sign in.`,
+        done: t`The observer was deleted.`,
+      }}
+      notify={notify}
+      onDeleted={onDeleted}
+    >
       {observer && editing && (
         <StaffEditForm
           initial={{ name: observer.name, university_ids: observer.university_ids, retire_at: null }}
@@ -87,15 +72,6 @@ export function ObserverDetailScreen({
           </div>
         </dl>
       )}
-      <ConfirmDialog
-        open={deleting}
-        title={t`Delete ${observer?.name ?? ''}?`}
-        description={t`The observer can no longer sign in.`}
-        confirmLabel={t`Delete`}
-        destructive
-        onCancel={() => setDeleting(false)}
-        onConfirm={() => void confirmDelete()}
-      />
-    </section>
+    </PersonDetailFrame>
   );
 }

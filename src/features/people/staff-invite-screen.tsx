@@ -5,9 +5,7 @@ import { errorMessage } from '../../i18n/error-messages';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
 import { type InviteKind, invite } from './people-calls';
-import { fieldErrors, issueErrors, UniversityChecks } from './staff-parts';
-
-type Notify = (notice: { tone: 'success' | 'error'; title: string }) => void;
+import { fieldErrors, issueErrors, type Notify, UniversityChecks } from './staff-parts';
 
 /**
  * `/teachers/invite` and `/observers/invite` (admins): name, email and universities. The server mails a

@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
+import { type Dispatch, type SetStateAction, useState } from 'react';
 import { MasterKind } from '../../../domain/master';
 import { useMasterDocs } from '../../db/use-master-docs';
 import type { OnlineView } from '../../db/use-online-view';
@@ -9,6 +10,7 @@ import { type Column, DataTable } from '../../ui/data-table';
 import { Pagination } from '../../ui/pagination';
 import { SelectField } from '../../ui/select-field';
 import { TextField } from '../../ui/text-field';
+import { ScreenLink } from '../shared/screen-link';
 
 /** The staff lists' search: name or email, and a university. */
 export type StaffFilter = { param: string; university: string; page: number };
@@ -22,6 +24,64 @@ export function useUniversityNames(): (ids: readonly string[]) => string {
       .map((id) => names.get(id) ?? '')
       .filter(Boolean)
       .join('、');
+}
+
+/** What every staff list shows of a person. */
+type StaffRow = { id: string; name: string; email: string; university_ids: readonly string[] };
+
+/**
+ * The columns every staff list starts with: name (a link to the person's screen when `hrefOf` is given),
+ * email and universities.
+ */
+export function useStaffColumns<Row extends StaffRow>(hrefOf?: (row: Row) => string): Column<Row>[] {
+  const { t } = useLingui();
+  const universityNames = useUniversityNames();
+  return [
+    {
+      key: 'name',
+      header: t`Name`,
+      cell: (row) =>
+        hrefOf ? (
+          <ScreenLink to={hrefOf(row)} className="text-blue-800 underline">
+            {row.name}
+          </ScreenLink>
+        ) : (
+          row.name
+        ),
+    },
+    { key: 'email', header: t`Email`, cell: (row) => <span className="break-all">{row.email}</span> },
+    { key: 'universities', header: t`Universities`, cell: (row) => universityNames(row.university_ids) },
+  ];
+}
+
+/** A staff list's search, from its first page. */
+export function useStaffFilter(): [StaffFilter, Dispatch<SetStateAction<StaffFilter>>] {
+  return useState<StaffFilter>({ param: '', university: '', page: 1 });
+}
+
+/** A staff list: its search fields, then the paged online table of what they find. */
+export function FilteredStaffTable<Row extends StaffRow>({
+  filter,
+  onFilterChange,
+  ...table
+}: {
+  filter: StaffFilter;
+  onFilterChange: (filter: StaffFilter) => void;
+  view: OnlineView<PagedAnswer<Row>>;
+  caption: string;
+  columns: readonly Column<Row>[];
+  emptyTitle: string;
+}) {
+  return (
+    <>
+      <StaffFilterFields filter={filter} onChange={onFilterChange} />
+      <OnlineTable
+        {...table}
+        page={filter.page}
+        onPageChange={(page) => onFilterChange({ ...filter, page })}
+      />
+    </>
+  );
 }
 
 /** The search fields above a staff list. */
@@ -112,8 +172,14 @@ export function issueErrors(issues: readonly { path: readonly PropertyKey[]; mes
   return errors;
 }
 
+/** A toast the people screens raise. */
+export type Notify = (notice: { tone: 'success' | 'error'; title: string }) => void;
+
+/** What of an online view its notices read. */
+export type OnlineViewNotices = Pick<OnlineView<unknown>, 'stale' | 'at' | 'failure'>;
+
 /** What an online view shows above its content: "as of" when it is a stored answer, and its failure. */
-export function ViewNotices({ view }: { view: Pick<OnlineView<unknown>, 'stale' | 'at' | 'failure'> }) {
+export function ViewNotices({ view }: { view: OnlineViewNotices }) {
   const { i18n } = useLingui();
   return (
     <>

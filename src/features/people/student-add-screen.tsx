@@ -11,7 +11,7 @@ import { SelectField } from '../../ui/select-field';
 import { Tabs } from '../../ui/tabs';
 import { TextField } from '../../ui/text-field';
 import { createStudents, saveStudent } from './people-calls';
-import { fieldErrors } from './staff-parts';
+import { fieldErrors, type Notify } from './staff-parts';
 import { checkStudentForm, StudentFields, type StudentFormValues, studentFormValues } from './student-form';
 import {
   cellsOfText,
@@ -22,8 +22,6 @@ import {
   writeOfRow,
 } from './student-sheet';
 import { readSheetFile } from './student-sheet-file';
-
-type Notify = (notice: { tone: 'success' | 'error'; title: string }) => void;
 
 /**
  * `/students/add` (teachers and admins): one student, or many at once (SPEC "bulk student add"): rows pasted

@@ -11,7 +11,6 @@ import { errorMessage } from '../../i18n/error-messages';
 import { formatDate, formatDecimal } from '../../i18n/format';
 import { localeOrDefault } from '../../i18n/i18n';
 import { Button } from '../../ui/button';
-import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { EmptyState } from '../../ui/empty-state';
 import { SelectField } from '../../ui/select-field';
 import { useStudentRecord } from '../shared/student-record';
@@ -22,10 +21,9 @@ import {
   useStudent,
   useStudentFilterData,
 } from './people-calls';
-import { fieldErrors, ViewNotices } from './staff-parts';
+import { PersonDetailFrame } from './person-detail';
+import { fieldErrors, type Notify, ViewNotices } from './staff-parts';
 import { checkStudentForm, StudentFields, type StudentFormValues, studentFormValues } from './student-form';
-
-type Notify = (notice: { tone: 'success' | 'error'; title: string }) => void;
 
 const REQUEST_STATUS_LABELS: Record<RequestStatus, MessageDescriptor> = {
   [RequestStatus.requesting]: msg`Requesting`,
@@ -57,10 +55,9 @@ export function StudentDetailScreen({
   onDeleted: () => void;
   notify: Notify;
 }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const view = useStudent(studentId);
   const [editing, setEditing] = useState(false);
-  const [deleting, setDeleting] = useState(false);
   // Putting the student in a class changes their record below: it is read again.
   const [recordRound, setRecordRound] = useState(0);
 
@@ -74,39 +71,24 @@ export function StudentDetailScreen({
   }
   const student = view.value;
 
-  const confirmDelete = async () => {
-    setDeleting(false);
-    const answer = await deleteStudent(studentId);
-    if (!answer.ok) {
-      notify({ tone: 'error', title: errorMessage(i18n, answer.failure.code) });
-      return;
-    }
-    notify({ tone: 'success', title: t`The student was deleted.` });
-    onDeleted();
-  };
-
   return (
-    <section aria-labelledby="student-title" className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h1 id="student-title" className="text-2xl font-semibold break-words">
-          {student ? student.name : <Trans>Student</Trans>}
-        </h1>
-        {student && (
-          <div className="flex gap-2">
-            {canEdit && !editing && (
-              <Button variant="secondary" onClick={() => setEditing(true)}>
-                <Trans>Edit</Trans>
-              </Button>
-            )}
-            {canDelete && (
-              <Button variant="danger" onClick={() => setDeleting(true)}>
-                <Trans>Delete</Trans>
-              </Button>
-            )}
-          </div>
-        )}
-      </div>
-      <ViewNotices view={view} />
+    <PersonDetailFrame
+      titleId="student-title"
+      name={student?.name}
+      title={<Trans>Student</Trans>}
+      view={view}
+      canEdit={canEdit}
+      canDelete={canDelete}
+      editing={editing}
+      onEdit={() => setEditing(true)}
+      deletion={{
+        call: () => deleteStudent(studentId),
+        description: t`A student with attendance, scores or requests is kept in history and reports, and leaves the lists, the classes and sign-in.`,
+        done: t`The student was deleted.`,
+      }}
+      notify={notify}
+      onDeleted={onDeleted}
+    >
       {student && editing && (
         <StudentEdit
           student={student}
@@ -126,16 +108,7 @@ export function StudentDetailScreen({
       )}
       {student && <StudentRecord studentId={studentId} round={recordRound} />}
       {student && <StudentRequests studentId={studentId} />}
-      <ConfirmDialog
-        open={deleting}
-        title={t`Delete ${student?.name ?? ''}?`}
-        description={t`A student with attendance, scores or requests is kept in history and reports, and leaves the lists, the classes and sign-in.`}
-        confirmLabel={t`Delete`}
-        destructive
-        onCancel={() => setDeleting(false)}
-        onConfirm={() => void confirmDelete()}
-      />
-    </section>
+    </PersonDetailFrame>
   );
 }
 

@@ -1,17 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { ErrorCode } from '../../../domain/errors';
-import { errorMessage } from '../../i18n/error-messages';
 import { formatDate } from '../../i18n/format';
 import { localeOrDefault } from '../../i18n/i18n';
-import { Button } from '../../ui/button';
-import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { EmptyState } from '../../ui/empty-state';
 import { deleteTeacher, saveTeacher, useTeacher } from './people-calls';
+import { PersonDetailFrame } from './person-detail';
 import { StaffEditForm } from './staff-edit-form';
-import { useUniversityNames, ViewNotices } from './staff-parts';
-
-type Notify = (notice: { tone: 'success' | 'error'; title: string }) => void;
+import { type Notify, useUniversityNames } from './staff-parts';
 
 /** `/teachers/{id}` (staff but 3): the teacher and the subjects they teach; admins edit and delete. */
 export function TeacherDetailScreen({
@@ -32,40 +28,29 @@ export function TeacherDetailScreen({
   const view = useTeacher(teacherId);
   const universityNames = useUniversityNames();
   const [editing, setEditing] = useState(false);
-  const [deleting, setDeleting] = useState(false);
   if (view.failure === ErrorCode.notFound) {
     queueMicrotask(onNotFound);
     return null;
   }
   const teacher = view.value;
-  const confirmDelete = async () => {
-    setDeleting(false);
-    const answer = await deleteTeacher(teacherId);
-    if (!answer.ok) {
-      notify({ tone: 'error', title: errorMessage(i18n, answer.failure.code) });
-      return;
-    }
-    notify({ tone: 'success', title: t`The teacher was deleted.` });
-    onDeleted();
-  };
   return (
-    <section aria-labelledby="teacher-title" className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h1 id="teacher-title" className="text-2xl font-semibold break-words">
-          {teacher?.name ?? <Trans>Teacher</Trans>}
-        </h1>
-        {teacher && canEdit && !editing && (
-          <div className="flex gap-2">
-            <Button variant="secondary" onClick={() => setEditing(true)}>
-              <Trans>Edit</Trans>
-            </Button>
-            <Button variant="danger" onClick={() => setDeleting(true)}>
-              <Trans>Delete</Trans>
-            </Button>
-          </div>
-        )}
-      </div>
-      <ViewNotices view={view} />
+    <PersonDetailFrame
+      titleId="teacher-title"
+      name={teacher?.name}
+      title={<Trans>Teacher</Trans>}
+      view={view}
+      canEdit={canEdit}
+      canDelete={canEdit}
+      editing={editing}
+      onEdit={() => setEditing(true)}
+      deletion={{
+        call: () => deleteTeacher(teacherId),
+        description: t`A teacher who taught is kept in history and leaves the lists and sign-in.`,
+        done: t`The teacher was deleted.`,
+      }}
+      notify={notify}
+      onDeleted={onDeleted}
+    >
       {teacher && editing && (
         <StaffEditForm
           initial={{
@@ -113,15 +98,6 @@ export function TeacherDetailScreen({
           </ul>
         </section>
       )}
-      <ConfirmDialog
-        open={deleting}
-        title={t`Delete ${teacher?.name ?? ''}?`}
-        description={t`A teacher who taught is kept in history and leaves the lists and sign-in.`}
-        confirmLabel={t`Delete`}
-        destructive
-        onCancel={() => setDeleting(false)}
-        onConfirm={() => void confirmDelete()}
-      />
-    </section>
+    </PersonDetailFrame>
   );
 }

@@ -1,39 +1,20 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
 import type { Teacher } from '../../../domain/schemas/people';
 import { formatDate } from '../../i18n/format';
 import { localeOrDefault } from '../../i18n/i18n';
 import { Button } from '../../ui/button';
 import type { Column } from '../../ui/data-table';
-import { ScreenLink } from '../shared/screen-link';
 import { useTeachers } from './people-calls';
-import {
-  OnlineTable,
-  type StaffFilter,
-  StaffFilterFields,
-  staffQuery,
-  useUniversityNames,
-} from './staff-parts';
+import { FilteredStaffTable, staffQuery, useStaffColumns, useStaffFilter } from './staff-parts';
 
 /** `/teachers` (staff but 3): teachers by name with their universities and retirement; admins invite. */
 export function TeachersScreen({ canInvite, onInvite }: { canInvite: boolean; onInvite: () => void }) {
   const { t, i18n } = useLingui();
   const locale = localeOrDefault(i18n.locale);
-  const [filter, setFilter] = useState<StaffFilter>({ param: '', university: '', page: 1 });
+  const [filter, setFilter] = useStaffFilter();
   const view = useTeachers(staffQuery(filter));
-  const universityNames = useUniversityNames();
   const columns: Column<Teacher>[] = [
-    {
-      key: 'name',
-      header: t`Name`,
-      cell: (row) => (
-        <ScreenLink to={`/teachers/${row.id}`} className="text-blue-800 underline">
-          {row.name}
-        </ScreenLink>
-      ),
-    },
-    { key: 'email', header: t`Email`, cell: (row) => <span className="break-all">{row.email}</span> },
-    { key: 'universities', header: t`Universities`, cell: (row) => universityNames(row.university_ids) },
+    ...useStaffColumns<Teacher>((row) => `/teachers/${row.id}`),
     {
       key: 'retire',
       header: t`Retires`,
@@ -52,14 +33,13 @@ export function TeachersScreen({ canInvite, onInvite }: { canInvite: boolean; on
           </Button>
         )}
       </div>
-      <StaffFilterFields filter={filter} onChange={setFilter} />
-      <OnlineTable
+      <FilteredStaffTable
+        filter={filter}
+        onFilterChange={setFilter}
         view={view}
         caption={t`Teachers`}
         columns={columns}
         emptyTitle={t`No teachers found.`}
-        page={filter.page}
-        onPageChange={(page) => setFilter({ ...filter, page })}
       />
     </section>
   );
