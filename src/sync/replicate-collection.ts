@@ -396,11 +396,15 @@ export function replicateCollection<Doc extends LocalDoc>(
    * state at its sequence, so it is recorded as such and the page applies over it. Rows with a write of
    * the user's waiting, or never on the server (sequence 0), are left to the push. The same look at the
    * stored rows notes those the page passes while they hold a local write (`notePassedLocalWrites`).
+   * Returns how many of the page's rows the device already holds, or null for a collection it did not read
+   * (one the user never pushes), so the first pull's count reads them once.
    */
-  async function checkStoredRowsOf(page: readonly WithDeleted<Doc>[]) {
-    if (!options.push || page.length === 0) return;
+  async function checkStoredRowsOf(page: readonly WithDeleted<Doc>[]): Promise<number | null> {
+    if (page.length === 0) return 0;
+    if (!options.push) return null;
     const rows = await storedAndRecorded(page.map((doc) => doc.id));
-    if (!rows || rows.stored.size === 0) return;
+    if (!rows) return null;
+    if (rows.stored.size === 0) return 0;
     const waiting = await pendingEntries(options.database, options.name, [...rows.stored.keys()]);
     const unrecorded = [...rows.stored.values()].filter((row) =>
       isUnrecordedPull(row, rows.recorded.get(row.id), waiting),
@@ -416,6 +420,7 @@ export function replicateCollection<Doc extends LocalDoc>(
       waiting,
       new Set(unrecorded.map((row) => row.id)),
     );
+    return rows.stored.size;
   }
 
   // Rows a pull brought a newer state of while they held a local write, by id, with that state's sequence.
@@ -480,12 +485,13 @@ export function replicateCollection<Doc extends LocalDoc>(
   async function noteFirstPullPage(
     page: { documents: readonly WithDeleted<Doc>[]; remaining?: number },
     batchSize: number,
+    alreadyStored: number | null,
   ) {
     if (!firstPull || firstPullState.lastPageCame) return;
     const ids = page.documents.map((doc) => doc.id);
     const stored =
-      ids.length > 0 ? await options.collection.storageInstance.findDocumentsById(ids, true) : [];
-    firstPullState.pulled += ids.length - stored.length;
+      alreadyStored ?? (await options.collection.storageInstance.findDocumentsById(ids, true)).length;
+    firstPullState.pulled += ids.length - stored;
     if (page.remaining !== undefined) firstPullState.total = firstPullState.pulled + page.remaining;
     else if (firstPullState.total !== null)
       firstPullState.total = Math.max(firstPullState.total, firstPullState.pulled);
@@ -612,7 +618,7 @@ export function replicateCollection<Doc extends LocalDoc>(
             await startScopeSweep(options.database, options.name);
             seen = new Set();
           }
-          await checkStoredRowsOf(page.documents);
+          const alreadyStored = await checkStoredRowsOf(page.documents);
           let documents = page.documents;
           if (seen) {
             for (const doc of documents) seen.add(doc.id);
@@ -626,7 +632,7 @@ export function replicateCollection<Doc extends LocalDoc>(
           backoff.reset();
           healthy = true;
           await options.onPulled();
-          await noteFirstPullPage(page, batchSize);
+          await noteFirstPullPage(page, batchSize, alreadyStored);
           return { documents, checkpoint: page.checkpoint ?? from };
         } catch (error) {
           return failed(error);
