@@ -153,13 +153,43 @@ test('an admin drills into an exam on the achievement report, counts students, a
   if (!student) throw new Error('no student to report on');
   await page.goto(`/admin/report/student?student=${student.id}`);
   await expect(page.getByRole('heading', { name: student.name })).toBeVisible();
-  await expect(
-    page
-      .getByRole('region', { name: `${student.name}の成績表` })
-      .locator('tbody tr')
-      .first(),
-  ).toBeVisible();
+  const card = page.getByRole('region', { name: `${student.name}の成績表` });
+  await expect(card.locator('tbody tr').first()).toBeVisible();
+
+  // Printed: on an A4 page's printable width the card stands alone (no menu, header, search or button) and its
+  // table fits across; the browser's own print to PDF makes A4 pages of it.
+  const rows = await card.locator('tbody tr').count();
+  await page.setViewportSize({ width: A4_PRINTABLE_WIDTH_PX, height: 1100 });
+  await page.emulateMedia({ media: 'print' });
+  for (const hidden of [
+    page.getByRole('navigation', { name: 'メインメニュー' }),
+    page.getByRole('banner'),
+    page.getByRole('button', { name: '印刷 / PDFで保存' }),
+    page.getByRole('heading', { name: '学生レポート', level: 1 }),
+  ])
+    await expect(hidden).toBeHidden();
+  await expect(page.getByRole('heading', { name: student.name })).toBeVisible();
+  await expect(card.locator('tbody tr')).toHaveCount(rows);
+  const overflow = await card.locator('table').evaluate((table) => ({
+    right: table.getBoundingClientRect().right,
+    page: document.documentElement.scrollWidth,
+  }));
+  expect(overflow.right).toBeLessThanOrEqual(A4_PRINTABLE_WIDTH_PX);
+  expect(overflow.page).toBeLessThanOrEqual(A4_PRINTABLE_WIDTH_PX);
+  const pdf = await page.pdf({ preferCSSPageSize: true });
+  expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  const mediaBoxes = [...pdf.toString('latin1').matchAll(/\/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]/g)];
+  expect(mediaBoxes.length).toBeGreaterThan(0);
+  // A4 in PDF points (1/72 in): 595 × 842.
+  for (const [, width, height] of mediaBoxes) {
+    expect(Math.round(Number(width))).toBe(595);
+    expect(Math.round(Number(height))).toBe(842);
+  }
+  await page.emulateMedia({ media: null });
 });
+
+/** An A4 page's width less the print stylesheet's 12 mm margins, in CSS pixels (96 per inch). */
+const A4_PRINTABLE_WIDTH_PX = Math.floor(((210 - 2 * 12) / 25.4) * 96);
 
 /** The subject the reports open on. */
 async function latestSubject(admin: Awaited<ReturnType<typeof signInApi>>): Promise<string> {
