@@ -65,6 +65,8 @@ interface Measured {
   p99: number;
   errors: number;
   total: number;
+  /** What the errors were: answers by status code, and timeouts. */
+  errorKinds: string;
 }
 
 function measured(result: Result): Measured {
@@ -75,6 +77,12 @@ function measured(result: Result): Measured {
     // Refused connections, timeouts and every answer that is not a 2xx.
     errors: result.errors + result.non2xx,
     total: result.requests.total,
+    errorKinds: [
+      ...Object.entries(result.statusCodeStats)
+        .filter(([status]) => !status.startsWith('2'))
+        .map(([status, { count }]) => `${count}× ${status}`),
+      ...(result.timeouts > 0 ? [`${result.timeouts} timeouts`] : []),
+    ].join(', '),
   };
 }
 
@@ -226,7 +234,7 @@ export async function benchLoad(): Promise<void> {
         await drained(server.baseUrl, spare, spareSession);
         const page = await staticRun(server.baseUrl, connections, duration);
         console.log(
-          `| ${connections} | ${save.perSecond.toFixed(0)} | ${save.p50} ms | ${save.p99} ms | ${save.errors} of ${save.total} ` +
+          `| ${connections} | ${save.perSecond.toFixed(0)} | ${save.p50} ms | ${save.p99} ms | ${save.errors} of ${save.total}${save.errorKinds ? ` (${save.errorKinds})` : ''} ` +
             `| ${page.perSecond.toFixed(0)} | ${page.p50} ms | ${page.p99} ms | ${page.errors} of ${page.total} ` +
             `| ${(page.perSecond / save.perSecond).toFixed(1)} |`,
         );

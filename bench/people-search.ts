@@ -69,23 +69,40 @@ export async function benchPeopleSearch(): Promise<void> {
       const page = await context.newPage();
       await page.goto(`${server.baseUrl}/admin/students?${filters}`);
       await page.getByRole('table').waitFor();
-      const screen: number[] = [];
       const sample = await getJson<{ data: { name: string; identity: string }[] }>(
         `${server.baseUrl}/api/students/search?${filters}&limit=${RUNS}`,
         admin,
       );
-      for (const student of sample.data) {
-        const field = page.getByLabel('氏名・学籍番号・メール');
-        await field.fill('');
-        const started = performance.now();
-        await field.fill(student.identity);
-        await page.getByRole('row').filter({ hasText: student.name }).first().waitFor({ timeout: 60_000 });
-        await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 1, undefined, {
-          timeout: 60_000,
-        });
-        screen.push(performance.now() - started);
-      }
-      console.log(line('screen: typing a student number to its row rendered', screen));
+      const typeEach = async (): Promise<number[]> => {
+        const screen: number[] = [];
+        for (const student of sample.data) {
+          const field = page.getByLabel('氏名・学籍番号・メール');
+          await field.fill('');
+          const started = performance.now();
+          await field.fill(student.identity);
+          await page.getByRole('row').filter({ hasText: student.name }).first().waitFor({ timeout: 60_000 });
+          await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 1, undefined, {
+            timeout: 60_000,
+          });
+          screen.push(performance.now() - started);
+        }
+        return screen;
+      };
+      // A new admin device replicates the whole school first (issue #24): the search shares the machine and the
+      // database with that sync, so the screen is measured while it runs and again once it has ended.
+      const syncing = await page.getByRole('button', { name: /^同期状況: 同期中/ }).isVisible();
+      console.log(
+        line(
+          `screen: typing a student number to its row rendered${syncing ? ', during the first sync' : ''}`,
+          await typeEach(),
+        ),
+      );
+      const syncEnded = performance.now();
+      await page.getByRole('button', { name: '同期状況: オンライン' }).waitFor({ timeout: 600_000 });
+      console.log(`the admin's first sync ended ${ms(performance.now() - syncEnded)} later`);
+      console.log(
+        line('screen: typing a student number to its row rendered, after the first sync', await typeEach()),
+      );
 
       // Bulk add of 50 students in one call.
       const yearCode = master.year_codes.find((row) => row.university_id === university.id);
