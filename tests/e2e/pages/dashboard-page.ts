@@ -68,9 +68,9 @@ export class DashboardPage {
    * page 1, so a card looked for may be on any page). A dashboard without a pager is one page.
    *
    * Cards come and go while the walk runs (a retired card can take the last page away, and a page button is
-   * disabled between the check and the click): a page button that cannot be clicked within `PAGE_TURN_MS`
-   * starts the walk over, so a caller polling this never waits on a button that no longer leads anywhere (a
-   * click without a timeout waited out a whole 60 s poll in a full run).
+   * disabled between the check and the click): a page button that cannot be read or clicked within
+   * `PAGE_TURN_MS` starts the walk over, so a caller polling this never waits on a button that no longer
+   * leads anywhere (a click without a timeout waited out a whole 60 s poll in a full run).
    */
   async onEveryPage<T>(read: () => Promise<T>): Promise<T[]> {
     for (let attempt = 1; ; attempt += 1) {
@@ -83,10 +83,10 @@ export class DashboardPage {
   }
 
   private async walkPages<T>(read: () => Promise<T>): Promise<T[]> {
-    while ((await this.previous.count()) > 0 && (await this.previous.isEnabled()))
+    while ((await this.previous.count()) > 0 && (await this.previous.isEnabled({ timeout: PAGE_TURN_MS })))
       await this.previous.click({ timeout: PAGE_TURN_MS });
     const found = [await read()];
-    while ((await this.next.count()) > 0 && (await this.next.isEnabled())) {
+    while ((await this.next.count()) > 0 && (await this.next.isEnabled({ timeout: PAGE_TURN_MS }))) {
       await this.next.click({ timeout: PAGE_TURN_MS });
       found.push(await read());
     }
