@@ -3,7 +3,6 @@ import { StickyStatus, type StickyType } from '../../../domain/stickies';
 import type { Database, Transaction } from '../../db/client';
 import { slices } from '../../db/rows';
 import { stickies } from '../../db/schema';
-import { schoolMoment } from '../../school-clock';
 import type { ChangeFeed } from '../../sync/change-feed';
 import { nextSequence, SyncScope } from '../../sync/sequence';
 import { insertNotifications } from './notifications';
@@ -13,7 +12,7 @@ import { memoRule, studentNoteRule } from './rules/notes';
 import { notePlanRule, unplannedRule } from './rules/plans';
 import { requestRule } from './rules/requests';
 import { subjectRule } from './rules/subjects';
-import type { DesiredSticky, RuleContext, StickyRule, StickyScope } from './rules/types';
+import { type DesiredSticky, ruleContext, type StickyRule, type StickyScope } from './rules/types';
 
 /** Every rule family, one module each under ./rules. */
 export const STICKY_RULES: readonly StickyRule[] = [
@@ -84,7 +83,7 @@ async function holdScope(tx: Transaction, scope: StickyScope): Promise<void> {
  * it returns.
  */
 export async function refreshStickies(db: Database, scope: StickyScope, now: Date): Promise<RefreshResult> {
-  const context: RuleContext = { now, ...schoolMoment(now), scope };
+  const context = ruleContext(now, scope);
   return db.transaction(async (tx) => {
     await holdScope(tx, scope);
     const seq = await nextSequence(tx, SyncScope.stickies);

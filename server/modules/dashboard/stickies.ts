@@ -27,13 +27,12 @@ import type { Database } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { stickies } from '../../db/schema';
 import { forbidden, HttpError, notFound } from '../../http-error';
-import { schoolMoment } from '../../school-clock';
 import type { ChangeFeed } from '../../sync/change-feed';
 import { writeStamped } from '../../sync/stamped-write';
 import { type EntryItem, missingAchievementItems, missingAttendanceItems } from './rules/entry';
 import { highlightHits } from './rules/highlights';
 import { notePlanItems, type PlanItem, unplannedItems } from './rules/plans';
-import type { RuleContext } from './rules/types';
+import { type RuleContext, ruleContext } from './rules/types';
 
 /** A card with the names it shows, as `stickyColumns` select it. */
 export const stickyRowSchema = z.object({
@@ -222,7 +221,7 @@ async function ownSticky(db: Database, user: StickyUser, id: string): Promise<St
 }
 
 function contextFor(subjectId: string, now: Date): RuleContext {
-  return { now, ...schoolMoment(now), scope: { subjectId } };
+  return ruleContext(now, { subjectId });
 }
 
 /** `GET /api/sticky/{id}`: the card and, for a teacher's highlight card, the students it flags now. */

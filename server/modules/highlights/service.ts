@@ -17,8 +17,8 @@ import type { Executor, Transaction } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import type { AppDeps } from '../../deps';
 import { notFound, validationFailed } from '../../http-error';
-import { schoolMoment } from '../../school-clock';
 import { highlightHits } from '../dashboard/rules/highlights';
+import { ruleContext } from '../dashboard/rules/types';
 import { teachersAmong } from '../people/staff';
 import { readStudentsWithGpa } from '../subjects/service';
 import { writeSubjectRows } from '../subjects/write';
@@ -72,7 +72,7 @@ export async function readHighlightDetail(
 ): Promise<HighlightDetail> {
   await requireSubjectVisible(db, actor, subjectId);
   const highlight = await readHighlight(db, subjectId, highlightId);
-  const hits = await highlightHits(db, { now, ...schoolMoment(now), scope: { subjectId } });
+  const hits = await highlightHits(db, ruleContext(now, { subjectId }));
   const students = hits.find((hit) => hit.highlight.id === highlightId)?.students ?? [];
   return {
     ...highlight,

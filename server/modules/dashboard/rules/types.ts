@@ -1,6 +1,7 @@
 import type { SchoolMoment } from '../../../../domain/schedules';
 import type { StickyType } from '../../../../domain/stickies';
 import type { Executor } from '../../../db/client';
+import { schoolMoment } from '../../../school-clock';
 
 /** Which part of the school a refresh looks at: everything, or one subject after a write to it. */
 export type StickyScope = 'all' | { subjectId: string };
@@ -9,6 +10,11 @@ export type StickyScope = 'all' | { subjectId: string };
 export interface RuleContext extends SchoolMoment {
   now: Date;
   scope: StickyScope;
+}
+
+/** The context of rules run at `now` over `scope`, with the school's date and time at that instant. */
+export function ruleContext(now: Date, scope: StickyScope): RuleContext {
+  return { now, ...schoolMoment(now), scope };
 }
 
 /**
