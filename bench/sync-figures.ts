@@ -226,7 +226,15 @@ async function adminFirstSync(server: BenchServer) {
   console.log(`the same pulls from Node: ${seconds(nodePullMs)}`);
   const { browser, page } = await openBenchPage(server, session);
   try {
+    const traceFile = process.env.BENCH_SYNC_TRACE;
+    // Chromium's sampled CPU profile of every thread (window, sync worker, browser process) during the sync.
+    if (traceFile)
+      await browser.startTracing(page, {
+        path: traceFile,
+        categories: ['disabled-by-default-v8.cpu_profiler', 'v8', 'devtools.timeline', 'toplevel'],
+      });
     const initial = await call(page, 'initialSync', { userId: me.id, role: Role.admin, expected });
+    if (traceFile) await browser.stopTracing();
     console.log(
       `admin's initial sync in Chromium: ${total} documents in ${seconds(initial.ms)} (${Math.round(
         (total * 1000) / initial.ms,

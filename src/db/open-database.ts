@@ -13,6 +13,7 @@ import { LocalCollection, type SyncCollection } from '../../domain/sync';
 import { RxDBEachDocumentOncePlugin } from './each-document-once';
 import { withOrderedPulls } from './ordered-pulls';
 import { type OutboxDocType, outboxMigrationStrategies, outboxSchema } from './outbox-schema';
+import { rangeReadsMiddleware } from './range-reads';
 import { withRisingWriteTimes } from './rising-write-times';
 import { withSharedChanges } from './shared-changes';
 import { SYNCED_COLLECTIONS } from './synced-collections';
@@ -59,7 +60,8 @@ addRxPlugin(RxDBMigrationSchemaPlugin);
 addRxPlugin(RxDBEachDocumentOncePlugin);
 
 /**
- * The storage, where a pull never stores an older server state of a row than the one held (`withOrderedPulls`),
+ * The storage, whose reads of many rows go by key range where that is cheaper (`rangeReadsMiddleware`), where
+ * a pull never stores an older server state of a row than the one held (`withOrderedPulls`),
  * every write is stamped later than those before it whatever the clock says (`withRisingWriteTimes`) and
  * reaches the other tabs and the worker whatever the clock says (`withSharedChanges`),
  * wrapped with dev-mode checks and schema validation in development only: both are large and
@@ -67,7 +69,11 @@ addRxPlugin(RxDBEachDocumentOncePlugin);
  * constant, so the production bundle drops the dynamic imports entirely.
  */
 async function createStorage(settings: DexieSettings | undefined): Promise<RxStorage<unknown, unknown>> {
-  const storage = withOrderedPulls(withRisingWriteTimes(withSharedChanges(getRxStorageDexie(settings))));
+  const dexie = getRxStorageDexie({
+    ...settings,
+    addons: [...(settings?.addons ?? []), (db) => db.use(rangeReadsMiddleware)],
+  });
+  const storage = withOrderedPulls(withRisingWriteTimes(withSharedChanges(dexie)));
   if (import.meta.env.DEV) {
     const [{ RxDBDevModePlugin, disableWarnings }, { wrappedValidateAjvStorage }] = await Promise.all([
       import('rxdb/plugins/dev-mode'),
