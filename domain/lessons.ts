@@ -30,6 +30,23 @@ export function outsideDrafts<Row extends { lessonId: string | null }>(
   return rows.filter((row) => row.lessonId === null || published.has(row.lessonId));
 }
 
+/**
+ * Whether a lesson is an assist lesson its subject's students of other classes see (issue #18, designed where
+ * SPEC only names `dataSubmit` with apply and status): a lesson, never an exam, opened to them (`assistApply`)
+ * with that setting published (`assistStatus`). Such a student may sit in on its sittings of other classes,
+ * and their teacher then moves the mark there (the exchange call). `server/access/schedules.ts`
+ * `publishedAssist` states the same rule in SQL.
+ */
+export function isPublishedAssist(lesson: {
+  type: number;
+  assistApply: boolean;
+  assistStatus: number;
+}): boolean {
+  return (
+    lesson.type === LessonType.lesson && lesson.assistApply && lesson.assistStatus === PublishState.published
+  );
+}
+
 /** Plan `publish` values (SPEC §3, §4): the same codes as every draft/published flag. */
 export const PlanPublish = PublishState;
 /** A plan's publish value. */

@@ -31,6 +31,11 @@ export const calendarScheduleSchema = z.object({
   end_time: timeSchema,
   room: namedRefSchema.nullable(),
   teachers: z.array(namedRefSchema),
+  /**
+   * Beyond SPEC: the sitting is on a student's calendar as an assist lesson of another class of their subject
+   * (`domain/lessons.ts` `isPublishedAssist`), which they may sit in on; always false for staff.
+   */
+  assist: z.boolean(),
 });
 /** One schedule on a calendar. */
 export type CalendarSchedule = z.infer<typeof calendarScheduleSchema>;

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { PublishState } from '../../domain/lessons';
+import { LessonType, PublishState } from '../../domain/lessons';
 import { Role } from '../../domain/roles';
 import type { Executor } from '../db/client';
 import { queryRows } from '../db/rows';
@@ -8,19 +8,41 @@ import type { Actor } from './actor';
 import { teachersOfSchedule } from './classes';
 import { ownStudentIds } from './own-students';
 
+/** The condition "a class of the student user `actor` sits in holds the sitting `schedule`". */
+function inOwnClass(actor: Actor, schedule: SQL): SQL {
+  return sql`exists (select 1 from class_students cs where cs.class_id = ${schedule}.class_id
+    and not cs.deleted and cs.student_id in ${ownStudentIds(actor.id)})`;
+}
+
 /**
- * The sittings a user may see on a calendar, as a condition on the schedules alias `s`. SPEC §6 opens the
- * schedule screens to staff but 3, so observers, teachers and admins see every sitting (a sitting carries no
- * student's data); a student sees only the sittings of the classes they sit in; anybody else nothing.
- * Drafts never show: the caller joins lessons and subjects and keeps published ones (`publishedSitting`).
+ * The condition "lesson `lesson` is a published assist lesson": `domain/lessons.ts` `isPublishedAssist` in SQL.
  */
-export function calendarScope(actor: Actor, schedule: SQL = sql`s`): SQL {
+export function publishedAssist(lesson: SQL = sql`l`): SQL {
+  return sql`(${lesson}.type = ${LessonType.lesson} and ${lesson}.assist_apply
+    and ${lesson}.assist_status = ${PublishState.published})`;
+}
+
+/**
+ * The sittings a user may see on a calendar, as a condition on the schedules alias `s` and its lesson `l`.
+ * SPEC §6 opens the schedule screens to staff but 3, so observers, teachers and admins see every sitting (a
+ * sitting carries no student's data); a student sees the sittings of the classes they sit in, and those of
+ * the other classes of their subjects whose lesson is a published assist lesson (`calendarAssist` marks
+ * them); anybody else nothing. Drafts never show: the caller joins lessons and subjects and keeps published
+ * ones (`publishedSitting`).
+ */
+export function calendarScope(actor: Actor, schedule: SQL = sql`s`, lesson: SQL = sql`l`): SQL {
   if (actor.role === Role.admin || actor.role === Role.observer || actor.role === Role.teacher) {
     return sql`true`;
   }
   if (actor.role !== Role.student) return sql`false`;
-  return sql`exists (select 1 from class_students cs where cs.class_id = ${schedule}.class_id
-    and not cs.deleted and cs.student_id in ${ownStudentIds(actor.id)})`;
+  return sql`(${inOwnClass(actor, schedule)} or (${publishedAssist(lesson)}
+    and exists (select 1 from class_students cs where cs.subject_id = ${schedule}.subject_id
+      and not cs.deleted and cs.student_id in ${ownStudentIds(actor.id)})))`;
+}
+
+/** Whether a sitting in `calendarScope` is there as an assist lesson: another class's, for a student. */
+export function calendarAssist(actor: Actor, schedule: SQL = sql`s`): SQL {
+  return actor.role === Role.student ? sql`not ${inOwnClass(actor, schedule)}` : sql`false`;
 }
 
 /** The condition "the sitting `s` of lesson `l` under subject `p` is live and published". */

@@ -4,7 +4,7 @@ import { LessonPlanStatus, PlanPublish } from '../../domain/lessons';
 import type { Highlight } from '../../domain/schemas/highlights';
 import type { LessonDetail } from '../../domain/schemas/lessons';
 import type { Plan } from '../../domain/schemas/plans';
-import { type NoteDoc, NoteKind, type SubjectDoc } from '../../domain/sync-docs';
+import { type NoteDoc, NoteKind, type SubjectDoc, SubjectDocKind } from '../../domain/sync-docs';
 import { planIdOf } from '../../domain/sync-ids';
 import { DashboardPage } from './pages/dashboard-page';
 import { LoginPage } from './pages/login-page';
@@ -299,9 +299,10 @@ test('a teacher writes a memo about a sitting another teacher shares; it reaches
   await otherApi.dispose();
 });
 
-test('a teacher opens a lesson to the subject’s other classes as an assist lesson and publishes it; it holds after a reload', async ({
+test('a teacher opens a lesson to the subject’s other classes as an assist lesson and publishes it; it holds after a reload, and a student of another class finds it on their timetable', async ({
   page,
   request,
+  browser,
 }) => {
   const teacher = await signInApi(request, 'teacher@demo.test');
   const day = schoolDate(4);
@@ -332,4 +333,24 @@ test('a teacher opens a lesson to the subject’s other classes as an assist les
   await page.reload();
   await expect(row.getByRole('checkbox', { name: '他のクラスにも開放' })).toBeChecked();
   await expect(row.getByRole('checkbox', { name: '学生に公開' })).toBeChecked();
+
+  // A student of another class of the subject finds the sitting on the timetable of their dashboard, marked.
+  const admin = await signInApi(request, 'admin@demo.test');
+  const seat = (await pullAll<SubjectDoc>(admin, 'subjects')).find(
+    (doc) =>
+      doc.kind === SubjectDocKind.classStudent &&
+      doc.subjectId === subjectId &&
+      doc.classId !== classId &&
+      !doc._deleted,
+  );
+  if (!seat?.studentId) throw new Error('the subject has no student in another class');
+  const { email } = (await admin.get(`/api/students/${seat.studentId}`)) as { email: string };
+  const studentPage = await (await browser.newContext()).newPage();
+  await studentPage.goto('/admin/');
+  await new LoginPage(studentPage).signInWithCode(email);
+  const timetable = studentPage.getByRole('region', { name: '時間割' });
+  if (day.slice(0, 7) !== schoolDate(0).slice(0, 7))
+    await timetable.getByRole('button', { name: '次へ' }).click();
+  await timetable.locator(`td[data-day="${day}"] button`).click();
+  await expect(timetable.locator('[data-sitting]').filter({ hasText: name })).toContainText('補助授業');
 });

@@ -8,6 +8,7 @@ import {
   schedules,
   scheduleTeachers,
   students,
+  subjectClasses,
   subjectStudents,
   users,
   yearCodes,
@@ -178,6 +179,65 @@ describe('calendar calls', () => {
     expect(week.json().schedules.map((s: { day: string }) => s.day)).toEqual(['2026-04-14']);
     const day = await get('student', '/api/schedules/2026-04-10/day/student');
     expect(day.json().schedules.map((s: { day: string }) => s.day)).toEqual(['2026-04-10']);
+  });
+
+  it('a student also sees the other classes’ sittings of a published assist lesson of their subject, marked', async () => {
+    const partition = { subjectId: school.subjectId, universityId: school.universityId, seq: 1 };
+    const [otherClass] = await t.db
+      .insert(subjectClasses)
+      .values({ ...partition, classNameId: school.otherClassNameId })
+      .returning();
+    const [assistLesson, plainLesson] = await t.db
+      .insert(lessons)
+      .values([
+        { ...partition, name: '補習', type: 0, publish: PublishState.published, assistApply: true },
+        { ...partition, name: '第2回', type: 0, publish: PublishState.published },
+      ])
+      .returning();
+    if (!otherClass || !assistLesson || !plainLesson) throw new Error('no other class or lessons');
+    const sitting = (lessonId: string, day: string) => ({
+      ...partition,
+      lessonId,
+      classId: otherClass.id,
+      day,
+      startTime: '16:00',
+      endTime: '17:00',
+    });
+    const [assistSitting] = await t.db
+      .insert(schedules)
+      .values([sitting(assistLesson.id, '2026-04-20'), sitting(plainLesson.id, '2026-04-21')])
+      .returning();
+    const month = async (who: Who) =>
+      (await get(who, '/api/schedules/2026-04/month/student'))
+        .json()
+        .schedules.map((s: { id: string; day: string; assist: boolean }) => [s.day, s.assist]);
+    // Opened to the other classes, but the setting is not published yet.
+    expect(await month('student')).toEqual([
+      ['2026-04-10', false],
+      ['2026-04-14', false],
+    ]);
+    await t.db
+      .update(lessons)
+      .set({ assistStatus: PublishState.published })
+      .where(eq(lessons.id, assistLesson.id));
+    expect(await month('student')).toEqual([
+      ['2026-04-10', false],
+      ['2026-04-14', false],
+      ['2026-04-20', true],
+    ]);
+    // Not enrolled in the subject: nothing of it, assist lessons included; staff never see the mark.
+    expect(await month('student2')).toEqual([]);
+    const admin = await get(
+      'admin',
+      `/api/schedules/${school.universityId}/${school.facultyId}/${school.yearCodeId}/2026-04-20/2026-04-26/week/school`,
+    );
+    expect(admin.json().schedules).toMatchObject([
+      { id: assistSitting?.id, assist: false },
+      { day: '2026-04-21', assist: false },
+    ]);
+    // An exam is never an assist lesson.
+    await t.db.update(lessons).set({ type: 1 }).where(eq(lessons.id, assistLesson.id));
+    expect(await month('student')).toHaveLength(2);
   });
 });
 

@@ -12,7 +12,7 @@ import type {
 } from '../../../domain/schemas/schedules';
 import { scheduleFilterSchema } from '../../../domain/schemas/schedules';
 import type { Actor } from '../../access/actor';
-import { calendarScope, publishedSitting, taughtByAny } from '../../access/schedules';
+import { calendarAssist, calendarScope, publishedSitting, taughtByAny } from '../../access/schedules';
 import type { Database, Executor } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { forbidden, notFound, validationFailed } from '../../http-error';
@@ -49,6 +49,7 @@ const calendarRow = z.object({
   room_id: z.string().nullable(),
   room_name: z.string().nullable(),
   teachers: z.array(z.object({ id: z.string(), name: z.string() })),
+  assist: z.boolean(),
 });
 type CalendarRow = z.infer<typeof calendarRow>;
 
@@ -71,6 +72,7 @@ function toCalendarSchedule(row: CalendarRow): CalendarSchedule {
     end_time: row.end_time,
     room: row.room_id === null ? null : { id: row.room_id, name: row.room_name ?? '' },
     teachers: row.teachers,
+    assist: row.assist,
   };
 }
 
@@ -88,7 +90,8 @@ async function calendar(db: Executor, actor: Actor, range: DayRange, where: SQL)
         r.id::text as room_id, r.name as room_name,
         coalesce((select json_agg(json_build_object('id', u.id::text, 'name', u.name) order by u.name, u.id)
           from users u where u.id in (select st.teacher_id from schedule_teachers st
-            where st.schedule_id = s.id and not st.deleted)), '[]'::json) as teachers
+            where st.schedule_id = s.id and not st.deleted)), '[]'::json) as teachers,
+        ${calendarAssist(actor)} as assist
       from schedules s join lessons l on l.id = s.lesson_id join subjects p on p.id = s.subject_id
       join subject_names sn on sn.id = p.subject_name_id join subject_classes c on c.id = s.class_id
       join class_names cn on cn.id = c.class_name_id left join year_codes y on y.id = p.year_code_id
@@ -137,7 +140,10 @@ export function teacherCalendar(
   return calendar(db, actor, range, where);
 }
 
-/** The student calendars: the signed-in student's own sittings (`calendarScope` keeps them to their classes). */
+/**
+ * The student calendars: the signed-in student's own sittings and the assist lessons of their subjects'
+ * other classes (`calendarScope`), the latter marked `assist`.
+ */
 export function studentCalendar(db: Executor, actor: Actor, range: DayRange) {
   return calendar(db, actor, range, sql`true`);
 }

@@ -1,4 +1,4 @@
-import { PublishState } from '../../../domain/lessons';
+import { isPublishedAssist, PublishState } from '../../../domain/lessons';
 import { MasterKind } from '../../../domain/master';
 import { compareSittings, sittingTeacherIds } from '../../../domain/schedules';
 import type { CalendarSchedule } from '../../../domain/schemas/schedules';
@@ -27,6 +27,8 @@ export interface CalendarSitting {
   /** Everyone teaching it: named on the schedule or in charge of its class. */
   teacherIds: string[];
   teacherNames: string[];
+  /** On a student's calendar: another class's sitting of an assist lesson of their subject (issue #18). */
+  assist: boolean;
 }
 
 /** Which sittings a calendar shows. */
@@ -83,27 +85,31 @@ export function buildSittings(sources: CalendarSources): CalendarSitting[] {
         const name = people.get(id);
         return name === undefined ? [] : [name];
       }),
+      assist: false,
     });
   }
   return sittings.sort(compareSittings);
 }
 
 /**
- * The classes a student sits in, from the class-student rows on the device (a student's device holds only
- * their own; the id check keeps the rule explicit).
+ * The classes a student sits in and the subjects of them, from the class-student rows on the device (a
+ * student's device holds only their own; the id check keeps the rule explicit).
  */
-function classesOfStudent(sources: CalendarSources, studentId: string | null): ReadonlySet<string> {
-  if (studentId === null) return new Set();
-  return new Set(
-    sources.subjects.flatMap((row) =>
-      row.kind === SubjectDocKind.classStudent && row.studentId === studentId && row.classId
-        ? [row.classId]
-        : [],
-    ),
+function seatsOfStudent(sources: CalendarSources, studentId: string | null) {
+  const seats = sources.subjects.filter(
+    (row) => studentId !== null && row.kind === SubjectDocKind.classStudent && row.studentId === studentId,
   );
+  return {
+    classes: new Set(seats.flatMap((row) => (row.classId ? [row.classId] : []))),
+    subjects: new Set(seats.map((row) => row.subjectId)),
+  };
 }
 
-/** The sittings a calendar's filter keeps: a school place, some teachers, or one student's classes. */
+/**
+ * The sittings a calendar's filter keeps: a school place, some teachers, or one student's: their classes', and
+ * the sittings of their subjects' other classes whose lesson is a published assist lesson, marked `assist`
+ * (the server's `calendarScope` keeps the same ones).
+ */
 export function filterSittings(
   sittings: readonly CalendarSitting[],
   sources: CalendarSources,
@@ -121,8 +127,14 @@ export function filterSittings(
     const wanted = new Set(filter.teacherIds);
     return sittings.filter((sitting) => sitting.teacherIds.some((id) => wanted.has(id)));
   }
-  const classes = classesOfStudent(sources, filter.studentId);
-  return sittings.filter((sitting) => classes.has(sitting.classId));
+  const seats = seatsOfStudent(sources, filter.studentId);
+  const assists = new Set(sources.lessons.filter(isPublishedAssist).map((lesson) => lesson.id));
+  return sittings.flatMap((sitting) => {
+    if (seats.classes.has(sitting.classId)) return [sitting];
+    if (seats.subjects.has(sitting.subjectId) && assists.has(sitting.lessonId))
+      return [{ ...sitting, assist: true }];
+    return [];
+  });
 }
 
 /** The sittings grouped by day, each day's in time order. */
@@ -158,6 +170,7 @@ export function fromCalendarSchedule(schedule: CalendarSchedule): CalendarSittin
     roomName: schedule.room?.name ?? null,
     teacherIds: schedule.teachers.map((teacher) => teacher.id),
     teacherNames: schedule.teachers.map((teacher) => teacher.name),
+    assist: schedule.assist,
   };
 }
 

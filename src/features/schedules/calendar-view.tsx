@@ -253,9 +253,10 @@ function MonthTable({ date, today, locale, byDay, onDay }: MonthProps) {
                   key={sitting.id}
                   className="truncate rounded border-l-4 bg-slate-50 px-1"
                   style={{ borderLeftColor: sitting.color ?? undefined }}
-                  title={`${sitting.startTime} ${sitting.subjectName} ${sitting.lessonName} ${sitting.className}`}
+                  title={`${sitting.startTime} ${sitting.subjectName} ${sitting.lessonName} ${sitting.className}${sitting.assist ? ` (${t`Assist lesson`})` : ''}`}
                 >
                   {formatTime(sitting.startTime, locale)} {sitting.subjectName} {sitting.className}
+                  {sitting.assist && ` · ${t`Assist lesson`}`}
                 </li>
               ))}
               {more > 0 && <li className="text-slate-600">{t`+${more} more`}</li>}
@@ -422,6 +423,14 @@ export function SittingItem({
         {running && (
           <span className="ml-2 rounded bg-emerald-700 px-1 text-xs text-white">
             <Trans>Now</Trans>
+          </span>
+        )}
+        {sitting.assist && (
+          <span
+            className="ml-2 rounded bg-amber-100 px-1 text-xs text-amber-900"
+            title={t`Another class’s sitting of an assist lesson: you may sit in on it.`}
+          >
+            <Trans>Assist lesson</Trans>
           </span>
         )}
       </p>

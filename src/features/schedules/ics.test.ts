@@ -23,6 +23,7 @@ function sitting(patch: Partial<CalendarSitting> = {}): CalendarSitting {
     roomName: '101',
     teacherIds: ['t'],
     teacherNames: ['田中 一郎'],
+    assist: false,
     ...patch,
   };
 }

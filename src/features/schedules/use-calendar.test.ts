@@ -216,6 +216,28 @@ describe('the calendars read from the local database', () => {
     expect(nobody).toEqual([]);
   });
 
+  it('show a student the other classes’ sittings of a published assist lesson of their subject, marked', async () => {
+    database = await school();
+    const mine = () =>
+      firstValueFrom(
+        calendarSittings$(database as SchoolDatabase, APRIL, { kind: 'student', userId: STUDENT_USER }),
+      );
+    const assist = { assistApply: true, assistStatus: PublishState.published };
+    const stored = await database.lessons.findOne(LESSON).exec();
+    // Opened to other classes but not published yet: still only their own class's sitting.
+    await stored?.incrementalPatch({ assistApply: true, assistStatus: PublishState.draft });
+    expect((await mine()).map((sitting) => sitting.id)).toEqual([id(101)]);
+    await stored?.incrementalPatch(assist);
+    const sittings = await mine();
+    expect(sittings.map((sitting) => [sitting.id, sitting.assist])).toEqual([
+      [id(101), false],
+      [id(100), true],
+    ]);
+    // An exam is never an assist lesson, whatever its setting says.
+    await stored?.incrementalPatch({ type: 1 });
+    expect((await mine()).map((sitting) => sitting.id)).toEqual([id(101)]);
+  });
+
   it('filter the school calendar by year code', async () => {
     database = await school();
     const other = await firstValueFrom(
