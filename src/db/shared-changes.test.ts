@@ -1,7 +1,7 @@
 import type { EventBulk, RxStorageChangeEvent, RxStorageInstance } from 'rxdb';
 import { firstValueFrom } from 'rxjs';
 import { describe, expect, it, vi } from 'vitest';
-import { withSharedChanges } from './shared-changes';
+import { REPLICATION_META_PREFIX, withSharedChanges } from './shared-changes';
 import { fakeDexieStorage, type Note, noteStamped, noteSchema as schema } from './storage-test-notes';
 
 const storage = withSharedChanges(fakeDexieStorage());
@@ -67,5 +67,37 @@ describe('withSharedChanges', () => {
     await notesInTab.remove();
     await otherInTab.close();
     await otherInWorker.remove();
+  });
+
+  it('leaves the replication’s records unshared: only the worker that writes them reads them', async () => {
+    const openRecords = (context: string) =>
+      storage.createStorageInstance<Note>({
+        databaseInstanceToken: context,
+        databaseName: 'shared-records',
+        collectionName: `${REPLICATION_META_PREFIX}abc`,
+        schema,
+        options: {},
+        multiInstance: true,
+        devMode: false,
+      });
+    const inWorker = await openRecords('worker');
+    const inTab = await openRecords('tab');
+    const notesInWorker = await openIn('worker', 'shared-records');
+    const notesInTab = await openIn('tab', 'shared-records');
+    const seen: string[] = [];
+    const watching = inTab.changeStream().subscribe((changes) => seen.push(...idsOf(changes)));
+    const ownSeen = firstValueFrom(inWorker.changeStream());
+    await write(inWorker, 'a-record');
+    expect(idsOf(await ownSeen)).toEqual(['a-record']);
+    // A later message of the same context on the same channel has arrived: the record would have before it.
+    const noteAtTab = firstValueFrom(notesInTab.changeStream());
+    await write(notesInWorker, 'a-note');
+    expect(idsOf(await noteAtTab)).toEqual(['a-note']);
+    expect(seen).toEqual([]);
+    watching.unsubscribe();
+    await inTab.close();
+    await inWorker.remove();
+    await notesInTab.close();
+    await notesInWorker.remove();
   });
 });
