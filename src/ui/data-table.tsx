@@ -13,6 +13,11 @@ export type Column<Row> = {
   className?: string;
   /** The value a click on the heading sorts by (empty values last); no sorting without it. */
   sortValue?: (row: Row) => string | number | null;
+  /**
+   * Stays at the left edge while a wide table scrolls sideways (the student's name on a phone): the row's
+   * other cells pass under it.
+   */
+  pinned?: boolean;
 };
 
 type Sort = { key: string; direction: 'ascending' | 'descending' };
@@ -96,6 +101,7 @@ export function DataTable<Row>({
                 }
                 className={cn(
                   'sticky top-0 z-[1] border-b border-slate-200 bg-slate-100 px-4 py-2 font-medium text-slate-700',
+                  column.pinned && 'left-0 z-[2]',
                   column.numeric && 'text-right',
                   column.className,
                 )}
@@ -136,6 +142,7 @@ export function DataTable<Row>({
                       key={column.key}
                       className={cn(
                         'border-b border-slate-100 px-4 py-2',
+                        column.pinned && 'sticky left-0 bg-white',
                         column.numeric && 'text-right tabular-nums',
                         column.className,
                       )}

@@ -90,8 +90,19 @@ test('an observer reads the reports read-only; a student is refused', async ({ p
     report.table(REPORT_TEXT.studentsTable).getByRole('button', { name: /保存|削除/ }),
   ).toHaveCount(0);
 
-  // On a 390 px phone the report fits the width: its tables scroll inside their own region, not the page.
+  // On a 390 px phone the report fits the width: its tables scroll inside their own region, not the page,
+  // and the student's name stays at the table's left edge while its columns scroll by.
   await page.setViewportSize({ width: 390, height: 844 });
+  const table = report.table(REPORT_TEXT.studentsTable);
+  const scrolled = await table.evaluate((region) => {
+    region.scrollLeft = region.scrollWidth;
+    return region.scrollLeft;
+  });
+  expect(scrolled).toBeGreaterThan(0);
+  const region = await table.boundingBox();
+  const name = await report.rows(REPORT_TEXT.studentsTable).first().getByRole('link').boundingBox();
+  expect(name && region && name.x - region.x).toBeGreaterThanOrEqual(0);
+  expect(name && region && name.x - region.x).toBeLessThan(40);
   await report.showTab(REPORT_TEXT.classes);
   await expect(page.locator('svg[data-chart="bar"]')).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

@@ -67,7 +67,7 @@ export function ReportTable<Row>({
 
 /**
  * The student number, name (a link to the student's page, `/students/{id}`) and class columns a report of
- * students starts with.
+ * students starts with; the name stays in view while the report's columns scroll sideways.
  */
 export function studentColumns<Row>(
   student: (row: Row) => { id: string; identity: string; name: string; className: string | null },
@@ -91,6 +91,7 @@ export function studentColumns<Row>(
       ),
       sortValue: (row) => student(row).name,
       exportValue: (row) => student(row).name,
+      pinned: true,
     },
     {
       key: 'class',
