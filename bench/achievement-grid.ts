@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { openDatabase } from '../server/db/client';
 import { BENCH_GRID, insertBenchSubject } from './achievement-grid-data';
-import { launchChromium } from './browser';
+import { allowNamedFunctionsIn, launchChromium } from './browser';
 import { codeFromLog, codeLinePattern, ms, percentile, startServer } from './server-process';
 
 const CELLS = BENCH_GRID.students * BENCH_GRID.scoreNames;
@@ -116,9 +116,7 @@ export async function benchAchievementGrid(): Promise<void> {
     const browser = await launchChromium();
     try {
       const page = await browser.newPage({ locale: 'ja-JP' });
-      // tsx compiles this file with esbuild's keepNames, whose `__name` helper the functions handed to
-      // `page.evaluate` then call inside the page: give the page a no-op one.
-      await page.addInitScript({ content: 'window.__name = (fn) => fn;' });
+      await allowNamedFunctionsIn(page);
       await signIn(page, server.baseUrl, server.output);
       await page.goto(`${server.baseUrl}/admin/achievement?subjectClass=${classId}`);
       await waitForGrid(page, true, { timeout: 120_000 });

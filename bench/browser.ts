@@ -1,4 +1,4 @@
-import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { CSRF_COOKIE, SESSION_COOKIE } from '../domain/auth';
 import type { BenchServer, BenchSession } from './server-process';
 
@@ -14,6 +14,14 @@ export function launchChromium(): Promise<Browser> {
       '--disable-quic',
     ],
   });
+}
+
+/**
+ * Lets functions handed to `page.evaluate` declare named functions: tsx compiles the benchmarks with esbuild's
+ * keepNames, whose `__name` helper those functions then call inside the page, so the page gets a no-op one.
+ */
+export async function allowNamedFunctionsIn(target: Page | BrowserContext): Promise<void> {
+  await target.addInitScript({ content: 'window.__name = (fn) => fn;' });
 }
 
 /**
@@ -33,6 +41,7 @@ export async function signedInContext(
     { name: SESSION_COOKIE, value: session.sid, url: server.baseUrl, httpOnly: true },
     { name: CSRF_COOKIE, value: session.csrfToken, url: server.baseUrl },
   ]);
+  await allowNamedFunctionsIn(context);
   const me = await (await fetch(`${server.baseUrl}/api/me`, { headers: { cookie: session.cookie } })).text();
   await context.addInitScript((user) => {
     if (!localStorage.getItem('user')) localStorage.setItem('user', user);
