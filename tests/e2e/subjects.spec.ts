@@ -1,4 +1,7 @@
 import { expect } from '@playwright/test';
+import { LessonType } from '../../domain/lessons';
+import { type MasterDoc, MasterKind } from '../../domain/master';
+import type { Lesson } from '../../domain/schemas/lessons';
 import type { PersonDoc } from '../../domain/sync-docs';
 import { AttendancePage } from './pages/attendance-page';
 import { LoginPage } from './pages/login-page';
@@ -26,6 +29,7 @@ function onWeekday(day: string, weekday: number): string {
 
 type SubjectAnswer = {
   id: string;
+  subject_name_id: string;
   class_with_students: { id: string; name: string; class_name_id: string }[];
 };
 
@@ -117,9 +121,28 @@ test('an admin builds a subject, a draft lesson reaches the teacher’s sheet on
       ],
     });
   }
-  const exams = (await admin.get(`/api/academic/subjects/${subject.id}`)) as { lessons: unknown[] };
-  expect(exams.lessons).toHaveLength(3);
-  await expect.poll(() => sheet.columnScheduleIds(), { timeout: 60_000 }).toHaveLength(3);
+  const examName = (await pullAll<MasterDoc>(admin, 'master')).find(
+    (row) => row.kind === MasterKind.examNames && row.subjectNameId === subject.subject_name_id,
+  );
+  if (!examName) throw new Error('the subject name has no exam name');
+  await admin.post(`/api/academic/subjects/${subject.id}/lessons/exam`, {
+    name: '期末試験',
+    exam_name_id: examName.id,
+    score_names: [{ name: '筆記', full_score: 100 }],
+    schedules: [
+      {
+        class_id: classA.id,
+        day: onWeekday(tokyoDay(22), weekday),
+        start_time: '10:00',
+        end_time: '11:30',
+        room_id: null,
+        teacher_ids: [],
+      },
+    ],
+  });
+  const built = (await admin.get(`/api/academic/subjects/${subject.id}`)) as { lessons: unknown[] };
+  expect(built.lessons).toHaveLength(4);
+  await expect.poll(() => sheet.columnScheduleIds(), { timeout: 60_000 }).toHaveLength(4);
 
   // 6. The admin copies the subject: one row made invalid (no date) blocks the buttons until corrected.
   await page.goto(`/admin/academic/subjects/${subject.id}`);
@@ -144,12 +167,17 @@ test('an admin builds a subject, a draft lesson reaches the teacher’s sheet on
   await expectStatusAfter(page, '科目をコピーしました', () => register.click());
   const copy = (await (await copied).json()) as { id: string; lessonsId: string[] };
   await expect(page).toHaveURL(/\/admin\/academic\/subjects(\?|$)/);
-  expect(copy.lessonsId).toHaveLength(3);
+  // The three lessons and the exam.
+  expect(copy.lessonsId).toHaveLength(4);
   expect(batches).toHaveLength(1);
   const copiedLessons = (await admin.get(`/api/academic/subjects/${copy.id}/lessons`)) as {
-    lessons: unknown[];
+    lessons: Lesson[];
   };
-  expect(copiedLessons.lessons).toHaveLength(3);
+  expect(copiedLessons.lessons).toHaveLength(4);
+  // The exam comes over as an exam, with its name and score name.
+  expect(copiedLessons.lessons.filter((lesson) => lesson.type === LessonType.exam)).toMatchObject([
+    { name: '期末試験', exam_name_id: examName.id, score_names: [{ name: '筆記', full_score: 100 }] },
+  ]);
 
   // 7. The student cancels the registration.
   await studentPage.reload();
