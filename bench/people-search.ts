@@ -1,9 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '../domain/auth';
+import type { Page } from 'playwright-core';
+import { CSRF_HEADER } from '../domain/auth';
 import type { MasterDataResponse } from '../domain/master';
-import { launchChromium } from './browser';
+import { launchChromium, signedInContext } from './browser';
 import { type BenchSession, ms, percentile, signIn, startServer } from './server-process';
 import { seed } from './sync-figures';
 
@@ -20,6 +21,37 @@ async function getJson<T>(url: string, session: BenchSession): Promise<T> {
 
 function line(label: string, values: number[]): string {
   return `${label}: p50 ${ms(percentile(values, 50))}, p95 ${ms(percentile(values, 95))} (${values.length} runs)`;
+}
+
+/**
+ * Milliseconds, measured in the page, from entering `value` in the field labelled `label` (one input event,
+ * as a paste or the driver's fill makes) to the first frame whose table shows one row, the one holding
+ * `name`: the app's own time, without the driver's round trips and polls.
+ */
+function typeToRowInPage(page: Page, label: string, value: string, name: string): Promise<number> {
+  return page.evaluate(
+    ([labelText, text, rowText]) =>
+      new Promise<number>((resolve, reject) => {
+        const field = [...document.querySelectorAll('label')].find(
+          (candidate) => candidate.textContent?.trim() === labelText,
+        )?.control;
+        if (!(field instanceof HTMLInputElement)) return reject(new Error(`no field ${labelText}`));
+        // React reads a controlled field's value through the prototype's setter, then the input event.
+        const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+        const started = performance.now();
+        setValue?.call(field, text);
+        field.dispatchEvent(new Event('input', { bubbles: true }));
+        const check = () => {
+          const rows = document.querySelectorAll('tbody tr');
+          if (rows.length === 1 && rows[0]?.textContent?.includes(rowText))
+            resolve(performance.now() - started);
+          else if (performance.now() - started > 60_000) reject(new Error('the row never showed'));
+          else requestAnimationFrame(check);
+        };
+        requestAnimationFrame(check);
+      }),
+    [label, value, name] as const,
+  );
 }
 
 /**
@@ -55,17 +87,7 @@ export async function benchPeopleSearch(): Promise<void> {
       console.log(line('search call (university, faculty, JLPT)', calls));
 
       // The screen: typing a name filter on top of the three, to the rows of the new answer on screen.
-      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-      await context.addCookies([
-        { name: SESSION_COOKIE, value: admin.sid, url: server.baseUrl, httpOnly: true },
-        { name: CSRF_COOKIE, value: admin.csrfToken, url: server.baseUrl },
-      ]);
-      const me = await (
-        await fetch(`${server.baseUrl}/api/me`, { headers: { cookie: admin.cookie } })
-      ).text();
-      await context.addInitScript((user) => {
-        if (!localStorage.getItem('user')) localStorage.setItem('user', user);
-      }, me);
+      const context = await signedInContext(browser, server, admin);
       const page = await context.newPage();
       await page.goto(`${server.baseUrl}/admin/students?${filters}`);
       await page.getByRole('table').waitFor();
@@ -73,18 +95,16 @@ export async function benchPeopleSearch(): Promise<void> {
         `${server.baseUrl}/api/students/search?${filters}&limit=${RUNS}`,
         admin,
       );
+      const label = '氏名・学籍番号・メール';
       const typeEach = async (): Promise<number[]> => {
         const screen: number[] = [];
         for (const student of sample.data) {
-          const field = page.getByLabel('氏名・学籍番号・メール');
-          await field.fill('');
-          const started = performance.now();
-          await field.fill(student.identity);
-          await page.getByRole('row').filter({ hasText: student.name }).first().waitFor({ timeout: 60_000 });
-          await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 1, undefined, {
+          // From the whole list again, settled.
+          await page.getByLabel(label).fill('');
+          await page.waitForFunction(() => document.querySelectorAll('tbody tr').length > 1, undefined, {
             timeout: 60_000,
           });
-          screen.push(performance.now() - started);
+          screen.push(await typeToRowInPage(page, label, student.identity, student.name));
         }
         return screen;
       };
@@ -94,7 +114,7 @@ export async function benchPeopleSearch(): Promise<void> {
       const syncing = !(await synced.isVisible());
       console.log(
         line(
-          `screen: typing a student number to its row rendered${syncing ? ', during the first sync' : ''}`,
+          `screen: typing a student number to its row rendered (timed in the page)${syncing ? ', during the first sync' : ''}`,
           await typeEach(),
         ),
       );
@@ -102,7 +122,10 @@ export async function benchPeopleSearch(): Promise<void> {
       await synced.waitFor({ timeout: 600_000 });
       console.log(`the admin's first sync ended ${ms(performance.now() - waitFrom)} later`);
       console.log(
-        line('screen: typing a student number to its row rendered, after the first sync', await typeEach()),
+        line(
+          'screen: typing a student number to its row rendered (timed in the page), after the first sync',
+          await typeEach(),
+        ),
       );
 
       // Bulk add of 50 students in one call.
