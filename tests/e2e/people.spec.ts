@@ -8,6 +8,7 @@ import { pullAll, signInApi } from './support/api';
 import { teacherClass } from './support/demo-classes';
 import { mailCount, RESET_LINK_PATTERN, waitForMail } from './support/mailbox';
 import { test } from './support/test';
+import { expectStatusAfter } from './support/toasts';
 
 /** A tag of this run, so names, numbers and addresses never meet those of an earlier run. */
 const RUN = Date.now().toString(36);
@@ -75,8 +76,8 @@ test('an admin bulk-adds 30 students from a pasted sheet, fixes two rows in plac
   await expect(page).toHaveURL(/\/admin\/students\/add/);
   await people.cell('メールアドレス', 5).fill(`e2e-${RUN}-5@people.test`);
   await people.cell('電話番号', 17).fill('090-1111-2222');
-  await people.saveRows(30);
-  // SPEC §2: a bulk add goes to /students (its 4-second toast is not waited for: the list below is the proof).
+  // SPEC §8's success toast, seen even though the screen moves on at once: SPEC §2 sends a bulk add to /students.
+  await expectStatusAfter(page, '30人の学生を追加しました。', () => people.saveRows(30));
   await expect(page).toHaveURL(/\/admin\/students(\?|$)/);
 
   // The search keeps its filters in the URL: the run's students, then those with JLPT N1.
@@ -90,8 +91,10 @@ test('an admin bulk-adds 30 students from a pasted sheet, fixes two rows in plac
   await expect(page.getByRole('heading', { name, exact: true })).toBeVisible();
 
   await page.getByLabel('クラス', { exact: true }).selectOption({ value: classId });
-  await page.getByRole('button', { name: 'クラスに登録' }).click();
-  // The success toast lasts 4 s; the lasting proof is the student's record, read again, listing the class.
+  await expectStatusAfter(page, '学生をクラスに登録しました。', () =>
+    page.getByRole('button', { name: 'クラスに登録' }).click(),
+  );
+  // The lasting proof is the student's record, read again, listing the class.
   const record = page.getByRole('region', { name: '出欠と成績' });
   await expect(record.getByRole('row').filter({ hasText: className })).toHaveCount(1);
 
@@ -109,7 +112,9 @@ test('an admin invites a teacher, who chooses a password from the mailed link an
   await new LoginPage(page).signInWithCode('admin@demo.test');
   const people = new PeoplePage(page);
   const before = mailCount(email);
-  await people.invite({ name: `招待 ${RUN}`, email });
+  await expectStatusAfter(page, '教員にメールで招待を送りました。', () =>
+    people.invite({ name: `招待 ${RUN}`, email }),
+  );
   // SPEC §2: the invitation goes back to /teachers, which lists the invited teacher.
   await expect(page).toHaveURL(/\/admin\/teachers$/);
   await page.getByLabel('氏名またはメール').fill(email);
@@ -152,7 +157,9 @@ test('the super admin promotes a teacher, blocks their sign-in (which ends their
     .getByRole('row', { name: new RegExp(name) })
     .getByRole('button', { name: '管理者にする' })
     .click();
-  await page.getByRole('alertdialog').getByRole('button', { name: '確定' }).click();
+  await expectStatusAfter(page, `${name}さんを管理者にしました。`, () =>
+    page.getByRole('alertdialog').getByRole('button', { name: '確定' }).click(),
+  );
   // SPEC §2: admin role-up goes to /admins, which lists them now.
   await expect(page).toHaveURL(/\/admin\/admins$/);
   await expect(page.getByRole('row', { name: new RegExp(name) })).toBeVisible();
