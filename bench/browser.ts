@@ -48,3 +48,14 @@ export async function signedInContext(
   }, me);
   return context;
 }
+
+/**
+ * Starts a Chromium trace of every thread with the V8 sampling profiler on, written to `file` at
+ * `browser.stopTracing()`; `npx tsx bench/trace-profile.ts <file>` reads it.
+ */
+export async function startCpuTrace(browser: Browser, page: Page, file: string): Promise<void> {
+  await browser.startTracing(page, {
+    path: file,
+    categories: ['disabled-by-default-v8.cpu_profiler', 'v8', 'devtools.timeline', 'toplevel'],
+  });
+}

@@ -9,7 +9,7 @@ import { monthGrid } from '../domain/schedules';
 import type { ScheduleListResponse } from '../domain/schemas/schedules';
 import { openDatabase } from '../server/db/client';
 import { queryRows } from '../server/db/rows';
-import { launchChromium, signedInContext } from './browser';
+import { launchChromium, signedInContext, startCpuTrace } from './browser';
 import { ms, percentile, signIn, startServer } from './server-process';
 import { seed } from './sync-figures';
 
@@ -127,11 +127,7 @@ export async function benchSchedulesMonth(): Promise<void> {
       const moves: number[] = [];
       const traceFile = process.env.BENCH_SCHEDULES_TRACE;
       // Chromium's sampled CPU profile of the moves (read it with bench/trace-profile.ts).
-      if (traceFile)
-        await browser.startTracing(page, {
-          path: traceFile,
-          categories: ['disabled-by-default-v8.cpu_profiler', 'v8', 'devtools.timeline', 'toplevel'],
-        });
+      if (traceFile) await startCpuTrace(browser, page, traceFile);
       for (let run = 0; run < RUNS; run += 1) {
         await page.getByRole('button', { name: '次へ' }).click();
         await page.waitForURL((address) => !address.searchParams.get('date')?.startsWith(month));

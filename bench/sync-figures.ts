@@ -16,7 +16,7 @@ import {
 } from '../domain/sync';
 import { openDatabase } from '../server/db/client';
 import { queryRows } from '../server/db/rows';
-import { launchChromium } from './browser';
+import { launchChromium, startCpuTrace } from './browser';
 import type { SyncBench } from './harness/main';
 import { type BenchServer, type BenchSession, ms, percentile, signIn, startServer } from './server-process';
 
@@ -228,11 +228,7 @@ async function adminFirstSync(server: BenchServer) {
   try {
     const traceFile = process.env.BENCH_SYNC_TRACE;
     // Chromium's sampled CPU profile of every thread (window, sync worker, browser process) during the sync.
-    if (traceFile)
-      await browser.startTracing(page, {
-        path: traceFile,
-        categories: ['disabled-by-default-v8.cpu_profiler', 'v8', 'devtools.timeline', 'toplevel'],
-      });
+    if (traceFile) await startCpuTrace(browser, page, traceFile);
     const initial = await call(page, 'initialSync', { userId: me.id, role: Role.admin, expected });
     if (traceFile) await browser.stopTracing();
     console.log(
