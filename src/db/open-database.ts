@@ -19,6 +19,7 @@ import { withSharedChanges } from './shared-changes';
 import { SYNCED_COLLECTIONS } from './synced-collections';
 import type { SyncedDocType } from './synced-schemas';
 import { type ViewDocType, viewMigrationStrategies, viewSchema } from './views-schema';
+import { withWholeRangeQueries } from './whole-range-queries';
 
 /** The replicated `master` collection. */
 export type MasterCollection = RxCollection<SyncedDocType<'master'>>;
@@ -73,7 +74,7 @@ async function createStorage(settings: DexieSettings | undefined): Promise<RxSto
     ...settings,
     addons: [...(settings?.addons ?? []), (db) => db.use(rangeReadsMiddleware)],
   });
-  const storage = withOrderedPulls(withRisingWriteTimes(withSharedChanges(dexie)));
+  const storage = withOrderedPulls(withRisingWriteTimes(withSharedChanges(withWholeRangeQueries(dexie))));
   if (import.meta.env.DEV) {
     const [{ RxDBDevModePlugin, disableWarnings }, { wrappedValidateAjvStorage }] = await Promise.all([
       import('rxdb/plugins/dev-mode'),
