@@ -155,22 +155,40 @@ export async function benchSubjectsCopy(): Promise<void> {
         ).totalNumberOfSubject;
       const listCounts = (count: number) =>
         page.getByText(new RegExp(`件中${count}件の科目`)).waitFor({ timeout: 300_000 });
-      const screens: number[] = [];
-      for (let run = 0; run < 3; run += 1) {
-        const before = await serverTotal();
-        await page.goto(`${server.baseUrl}/admin/academic/subjects`);
-        await listCounts(before);
-        await page.goto(`${server.baseUrl}/admin/academic/subjects/${subject.id}/copy`);
-        const register = page.getByRole('button', { name: '登録', exact: true });
-        await register.waitFor({ timeout: 120_000 });
-        await page.waitForFunction(() => document.querySelectorAll('[data-testid="copy-row"]').length > 0);
-        const started = performance.now();
-        await register.click();
-        await page.waitForURL(/\/admin\/academic\/subjects(\?|$)/, { timeout: 120_000 });
-        await listCounts(before + 1);
-        screens.push(performance.now() - started);
-      }
-      line('copy screen: register pressed to the list counting the copy (Chromium)', screens);
+      const registerToList = async (runs: number): Promise<number[]> => {
+        const screens: number[] = [];
+        for (let run = 0; run < runs; run += 1) {
+          const before = await serverTotal();
+          await page.goto(`${server.baseUrl}/admin/academic/subjects`);
+          await listCounts(before);
+          await page.goto(`${server.baseUrl}/admin/academic/subjects/${subject.id}/copy`);
+          const register = page.getByRole('button', { name: '登録', exact: true });
+          await register.waitFor({ timeout: 120_000 });
+          await page.waitForFunction(() => document.querySelectorAll('[data-testid="copy-row"]').length > 0);
+          const started = performance.now();
+          await register.click();
+          await page.waitForURL(/\/admin\/academic\/subjects(\?|$)/, { timeout: 120_000 });
+          await listCounts(before + 1);
+          screens.push(performance.now() - started);
+        }
+        return screens;
+      };
+      // A new admin device replicates the whole school first (issue #24), and the copy reaches the list through
+      // that same sync: the screen is measured while the first sync runs and again once it has ended.
+      const synced = page.getByRole('button', { name: '同期状況: オンライン' });
+      await page.goto(`${server.baseUrl}/admin/academic/subjects`);
+      const syncing = !(await synced.isVisible());
+      line(
+        `copy screen: register pressed to the list counting the copy (Chromium)${syncing ? ', during the first sync' : ''}`,
+        await registerToList(3),
+      );
+      const waitFrom = performance.now();
+      await synced.waitFor({ timeout: 600_000 });
+      console.log(`the admin's first sync ended ${ms(performance.now() - waitFrom)} later`);
+      line(
+        'copy screen: register pressed to the list counting the copy (Chromium), after the first sync',
+        await registerToList(5),
+      );
       await context.close();
     } finally {
       await browser.close();

@@ -101,11 +101,14 @@ export function SubjectListScreen({
           onChange={(event) => set({ yearCode: event.target.value })}
         />
       </div>
-      <p className="text-sm text-slate-600">
-        <Trans>
-          {page.total} of {page.all} subjects
-        </Trans>
-      </p>
+      {/* Counted once the device's subjects are read: "0 of 0" while they load would say the list is empty. */}
+      {docs !== undefined && (
+        <p className="text-sm text-slate-600">
+          <Trans>
+            {page.total} of {page.all} subjects
+          </Trans>
+        </p>
+      )}
       <DataTable
         caption={t`Subjects`}
         columns={columns}
