@@ -46,8 +46,20 @@ export function rememberLocale(
   if (userId) storage.setItem(userLocaleStorageKey(userId), locale);
 }
 
-// One import per language so each catalog is its own chunk, loaded only when chosen.
-async function loadCatalog(locale: Locale): Promise<Messages> {
+// One import per language and part so each catalogue is its own chunk, loaded only when chosen: the words of
+// the screens before sign-in (lingui.config.ts names their sources), and those of the signed-in app.
+async function loadSignInCatalog(locale: Locale): Promise<Messages> {
+  switch (locale) {
+    case 'ja':
+      return (await import('../../locales/ja/sign-in.po')).messages;
+    case 'vi':
+      return (await import('../../locales/vi/sign-in.po')).messages;
+    case 'en':
+      return (await import('../../locales/en/sign-in.po')).messages;
+  }
+}
+
+async function loadAppCatalog(locale: Locale): Promise<Messages> {
   switch (locale) {
     case 'ja':
       return (await import('../../locales/ja/messages.po')).messages;
@@ -59,11 +71,23 @@ async function loadCatalog(locale: Locale): Promise<Messages> {
 }
 
 /**
+ * The messages of a language: those of the screens before sign-in, and once someone is signed in (even
+ * halfway, at the two-step code) the whole app's, so the sign-in page loads a small part of the words.
+ */
+export async function loadCatalog(locale: Locale, signedIn: boolean): Promise<Messages> {
+  const [signIn, app] = await Promise.all([
+    loadSignInCatalog(locale),
+    signedIn ? loadAppCatalog(locale) : undefined,
+  ]);
+  return { ...signIn, ...app };
+}
+
+/**
  * Loads and activates a language, remembers it (for the user too when one is signed in) and sets the
- * document's `lang`.
+ * document's `lang`. Signed in, the whole app's messages load with it.
  */
 export async function activateLocale(locale: Locale, userId?: string | null): Promise<void> {
-  const messages = await loadCatalog(locale);
+  const messages = await loadCatalog(locale, Boolean(userId));
   i18n.loadAndActivate({ locale, messages });
   document.documentElement.lang = locale;
   rememberLocale(locale, userId);

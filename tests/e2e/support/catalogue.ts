@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-/** The languages of the app, each with a catalogue in `locales/<language>/messages.po`. */
+/**
+ * The languages of the app, each with its catalogues in `locales/<language>/`: `sign-in.po` (the screens before
+ * sign-in) and `messages.po` (the rest).
+ */
 export const CATALOGUE_LANGUAGES = ['ja', 'vi', 'en'] as const;
 export type CatalogueLanguage = (typeof CATALOGUE_LANGUAGES)[number];
 
@@ -17,11 +20,18 @@ function unquote(text: string): string {
   return JSON.parse(text.trim()) as string;
 }
 
-/** The entries of a po file (the header and obsolete `#~` entries left out). */
+/** The catalogues of one language. */
+const CATALOGUE_FILES = ['sign-in.po', 'messages.po'];
+
+/** The entries of a language's po files (the header and obsolete `#~` entries left out). */
 export function readCatalogue(language: CatalogueLanguage): CatalogueEntry[] {
-  const file = path.resolve(import.meta.dirname, '../../../locales', language, 'messages.po');
+  const blocks = CATALOGUE_FILES.flatMap((name) =>
+    readFileSync(path.resolve(import.meta.dirname, '../../../locales', language, name), 'utf8').split(
+      /\n\s*\n/,
+    ),
+  );
   const entries: CatalogueEntry[] = [];
-  for (const block of readFileSync(file, 'utf8').split(/\n\s*\n/)) {
+  for (const block of blocks) {
     const fields: Record<string, string> = {};
     let current: string | null = null;
     for (const line of block.split('\n')) {
