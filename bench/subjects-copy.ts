@@ -2,13 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
 import { z } from 'zod';
 import { CSRF_HEADER } from '../domain/auth';
 import { copyPayload, copyStartDate, defaultCopyDay, lessonBatches } from '../domain/copy-subject';
 import type { CopySubjectResponse, CopySubjectRow } from '../domain/schemas/subjects';
 import { openDatabase } from '../server/db/client';
 import { queryRows } from '../server/db/rows';
-import { launchChromium, signedInContext } from './browser';
+import { launchChromium, signedInContext, startCpuTrace } from './browser';
 import { type BenchSession, ms, percentile, signIn, startServer } from './server-process';
 import { seed } from './sync-figures';
 
@@ -80,6 +81,28 @@ function defaultBody(rows: readonly CopySubjectRow[], endDate: string) {
     })),
   );
   return { isPublic: true, schedules: copyPayload(formRows) };
+}
+
+/**
+ * Milliseconds, measured in the page, from a click on the menu's subject list entry to the first frame that
+ * shows the list's count ("… of … subjects", read from the local database): opening the screen in the app.
+ */
+function menuToSubjectCountInPage(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const link = document.querySelector<HTMLAnchorElement>('a[href$="/academic/subjects"]');
+        if (!link) return reject(new Error('no menu entry for the subject list'));
+        const started = performance.now();
+        const frame = () => {
+          if (/\d+件中\d+件の科目/.test(document.body.textContent ?? ''))
+            resolve(performance.now() - started);
+          else requestAnimationFrame(frame);
+        };
+        link.click();
+        requestAnimationFrame(frame);
+      }),
+  );
 }
 
 /**
@@ -189,6 +212,18 @@ export async function benchSubjectsCopy(): Promise<void> {
         'copy screen: register pressed to the list counting the copy (Chromium), after the first sync',
         await registerToList(5),
       );
+      const traceFile = process.env.BENCH_SUBJECTS_TRACE;
+      const opens: number[] = [];
+      for (let run = 0; run < 10; run += 1) {
+        await page.goto(`${server.baseUrl}/admin/academic/subjects/${subject.id}/copy`);
+        await page.waitForFunction(() => document.querySelectorAll('[data-testid="copy-row"]').length > 0);
+        // `BENCH_SUBJECTS_TRACE=<file>` records a Chromium trace of the last opening (bench/trace-profile.ts reads it).
+        const traced = traceFile !== undefined && run === 9;
+        if (traced) await startCpuTrace(browser, page, traceFile);
+        opens.push(await menuToSubjectCountInPage(page));
+        if (traced) await browser.stopTracing();
+      }
+      line('subject list opened from the menu to its count of subjects, timed in the page', opens);
       await context.close();
     } finally {
       await browser.close();
