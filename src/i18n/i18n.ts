@@ -46,28 +46,16 @@ export function rememberLocale(
   if (userId) storage.setItem(userLocaleStorageKey(userId), locale);
 }
 
-// One import per language and part so each catalogue is its own chunk, loaded only when chosen: the words of
-// the screens before sign-in (lingui.config.ts names their sources), and those of the signed-in app.
-async function loadSignInCatalog(locale: Locale): Promise<Messages> {
-  switch (locale) {
-    case 'ja':
-      return (await import('../../locales/ja/sign-in.po')).messages;
-    case 'vi':
-      return (await import('../../locales/vi/sign-in.po')).messages;
-    case 'en':
-      return (await import('../../locales/en/sign-in.po')).messages;
-  }
-}
+// Each language's catalogues as chunks of their own, loaded only when chosen: the words of the screens before
+// sign-in (lingui.config.ts names their sources), and those of the signed-in app.
+type Catalogue = { messages: Messages };
+const SIGN_IN_CATALOGUES = import.meta.glob<Catalogue>('../../locales/*/sign-in.po');
+const APP_CATALOGUES = import.meta.glob<Catalogue>('../../locales/*/messages.po');
 
-async function loadAppCatalog(locale: Locale): Promise<Messages> {
-  switch (locale) {
-    case 'ja':
-      return (await import('../../locales/ja/messages.po')).messages;
-    case 'vi':
-      return (await import('../../locales/vi/messages.po')).messages;
-    case 'en':
-      return (await import('../../locales/en/messages.po')).messages;
-  }
+async function loadPart(catalogues: Record<string, () => Promise<Catalogue>>, locale: Locale, file: string) {
+  const load = catalogues[`../../locales/${locale}/${file}`];
+  if (!load) throw new Error(`No catalogue ${file} for ${locale}`);
+  return (await load()).messages;
 }
 
 /**
@@ -76,8 +64,8 @@ async function loadAppCatalog(locale: Locale): Promise<Messages> {
  */
 export async function loadCatalog(locale: Locale, signedIn: boolean): Promise<Messages> {
   const [signIn, app] = await Promise.all([
-    loadSignInCatalog(locale),
-    signedIn ? loadAppCatalog(locale) : undefined,
+    loadPart(SIGN_IN_CATALOGUES, locale, 'sign-in.po'),
+    signedIn ? loadPart(APP_CATALOGUES, locale, 'messages.po') : undefined,
   ]);
   return { ...signIn, ...app };
 }
