@@ -97,6 +97,7 @@ function menuToSubjectCountInPage(page: Page): Promise<number> {
         const frame = () => {
           if (/\d+件中\d+件の科目/.test(document.body.textContent ?? ''))
             resolve(performance.now() - started);
+          else if (performance.now() - started > 60_000) reject(new Error('the list never counted'));
           else requestAnimationFrame(frame);
         };
         link.click();
@@ -178,16 +179,20 @@ export async function benchSubjectsCopy(): Promise<void> {
         ).totalNumberOfSubject;
       const listCounts = (count: number) =>
         page.getByText(new RegExp(`件中${count}件の科目`)).waitFor({ timeout: 300_000 });
+      // The copy screen of the subject, loaded, with its rows drawn.
+      const openCopyScreen = async () => {
+        await page.goto(`${server.baseUrl}/admin/academic/subjects/${subject.id}/copy`);
+        await page.waitForFunction(() => document.querySelectorAll('[data-testid="copy-row"]').length > 0);
+      };
       const registerToList = async (runs: number): Promise<number[]> => {
         const screens: number[] = [];
         for (let run = 0; run < runs; run += 1) {
           const before = await serverTotal();
           await page.goto(`${server.baseUrl}/admin/academic/subjects`);
           await listCounts(before);
-          await page.goto(`${server.baseUrl}/admin/academic/subjects/${subject.id}/copy`);
+          await openCopyScreen();
           const register = page.getByRole('button', { name: '登録', exact: true });
           await register.waitFor({ timeout: 120_000 });
-          await page.waitForFunction(() => document.querySelectorAll('[data-testid="copy-row"]').length > 0);
           const started = performance.now();
           await register.click();
           await page.waitForURL(/\/admin\/academic\/subjects(\?|$)/, { timeout: 120_000 });
@@ -215,8 +220,7 @@ export async function benchSubjectsCopy(): Promise<void> {
       const traceFile = process.env.BENCH_SUBJECTS_TRACE;
       const opens: number[] = [];
       for (let run = 0; run < 10; run += 1) {
-        await page.goto(`${server.baseUrl}/admin/academic/subjects/${subject.id}/copy`);
-        await page.waitForFunction(() => document.querySelectorAll('[data-testid="copy-row"]').length > 0);
+        await openCopyScreen();
         // `BENCH_SUBJECTS_TRACE=<file>` records a Chromium trace of the last opening (bench/trace-profile.ts reads it).
         const traced = traceFile !== undefined && run === 9;
         if (traced) await startCpuTrace(browser, page, traceFile);
