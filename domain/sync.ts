@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type AccountRole, ROLE_LIST, Role } from './roles';
+import { idListSchema } from './schemas/common';
 
 /** The collections replicated between the server and the browser's RxDB database. */
 export const SyncCollection = {
@@ -68,6 +69,25 @@ export const SYNC_COLLECTION_ROLES: Record<
   schedules: { pull: SUBJECT_READERS, push: [] },
   lessons: { pull: SUBJECT_READERS, push: [] },
 };
+
+/**
+ * The collections whose rows hang on one subject each and that a device of an on-demand role replicates subject
+ * by subject, as its screens open them (docs/on-demand-sync.md): an admin's device never pulls the whole
+ * school's marks and scores up front.
+ */
+export const ON_DEMAND_COLLECTIONS: readonly SyncCollection[] = [
+  SyncCollection.attendance,
+  SyncCollection.achievements,
+];
+
+/** Roles whose devices replicate the on-demand collections by subject; every other role pulls its whole scope. */
+export const ON_DEMAND_ROLES: readonly AccountRole[] = [Role.admin];
+
+/**
+ * How many subjects a device keeps on demand at most, and for how long one stays unopened before it is
+ * dropped from the device (its waiting writes kept until they are pushed). Each list pull names them all.
+ */
+export const ON_DEMAND_LIMITS = { subjects: 40, unusedDays: 14 } as const;
 
 /**
  * The fields every replicated document shares; each collection's own schema adds the rest. The call table
@@ -187,6 +207,16 @@ export const syncPullQuerySchema = z.strictObject({
     }),
   limit: z.coerce.number().int().min(1).max(SYNC_PULL_MAX_LIMIT).default(200),
   count: z.literal('1').optional(),
+  /**
+   * The subjects whose rows the page may hold, comma-separated (empty: none): how a device pulls an
+   * on-demand collection subject by subject. Absent: the caller's whole scope.
+   */
+  subjects: z
+    .preprocess(
+      (raw) => (typeof raw === 'string' ? raw.split(',').filter((part) => part !== '') : raw),
+      idListSchema({ max: ON_DEMAND_LIMITS.subjects }),
+    )
+    .optional(),
 });
 
 export type SyncPullQuery = z.infer<typeof syncPullQuerySchema>;

@@ -83,6 +83,11 @@ export interface SyncCollectionDef<Doc extends SyncedDoc, Row = unknown> {
    * (class assignments, enrolments); absent when the scope never depends on such rows.
    */
   scopeVersion?(actor: SyncActor): SQL;
+  /**
+   * The column of the scope's relation that holds a row's subject, in a collection a device may pull subject
+   * by subject (`ON_DEMAND_COLLECTIONS`, the pull's `subjects`); absent in the others.
+   */
+  subjectColumn?: string;
   rowSchema: z.ZodType<Row>;
   toDoc(row: Row): Doc;
   push: SyncPushDef<Doc> | null;

@@ -208,6 +208,7 @@ export const achievementsCollection: SyncCollectionDef<AchievementDoc, Achieveme
     const visible = classWorkScope(actor, { subjectStudentId: sql`a.subject_student_id` }, sql`a.student_id`);
     return sql`${SELECT} where ${visible} union all ${RESULT_SELECT} where ${visible}`;
   },
+  subjectColumn: 'subject_id',
   rowSchema: achievementRowSchema,
   toDoc,
   push: {

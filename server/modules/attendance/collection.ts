@@ -104,6 +104,7 @@ export const attendanceCollection: SyncCollectionDef<AttendanceDoc, AttendanceRo
   scopeVersion: classScopeVersion,
   scope: (actor: SyncActor) =>
     sql`${SELECT} where ${classWorkScope(actor, { classStudentId: sql`a.class_student_id` }, sql`a.student_id`)}`,
+  subjectColumn: 'subjectId',
   rowSchema: attendanceRowSchema,
   toDoc,
   push: {
