@@ -39,6 +39,7 @@ import { registerStaticSpa } from './plugins/static-spa';
 import { zodValidatorCompiler } from './plugins/validation';
 import { registerWebsocket } from './plugins/websocket';
 import { type ChangeRelay, createChangeFeed } from './sync/change-feed';
+import { createPushLanes } from './sync/engine';
 import { createPostgresRelay } from './sync/postgres-relay';
 import { syncRoutes } from './sync/routes';
 
@@ -105,7 +106,19 @@ export const schoolApp: FastifyPluginAsync<SchoolAppOptions> = async (app, { con
     { restRatio: 3 },
   );
   app.addHook('onClose', () => cardRefresh.settled());
-  const deps: AppDeps = { config, db: database.db, passwords, feed, mailer, now: config.now, cardRefresh };
+  // PGlite runs one statement at a time, so one batch of saves at a time; PostgreSQL's pool serves several.
+  const pushLanes = createPushLanes({ inFlight: config.database.kind === 'pglite' ? 1 : 4 });
+  app.addHook('onClose', () => pushLanes.settled());
+  const deps: AppDeps = {
+    config,
+    db: database.db,
+    passwords,
+    feed,
+    mailer,
+    now: config.now,
+    cardRefresh,
+    pushLanes,
+  };
   onDeps?.(deps);
   app.decorate('appDeps', deps);
 

@@ -4,6 +4,7 @@ import type { PasswordHasher } from './modules/auth/passwords';
 import type { SubjectRefreshQueue } from './modules/dashboard/refresh';
 import type { Mailer } from './modules/mail/outbox';
 import type { ChangeFeed } from './sync/change-feed';
+import type { PushLanes } from './sync/engine';
 
 /** What route modules and services receive: explicit dependencies instead of reaching into the app. */
 export interface AppDeps {
@@ -15,4 +16,6 @@ export interface AppDeps {
   now: () => Date;
   /** Dashboard cards of subjects whose marks or scores were written, refreshed after the write answers. */
   cardRefresh: SubjectRefreshQueue;
+  /** Where concurrent pushes of grouped collections (attendance) meet to share a transaction. */
+  pushLanes: PushLanes;
 }

@@ -184,6 +184,43 @@ export function classTeacherIdsOnce(ctx: PushReads, key: ClassWorkKey): Promise<
   return askedOnce(ctx.memo, `class-teachers:${name}`, () => classTeacherIds(ctx.tx, key));
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const classStudentTeacherRow = z.object({ class_student_id: z.string(), teacher_id: z.string().nullable() });
+
+/**
+ * `classTeacherIdsOnce` of many class students, asked in one query and kept in the push's memo under the
+ * same keys, so the row-by-row asks that follow find their answers (a grouped push's prefetch). Ids that are
+ * no UUID are left to the row-by-row ask, which refuses them as it always has.
+ */
+export async function prefetchClassTeacherIds(
+  ctx: PushReads,
+  classStudentIds: Iterable<string>,
+): Promise<void> {
+  const ids = [...new Set(classStudentIds)].filter(
+    (id) => UUID.test(id) && !ctx.memo.has(`class-teachers:class-student:${id}`),
+  );
+  if (ids.length === 0) return;
+  const answer = queryRows(
+    ctx.tx,
+    sql`select cs.id::text as class_student_id, ct.teacher_id::text as teacher_id from class_students cs
+        left join class_teachers ct on ct.class_id = cs.class_id and not ct.deleted
+        where cs.id in (${inList(ids)})`,
+    classStudentTeacherRow,
+  );
+  for (const id of ids) {
+    ctx.memo.set(
+      `class-teachers:class-student:${id}`,
+      answer.then((rows) => {
+        const mine = rows.filter((row) => row.class_student_id.toLowerCase() === id.toLowerCase());
+        if (mine.length === 0) return null;
+        return mine.flatMap((row) => (row.teacher_id ? [row.teacher_id] : []));
+      }),
+    );
+  }
+  await answer;
+}
+
 /**
  * The SQL condition "the signed-in user may see rows of this class student / student": admins everything;
  * a teacher the rows of students in classes they teach; a student their own rows.
@@ -300,6 +337,54 @@ const markPlaceRow = z.object({
   schedule_class_id: z.string().nullable(),
   schedule_subject_id: z.string(),
 });
+
+/**
+ * `markPlaceOnce` of many marks, asked in one query and kept in the push's memo under the same keys (a
+ * grouped push's prefetch). Pairs with an id that is no UUID are left to the row-by-row ask.
+ */
+export async function prefetchMarkPlaces(
+  ctx: PushReads,
+  marks: Iterable<{ classStudentId: string; scheduleId: string }>,
+): Promise<void> {
+  const keyOf = (mark: { classStudentId: string; scheduleId: string }) =>
+    `mark-place:${mark.classStudentId}:${mark.scheduleId}`;
+  const asked = new Map<string, { classStudentId: string; scheduleId: string }>();
+  for (const mark of marks) {
+    if (!UUID.test(mark.classStudentId) || !UUID.test(mark.scheduleId) || ctx.memo.has(keyOf(mark))) continue;
+    asked.set(keyOf(mark), mark);
+  }
+  if (asked.size === 0) return;
+  const pairs = sql.join(
+    [...asked.values()].map((mark) => sql`(${mark.classStudentId}::uuid, ${mark.scheduleId}::uuid)`),
+    sql`, `,
+  );
+  const answer = queryRows(
+    ctx.tx,
+    sql`select p.class_student_id::text as asked_class_student_id, p.schedule_id::text as asked_schedule_id,
+        cs.class_id::text, cs.student_id::text, cs.subject_id::text,
+        s.class_id::text as schedule_class_id, s.subject_id::text as schedule_subject_id
+        from (values ${pairs}) as p(class_student_id, schedule_id)
+        join class_students cs on cs.id = p.class_student_id and not cs.deleted
+        join schedules s on s.id = p.schedule_id and not s.deleted`,
+    markPlaceRow.extend({ asked_class_student_id: z.string(), asked_schedule_id: z.string() }),
+  );
+  for (const [key, mark] of asked) {
+    ctx.memo.set(
+      key,
+      answer.then((rows) => {
+        const found = rows.find(
+          (row) =>
+            row.asked_class_student_id === mark.classStudentId.toLowerCase() &&
+            row.asked_schedule_id === mark.scheduleId.toLowerCase(),
+        );
+        if (!found) return null;
+        const { asked_class_student_id: _, asked_schedule_id: __, ...place } = found;
+        return place;
+      }),
+    );
+  }
+  await answer;
+}
 
 /**
  * Where a mark of `classStudentId` at `scheduleId` sits: the class, student and subject of the class student,

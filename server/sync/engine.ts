@@ -4,6 +4,7 @@ import type { AccountRole } from '../../domain/roles';
 import type { SyncCheckpoint, SyncCollection, SyncRejectReason } from '../../domain/sync';
 import { decidePush, type PushRow, type SyncedDoc } from '../../domain/sync-merge';
 import type { Actor } from '../access/actor';
+import { type BatchLane, createBatchLane, type ItemOutcome } from '../db/batch-lane';
 import type { Database, Transaction } from '../db/client';
 import { queryRows } from '../db/rows';
 import type { AppDeps } from '../deps';
@@ -62,6 +63,30 @@ export interface SyncPushDef<Doc extends SyncedDoc> {
   audience(tx: Transaction, docs: readonly Doc[]): Promise<ChangeAudience>;
   /** Work that follows the committed rows (notifications); runs after their change is published. */
   afterCommit?(deps: SyncPushDeps, written: readonly Doc[]): Promise<void>;
+  /**
+   * Lets pushes of this collection that arrive together share one transaction (group commit, see
+   * `pushGrouped`). Only for a collection with `readAllForUpdate` and without `serverFields`, whose `refuse`
+   * reads nothing its own writes change, and whose `audience` of many rows is the union of theirs.
+   */
+  grouped?: GroupedWrites<Doc>;
+}
+
+/** One row a grouped push writes: the context of the push it belongs to, the states before and after. */
+export interface PlannedWrite<Doc> {
+  ctx: SyncWriteContext;
+  before: Doc | null;
+  after: Doc;
+  offline: boolean;
+}
+
+/** How a grouped collection writes the rows of many pushes with a few statements. */
+export interface GroupedWrites<Doc> {
+  /** Asks in bulk what `refuse` will ask row by row, keeping the answers in the shared `memo`. */
+  prefetch?(ctx: SyncWriteContext, docs: readonly Doc[]): Promise<void>;
+  /** `write` of every row, in order; a later row of the same id is the state that stays. */
+  writeAll(writes: readonly PlannedWrite<Doc>[]): Promise<void>;
+  /** `history` of every row, in order. */
+  historyAll?(writes: readonly PlannedWrite<Doc>[]): Promise<void>;
 }
 
 /**
@@ -205,8 +230,12 @@ export interface SyncPushConflict<Doc> {
   fields?: string[];
 }
 
-/** What a push needs from the app: its database, change feed and clock, and mail for what it notifies. */
-export type SyncPushDeps = Pick<AppDeps, 'db' | 'feed' | 'now' | 'mailer' | 'config' | 'cardRefresh'>;
+/** What a push needs from the app: its database, change feed and clock, mail for what it notifies, and
+ * the lanes where pushes of grouped collections meet. */
+export type SyncPushDeps = Pick<
+  AppDeps,
+  'db' | 'feed' | 'now' | 'mailer' | 'config' | 'cardRefresh' | 'pushLanes'
+>;
 
 type RowOutcome<Doc> = { written: Doc | null; conflict: SyncPushConflict<Doc> | null; took: Doc | null };
 
@@ -254,6 +283,50 @@ async function withoutUnreadable<Doc extends SyncedDoc>(
   }
 }
 
+/** What a pushed row comes to before anything is written: refused, nothing to change, or this write. */
+type RowDecision<Doc> =
+  | { type: 'refused'; conflict: SyncPushConflict<Doc> }
+  | { type: 'unchanged'; current: Doc | null }
+  | { type: 'write'; current: Doc | null; merged: Doc; conflictFields: string[] };
+
+/** The permission check and the merge of one row against the server's `current` state; writes nothing. */
+async function decideRow<Doc extends SyncedDoc>(
+  ctx: SyncWriteContext,
+  push: SyncPushDef<Doc>,
+  row: PushRow<Doc>,
+  current: Doc | null,
+): Promise<RowDecision<Doc>> {
+  const next = row.newDocumentState;
+  const refusal = push.roles.includes(ctx.actor.role)
+    ? await push.refuse(ctx, next, current, row.assumedMasterState)
+    : 'forbidden';
+  if (refusal) return { type: 'refused', conflict: { document: current ?? absent(next), reason: refusal } };
+
+  const decision = decidePush(current, row, push.mergeFields);
+  if (decision.type === 'unchanged') return { type: 'unchanged', current };
+  if (decision.type === 'reject') {
+    return {
+      type: 'refused',
+      conflict: {
+        document: current ?? absent(next),
+        reason: decision.reason,
+        ...(decision.conflictFields ? { fields: decision.conflictFields } : {}),
+      },
+    };
+  }
+  const merged: Doc = { ...decision.doc, id: next.id, updatedAt: ctx.seq };
+  return { type: 'write', current, merged, conflictFields: decision.conflictFields };
+}
+
+/** The outcome of a row once `written` is stored: taken, or taken with the fields where the server's stood. */
+function writtenOutcome<Doc>(written: Doc, conflictFields: readonly string[]): RowOutcome<Doc> {
+  const conflict: SyncPushConflict<Doc> | null =
+    conflictFields.length > 0
+      ? { document: written, reason: 'field_conflict', fields: [...conflictFields] }
+      : null;
+  return { written, conflict, took: conflict ? null : written };
+}
+
 async function pushRow<Doc extends SyncedDoc>(
   ctx: SyncWriteContext,
   push: SyncPushDef<Doc>,
@@ -263,36 +336,15 @@ async function pushRow<Doc extends SyncedDoc>(
 ): Promise<RowOutcome<Doc>> {
   const next = row.newDocumentState;
   const current = read ? (read.get(next.id) ?? null) : await push.readForUpdate(ctx, next);
-  const refusal = push.roles.includes(ctx.actor.role)
-    ? await push.refuse(ctx, next, current, row.assumedMasterState)
-    : 'forbidden';
-  if (refusal) {
-    return { written: null, took: null, conflict: { document: current ?? absent(next), reason: refusal } };
-  }
-
-  const decision = decidePush(current, row, push.mergeFields);
+  const decision = await decideRow(ctx, push, row, current);
+  if (decision.type === 'refused') return { written: null, took: null, conflict: decision.conflict };
   if (decision.type === 'unchanged') return { written: null, conflict: null, took: current };
-  if (decision.type === 'reject') {
-    return {
-      written: null,
-      took: null,
-      conflict: {
-        document: current ?? absent(next),
-        reason: decision.reason,
-        ...(decision.conflictFields ? { fields: decision.conflictFields } : {}),
-      },
-    };
-  }
 
-  const merged: Doc = { ...decision.doc, id: next.id, updatedAt: ctx.seq };
-  await push.write(ctx, merged, current);
-  const written = (push.serverFields ? await push.readForUpdate(ctx, merged) : null) ?? merged;
+  await push.write(ctx, decision.merged, current);
+  const written =
+    (push.serverFields ? await push.readForUpdate(ctx, decision.merged) : null) ?? decision.merged;
   await push.history?.(ctx, current, written, offline);
-  const conflict: SyncPushConflict<Doc> | null =
-    decision.conflictFields.length > 0
-      ? { document: written, reason: 'field_conflict', fields: decision.conflictFields }
-      : null;
-  return { written, conflict, took: conflict ? null : written };
+  return writtenOutcome(written, decision.conflictFields);
 }
 
 /**
@@ -333,12 +385,71 @@ export async function writeWithin<Doc extends SyncedDoc>(
   return written;
 }
 
+/** What a push answers: the rows not taken as sent, and the rows as stored. */
+export interface SyncPushResult<Doc> {
+  conflicts: SyncPushConflict<Doc>[];
+  written: Doc[];
+}
+
+/** One push as it waits in its collection's lane. */
+interface GroupedPush<Doc> {
+  actor: SyncActor;
+  rows: readonly PushRow<Doc>[];
+  offline: boolean;
+  atomic: boolean;
+  /** The clock when the push came in: its history's time, as when it runs alone. */
+  now: Date;
+}
+
+/** The lane of one grouped collection. */
+type PushLane<Doc> = BatchLane<GroupedPush<Doc>, SyncPushResult<Doc>>;
+
+/**
+ * Where concurrent pushes of grouped collections meet, one lane per collection definition. Made once per app
+ * (`createPushLanes`); `settled` waits for the pushes under way.
+ */
+export interface PushLanes {
+  /** Batches of one collection that run at once. */
+  readonly inFlight: number;
+  laneOf<Doc extends SyncedDoc>(def: SyncCollectionDef<Doc>, make: () => PushLane<Doc>): PushLane<Doc>;
+  settled(): Promise<void>;
+}
+
+/**
+ * The lanes of one app. `inFlight` batches of a collection run at once: 1 on PGlite (one statement at a
+ * time anyway), a few on PostgreSQL so the pool's connections work side by side.
+ */
+export function createPushLanes(options: { inFlight: number }): PushLanes {
+  // Keyed by the definition object: each holds its own document type, which the lane shares.
+  const lanes = new Map<object, { settled(): Promise<void> }>();
+  return {
+    inFlight: options.inFlight,
+    laneOf<Doc extends SyncedDoc>(def: SyncCollectionDef<Doc>, make: () => PushLane<Doc>): PushLane<Doc> {
+      const known = lanes.get(def);
+      if (known) return known as PushLane<Doc>;
+      const lane = make();
+      lanes.set(def, lane);
+      return lane;
+    },
+    async settled() {
+      await Promise.all([...lanes.values()].map((lane) => lane.settled()));
+    },
+  };
+}
+
+// A batch writes at most this many rows (a push of more runs alone): its multi-row statements stay far below
+// PostgreSQL's 65,535 parameters, and one batch never holds the database for long.
+const MAX_BATCH_ROWS = 500;
+
 /**
  * `POST /api/sync/<collection>/push`: compares every row with the server's current row and writes what may
  * be written, all in one transaction. Each row runs in its own savepoint, so a row that breaks a database
  * rule comes back `invalid` and the others still land. After the commit the audience of the written rows is
  * told the collection changed. With `atomic` (the REST commands of SPEC §7 that write through this same
  * function) the first refused row throws `PushRowRefused` and nothing is written.
+ *
+ * A grouped collection (`push.grouped`) answers the same, but pushes arriving while others run wait and then
+ * share one transaction (`pushGrouped`).
  */
 export async function pushCollection<Doc extends SyncedDoc>(
   deps: SyncPushDeps,
@@ -347,7 +458,7 @@ export async function pushCollection<Doc extends SyncedDoc>(
   rows: readonly PushRow<Doc>[],
   offline: boolean,
   options: { atomic?: boolean } = {},
-): Promise<{ conflicts: SyncPushConflict<Doc>[]; written: Doc[] }> {
+): Promise<SyncPushResult<Doc>> {
   const push = def.push;
   if (!push) {
     return {
@@ -355,18 +466,34 @@ export async function pushCollection<Doc extends SyncedDoc>(
       written: [],
     };
   }
+  const atomic = options.atomic ?? false;
+  const grouped = push.grouped;
+  if (!grouped || !push.readAllForUpdate || push.serverFields) {
+    return pushAlone(deps, def, push, { actor, rows, offline, atomic, now: deps.now() });
+  }
+  const lane = deps.pushLanes.laneOf(def, () =>
+    createBatchLane((calls: readonly GroupedPush<Doc>[]) => pushGrouped(deps, def, push, grouped, calls), {
+      inFlight: deps.pushLanes.inFlight,
+      maxWeight: MAX_BATCH_ROWS,
+      weigh: (call) => call.rows.length,
+    }),
+  );
+  return lane.submit({ actor, rows, offline, atomic, now: deps.now() });
+}
+
+/** One push in a transaction of its own, each row in its own savepoint (see `pushCollection`). */
+async function pushAlone<Doc extends SyncedDoc>(
+  deps: SyncPushDeps,
+  def: SyncCollectionDef<Doc>,
+  push: SyncPushDef<Doc>,
+  { actor, rows, offline, atomic, now }: GroupedPush<Doc>,
+): Promise<SyncPushResult<Doc>> {
   const conflicts: SyncPushConflict<Doc>[] = [];
   const forbidden: { pushed: Doc; conflict: SyncPushConflict<Doc> }[] = [];
   const took: Doc[] = [];
   const written: Doc[] = [];
   const audience = await deps.db.transaction(async (tx) => {
-    const ctx: SyncWriteContext = {
-      tx,
-      actor,
-      now: deps.now(),
-      seq: await nextSequence(tx),
-      memo: new Map(),
-    };
+    const ctx: SyncWriteContext = { tx, actor, now, seq: await nextSequence(tx), memo: new Map() };
     const read = push.readAllForUpdate
       ? await push.readAllForUpdate(
           ctx,
@@ -385,7 +512,7 @@ export async function pushCollection<Doc extends SyncedDoc>(
             conflict: { document: current ?? absent(row.newDocumentState), reason: 'invalid' },
           };
         });
-      if (outcome.conflict && options.atomic) throw new PushRowRefused(outcome.conflict);
+      if (outcome.conflict && atomic) throw new PushRowRefused(outcome.conflict);
       if (outcome.written) {
         written.push(outcome.written);
         // A later row of the same id (never sent by RxDB, but possible) compares with what this one wrote.
@@ -403,4 +530,128 @@ export async function pushCollection<Doc extends SyncedDoc>(
   if (audience) await deps.feed.publishChange([def.name], audience);
   if (written.length > 0) await push.afterCommit?.(deps, written);
   return { conflicts, written: took };
+}
+
+/** What one push of a group came to inside the shared transaction, before the commit. */
+type GroupedAnswer<Doc> =
+  | { ok: true; value: SyncPushResult<Doc>; writes: PlannedWrite<Doc>[] }
+  | { ok: false; error: PushRowRefused<Doc> };
+
+/**
+ * Group commit: the pushes of one grouped collection that met in its lane, in one transaction, each
+ * answered as if it had run alone right after the ones before it. Every row of every push is locked and
+ * read in one statement and the refusals' reads are asked in bulk; each push is then decided in order
+ * against the state the earlier ones leave (an all-or-nothing push that is refused leaves nothing, and the
+ * next ones see the rows as before it); the rows taken are written, and their history kept, a statement
+ * each for the whole group. After the commit the union of the audiences hears once that the collection
+ * changed (a user in several audiences would only have heard the same notice again).
+ *
+ * Nothing is written before every push is decided, so no savepoint is needed; if the transaction fails
+ * anyway (a row breaks a database rule, a lock times out), it is rolled back and every push runs alone
+ * (`pushAlone`), where a row breaking a rule comes back `invalid` as ever.
+ */
+async function pushGrouped<Doc extends SyncedDoc>(
+  deps: SyncPushDeps,
+  def: SyncCollectionDef<Doc>,
+  push: SyncPushDef<Doc>,
+  grouped: GroupedWrites<Doc>,
+  calls: readonly GroupedPush<Doc>[],
+): Promise<ItemOutcome<SyncPushResult<Doc>>[]> {
+  let decided: { answers: GroupedAnswer<Doc>[]; audience: ChangeAudience | null; written: Doc[] };
+  // Set once the work is done and the commit is under way: a commit that fails may still have landed (a
+  // connection lost on the way), so those pushes are not run again, they fail as a lone push would.
+  let committing = false;
+  try {
+    decided = await deps.db.transaction(async (tx) => {
+      const seq = await nextSequence(tx);
+      const memo = new Map<string, Promise<unknown>>();
+      const contextOf = (call: GroupedPush<Doc>): SyncWriteContext => ({
+        tx,
+        actor: call.actor,
+        now: call.now,
+        seq,
+        memo,
+      });
+      const first = calls[0];
+      if (!first) return { answers: [], audience: null, written: [] };
+      const docs = calls.flatMap((call) => call.rows.map((row) => row.newDocumentState));
+      const read = (await push.readAllForUpdate?.(contextOf(first), docs)) ?? new Map<string, Doc>();
+      await grouped.prefetch?.(contextOf(first), docs);
+      const answers: GroupedAnswer<Doc>[] = [];
+      for (const call of calls) answers.push(await decideGroupedPush(contextOf(call), def, push, call, read));
+      const writes = answers.flatMap((answer) => (answer.ok ? answer.writes : []));
+      if (writes.length === 0) {
+        committing = true;
+        return { answers, audience: null, written: [] };
+      }
+      await grouped.writeAll(writes);
+      await grouped.historyAll?.(writes);
+      const written = writes.map((write) => write.after);
+      const audience = await push.audience(tx, written);
+      committing = true;
+      return { answers, audience, written };
+    });
+  } catch (error) {
+    if (committing) throw error;
+    // Whatever failed before the commit, each push now runs as it would have alone, and answers (or fails)
+    // on its own.
+    return Promise.all(
+      calls.map((call) =>
+        pushAlone(deps, def, push, call).then(
+          (value): ItemOutcome<SyncPushResult<Doc>> => ({ ok: true, value }),
+          (error: unknown): ItemOutcome<SyncPushResult<Doc>> => ({ ok: false, error }),
+        ),
+      ),
+    );
+  }
+  if (decided.audience) await deps.feed.publishChange([def.name], decided.audience);
+  if (decided.written.length > 0) await push.afterCommit?.(deps, decided.written);
+  return decided.answers.map((answer) => (answer.ok ? { ok: true, value: answer.value } : answer));
+}
+
+/**
+ * One push of a group decided against `read`, the state the pushes before it left (updated with the rows
+ * this one takes, or left as it was when this all-or-nothing push is refused). Writes nothing.
+ */
+async function decideGroupedPush<Doc extends SyncedDoc>(
+  ctx: SyncWriteContext,
+  def: SyncCollectionDef<Doc>,
+  push: SyncPushDef<Doc>,
+  call: GroupedPush<Doc>,
+  read: Map<string, Doc>,
+): Promise<GroupedAnswer<Doc>> {
+  const conflicts: SyncPushConflict<Doc>[] = [];
+  const forbidden: { pushed: Doc; conflict: SyncPushConflict<Doc> }[] = [];
+  const took: Doc[] = [];
+  const writes: PlannedWrite<Doc>[] = [];
+  // The states this push replaced in `read`, to put back if it is refused whole.
+  const replaced = new Map<string, Doc | undefined>();
+  for (const row of call.rows) {
+    const id = row.newDocumentState.id;
+    const current = read.get(id) ?? null;
+    const decision = await decideRow(ctx, push, row, current);
+    let outcome: RowOutcome<Doc>;
+    if (decision.type === 'refused') outcome = { written: null, took: null, conflict: decision.conflict };
+    else if (decision.type === 'unchanged') outcome = { written: null, conflict: null, took: current };
+    else {
+      writes.push({ ctx, before: current, after: decision.merged, offline: call.offline });
+      if (!replaced.has(id)) replaced.set(id, read.get(id));
+      read.set(id, decision.merged);
+      outcome = writtenOutcome(decision.merged, decision.conflictFields);
+    }
+    if (outcome.conflict && call.atomic) {
+      for (const [key, before] of replaced) {
+        if (before) read.set(key, before);
+        else read.delete(key);
+      }
+      return { ok: false, error: new PushRowRefused(outcome.conflict) };
+    }
+    if (outcome.conflict) conflicts.push(outcome.conflict);
+    if (outcome.conflict?.reason === 'forbidden') {
+      forbidden.push({ pushed: row.newDocumentState, conflict: outcome.conflict });
+    }
+    if (outcome.took) took.push(outcome.took);
+  }
+  await withoutUnreadable(ctx.tx, def, call.actor, forbidden);
+  return { ok: true, value: { conflicts, written: took }, writes };
 }

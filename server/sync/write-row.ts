@@ -27,6 +27,34 @@ export async function upsertRow(
 }
 
 /**
+ * `upsertRow` of many rows in one statement; every row lists the same columns in the same order, and no id
+ * appears twice (one statement cannot update a row twice: the caller keeps the last state of an id).
+ */
+export async function upsertRows(
+  db: Executor,
+  table: PgTable,
+  rows: readonly (readonly [PgColumn, unknown][])[],
+): Promise<void> {
+  const [first] = rows;
+  if (!first) return;
+  const names = first.map(([column]) => sql.identifier(column.name));
+  const values: SQL[] = rows.map(
+    (columns) =>
+      sql`(${sql.join(
+        columns.map(([, value]) => sql`${value}`),
+        sql`, `,
+      )})`,
+  );
+  const updates: SQL[] = first
+    .slice(1)
+    .map(([column]) => sql`${sql.identifier(column.name)} = excluded.${sql.identifier(column.name)}`);
+  await db.execute(
+    sql`insert into ${table} (${sql.join(names, sql`, `)}) values ${sql.join(values, sql`, `)}
+        on conflict (id) do update set ${sql.join(updates, sql`, `)}`,
+  );
+}
+
+/**
  * The server's state of a pushed class-work row (attendance, score), held for the push: its id is locked
  * first, then the row read `for update` through `select`, whose row alias is `a` (`lockedRows` of one id).
  */

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { mayEditClassWork } from '../../../domain/permissions';
 import { SYNC_COLLECTION_ROLES } from '../../../domain/sync';
@@ -10,9 +11,11 @@ import {
   classWorkAudience,
   classWorkScope,
   markPlaceOnce,
+  prefetchClassTeacherIds,
+  prefetchMarkPlaces,
 } from '../../access/classes';
 import type { Executor } from '../../db/client';
-import { queryRows } from '../../db/rows';
+import { queryRows, slices } from '../../db/rows';
 import { attendanceHistory, attendances } from '../../db/schema';
 import {
   SYNC_DOC_FIELDS,
@@ -22,8 +25,8 @@ import {
   storedFieldsOf,
   toDocFields,
 } from '../../sync/doc-fields';
-import type { SyncActor, SyncCollectionDef, SyncWriteContext } from '../../sync/engine';
-import { lockedRow, lockedRows, upsertRow } from '../../sync/write-row';
+import type { PlannedWrite, SyncActor, SyncCollectionDef, SyncWriteContext } from '../../sync/engine';
+import { lockedRow, lockedRows, upsertRow, upsertRows } from '../../sync/write-row';
 
 // Every stored field of the document is a column of the same name: the row, its select and its write are
 // derived from the document schema, so a new field is listed in the schema and the table alone.
@@ -93,6 +96,34 @@ async function refuseAttendance(
   return mayEditClassWork(ctx.actor, teachers) ? null : ('forbidden' as const);
 }
 
+/** The columns `write` stores for `doc`: its fields, the push's sequence, and when. */
+function storedRow({ seq, now }: SyncWriteContext, doc: AttendanceDoc): [PgColumn, unknown][] {
+  return [
+    ...storedColumns(attendances, FIELDS, doc),
+    [attendances.seq, seq],
+    [attendances.deleted, doc._deleted],
+    [attendances.updatedAt, now.toISOString()],
+  ];
+}
+
+/** The history row of one change: who, when, the old and new values, offline, and the request it carried out. */
+function historyRow({ ctx, before, after, offline }: PlannedWrite<AttendanceDoc>) {
+  return {
+    attendanceId: after.id,
+    subjectId: after.subjectId,
+    changedBy: ctx.actor.id,
+    changedAt: ctx.now,
+    oldStatus: before?.status ?? null,
+    newStatus: after.status,
+    oldAbsenceReasons: before?.absenceReasons ?? null,
+    newAbsenceReasons: after.absenceReasons,
+    oldComment: before?.comment ?? null,
+    newComment: after.comment,
+    offline,
+    requestId: ctx.requestId ?? null,
+  };
+}
+
 /**
  * `attendance`: the marks of the classes a user may see (admins all, teachers their classes, students their
  * own). Teachers of the class and admins push; the fields merge one by one, a late status with its minutes.
@@ -124,29 +155,40 @@ export const attendanceCollection: SyncCollectionDef<AttendanceDoc, AttendanceRo
         toDoc,
       ),
     refuse: (ctx, next, current) => refuseAttendance(ctx, next, current, { exchange: false }),
-    async write({ tx, seq, now }, doc) {
-      await upsertRow(tx, attendances, [
-        ...storedColumns(attendances, FIELDS, doc),
-        [attendances.seq, seq],
-        [attendances.deleted, doc._deleted],
-        [attendances.updatedAt, now.toISOString()],
-      ]);
+    async write(ctx, doc) {
+      await upsertRow(ctx.tx, attendances, storedRow(ctx, doc));
     },
-    async history({ tx, actor, now, requestId }, before, after, offline) {
-      await tx.insert(attendanceHistory).values({
-        attendanceId: after.id,
-        subjectId: after.subjectId,
-        changedBy: actor.id,
-        changedAt: now,
-        oldStatus: before?.status ?? null,
-        newStatus: after.status,
-        oldAbsenceReasons: before?.absenceReasons ?? null,
-        newAbsenceReasons: after.absenceReasons,
-        oldComment: before?.comment ?? null,
-        newComment: after.comment,
-        offline,
-        requestId: requestId ?? null,
-      });
+    async history(ctx, before, after, offline) {
+      await ctx.tx.insert(attendanceHistory).values(historyRow({ ctx, before, after, offline }));
+    },
+    grouped: {
+      async prefetch(ctx, docs) {
+        await prefetchMarkPlaces(ctx, docs);
+        await prefetchClassTeacherIds(
+          ctx,
+          docs.map((doc) => doc.classStudentId),
+        );
+      },
+      async writeAll(writes) {
+        const [first] = writes;
+        if (!first) return;
+        // One statement cannot update a row twice: the last write of an id is the state that stays.
+        const last = new Map(writes.map((write) => [write.after.id, write] as const));
+        for (const slice of slices([...last.values()])) {
+          await upsertRows(
+            first.ctx.tx,
+            attendances,
+            slice.map((write) => storedRow(write.ctx, write.after)),
+          );
+        }
+      },
+      async historyAll(writes) {
+        const [first] = writes;
+        if (!first) return;
+        for (const slice of slices(writes)) {
+          await first.ctx.tx.insert(attendanceHistory).values(slice.map(historyRow));
+        }
+      },
     },
     // Entering marks or scores answers the subject's "not entered yet" and highlight cards soon after.
     afterCommit: async (deps, written) => deps.cardRefresh.request(written.map((doc) => doc.subjectId)),
@@ -170,6 +212,14 @@ export const exchangedAttendanceCollection: SyncCollectionDef<AttendanceDoc, Att
     refuse: (ctx, next, current) => refuseAttendance(ctx, next, current, { exchange: true }),
   },
 };
+
+/** The attendance columns as `attendanceDocsOf` reads them, from `attendances a`; append a `where`. */
+export const attendanceSelect = SELECT;
+
+/** Rows of `attendanceSelect` (turned to JSON by the query that embeds it) as documents. */
+export function attendanceDocsOf(rows: readonly unknown[]): AttendanceDoc[] {
+  return rows.map((row) => toDoc(attendanceRowSchema.parse(row)));
+}
 
 /** The server's current attendances with these ids (deleted ones included), as documents. */
 export async function readAttendances(db: Executor, ids: readonly string[]): Promise<AttendanceDoc[]> {
