@@ -5,6 +5,7 @@ import { isAttendanceHighlighted } from '../../../domain/attendance-highlights';
 import { FieldError } from '../../../domain/errors';
 import { PublishState } from '../../../domain/lessons';
 import { byStudentNumber } from '../../../domain/names';
+import { mayEditClassWork } from '../../../domain/permissions';
 import { hasEnded, type SchoolMoment } from '../../../domain/schedules';
 import {
   type AttendanceEntry,
@@ -15,15 +16,17 @@ import {
 import type { AttendanceDoc } from '../../../domain/sync-docs';
 import { attendanceId } from '../../../domain/sync-ids';
 import type { Actor } from '../../access/actor';
-import { requireClassWork } from '../../access/classes';
+import { requireClassWork, teacherIdArrayOfClass } from '../../access/classes';
 import { requireSubjectVisible, subjectScope } from '../../access/subjects';
 import type { Executor } from '../../db/client';
-import { queryRows } from '../../db/rows';
-import { notFound, validationFailed } from '../../http-error';
+import { inList, queryRows } from '../../db/rows';
+import { forbidden, notFound, validationFailed } from '../../http-error';
 import type { SyncPushDeps } from '../../sync/engine';
 import { pushAsCall } from '../../sync/push-call';
 import {
   attendanceCollection,
+  attendanceDocsOf,
+  attendanceSelect,
   exchangedAttendanceCollection,
   readAttendances,
   unmarkedAttendance,
@@ -69,6 +72,71 @@ async function classOf(db: Executor, classId: string) {
   return row;
 }
 
+const saveContextRow = z.object({
+  schedule_subject_id: z.string().nullable(),
+  schedule_university_id: z.string().nullable(),
+  schedule_class_id: z.string().nullable(),
+  class_subject_id: z.string().nullable(),
+  class_university_id: z.string().nullable(),
+  class_id: z.string().nullable(),
+  visible: z.boolean(),
+  teacher_ids: z.array(z.string()),
+  students: z.array(z.tuple([z.string(), z.string()])),
+  marks: z.array(z.unknown()),
+});
+
+/**
+ * Everything a save checks and bases its marks on, in one statement (each save of a busy school asks it,
+ * and on PGlite every statement waits its turn): the live sitting and class (`scheduleOf`, `classOf`),
+ * whether the actor sees the class's subject (`requireSubjectVisible`), the class's teachers
+ * (`requireClassWork`), which of the named class students are live in the class, and the server's current
+ * marks with these ids (`readAttendances`).
+ */
+async function saveContextOf(
+  db: Executor,
+  actor: Actor,
+  asked: { scheduleId: string; classId: string; classStudentIds: string[]; attendanceIds: string[] },
+) {
+  const [row] = await queryRows(
+    db,
+    sql`select s.subject_id::text as schedule_subject_id, s.university_id::text as schedule_university_id,
+        s.class_id::text as schedule_class_id, c.subject_id::text as class_subject_id,
+        c.university_id::text as class_university_id, c.id::text as class_id,
+        coalesce(c.id is not null and ${subjectScope(actor, sql`c.subject_id`)}, false) as visible,
+        ${teacherIdArrayOfClass(sql`c.id`)} as teacher_ids,
+        coalesce((select json_agg(json_build_array(cs.id::text, cs.student_id::text)) from class_students cs
+          where cs.class_id = c.id and not cs.deleted and cs.id in (${inList(asked.classStudentIds)})),
+          '[]'::json) as students,
+        coalesce((select json_agg(m) from (${attendanceSelect} where a.id in (${inList(asked.attendanceIds)})) m),
+          '[]'::json) as marks
+        from (select 1) as one
+        left join schedules s on s.id = ${asked.scheduleId} and not s.deleted
+        left join subject_classes c on c.id = ${asked.classId} and not c.deleted`,
+    saveContextRow,
+  );
+  if (!row) throw new Error('the save context query answered no row');
+  const schedule =
+    row.schedule_subject_id !== null && row.schedule_university_id !== null && row.schedule_class_id !== null
+      ? {
+          subject_id: row.schedule_subject_id,
+          university_id: row.schedule_university_id,
+          class_id: row.schedule_class_id,
+        }
+      : null;
+  const subjectClass =
+    row.class_subject_id !== null && row.class_university_id !== null && row.class_id !== null
+      ? { subject_id: row.class_subject_id, university_id: row.class_university_id, class_id: row.class_id }
+      : null;
+  return {
+    schedule,
+    subjectClass,
+    visible: row.visible,
+    teacherIds: row.teacher_ids,
+    studentOf: new Map(row.students),
+    marks: new Map(attendanceDocsOf(row.marks).map((doc) => [doc.id, doc] as const)),
+  };
+}
+
 /**
  * `POST /api/attendance/{scheduleId}`: writes the marks of one schedule for students of one class. The
  * request is checked whole first (the class's teacher, each student in the class, the schedule one of the
@@ -83,29 +151,24 @@ export async function saveAttendance(
   body: AttendanceUpdateRequest,
   offline: boolean,
 ): Promise<{ attendances: AttendanceEntry[] }> {
-  const { db } = deps;
-  const schedule = await scheduleOf(db, scheduleId);
-  const subjectClass = await classOf(db, body.data.subjectClass);
-  await requireSubjectVisible(db, actor, subjectClass.subject_id);
-  await requireClassWork(db, actor, subjectClass.class_id);
+  const entries = body.data.attendances;
+  const ids = entries.map((entry) => attendanceId(entry.class_student_id, scheduleId));
+  const context = await saveContextOf(deps.db, actor, {
+    scheduleId,
+    classId: body.data.subjectClass,
+    classStudentIds: entries.map((entry) => entry.class_student_id),
+    attendanceIds: ids,
+  });
+  const { schedule, subjectClass } = context;
+  if (!schedule || !subjectClass || !context.visible) throw notFound();
+  if (!mayEditClassWork(actor, context.teacherIds)) throw forbidden();
 
   const errors: Record<string, string[]> = {};
   // The sitting must be one of this class's (SPEC §6: only the lessons assigned to the caller); a student
   // attends another class's sitting through the exchange call only.
   if (schedule.subject_id !== subjectClass.subject_id || schedule.class_id !== subjectClass.class_id)
     errors['data.subjectClass'] = [FieldError.invalid];
-  const entries = body.data.attendances;
-  const classStudents = await queryRows(
-    db,
-    sql`select id::text, student_id::text as student_id from class_students
-        where class_id = ${subjectClass.class_id} and not deleted
-        and id in (${sql.join(
-          entries.map((entry) => sql`${entry.class_student_id}`),
-          sql`, `,
-        )})`,
-    z.object({ id: z.string(), student_id: z.string() }),
-  );
-  const studentOf = new Map(classStudents.map((row) => [row.id, row.student_id]));
+  const studentOf = context.studentOf;
   entries.forEach((entry, index) => {
     if (entry.schedule_id !== scheduleId)
       errors[`data.attendances.${index}.schedule_id`] = [FieldError.invalid];
@@ -116,8 +179,7 @@ export async function saveAttendance(
   });
   if (Object.keys(errors).length > 0) throw validationFailed(errors);
 
-  const ids = entries.map((entry) => attendanceId(entry.class_student_id, scheduleId));
-  const current = new Map((await readAttendances(db, ids)).map((doc) => [doc.id, doc] as const));
+  const current = context.marks;
   const rows = entries.map((entry, index) => {
     const id = ids[index] ?? '';
     const base = current.get(id) ?? null;
