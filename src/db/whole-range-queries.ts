@@ -1,4 +1,3 @@
-import type { Transaction } from 'dexie';
 import type {
   DexieStorageInternals,
   PreparedQuery,
@@ -8,7 +7,6 @@ import type {
 } from 'rxdb';
 import { getQueryMatcher, getSortComparator } from 'rxdb';
 import {
-  DEXIE_DOCS_TABLE_NAME,
   dexieReplaceIfStartsWithPipe,
   fromDexieToStorage,
   getKeyRangeByQueryPlan,
@@ -31,21 +29,22 @@ function walksCursor(preparedQuery: PreparedQuery<unknown>): boolean {
   return stopsAtLimit(preparedQuery) && !preparedQuery.queryPlan.selectorSatisfiedByIndex;
 }
 
-/** The IndexedDB rows of `range` in `indexName`, at most `count`, in one request. */
+/**
+ * The IndexedDB rows of `range` in `indexName`, at most `count`, in one request: Dexie reads a plain range with
+ * `getAll`. Through Dexie, not a raw request in its transaction: a native promise awaited inside a Dexie
+ * transaction left Dexie waiting on it for good, and every later read of the table with it (the sync's pull
+ * stopped storing pages once the subject-by-subject pull had run such a query; tests/sync/on-demand.test.ts).
+ */
 function readRange(
   state: DexieState,
   indexName: string,
   range: IDBKeyRange,
   count?: number,
 ): Promise<unknown[]> {
-  return state.dexieDb.transaction('r', state.dexieTable, (dexieTransaction: Transaction) => {
-    const index = dexieTransaction.idbtrans.objectStore(DEXIE_DOCS_TABLE_NAME).index(indexName);
-    const request = index.getAll(range, count);
-    return new Promise<unknown[]>((resolve, reject) => {
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
-    });
-  });
+  const rows = state.dexieTable
+    .where(indexName)
+    .between(range.lower, range.upper, !range.lowerOpen, !range.upperOpen);
+  return (count === undefined ? rows : rows.limit(count)).toArray();
 }
 
 /**
