@@ -15,6 +15,7 @@ import {
   syncPushResponseSchema,
 } from '../../domain/sync';
 import { sameContent } from '../../domain/sync-merge';
+import { type HeldSubjects, heldSubjects, storeHeldSubjects } from '../db/demand-subjects';
 import type { SchoolDatabase } from '../db/open-database';
 import {
   answerSentPush,
@@ -83,6 +84,11 @@ export type CollectionReplicationOptions<Doc extends LocalDoc> = {
   firstPull?: { done: boolean; onProgress(progress: Omit<FirstPullProgress, 'collection'>): void };
   /** Pulls wait for this first (the other collections of a first sync wait for the master data's pull). */
   pullAfter?: Promise<void>;
+  /**
+   * Present when the device replicates the collection subject by subject (an on-demand role,
+   * docs/on-demand-sync.md): the subjects to keep now, most recently opened first.
+   */
+  bySubject?: { kept(): Promise<readonly string[]> };
 };
 
 /** A running replication of one collection. */
@@ -581,6 +587,122 @@ export function replicateCollection<Doc extends LocalDoc>(
     if (waiting.size < passedLocalWrites.size) state.reSync();
   }
 
+  // The subject whose rows are being brought in and the position its pull has reached; in memory only, so a
+  // restart brings the subject again from its start (its rows are few, and bringing one twice is harmless).
+  let filling: { subjectId: string; checkpoint: SyncCheckpoint | null } | null = null;
+  // The rows of subjects let go of that were handed to RxDB as deletions, by subject, until RxDB stored them.
+  const dropping = new Map<string, Set<string>>();
+  // Subjects whose last page came and is being stored: not asked for again meanwhile, and recorded as all here
+  // once it is, unless let go of meanwhile.
+  const completing = new Set<string>();
+
+  /**
+   * The page a collection kept subject by subject needs before its pull of changes, or null when none: the
+   * rows of a subject no longer kept, as deletions (so they are never pushed; rows with a write waiting stay
+   * until it is pushed), else the next page of a kept subject whose rows are not all here yet. The pull of
+   * changes names every kept subject, so a subject's rows come through that pull from the moment it is kept,
+   * and through its own pull up to the present: between them none is missed. A short page asks for another
+   * pull, which goes on with the next subject or the changes.
+   */
+  async function subjectPage(kept: readonly string[], batchSize: number): Promise<WithDeleted<Doc>[] | null> {
+    const stored = (await heldSubjects(options.database, options.name)) ?? (await heldBefore());
+    // A subject not kept is no longer kept in step: it counts as all here no more, whatever its rows.
+    const subjects = { held: stored.held, filled: stored.filled.filter((id) => kept.includes(id)) };
+    let deletions: WithDeleted<Doc>[] = [];
+    // A subject let go of mid-pull starts over if kept again: its rows are being dropped meanwhile.
+    if (filling && !kept.includes(filling.subjectId)) filling = null;
+    for (const subjectId of stored.held.filter((id) => !kept.includes(id))) {
+      completing.delete(subjectId);
+      const rows = await options.collection.find({ selector: { subjectId } as never }).exec();
+      // Deletions handed over and not stored yet are not handed over again: RxDB asks for the next page
+      // before it stores the last, and the same rows each time would keep it asking for good.
+      const handedOver = dropping.get(subjectId) ?? new Set<string>();
+      const present = new Set(rows.map((row) => row.primary));
+      for (const id of handedOver) if (!present.has(id)) handedOver.delete(id);
+      if (rows.length === 0) {
+        dropping.delete(subjectId);
+        subjects.held = subjects.held.filter((id) => id !== subjectId);
+        continue;
+      }
+      if (deletions.length > 0) continue;
+      const waiting = await pendingEntries(
+        options.database,
+        options.name,
+        rows.map((row) => row.primary),
+      );
+      const gone = rows.filter((row) => !waiting.has(row.primary) && !handedOver.has(row.primary));
+      for (const row of gone) handedOver.add(row.primary);
+      dropping.set(subjectId, handedOver);
+      deletions = gone.map((row) => ({
+        ...toWire(row.toMutableJSON(true) as WithDeleted<Doc>),
+        _deleted: true,
+      }));
+    }
+    if (subjects.held.length !== stored.held.length || subjects.filled.length !== stored.filled.length) {
+      await storeHeldSubjects(options.database, options.name, subjects);
+    }
+    if (deletions.length > 0) {
+      // Once stored, a row still present was left by RxDB (it took it for a local write): handed over again
+      // on the next pull. The subject leaves `held` on a later pull, once none of its rows is left.
+      void pageStored()
+        .then(() => dropping.clear())
+        .finally(() => state.reSync())
+        .catch(() => undefined);
+      return deletions;
+    }
+    const subjectId = kept.find((id) => !subjects.filled.includes(id) && !completing.has(id));
+    if (subjectId === undefined) return null;
+    if (!subjects.held.includes(subjectId)) {
+      await storeHeldSubjects(options.database, options.name, {
+        held: [...subjects.held, subjectId],
+        filled: subjects.filled,
+      });
+    }
+    const from = filling?.subjectId === subjectId ? filling.checkpoint : null;
+    const query = new URLSearchParams({ limit: String(batchSize), subjects: subjectId });
+    if (from) query.set('checkpoint', JSON.stringify(from));
+    const page = pullResponseSchema.parse(
+      await syncRequest(options.request, `/api/sync/${options.name}/pull?${query}`, { method: 'GET' }),
+    );
+    await checkStoredRowsOf(page.documents);
+    filling = { subjectId, checkpoint: page.checkpoint ?? from };
+    if (page.documents.length < batchSize) {
+      filling = null;
+      completing.add(subjectId);
+      void pageStored()
+        .then(async () => {
+          // Unless the subject was let go of meanwhile (its rows then being dropped).
+          if (completing.delete(subjectId)) await markSubjectFilled(subjectId);
+        })
+        .finally(() => state.reSync())
+        .catch(() => undefined);
+    }
+    return page.documents;
+  }
+
+  /**
+   * Where the subjects stand on a device that kept the whole collection before it kept it by subject (a
+   * build that replicated the admin's whole school): every subject it holds rows of, none counted as all
+   * here, so those not kept are dropped and a kept one is brought up to date before it shows.
+   */
+  async function heldBefore(): Promise<HeldSubjects> {
+    const rows = await options.collection.find().exec();
+    const held = [...new Set(rows.map((row) => String(row.get('subjectId'))))];
+    const subjects = { held, filled: [] };
+    await storeHeldSubjects(options.database, options.name, subjects);
+    return subjects;
+  }
+
+  /** Records a subject's rows as all here, once the last page of its pull is stored. */
+  async function markSubjectFilled(subjectId: string) {
+    const subjects = await heldSubjects(options.database, options.name);
+    if (!subjects?.held.includes(subjectId) || subjects.filled.includes(subjectId)) return;
+    await storeHeldSubjects(options.database, options.name, {
+      held: subjects.held,
+      filled: [...subjects.filled, subjectId],
+    });
+  }
+
   const state = replicateRxCollection<Doc, SyncCheckpoint>({
     replicationIdentifier: `${options.name}-sync:${options.request.baseUrl}`,
     collection: options.collection,
@@ -598,10 +720,22 @@ export function replicateCollection<Doc extends LocalDoc>(
             if (await scopeSweepPending(options.database, options.name)) seen = new Set();
           }
           await rereadPassedRows();
+          const kept = options.bySubject ? await options.bySubject.kept() : null;
+          // Subjects' own pages carry the pull's checkpoint on unchanged, so they wait for its first one.
+          if (kept && checkpoint) {
+            const documents = await subjectPage(kept, batchSize);
+            if (documents) {
+              backoff.reset();
+              healthy = true;
+              await options.onPulled();
+              return { documents, checkpoint };
+            }
+          }
           const rewind = await pullRewind(options.database, options.name);
           const from = seen?.size === 0 ? undefined : rewoundFrom(checkpoint, rewind);
           const query = new URLSearchParams({ limit: String(batchSize) });
           if (from) query.set('checkpoint', JSON.stringify(from));
+          if (kept) query.set('subjects', kept.join(','));
           if (firstPull && firstPullState.total === null && !firstPullState.lastPageCame) {
             query.set('count', '1');
             // A first pull resumed after a reload counts on from the rows an earlier run stored.

@@ -1,6 +1,8 @@
 import { combineLatest, type Subscription } from 'rxjs';
 import type { AccountRole } from '../../domain/roles';
 import { isAlwaysOnlineRole } from '../../domain/roles';
+import { ON_DEMAND_COLLECTIONS, ON_DEMAND_ROLES } from '../../domain/sync';
+import { askedSubjects$, subjectsKept } from '../db/demand-subjects';
 import type { SchoolDatabase } from '../db/open-database';
 import { type AnyReplicatedDoc, replicatedCollection } from '../db/outbox';
 import { REPLICATED_COLLECTIONS } from '../db/replicated-collections';
@@ -103,6 +105,9 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncCommands {
     // (the admin's demo school in Chromium); the others start the moment it is in.
     let releasePulls = () => {};
     const masterFirst = names.includes('master') && !done.has('master');
+    // An admin's device keeps the class work of the subjects its screens open, not the whole school's
+    // (docs/on-demand-sync.md); every other role replicates its whole scope.
+    const bySubject = ON_DEMAND_ROLES.includes(args.role) ? ON_DEMAND_COLLECTIONS : [];
     const pullAfter = masterFirst ? new Promise<void>((resolve) => (releasePulls = resolve)) : undefined;
     for (const name of names) {
       const def = clientCollection(name);
@@ -128,9 +133,14 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncCommands {
             },
           },
           ...(name === 'master' || !pullAfter ? {} : { pullAfter }),
+          ...(bySubject.includes(name)
+            ? { bySubject: { kept: () => subjectsKept(database, Date.now()) } }
+            : {}),
         }),
       );
     }
+    // A subject a screen opened (in any tab) comes on the next pull of the collections kept by subject.
+    const demand = askedSubjects$(database).subscribe(() => reSyncAll(bySubject));
     const activity = combineLatest(
       [...replications.values()].map((replication) => replication.state.active$),
     ).subscribe((states) => deps.emit({ type: 'activity', payload: { syncing: states.some(Boolean) } }));
@@ -150,6 +160,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncCommands {
         reSyncAll(message.collections);
       },
     });
+    activity.add(demand);
     running = { releasePulls, database, replications, socket, activity };
   }
 

@@ -52,7 +52,14 @@ export async function openAttendanceDevice(name: string): Promise<SchoolDatabase
 /** The attendance replication of a device against the live app at `url`, retrying within milliseconds. */
 export function replicateAttendance(
   database: SchoolDatabase,
-  options: { url: string; fetchImpl: FetchLike; csrf: string; batchSize?: number },
+  options: {
+    url: string;
+    fetchImpl: FetchLike;
+    csrf: string;
+    batchSize?: number;
+    /** Kept subject by subject, as an admin's device keeps it (`bySubject` of the replication). */
+    bySubject?: { kept(): Promise<readonly string[]> };
+  },
 ): CollectionReplication<AttendanceDoc> {
   return replicateCollection({
     name: 'attendance',
@@ -67,6 +74,7 @@ export function replicateAttendance(
       csrfToken: { current: options.csrf },
     },
     ...(options.batchSize ? { batchSize: options.batchSize } : {}),
+    ...(options.bySubject ? { bySubject: options.bySubject } : {}),
     waitForLeadership: false,
     retryMs: { min: 5, max: 40 },
     onSignInRequired: () => {},

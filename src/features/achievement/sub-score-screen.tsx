@@ -5,6 +5,7 @@ import { SyncCollection } from '../../../domain/sync';
 import { SelectField } from '../../ui/select-field';
 import { EMPTY_FILTER, filterOptions } from '../shared/class-filter';
 import { NotOnDevice } from '../shared/not-on-device';
+import { SubjectOnDevice } from '../shared/subject-on-device';
 import { useFilterSources } from '../shared/use-filter-sources';
 import { CommentEditor, useScoreWriter } from './achievement-screen';
 import { entryOutcome, ScoreTable } from './score-table';
@@ -19,12 +20,14 @@ export function SubScoreScreen({
   subjectId,
   scoreNameId,
   classId,
+  online,
   onChooseClass,
 }: {
   actor: { id: string; role: AccountRole };
   subjectId: string;
   scoreNameId: string;
   classId: string | undefined;
+  online: boolean;
   onChooseClass: (classId: string) => void;
 }) {
   const { t } = useLingui();
@@ -70,24 +73,26 @@ export function SubScoreScreen({
           absent={t`This score name is not available on this device.`}
         />
       )}
-      {grid && parent && (
-        <ScoreTable
-          grid={grid}
-          caption={t`Sub-score sheet`}
-          showTotals={false}
-          onEnter={(target, scoreColumn, text) => write(target, scoreColumn, { pointText: text })}
-          onSelect={setSelected}
-        />
-      )}
-      {grid && row && column && cell && (
-        <CommentEditor
-          key={`${cell.key}:${cell.comment ?? ''}`}
-          title={`${row.name} — ${column.name}`}
-          comment={cell.comment ?? ''}
-          editable={grid.editable && !column.hasParts}
-          onSave={(comment) => entryOutcome(write(row, column, { comment }))}
-        />
-      )}
+      <SubjectOnDevice subjectId={subjectId} role={actor.role} online={online}>
+        {grid && parent && (
+          <ScoreTable
+            grid={grid}
+            caption={t`Sub-score sheet`}
+            showTotals={false}
+            onEnter={(target, scoreColumn, text) => write(target, scoreColumn, { pointText: text })}
+            onSelect={setSelected}
+          />
+        )}
+        {grid && row && column && cell && (
+          <CommentEditor
+            key={`${cell.key}:${cell.comment ?? ''}`}
+            title={`${row.name} — ${column.name}`}
+            comment={cell.comment ?? ''}
+            editable={grid.editable && !column.hasParts}
+            onSave={(comment) => entryOutcome(write(row, column, { comment }))}
+          />
+        )}
+      </SubjectOnDevice>
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { createFileRoute, Outlet, useMatch } from '@tanstack/react-router';
 import { z } from 'zod';
+import { useConnection } from '../../app/connection-context';
 import { useSessionUser } from '../../app/session-context';
 import { AchievementScreen } from '../../features/achievement/achievement-screen';
 import { useRememberedClass } from '../../features/shared/use-remembered-class';
@@ -15,6 +16,7 @@ function AchievementRoute() {
   const user = useSessionUser();
   const { subjectClass } = Route.useSearch();
   const navigate = Route.useNavigate();
+  const { online } = useConnection();
   // The sub-score page lives under this path; it renders alone.
   const child = useMatch({
     from: '/_app/achievement/subjects/$subjectId/score-names/$scoreNameId',
@@ -30,6 +32,7 @@ function AchievementRoute() {
     <AchievementScreen
       actor={{ id: user.id, role: user.role }}
       classId={subjectClass ?? ''}
+      online={online === true}
       onChooseClass={(classId) => void navigate({ search: { subjectClass: classId } })}
     />
   );

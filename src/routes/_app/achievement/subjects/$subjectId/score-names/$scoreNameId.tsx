@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
+import { useConnection } from '../../../../../../app/connection-context';
 import { useSessionUser } from '../../../../../../app/session-context';
 import { SubScoreScreen } from '../../../../../../features/achievement/sub-score-screen';
 
@@ -15,6 +16,7 @@ function SubScoreRoute() {
   const { subjectId, scoreNameId } = Route.useParams();
   const { subjectClass } = Route.useSearch();
   const navigate = Route.useNavigate();
+  const { online } = useConnection();
   if (!user) return null;
   return (
     <SubScoreScreen
@@ -22,6 +24,7 @@ function SubScoreRoute() {
       subjectId={subjectId}
       scoreNameId={scoreNameId}
       classId={subjectClass}
+      online={online === true}
       onChooseClass={(classId) => void navigate({ search: { subjectClass: classId } })}
     />
   );
