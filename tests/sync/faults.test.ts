@@ -19,6 +19,7 @@ import { pullCollection, type SyncActor, type SyncCollectionDef } from '../../se
 import { waitForWatermark } from '../../server/testing/calls';
 import { createTaughtSchool, demoAdminActor, type SchoolFixture } from '../../server/testing/school-fixture';
 import type { TestApp } from '../../server/testing/test-app';
+import { askForSubject, dropSubject, heldSubjects, subjectsKept } from '../../src/db/demand-subjects';
 import { openDatabase, type SchoolDatabase } from '../../src/db/open-database';
 import { pendingCount$, trackLocalWrites } from '../../src/db/outbox';
 import type { FetchLike } from '../../src/sync/http';
@@ -28,7 +29,8 @@ import { signInCookie, startLiveApp, withCookie } from './live-app';
 
 // Clients with their own local database replicate against the real app through a proxy that drops requests
 // before and after the commit, cuts answers, delays them and answers 503, while the clients go offline and
-// back. At the end every client must equal the server, and every change a client made that the server
+// back, and (as admins' devices do) open subjects and let go of them, their rows pulled and dropped. At the
+// end, every subject opened again, every client must equal the server, and every change a client made that the server
 // acknowledged must be in that row's history exactly once. The fixed seed makes `npm test` run the same
 // plans every time; FAULT_SEED and FAULT_RUNS run others (CI adds a fresh random seed), FAULT_SEEDS runs
 // that many seeds one after the other from FAULT_SEED and names every seed that fails
@@ -99,7 +101,11 @@ type Step =
   | { type: 'online'; client: number }
   | { type: 'pull'; client: number }
   | { type: 'reload'; client: number }
-  | { type: 'leaderTab'; client: number };
+  | { type: 'leaderTab'; client: number }
+  // An admin's device keeps class work by subject (docs/on-demand-sync.md): a screen opens a key's subject,
+  // or the device lets go of it (its time unused ran out).
+  | { type: 'open'; client: number; key: number }
+  | { type: 'drop'; client: number; key: number };
 
 const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ type: fc.constant('comment' as const), client: fc.nat(CLIENTS - 1), key: fc.nat(KEYS - 1) }),
@@ -114,6 +120,11 @@ const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
     client: fc.nat(CLIENTS - 1),
     key: fc.nat(KEYS - 1),
     points: fc.integer({ min: 0, max: 100 }),
+  }),
+  fc.record({
+    type: fc.constantFrom('open' as const, 'drop' as const),
+    client: fc.nat(CLIENTS - 1),
+    key: fc.nat(KEYS - 1),
   }),
   fc.record({
     type: fc.constantFrom(
@@ -222,6 +233,7 @@ function replicateClient(client: Client): void {
     onSignInRequired: () => {},
     onUpdateRequired: () => {},
     onPulled: async () => {},
+    bySubject: { kept: () => subjectsKept(database, Date.now()) },
   };
   client.replications = [
     replicateCollection({
@@ -339,6 +351,15 @@ async function applyStep(step: Step, client: Client, schools: readonly SchoolFix
   }
   const school = schools[step.key];
   if (!school) return;
+  if (step.type === 'drop') {
+    await dropSubject(client.database, school.subjectId);
+    for (const replication of client.replications) replication.reSync();
+    return;
+  }
+  // A write is made on a screen of the subject, which opens it first.
+  await askForSubject(client.database, school.subjectId, Date.now());
+  for (const replication of client.replications) replication.reSync();
+  if (step.type === 'open') return;
   if (step.type === 'score') {
     const id = achievementId(school.subjectStudentId, school.scoreNameId);
     // The plan's points with hundredths that count the writes: within a run no two writes are alike.
@@ -397,7 +418,26 @@ async function pendingCount(database: SchoolDatabase): Promise<number> {
   });
 }
 
-async function settle(clients: readonly Client[]): Promise<void> {
+/** Opens every key's subject on the client and waits until their rows are all on it. */
+async function openAll(client: Client, schools: readonly SchoolFixture[]): Promise<void> {
+  const subjects = schools.map((school) => school.subjectId);
+  for (const subjectId of subjects) await askForSubject(client.database, subjectId, Date.now());
+  const filled = async () => {
+    for (const name of ['attendance', 'achievements']) {
+      const held = await heldSubjects(client.database, name);
+      if (!subjects.every((subjectId) => held?.filled.includes(subjectId))) return false;
+    }
+    return true;
+  };
+  for (let round = 0; round < 2000 && !(await filled()); round++) {
+    for (const replication of client.replications) replication.reSync();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  expect(await filled()).toBe(true);
+}
+
+async function settle(clients: readonly Client[], schools: readonly SchoolFixture[]): Promise<void> {
+  for (const client of clients) await openAll(client, schools);
   // Twice round: the first lets every client push, the second lets every client pull what the others pushed.
   for (let round = 0; round < 2; round++) {
     await waitForWatermark(t.app.appDeps.db);
@@ -487,7 +527,7 @@ describe('sync under faults', () => {
             }
             for (const client of clients) client.offline = false;
             proxy.setPlan([]);
-            await settle(clients);
+            await settle(clients, schools);
 
             const attendanceIds = new Set(
               schools.map((school) => attendanceId(school.classStudentId, school.scheduleId)),
