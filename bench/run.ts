@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { benchAchievementGrid } from './achievement-grid';
+import { benchAdminOnDemand } from './admin-on-demand';
 import { benchArgon2 } from './argon2-hash';
 import { benchDashboardFirstCard } from './dashboard-first-card';
 import { benchLoad } from './load';
@@ -37,6 +38,11 @@ const sections: [key: string, title: string, run: () => Promise<void>][] = [
   ],
   ['load', 'Load: 1, 50 and 200 teachers saving attendance at once, beside a static route', benchLoad],
   ['sync', `Sync on the scale-${process.env.BENCH_SYNC_SCALE ?? 10} demo school`, benchSync],
+  [
+    'on-demand',
+    `An admin on a new device at scale ${process.env.BENCH_SYNC_SCALE ?? 10}: first screen and class sheets`,
+    benchAdminOnDemand,
+  ],
   [
     'requests',
     `Request search on the scale-${process.env.BENCH_SYNC_SCALE ?? 10} demo school`,

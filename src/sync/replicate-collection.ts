@@ -721,14 +721,15 @@ export function replicateCollection<Doc extends LocalDoc>(
           }
           await rereadPassedRows();
           const kept = options.bySubject ? await options.bySubject.kept() : null;
-          // Subjects' own pages carry the pull's checkpoint on unchanged, so they wait for its first one.
-          if (kept && checkpoint) {
+          if (kept) {
             const documents = await subjectPage(kept, batchSize);
             if (documents) {
               backoff.reset();
               healthy = true;
               await options.onPulled();
-              return { documents, checkpoint };
+              // A subject's page leaves the pull of changes where it was. RxDB stores no checkpoint for an
+              // empty page, so that pull may have none yet: the start, which the server reads as none.
+              return { documents, checkpoint: checkpoint ?? { updatedAt: 0, id: '' } };
             }
           }
           const rewind = await pullRewind(options.database, options.name);

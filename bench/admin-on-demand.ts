@@ -1,0 +1,116 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { z } from 'zod';
+import { openDatabase } from '../server/db/client';
+import { queryRows } from '../server/db/rows';
+import { launchChromium, signedInContext } from './browser';
+import { ms, percentile, signIn, startServer } from './server-process';
+import { seed } from './sync-figures';
+
+const RUNS = 3;
+const PASSWORD = process.env.DEMO_PASSWORD ?? 'demo-2026';
+
+const classRow = z.object({ class_id: z.string(), subject_id: z.string(), marks: z.coerce.number() });
+
+/** A class of each of the `count` subjects with the most marks: the heaviest sheets an admin can open. */
+async function busiestClasses(dataDir: string, count: number) {
+  const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
+  try {
+    return await queryRows(
+      database.db,
+      sql`select (select c.id::text from subject_classes c where c.subject_id = a.subject_id and not c.deleted
+            order by c.id limit 1) as class_id, a.subject_id::text, count(*) as marks
+          from attendances a group by a.subject_id order by count(*) desc limit ${count}`,
+      classRow,
+    );
+  } finally {
+    await database.close();
+  }
+}
+
+/** Milliseconds until the page shows the app with no first-sync overlay over it. */
+async function firstWorkingScreen(page: Page, started: number): Promise<number> {
+  await page.getByRole('main').waitFor({ state: 'visible', timeout: 120_000 });
+  await page.getByRole('alertdialog').waitFor({ state: 'detached', timeout: 120_000 });
+  return performance.now() - started;
+}
+
+/**
+ * Milliseconds from choosing a class (an in-app navigation, as a link does) until its attendance sheet shows
+ * rows: on an admin's device the subject's marks are pulled then (docs/on-demand-sync.md).
+ */
+async function classSheet(page: Page, classId: string): Promise<number> {
+  return page.evaluate(
+    (href) =>
+      new Promise<number>((resolve, reject) => {
+        const started = performance.now();
+        const hooks = (window as unknown as { __schoolAdminTest: { navigate(href: string): Promise<void> } })
+          .__schoolAdminTest;
+        void hooks.navigate(href);
+        const frame = () => {
+          if (document.querySelector('main table tbody tr')) resolve(performance.now() - started);
+          else if (performance.now() - started > 90_000) reject(new Error('the sheet never showed'));
+          else requestAnimationFrame(frame);
+        };
+        requestAnimationFrame(frame);
+      }),
+    `/admin/attendance?subjectClass=${classId}`,
+  );
+}
+
+/**
+ * Issue #24: an admin on a new device at scale 10. The first working screen (the app with the first-sync
+ * overlay gone: the master data is in), then the attendance sheets of the busiest subjects chosen one after
+ * another, while the rest of the up-front sync (people, subjects, schedules) may still run, and the same
+ * sheets again once the device holds them.
+ */
+export async function benchAdminOnDemand(): Promise<void> {
+  const scale = Number(process.env.BENCH_SYNC_SCALE ?? 10);
+  const reuse = process.env.BENCH_SYNC_DATA_DIR;
+  const dataDir = reuse ?? mkdtempSync(path.join(os.tmpdir(), 'school-bench-on-demand-'));
+  try {
+    if (!reuse) console.log(`seed scale ${scale} on PGlite: ${ms(await seed(dataDir, scale))}`);
+    const classes = await busiestClasses(dataDir, RUNS);
+    const server = await startServer(Number(process.env.BENCH_PORT ?? 3090) + 5, {}, { dataDir });
+    const browser = await launchChromium();
+    try {
+      const session = await signIn(server, 'admin@demo.test', PASSWORD);
+      const context = await signedInContext(browser, server, session);
+      const page = await context.newPage();
+      const started = performance.now();
+      await page.goto(`${server.baseUrl}/admin/`);
+      console.log(
+        `admin on a new device: first working screen ${ms(await firstWorkingScreen(page, started))}`,
+      );
+      const first: number[] = [];
+      for (const chosen of classes) {
+        const took = await classSheet(page, chosen.class_id).catch(async (error: unknown) => {
+          // What the screen said instead, to tell a slow pull from a wrong screen.
+          console.log(`the sheet did not show; the screen said: ${await page.locator('main').innerText()}`);
+          throw error;
+        });
+        first.push(took);
+        console.log(
+          `  class sheet of a subject with ${chosen.marks} marks, chosen for the first time: ${ms(took)}`,
+        );
+      }
+      const again: number[] = [];
+      for (const chosen of classes) again.push(await classSheet(page, chosen.class_id));
+      const line = (label: string, values: number[]) =>
+        console.log(
+          `${label}, ${values.length} subjects: p50 ${ms(percentile(values, 50))}, max ${ms(Math.max(...values))}`,
+        );
+      line('class sheet chosen for the first time (its subject pulled then)', first);
+      line('class sheet chosen again (its subject on the device)', again);
+      await context.close();
+    } finally {
+      await browser.close();
+      await server.stop();
+    }
+  } finally {
+    if (!reuse) rmSync(dataDir, { recursive: true, force: true });
+  }
+}
