@@ -89,7 +89,7 @@ export async function benchAdminOnDemand(): Promise<void> {
       for (const chosen of classes) {
         const took = await classSheet(page, chosen.class_id).catch(async (error: unknown) => {
           // What the screen said instead, to tell a slow pull from a wrong screen.
-          console.log(`the sheet did not show; the screen said: ${await page.locator('main').innerText()}`);
+          console.log(`the sheet did not show; the screen said: ${await page.locator('main').textContent()}`);
           throw error;
         });
         first.push(took);
