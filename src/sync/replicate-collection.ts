@@ -146,6 +146,34 @@ function isUnrecordedPull<Doc extends LocalDoc>(
 }
 
 /**
+ * Whether RxDB hands the push of a collection kept by subject a row that the device dropped with its subject
+ * (`subjectPage`: a deletion stored through the pull) and whose record it lost, a worker having died between
+ * the two steps of storing it (see `isUnrecordedPull`). No screen deletes marks or scores, so a deletion with
+ * no write of the user's waiting is such a drop: sent, it would delete the row on the server (the fault
+ * property found one with a reload between the steps). RxDB then records it as the server's state, which the
+ * subject's next pull, if it is opened again, replaces.
+ */
+function isUnrecordedDrop<Doc extends LocalDoc>(
+  stored: WithDeleted<Doc>,
+  waiting: ReadonlyMap<string, unknown>,
+): boolean {
+  return stored._deleted && !waiting.has(stored.id);
+}
+
+/**
+ * A write of the user's on a row of a collection kept by subject, sent as a live row: no screen deletes marks
+ * or scores, so a deleted one holds a value written onto a row being dropped with its subject (the write
+ * patched the dropped state). Sent as it is, it would delete the row on the server and lose the value.
+ */
+function revived<Doc extends LocalDoc>(row: {
+  newDocumentState: WithDeleted<Doc>;
+  assumedMasterState?: WithDeleted<Doc>;
+}): { newDocumentState: WithDeleted<Doc>; assumedMasterState?: WithDeleted<Doc> } {
+  if (!row.newDocumentState._deleted) return row;
+  return { ...row, newDocumentState: { ...row.newDocumentState, _deleted: false } };
+}
+
+/**
  * Where a pull starts: the checkpoint, or the earlier sequence a rewind asks for (every row at it and after),
  * under the checkpoint's scope version so that the server does not take it for a change of scope.
  */
@@ -788,7 +816,13 @@ export function replicateCollection<Doc extends LocalDoc>(
               const unrecorded = queued.filter((row) =>
                 isUnrecordedPull(row.newDocumentState, row.assumedMasterState, entries),
               );
-              const rows = queued.filter((row) => !unrecorded.includes(row));
+              // Likewise a row dropped with its subject whose record RxDB lost (see `isUnrecordedDrop`).
+              const dropped = options.bySubject
+                ? queued.filter((row) => isUnrecordedDrop(row.newDocumentState, entries))
+                : [];
+              const rows = queued
+                .filter((row) => !unrecorded.includes(row) && !dropped.includes(row))
+                .map((row) => (options.bySubject ? revived(row) : row));
               // A write's outbox entry is stored before the write, but a tab on an older build may still
               // store it after: a row pushed while this worker's socket is down was written offline as well.
               const workerOffline = options.isOffline?.() === true;
