@@ -39,8 +39,8 @@ import { registerStaticSpa } from './plugins/static-spa';
 import { zodValidatorCompiler } from './plugins/validation';
 import { registerWebsocket } from './plugins/websocket';
 import { type ChangeRelay, createChangeFeed } from './sync/change-feed';
-import { createPushLanes } from './sync/engine';
 import { createPostgresRelay } from './sync/postgres-relay';
+import { createPushLanes } from './sync/push-lanes';
 import { syncRoutes } from './sync/routes';
 
 declare module 'fastify' {

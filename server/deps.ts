@@ -4,7 +4,7 @@ import type { PasswordHasher } from './modules/auth/passwords';
 import type { SubjectRefreshQueue } from './modules/dashboard/refresh';
 import type { Mailer } from './modules/mail/outbox';
 import type { ChangeFeed } from './sync/change-feed';
-import type { PushLanes } from './sync/engine';
+import type { PushLanes } from './sync/push-lanes';
 
 /** What route modules and services receive: explicit dependencies instead of reaching into the app. */
 export interface AppDeps {

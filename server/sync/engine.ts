@@ -1,13 +1,15 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { FieldError } from '../../domain/errors';
 import type { AccountRole } from '../../domain/roles';
 import type { SyncCheckpoint, SyncCollection, SyncRejectReason } from '../../domain/sync';
 import { decidePush, type PushRow, type SyncedDoc } from '../../domain/sync-merge';
 import type { Actor } from '../access/actor';
-import { type BatchLane, createBatchLane, type ItemOutcome } from '../db/batch-lane';
+import { createBatchLane, type ItemOutcome } from '../db/batch-lane';
 import type { Database, Transaction } from '../db/client';
 import { queryRows } from '../db/rows';
 import type { AppDeps } from '../deps';
+import { validationFailed } from '../http-error';
 import type { ChangeAudience } from './change-feed';
 import { nextSequence, pullWatermark } from './sequence';
 
@@ -175,11 +177,12 @@ export async function pullCollection<Doc extends SyncedDoc, Row>(
   actor: SyncActor,
   checkpoint: SyncCheckpoint | null,
   limit: number,
-  options: { count?: boolean } = {},
+  options: { count?: boolean; subjects?: readonly string[] } = {},
 ): Promise<SyncPullPage<Doc>> {
-  const scope = await scopeVersionOf(db, def, actor);
+  const pulled = options.subjects === undefined ? def : ofSubjects(def, options.subjects);
+  const scope = await scopeVersionOf(db, pulled, actor);
   const from = checkpoint && checkpoint.scope === scope ? checkpoint : null;
-  const { rows, following } = await pageAfter(db, def, actor, from, limit, options.count === true);
+  const { rows, following } = await pageAfter(db, pulled, actor, from, limit, options.count === true);
   const documents = rows.map((row) => def.toDoc(row));
   const last = documents.at(-1);
   const position = last ? { updatedAt: last.updatedAt, id: last.id } : from;
@@ -187,6 +190,24 @@ export async function pullCollection<Doc extends SyncedDoc, Row>(
   if (scope === undefined) return { documents, checkpoint: position, ...remaining };
   // Even an empty answer carries the scope version, so the client starts over only once per change.
   return { documents, checkpoint: { ...(position ?? { updatedAt: 0, id: '' }), scope }, ...remaining };
+}
+
+/**
+ * `def` narrowed to the rows of `subjectIds` (a pull's `subjects`: a device replicating the collection
+ * subject by subject). A collection whose rows hang on no subject answers 422: it is only ever pulled whole.
+ */
+function ofSubjects<Doc extends SyncedDoc, Row>(
+  def: SyncCollectionDef<Doc, Row>,
+  subjectIds: readonly string[],
+): SyncCollectionDef<Doc, Row> {
+  const column = def.subjectColumn;
+  if (column === undefined) throw validationFailed({ subjects: [FieldError.invalid] });
+  const subjects = sql.join(
+    subjectIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const narrowed = subjectIds.length === 0 ? sql`false` : sql`s.${sql.identifier(column)} in (${subjects})`;
+  return { ...def, scope: (actor) => sql`select * from (${def.scope(actor)}) as s where ${narrowed}` };
 }
 
 const countedRow = z.looseObject({ pull_following: z.coerce.number().int().nonnegative() });
@@ -399,42 +420,6 @@ interface GroupedPush<Doc> {
   atomic: boolean;
   /** The clock when the push came in: its history's time, as when it runs alone. */
   now: Date;
-}
-
-/** The lane of one grouped collection. */
-type PushLane<Doc> = BatchLane<GroupedPush<Doc>, SyncPushResult<Doc>>;
-
-/**
- * Where concurrent pushes of grouped collections meet, one lane per collection definition. Made once per app
- * (`createPushLanes`); `settled` waits for the pushes under way.
- */
-export interface PushLanes {
-  /** Batches of one collection that run at once. */
-  readonly inFlight: number;
-  laneOf<Doc extends SyncedDoc>(def: SyncCollectionDef<Doc>, make: () => PushLane<Doc>): PushLane<Doc>;
-  settled(): Promise<void>;
-}
-
-/**
- * The lanes of one app. `inFlight` batches of a collection run at once: 1 on PGlite (one statement at a
- * time anyway), a few on PostgreSQL so the pool's connections work side by side.
- */
-export function createPushLanes(options: { inFlight: number }): PushLanes {
-  // Keyed by the definition object: each holds its own document type, which the lane shares.
-  const lanes = new Map<object, { settled(): Promise<void> }>();
-  return {
-    inFlight: options.inFlight,
-    laneOf<Doc extends SyncedDoc>(def: SyncCollectionDef<Doc>, make: () => PushLane<Doc>): PushLane<Doc> {
-      const known = lanes.get(def);
-      if (known) return known as PushLane<Doc>;
-      const lane = make();
-      lanes.set(def, lane);
-      return lane;
-    },
-    async settled() {
-      await Promise.all([...lanes.values()].map((lane) => lane.settled()));
-    },
-  };
 }
 
 // A batch writes at most this many rows (a push of more runs alone): its multi-row statements stay far below

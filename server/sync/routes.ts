@@ -1,8 +1,7 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { ErrorCode, FieldError } from '../../domain/errors';
+import { ErrorCode } from '../../domain/errors';
 import { CALL_ROLES, type CallKey } from '../../domain/permissions';
 import {
   CLIENT_BUILD_HEADER,
@@ -14,7 +13,7 @@ import {
 import type { SyncedDoc } from '../../domain/sync-merge';
 import { readBuildId } from '../build-info';
 import type { AppDeps } from '../deps';
-import { forbidden, HttpError, validationFailed } from '../http-error';
+import { forbidden, HttpError } from '../http-error';
 import { registerCall } from '../plugins/call-route';
 import { signedInUser } from '../plugins/session';
 import {
@@ -65,24 +64,6 @@ function isCallKey(key: string): key is CallKey {
   return key in CALL_ROLES;
 }
 
-/**
- * `def` narrowed to the rows of `subjectIds` (a pull's `subjects`: a device replicating the collection
- * subject by subject). A collection whose rows hang on no subject answers 422: it is only ever pulled whole.
- */
-function ofSubjects<Doc extends SyncedDoc, Row>(
-  def: SyncCollectionDef<Doc, Row>,
-  subjectIds: readonly string[],
-): SyncCollectionDef<Doc, Row> {
-  const column = def.subjectColumn;
-  if (column === undefined) throw validationFailed({ subjects: [FieldError.invalid] });
-  const subjects = sql.join(
-    subjectIds.map((id) => sql`${id}`),
-    sql`, `,
-  );
-  const narrowed = subjectIds.length === 0 ? sql`false` : sql`s.${sql.identifier(column)} in (${subjects})`;
-  return { ...def, scope: (actor) => sql`select * from (${def.scope(actor)}) as s where ${narrowed}` };
-}
-
 /** Registers `/api/sync/<name>/pull` and `/push` of one collection. */
 function registerCollection<Doc extends SyncedDoc, Row>(
   app: FastifyInstance,
@@ -102,8 +83,10 @@ function registerCollection<Doc extends SyncedDoc, Row>(
       const user = signedInUser(request);
       if (!def.pullRoles.includes(user.role)) throw forbidden();
       const { checkpoint, limit, count, subjects } = request.query;
-      const pulled = subjects === undefined ? def : ofSubjects(def, subjects);
-      return pullCollection(deps.db, pulled, user, checkpoint, limit, { count: count === '1' });
+      return pullCollection(deps.db, def, user, checkpoint, limit, {
+        count: count === '1',
+        ...(subjects === undefined ? {} : { subjects }),
+      });
     },
     { onRequest, fixedParams, narrow: { response: syncPullResponseSchema(docSchema) } },
   );
