@@ -17,8 +17,8 @@ let instanceB: TestApp;
 
 beforeAll(async () => {
   shared = await createTestDatabase();
-  instanceA = await buildTestApp({ database: shared.config });
-  instanceB = await buildTestApp({ database: shared.config });
+  instanceA = await buildTestApp({ database: shared.config }, { databaseRelay: true });
+  instanceB = await buildTestApp({ database: shared.config }, { databaseRelay: true });
 });
 
 afterAll(async () => {

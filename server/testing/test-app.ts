@@ -11,6 +11,7 @@ import type { AppConfig, DatabaseConfig } from '../config';
 import type { Database } from '../db/client';
 import { SIGN_IN_CODE_PATTERN } from '../modules/mail/templates';
 import type { MailTransport, OutgoingMail } from '../modules/mail/transport';
+import { createLocalRelay } from '../sync/change-feed';
 
 /** One demo account of each role of SPEC §1 (the seed's named accounts), for role-by-call tables. */
 export const DEMO_ACCOUNTS = {
@@ -150,7 +151,10 @@ export function createTestClock(start = new Date('2026-04-01T09:00:00Z')): TestC
 }
 
 /** Builds the app the way production does, on a throwaway database, cheap argon2 and an empty build folder. */
-export async function buildTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+export async function buildTestApp(
+  overrides: Partial<AppConfig> = {},
+  options: { databaseRelay?: boolean } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const staticDir = await mkdtemp(path.join(os.tmpdir(), 'school-static-'));
   const clock = createTestClock();
@@ -178,6 +182,10 @@ export async function buildTestApp(overrides: Partial<AppConfig> = {}): Promise<
   };
   let db: Database | undefined;
   const app = await buildApp(config, {
+    // The in-process relay even on PostgreSQL, so a test hears a change by the time the call that made it
+    // returns (LISTEN/NOTIFY delivers later, on its own connection); `databaseRelay` keeps the production
+    // relay for the tests of two instances on one database.
+    relay: options.databaseRelay ? undefined : createLocalRelay(),
     onDeps: (deps) => {
       db = deps.db;
     },
