@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify'
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { LIMITS } from '../domain/limits';
 import type { AppConfig } from './config';
+import { createBatchLanes } from './db/batch-lane';
 import { openDatabase } from './db/client';
 import { seedDemoSchool } from './db/seed';
 import type { AppDeps } from './deps';
@@ -40,7 +41,6 @@ import { zodValidatorCompiler } from './plugins/validation';
 import { registerWebsocket } from './plugins/websocket';
 import { type ChangeRelay, createChangeFeed } from './sync/change-feed';
 import { createPostgresRelay } from './sync/postgres-relay';
-import { createPushLanes } from './sync/push-lanes';
 import { syncRoutes } from './sync/routes';
 
 declare module 'fastify' {
@@ -106,9 +106,9 @@ export const schoolApp: FastifyPluginAsync<SchoolAppOptions> = async (app, { con
     { restRatio: 3 },
   );
   app.addHook('onClose', () => cardRefresh.settled());
-  // PGlite runs one statement at a time, so one batch of saves at a time; PostgreSQL's pool serves several.
-  const pushLanes = createPushLanes({ inFlight: config.database.kind === 'pglite' ? 1 : 4 });
-  app.addHook('onClose', () => pushLanes.settled());
+  // PGlite runs one statement at a time, so one batch of a lane at a time; PostgreSQL's pool serves several.
+  const lanes = createBatchLanes({ inFlight: config.database.kind === 'pglite' ? 1 : 4 });
+  app.addHook('onClose', () => lanes.settled());
   const deps: AppDeps = {
     config,
     db: database.db,
@@ -117,7 +117,7 @@ export const schoolApp: FastifyPluginAsync<SchoolAppOptions> = async (app, { con
     mailer,
     now: config.now,
     cardRefresh,
-    pushLanes,
+    lanes,
   };
   onDeps?.(deps);
   app.decorate('appDeps', deps);

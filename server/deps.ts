@@ -1,10 +1,10 @@
 import type { AppConfig } from './config';
+import type { BatchLanes } from './db/batch-lane';
 import type { Database } from './db/client';
 import type { PasswordHasher } from './modules/auth/passwords';
 import type { SubjectRefreshQueue } from './modules/dashboard/refresh';
 import type { Mailer } from './modules/mail/outbox';
 import type { ChangeFeed } from './sync/change-feed';
-import type { PushLanes } from './sync/push-lanes';
 
 /** What route modules and services receive: explicit dependencies instead of reaching into the app. */
 export interface AppDeps {
@@ -16,6 +16,7 @@ export interface AppDeps {
   now: () => Date;
   /** Dashboard cards of subjects whose marks or scores were written, refreshed after the write answers. */
   cardRefresh: SubjectRefreshQueue;
-  /** Where concurrent pushes of grouped collections (attendance) meet to share a transaction. */
-  pushLanes: PushLanes;
+  /** Where concurrent work of one kind meets to share a statement or a transaction: grouped pushes, session
+   * lookups, attendance save checks (`server/db/batch-lane.ts`). */
+  lanes: BatchLanes;
 }

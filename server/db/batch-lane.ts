@@ -104,3 +104,43 @@ export function createBatchLane<Item, Answer>(
     },
   };
 }
+
+/** What a lane must offer the app's set of lanes: a way to wait for the work under way in it. */
+interface SettlingLane {
+  settled(): Promise<void>;
+}
+
+/**
+ * Every lane of one app, made once (`createBatchLanes`, kept in `AppDeps`): the pushes of each grouped
+ * collection, the session lookups, the attendance save checks. `inFlight` is how many batches of one lane
+ * run at once: 1 on PGlite (one statement at a time anyway), a few on PostgreSQL so the pool's connections
+ * work side by side. It knows nothing of what a lane carries, so the app's dependencies need not know the
+ * modules that fill them.
+ */
+export interface BatchLanes {
+  readonly inFlight: number;
+  /** The lane kept for `key` (a collection definition, a module's own token), made by `make` the first time. */
+  laneOf<Of extends SettlingLane>(key: object, make: () => Of): Of;
+  /** Resolves once no lane has work waiting or running: before the database closes. */
+  settled(): Promise<void>;
+}
+
+/** The lanes of one app; see `BatchLanes`. */
+export function createBatchLanes(options: { inFlight: number }): BatchLanes {
+  // Keyed by an object each user of a lane owns: a collection's definition holds its document type, which
+  // its lane shares.
+  const lanes = new Map<object, SettlingLane>();
+  return {
+    inFlight: options.inFlight,
+    laneOf<Of extends SettlingLane>(key: object, make: () => Of): Of {
+      const known = lanes.get(key);
+      if (known) return known as Of;
+      const lane = make();
+      lanes.set(key, lane);
+      return lane;
+    },
+    async settled() {
+      await Promise.all([...lanes.values()].map((lane) => lane.settled()));
+    },
+  };
+}

@@ -2,9 +2,16 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandle
 import { PRE_VERIFICATION_CALLS } from '../../domain/auth';
 import { ErrorCode } from '../../domain/errors';
 import { type CallKey, canCall } from '../../domain/permissions';
+import { type BatchLanes, createBatchLane } from '../db/batch-lane';
 import type { Database } from '../db/client';
 import { forbidden, HttpError, unauthenticated } from '../http-error';
-import { findSession, SESSION_IDLE_MS, type SessionUser } from '../modules/auth/sessions';
+import {
+  type ActiveSession,
+  findSessions,
+  SESSION_IDLE_MS,
+  type SessionAsk,
+  type SessionUser,
+} from '../modules/auth/sessions';
 import { clearAppCookie, setAppCookie } from './cookies';
 
 declare module 'fastify' {
@@ -43,16 +50,8 @@ export function sessionTokenOf(request: FastifyRequest): string | undefined {
   return request.cookies[request.server.cookiePolicy.session];
 }
 
-/** Resolves the session of a request's cookie without answering; used by the socket upgrade too. */
-export async function sessionOfRequest(
-  db: Database,
-  request: FastifyRequest,
-  now: Date,
-): Promise<Awaited<ReturnType<typeof findSession>>> {
-  const token = sessionTokenOf(request);
-  if (!token || token.length > 128) return null;
-  return findSession(db, token, now);
-}
+/** Most session lookups one statement answers: the requests that arrived while the last batch ran. */
+const MAX_LOOKUPS_A_BATCH = 200;
 
 /** The signed-in user of a route guarded by `requireUser`; throws 401 if a route forgot the guard. */
 export function signedInUser(request: FastifyRequest): SessionUser {
@@ -65,13 +64,31 @@ function gate(code: string): HttpError {
 }
 
 /** Decorates requests with `user` and the instance with the `requireUser` and `requireRole` hooks. */
-export function registerSession(app: FastifyInstance, deps: { db: Database; now: () => Date }): void {
+export function registerSession(
+  app: FastifyInstance,
+  deps: { db: Database; now: () => Date; lanes: BatchLanes },
+): void {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
   app.decorateRequest('sessionState', null);
 
+  // Every signed-in call looks its session up first: under load the lookups that meet are one statement
+  // (issue #23), alone otherwise.
+  const lookups = deps.lanes.laneOf(findSessions, () =>
+    createBatchLane(
+      async (asks: readonly SessionAsk[]) =>
+        (await findSessions(deps.db, asks)).map((value) => ({ ok: true as const, value })),
+      { inFlight: deps.lanes.inFlight, maxWeight: MAX_LOOKUPS_A_BATCH },
+    ),
+  );
+  const sessionOf = (request: FastifyRequest): Promise<ActiveSession | null> => {
+    const token = sessionTokenOf(request);
+    if (!token || token.length > 128) return Promise.resolve(null);
+    return lookups.submit({ token, now: deps.now() });
+  };
+
   const requireUser: onRequestHookHandler = async (request, reply) => {
-    const session = await sessionOfRequest(deps.db, request, deps.now());
+    const session = await sessionOf(request);
     if (!session) throw unauthenticated();
     request.user = session.user;
     request.sessionId = session.id;

@@ -255,7 +255,7 @@ export interface SyncPushConflict<Doc> {
  * the lanes where pushes of grouped collections meet. */
 export type SyncPushDeps = Pick<
   AppDeps,
-  'db' | 'feed' | 'now' | 'mailer' | 'config' | 'cardRefresh' | 'pushLanes'
+  'db' | 'feed' | 'now' | 'mailer' | 'config' | 'cardRefresh' | 'lanes'
 >;
 
 type RowOutcome<Doc> = { written: Doc | null; conflict: SyncPushConflict<Doc> | null; took: Doc | null };
@@ -456,9 +456,9 @@ export async function pushCollection<Doc extends SyncedDoc>(
   if (!grouped || !push.readAllForUpdate || push.serverFields) {
     return pushAlone(deps, def, push, { actor, rows, offline, atomic, now: deps.now() });
   }
-  const lane = deps.pushLanes.laneOf(def, () =>
+  const lane = deps.lanes.laneOf(def, () =>
     createBatchLane((calls: readonly GroupedPush<Doc>[]) => pushGrouped(deps, def, push, grouped, calls), {
-      inFlight: deps.pushLanes.inFlight,
+      inFlight: deps.lanes.inFlight,
       maxWeight: MAX_BATCH_ROWS,
       weigh: (call) => call.rows.length,
     }),

@@ -221,6 +221,31 @@ describe('session', () => {
     ).toBe(200);
   });
 
+  it('answers requests that arrive together each with its own session, live, unknown or ended', async () => {
+    const accounts = ['admin@demo.test', 'teacher@demo.test', 'student@demo.test', 'observer@demo.test'];
+    const sessions = await Promise.all(accounts.map((email) => signIn(t.app, email)));
+    const ended = await signIn(t.app, 'teacher2@demo.test');
+    await t.app.inject({ method: 'POST', url: '/api/logout', headers: ended.headers() });
+    const me = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/api/me', headers });
+    // Sent in one turn, so the lookups meet in the session lane and are answered by one statement.
+    const answers = await Promise.all([
+      ...sessions.map((session) => me(session.headers())),
+      me(ended.headers()),
+      me({ cookie: `${SESSION_COOKIE}=${'x'.repeat(43)}` }),
+      ...sessions.map((session) => me(session.headers())),
+    ]);
+    const roles = answers.map((answer) => (answer.statusCode === 200 ? answer.json().role : answer.statusCode));
+    expect(roles).toEqual([2, 1, 5, 0, 401, 401, 2, 1, 5, 0]);
+
+    // An hour later the sessions' idle deadlines move forward together, and each is told so by its cookie.
+    t.clock.advance(61 * 60 * 1000);
+    const later = await Promise.all(sessions.map((session) => me(session.headers())));
+    for (const answer of later) {
+      expect(answer.statusCode).toBe(200);
+      expect(answer.cookies.some((cookie) => cookie.name === SESSION_COOKIE)).toBe(true);
+    }
+  });
+
   it('refuses /master-data without a session', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/master-data' });
     expect(response.statusCode).toBe(401);

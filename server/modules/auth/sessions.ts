@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import { type AccountRole, isAccountRole } from '../../../domain/roles';
 import type { Executor } from '../../db/client';
 import { sessions, users } from '../../db/schema';
@@ -55,12 +55,29 @@ export async function createSession(
   return token;
 }
 
-/** Finds the live session of a cookie token and keeps it alive; null when unknown or expired. */
-export async function findSession(db: Executor, token: string, now: Date): Promise<ActiveSession | null> {
-  const id = sessionIdOf(token);
-  const [row] = await db
+/** One session lookup: the cookie's token, at the instant of its request. */
+export interface SessionAsk {
+  token: string;
+  now: Date;
+}
+
+/**
+ * Finds the live sessions of cookie tokens and keeps them alive, in one statement for many requests (the
+ * session lane of `server/plugins/session.ts`): for each ask in order, its session, or null when unknown or
+ * expired. The sessions whose idle deadline is due are pushed forward together, from the
+ * latest instant asked (the asks of one batch are microseconds apart).
+ */
+export async function findSessions(
+  db: Executor,
+  asks: readonly SessionAsk[],
+): Promise<(ActiveSession | null)[]> {
+  if (asks.length === 0) return [];
+  const ids = asks.map((ask) => sessionIdOf(ask.token));
+  const rows = await db
     .select({
+      id: sessions.id,
       lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
       userId: users.id,
       role: users.role,
       name: users.name,
@@ -73,30 +90,37 @@ export async function findSession(db: Executor, token: string, now: Date): Promi
     // A blocked or removed account's sessions are deleted when it is closed; this keeps one that raced it out.
     .where(
       and(
-        eq(sessions.id, id),
-        gt(sessions.expiresAt, now),
+        inArray(sessions.id, [...new Set(ids)]),
         eq(users.loginBlocked, false),
         eq(users.deleted, false),
         isNull(users.deactivatedAt),
       ),
-    )
-    .limit(1);
-  if (!row || !isAccountRole(row.role)) return null;
+    );
+  const byId = new Map(rows.map((row) => [row.id, row] as const));
 
-  const extended = now.getTime() - row.lastSeenAt.getTime() >= TOUCH_AFTER_MS;
-  if (extended) {
+  const touched = new Set<string>();
+  const found = asks.map((ask, index): ActiveSession | null => {
+    const id = ids[index] ?? '';
+    const row = byId.get(id);
+    if (!row || row.expiresAt <= ask.now || !isAccountRole(row.role)) return null;
+    const extended = ask.now.getTime() - row.lastSeenAt.getTime() >= TOUCH_AFTER_MS;
+    if (extended) touched.add(id);
+    return {
+      id,
+      user: { id: row.userId, role: row.role, name: row.name, mustChangePassword: row.mustChangePassword },
+      otpVerified: row.otpVerified,
+      trustedDevice: row.trustedDevice,
+      extended,
+    };
+  });
+  if (touched.size > 0) {
+    const latest = new Date(Math.max(...asks.map((ask) => ask.now.getTime())));
     await db
       .update(sessions)
-      .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_IDLE_MS) })
-      .where(eq(sessions.id, id));
+      .set({ lastSeenAt: latest, expiresAt: new Date(latest.getTime() + SESSION_IDLE_MS) })
+      .where(inArray(sessions.id, [...touched]));
   }
-  return {
-    id,
-    user: { id: row.userId, role: row.role, name: row.name, mustChangePassword: row.mustChangePassword },
-    otpVerified: row.otpVerified,
-    trustedDevice: row.trustedDevice,
-    extended,
-  };
+  return found;
 }
 
 /** Ends one session. */
