@@ -244,6 +244,33 @@ describe('POST /api/attendance/{scheduleId}', () => {
       await db.update(scheduleTeachers).set({ deleted: true }).where(eq(scheduleTeachers.id, sitting.id));
   });
 
+  it('answers saves that arrive together each on its own, the refused ones changing nothing', async () => {
+    const save = (who: 'teacher' | 'teacher2', fixture: SchoolFixture, entry: Record<string, unknown> = {}) =>
+      call(t.app, session(who), 'POST', `/api/attendance/${fixture.scheduleId}`, body(fixture, entry));
+    const before = (await historyRows(school)).length;
+    const otherBefore = (await historyRows(otherSchool)).length;
+    // Sent in one turn: their checks meet in one statement, their writes in one transaction.
+    const answers = await Promise.all([
+      save('teacher', school, { status: AttendanceStatus.absent, comment: 'together' }),
+      save('teacher2', school, { comment: 'not my class' }),
+      save('teacher2', otherSchool, { status: AttendanceStatus.present, comment: 'mine' }),
+      save('teacher', school, { class_student_id: otherSchool.classStudentId }),
+      call(t.app, session('teacher'), 'POST', `/api/attendance/${crypto.randomUUID()}`, body(school)),
+    ]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 404, 200, 422, 404]);
+    expect(answers[0]?.json().attendances[0]).toMatchObject({
+      status: AttendanceStatus.absent,
+      comment: 'together',
+    });
+    expect(answers[2]?.json().attendances[0]).toMatchObject({
+      status: AttendanceStatus.present,
+      comment: 'mine',
+    });
+    expect(answers[3]?.json().errors).toEqual({ 'data.attendances.0.class_student_id': ['invalid'] });
+    expect(await historyRows(school)).toHaveLength(before + 1);
+    expect(await historyRows(otherSchool)).toHaveLength(otherBefore + 1);
+  });
+
   it('answers bad input with field errors and writes nothing', async () => {
     const before = await historyRows(school);
     const cases: [Record<string, unknown>, string][] = [

@@ -18,8 +18,9 @@ import { attendanceId } from '../../../domain/sync-ids';
 import type { Actor } from '../../access/actor';
 import { requireClassWork, teacherIdArrayOfClass } from '../../access/classes';
 import { requireSubjectVisible, subjectScope } from '../../access/subjects';
+import { createBatchLane } from '../../db/batch-lane';
 import type { Executor } from '../../db/client';
-import { inList, queryRows } from '../../db/rows';
+import { queryRows } from '../../db/rows';
 import { forbidden, notFound, validationFailed } from '../../http-error';
 import type { SyncPushDeps } from '../../sync/engine';
 import { pushAsCall } from '../../sync/push-call';
@@ -73,68 +74,131 @@ async function classOf(db: Executor, classId: string) {
 }
 
 const saveContextRow = z.object({
+  k: z.number(),
   schedule_subject_id: z.string().nullable(),
   schedule_university_id: z.string().nullable(),
   schedule_class_id: z.string().nullable(),
   class_subject_id: z.string().nullable(),
   class_university_id: z.string().nullable(),
   class_id: z.string().nullable(),
-  visible: z.boolean(),
   teacher_ids: z.array(z.string()),
   students: z.array(z.tuple([z.string(), z.string()])),
   marks: z.array(z.unknown()),
 });
 
+/** What one save asks before it writes: its sitting, its class, the class students it names and their marks. */
+interface SaveAsk {
+  scheduleId: string;
+  classId: string;
+  classStudentIds: string[];
+  attendanceIds: string[];
+}
+
+/** What a save checks and bases its marks on (`saveContextsOf`). */
+interface SaveContext {
+  schedule: { subject_id: string; university_id: string; class_id: string } | null;
+  subjectClass: { subject_id: string; university_id: string; class_id: string } | null;
+  teacherIds: string[];
+  /** The named class students live in the class, to their student ids. */
+  studentOf: Map<string, string>;
+  /** The server's current marks among the asked ids. */
+  marks: Map<string, AttendanceDoc>;
+}
+
 /**
- * Everything a save checks and bases its marks on, in one statement (each save of a busy school asks it,
- * and on PGlite every statement waits its turn): the live sitting and class (`scheduleOf`, `classOf`),
- * whether the actor sees the class's subject (`requireSubjectVisible`), the class's teachers
- * (`requireClassWork`), which of the named class students are live in the class, and the server's current
- * marks with these ids (`readAttendances`).
+ * Everything the saves of one batch check and base their marks on, in one statement for all of them: each
+ * ask's live sitting and class, the class's teachers, which of the named class students are live in the
+ * class, and the server's current marks with these ids. Under load this is what every save asked alone and
+ * PGlite ran one at a time (issue #23): planning this statement costs more than running it, so the saves
+ * that meet in the lane share it. Whether the actor sees the subject is asked only of a save about to be
+ * refused (`saveAttendance`).
  */
-async function saveContextOf(
-  db: Executor,
-  actor: Actor,
-  asked: { scheduleId: string; classId: string; classStudentIds: string[]; attendanceIds: string[] },
-) {
-  const [row] = await queryRows(
+async function saveContextsOf(db: Executor, asks: readonly SaveAsk[]): Promise<SaveContext[]> {
+  const asked = JSON.stringify(
+    asks.map((ask, k) => ({
+      k,
+      schedule_id: ask.scheduleId,
+      class_id: ask.classId,
+      class_student_ids: ask.classStudentIds,
+      attendance_ids: ask.attendanceIds,
+    })),
+  );
+  const rows = await queryRows(
     db,
-    sql`select s.subject_id::text as schedule_subject_id, s.university_id::text as schedule_university_id,
+    sql`select x.k, s.subject_id::text as schedule_subject_id, s.university_id::text as schedule_university_id,
         s.class_id::text as schedule_class_id, c.subject_id::text as class_subject_id,
         c.university_id::text as class_university_id, c.id::text as class_id,
-        coalesce(c.id is not null and ${subjectScope(actor, sql`c.subject_id`)}, false) as visible,
         ${teacherIdArrayOfClass(sql`c.id`)} as teacher_ids,
         coalesce((select json_agg(json_build_array(cs.id::text, cs.student_id::text)) from class_students cs
-          where cs.class_id = c.id and not cs.deleted and cs.id in (${inList(asked.classStudentIds)})),
-          '[]'::json) as students,
-        coalesce((select json_agg(m) from (${attendanceSelect} where a.id in (${inList(asked.attendanceIds)})) m),
+          where cs.class_id = c.id and not cs.deleted and cs.id = any(x.class_student_ids)), '[]'::json) as students,
+        coalesce((select json_agg(m) from (${attendanceSelect} where a.id = any(x.attendance_ids)) m),
           '[]'::json) as marks
-        from (select 1) as one
-        left join schedules s on s.id = ${asked.scheduleId} and not s.deleted
-        left join subject_classes c on c.id = ${asked.classId} and not c.deleted`,
+        from json_to_recordset(${asked}::json)
+          as x(k int, schedule_id uuid, class_id uuid, class_student_ids uuid[], attendance_ids uuid[])
+        left join schedules s on s.id = x.schedule_id and not s.deleted
+        left join subject_classes c on c.id = x.class_id and not c.deleted`,
     saveContextRow,
   );
-  if (!row) throw new Error('the save context query answered no row');
-  const schedule =
-    row.schedule_subject_id !== null && row.schedule_university_id !== null && row.schedule_class_id !== null
-      ? {
-          subject_id: row.schedule_subject_id,
-          university_id: row.schedule_university_id,
-          class_id: row.schedule_class_id,
-        }
-      : null;
-  const subjectClass =
-    row.class_subject_id !== null && row.class_university_id !== null && row.class_id !== null
-      ? { subject_id: row.class_subject_id, university_id: row.class_university_id, class_id: row.class_id }
-      : null;
-  return {
-    schedule,
-    subjectClass,
-    visible: row.visible,
-    teacherIds: row.teacher_ids,
-    studentOf: new Map(row.students),
-    marks: new Map(attendanceDocsOf(row.marks).map((doc) => [doc.id, doc] as const)),
-  };
+  const byAsk = new Map(rows.map((row) => [row.k, row] as const));
+  return asks.map((_, k) => {
+    const row = byAsk.get(k);
+    if (!row) throw new Error('the save context query answered no row for an ask');
+    return {
+      schedule:
+        row.schedule_subject_id !== null &&
+        row.schedule_university_id !== null &&
+        row.schedule_class_id !== null
+          ? {
+              subject_id: row.schedule_subject_id,
+              university_id: row.schedule_university_id,
+              class_id: row.schedule_class_id,
+            }
+          : null,
+      subjectClass:
+        row.class_subject_id !== null && row.class_university_id !== null && row.class_id !== null
+          ? {
+              subject_id: row.class_subject_id,
+              university_id: row.class_university_id,
+              class_id: row.class_id,
+            }
+          : null,
+      teacherIds: row.teacher_ids,
+      studentOf: new Map(row.students),
+      marks: new Map(attendanceDocsOf(row.marks).map((doc) => [doc.id, doc] as const)),
+    };
+  });
+}
+
+/** Most class students the saves of one batch name together. */
+const MAX_STUDENTS_A_CONTEXT_BATCH = 500;
+
+/**
+ * The lane where concurrent saves ask their context together. Should the shared statement fail (it should
+ * not: every id is checked as a UUID first), each save asks alone, so one bad ask fails only itself.
+ */
+function saveContextLane(deps: SyncPushDeps) {
+  const ask = async (asks: readonly SaveAsk[]) =>
+    (await saveContextsOf(deps.db, asks)).map((value) => ({ ok: true as const, value }));
+  return deps.lanes.laneOf(saveContextsOf, () =>
+    createBatchLane(
+      (asks: readonly SaveAsk[]) =>
+        ask(asks).catch(() =>
+          Promise.all(
+            asks.map((one) =>
+              ask([one]).then(
+                ([outcome]) => outcome ?? { ok: false as const, error: new Error('no answer') },
+                (error: unknown) => ({ ok: false as const, error }),
+              ),
+            ),
+          ),
+        ),
+      {
+        inFlight: deps.lanes.inFlight,
+        maxWeight: MAX_STUDENTS_A_CONTEXT_BATCH,
+        weigh: (one) => one.classStudentIds.length,
+      },
+    ),
+  );
 }
 
 /**
@@ -153,15 +217,19 @@ export async function saveAttendance(
 ): Promise<{ attendances: AttendanceEntry[] }> {
   const entries = body.data.attendances;
   const ids = entries.map((entry) => attendanceId(entry.class_student_id, scheduleId));
-  const context = await saveContextOf(deps.db, actor, {
+  const context = await saveContextLane(deps).submit({
     scheduleId,
     classId: body.data.subjectClass,
     classStudentIds: entries.map((entry) => entry.class_student_id),
     attendanceIds: ids,
   });
   const { schedule, subjectClass } = context;
-  if (!schedule || !subjectClass || !context.visible) throw notFound();
-  if (!mayEditClassWork(actor, context.teacherIds)) throw forbidden();
+  if (!schedule || !subjectClass) throw notFound();
+  if (!mayEditClassWork(actor, context.teacherIds)) {
+    // 404 to whoever does not see the subject at all, so ids do not leak; 403 to a colleague of it.
+    await requireSubjectVisible(deps.db, actor, subjectClass.subject_id);
+    throw forbidden();
+  }
 
   const errors: Record<string, string[]> = {};
   // The sitting must be one of this class's (SPEC §6: only the lessons assigned to the caller); a student
