@@ -60,6 +60,8 @@ export default defineConfig({
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}?ignoreTLS=true`,
       CODING_SERVICE_URL: `http://127.0.0.1:${codingServicePort}/`,
       RANKING_REFRESH_MS: '2000',
+      // Cards follow every write at once, so a spec that reads them after its writes sees them settled.
+      CARD_REFRESH_SPACING_MS: '0',
       CSP_REPORT_FILE: cspReportFile,
     },
     stdout: 'pipe',

@@ -102,8 +102,9 @@ export const schoolApp: FastifyPluginAsync<SchoolAppOptions> = async (app, { con
   const cardRefresh = createSubjectRefreshQueue(
     (subjectId) => refreshAndPublish({ db: database.db, feed, now: config.now }, { subjectId }),
     (error) => app.log.error({ err: error }, 'subject card refresh failed'),
-    // Under a stream of saves, refreshes take at most a quarter of the database (issue #23, 8).
-    { restRatio: 3 },
+    // Under a stream of saves, refreshes take at most a quarter of the database, and a subject written over
+    // and over is refreshed once in the spacing (issue #23, 8).
+    { restRatio: 3, spacingMs: config.cardRefreshSpacingMs },
   );
   app.addHook('onClose', () => cardRefresh.settled());
   // PGlite runs one statement at a time, so one batch of a lane at a time; PostgreSQL's pool serves several.

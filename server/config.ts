@@ -43,6 +43,11 @@ export interface AppConfig {
   /** Period of the sticky refresh job; absent (tests) means no timer. */
   stickyRefreshMs?: number;
   /**
+   * A subject's cards are refreshed after writes to its marks and scores at most once in this many ms (the
+   * first write at once, those that follow within it together); absent (tests) means no spacing.
+   */
+  cardRefreshSpacingMs?: number;
+  /**
    * The coding-practice service the events' rankings come from (`CODING_SERVICE_URL`, `CODING_SERVICE_TOKEN`);
    * absent, rankings are only those imported here.
    */
@@ -78,6 +83,7 @@ const envSchema = z.object({
     .int()
     .min(1000)
     .default(15 * 60_000),
+  CARD_REFRESH_SPACING_MS: z.coerce.number().int().min(0).default(10_000),
   CSP_REPORT_FILE: z.string().min(1).optional(),
   TRUST_PROXY: z
     .string()
@@ -123,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     now: () => new Date(),
     print: (line) => process.stdout.write(`${line}\n`),
     stickyRefreshMs: 5 * 60_000,
+    cardRefreshSpacingMs: vars.CARD_REFRESH_SPACING_MS,
     codingService: vars.CODING_SERVICE_URL
       ? { url: vars.CODING_SERVICE_URL, token: vars.CODING_SERVICE_TOKEN }
       : undefined,

@@ -57,4 +57,40 @@ describe('subject refresh queue', () => {
     expect(ran).toEqual(['math', 'physics']);
     expect(errors).toHaveLength(1);
   });
+
+  it('refreshes a subject written again within its spacing once, when the spacing is over', async () => {
+    const ran: [string, number][] = [];
+    const began = performance.now();
+    const queue = createSubjectRefreshQueue(
+      async (subjectId) => {
+        ran.push([subjectId, performance.now() - began]);
+      },
+      () => {},
+      { spacingMs: 200 },
+    );
+    queue.request(['math']);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    // Asked again at once, and again: one more refresh of math, when its spacing is over; physics at once.
+    queue.request(['math']);
+    queue.request(['math', 'physics']);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(ran.map(([subject]) => subject)).toEqual(['math', 'physics']);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(ran.map(([subject]) => subject)).toEqual(['math', 'physics', 'math']);
+    expect(ran[2]?.[1]).toBeGreaterThanOrEqual(200);
+  });
+
+  it('settling runs what waits within its spacing at once, so the last write is seen', async () => {
+    const { ran, refresh, finishAll } = controlledRefresh();
+    const queue = createSubjectRefreshQueue(refresh, () => {}, { spacingMs: 60_000 });
+    queue.request(['math']);
+    await finishAll();
+    queue.request(['math']);
+    expect(ran).toEqual(['math']);
+    const settled = queue.settled();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(ran).toEqual(['math', 'math']);
+    await finishAll();
+    await settled;
+  });
 });

@@ -186,39 +186,90 @@ export interface SubjectRefreshQueue {
   settled(): Promise<void>;
 }
 
-/**
- * `restRatio`: after a refresh that took t ms, the queue rests `restRatio × t` before the next one, so under
- * a stream of writes refreshes take at most 1 / (1 + restRatio) of the time and the writes the rest (on
- * PGlite they share one database session and the event loop). Asks that come in meanwhile wait and are
- * merged, one refresh per subject. 0 runs them back to back.
- */
+/** How the queue shares the database with the writes (`createSubjectRefreshQueue`). */
+export interface RefreshPacing {
+  /**
+   * After a refresh that took t ms, the queue rests `restRatio × t` before the next one, so under a stream of
+   * writes refreshes take at most 1 / (1 + restRatio) of the time and the writes the rest (on PGlite they
+   * share one database session and the event loop). 0 runs them back to back.
+   */
+  restRatio?: number;
+  /**
+   * A subject is refreshed at most once in this many ms: the first write to it is seen at once, the writes
+   * that follow it within the spacing (a teacher tapping down a class sheet) by one refresh when it is over.
+   * 0 refreshes a subject as soon as the queue reaches it.
+   */
+  spacingMs?: number;
+}
+
+/** A queue of subject refreshes, paced as `pacing` says; see `SubjectRefreshQueue`. */
 export function createSubjectRefreshQueue(
   refresh: (subjectId: string) => Promise<unknown>,
   onError: (error: unknown) => void,
-  options: { restRatio?: number } = {},
+  pacing: RefreshPacing = {},
 ): SubjectRefreshQueue {
-  const restRatio = options.restRatio ?? 0;
+  const restRatio = pacing.restRatio ?? 0;
+  const spacingMs = pacing.spacingMs ?? 0;
   const waiting = new Set<string>();
+  /** When each subject's last refresh started, for the spacing (kept only while it still matters). */
+  const lastStarted = new Map<string, number>();
   let draining: Promise<void> | null = null;
+  /** The timer that starts the queue again when the first subject within its spacing is due. */
+  let wake: ReturnType<typeof setTimeout> | null = null;
+
+  const dueAt = (subjectId: string) => (lastStarted.get(subjectId) ?? Number.NEGATIVE_INFINITY) + spacingMs;
+  const nextDue = () => {
+    const now = performance.now();
+    for (const subjectId of waiting) if (dueAt(subjectId) <= now) return subjectId;
+    return undefined;
+  };
+
   const drain = async () => {
-    // A Set visits what is added while it is walked: a subject asked for again during its refresh comes round.
-    for (const subjectId of waiting) {
+    // Waiting subjects are visited again after each refresh: one asked for again during its refresh comes
+    // round once its spacing is over.
+    for (let subjectId = nextDue(); subjectId !== undefined; subjectId = nextDue()) {
       waiting.delete(subjectId);
       const started = performance.now();
+      lastStarted.set(subjectId, started);
       await refresh(subjectId).catch(onError);
       const rest = (performance.now() - started) * restRatio;
       // Rested even when nothing waits yet: the saves arriving meanwhile are merged into the next round.
       if (rest > 0) await new Promise((resolve) => setTimeout(resolve, rest));
     }
     draining = null;
+    const now = performance.now();
+    for (const [subjectId, at] of lastStarted) if (at + spacingMs <= now) lastStarted.delete(subjectId);
+    if (waiting.size > 0 && !wake) {
+      const first = Math.min(...[...waiting].map(dueAt));
+      wake = setTimeout(() => {
+        wake = null;
+        start();
+      }, first - now);
+    }
   };
+
+  const start = () => {
+    if (draining || nextDue() === undefined) return;
+    if (wake) clearTimeout(wake);
+    wake = null;
+    draining = drain();
+  };
+
   return {
     request(subjectIds) {
       for (const subjectId of subjectIds) waiting.add(subjectId);
-      if (!draining && waiting.size > 0) draining = drain();
+      start();
     },
     async settled() {
-      while (draining) await draining;
+      // What waits within its spacing runs now: settling (a test, the server closing) sees the last write.
+      for (;;) {
+        if (draining) await draining;
+        else if (waiting.size === 0) return;
+        else {
+          lastStarted.clear();
+          start();
+        }
+      }
     },
   };
 }
