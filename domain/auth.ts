@@ -1,40 +1,17 @@
-import { z } from 'zod';
 import { LIMITS } from './limits';
-import { ROLE_LIST } from './roles';
 
 /** The longest accepted password (SPEC §5); login refuses longer input before hashing. */
 export const PASSWORD_MAX_LENGTH = 24;
 export const PASSWORD_MIN_LENGTH = 8;
 
-/** `POST /api/login` body. */
-export const loginRequestSchema = z.strictObject({
-  email: z.string().trim().min(1, 'required').max(254, 'too_long').pipe(z.email('invalid_email')),
-  password: z.string().min(1, 'required').max(128, 'too_long'),
-});
-
-export type LoginRequest = z.infer<typeof loginRequestSchema>;
-
-const roleSchema = z.union(ROLE_LIST.map((role) => z.literal(role)));
-
-/**
- * `POST /api/login` answer: the fields of SPEC §3 plus `id`, which names the user's local database.
- */
-export const loginResponseSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  role: roleSchema,
-  must_change_password: z.boolean(),
-  is_trusted: z.boolean(),
-  verified_otp: z.boolean(),
-  /** The avatar file name (SPEC §3 User), null or absent for the default avatar. */
-  avatar: z.string().nullable().optional(),
-});
-
-export type LoginResponse = z.infer<typeof loginResponseSchema>;
-
-/** The signed-in user the browser keeps in local storage ("the stored user" of SPEC §4). */
-export const storedUserSchema = loginResponseSchema;
-export type StoredUser = LoginResponse;
+// The sign-in calls' schemas are in `schemas/auth-account.ts`: these constants load without zod (the sign-in
+// page), and the types below are only names for what those schemas parse.
+export type {
+  LoginRequest,
+  LoginResponse,
+  OtpSentResponse,
+  StoredUser,
+} from './schemas/auth-account';
 
 /** Header and cookie names of the CSRF double submit. */
 export const CSRF_HEADER = 'x-csrf-token';
@@ -90,10 +67,6 @@ export const AUTH_LIMITS = {
   /** Lifetime of an invitation's choose-password link: long enough to find the mail after a weekend. */
   inviteTtlMs: 7 * 24 * 60 * 60_000,
 } as const;
-
-/** `POST /api/otp` answer: seconds until another code may be asked for. */
-export const otpSentResponseSchema = z.object({ resend_in: z.number().int() });
-export type OtpSentResponse = z.infer<typeof otpSentResponseSchema>;
 
 /** The calls a session may make before its two-step code or forced password change is done. */
 export const PRE_VERIFICATION_CALLS: readonly string[] = [

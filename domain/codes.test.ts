@@ -20,7 +20,6 @@ import {
   RequestStatus,
   RequestType,
   requestOptionMeaning,
-  requestStatusSchema,
 } from './requests';
 import { Role } from './roles';
 import {
@@ -31,6 +30,7 @@ import {
   stickyTypeSchema,
   stickyVisibleTo,
 } from './stickies';
+import { requestStatusSchema } from './sync-docs';
 
 describe('SPEC §3 request codes', () => {
   it('keep the numbers the SPEC gives', () => {

@@ -1,6 +1,3 @@
-import { z } from 'zod';
-import { ValidationCode } from './validation-codes';
-
 /**
  * Calendar dates and wall-clock times as plain strings. Dates are ISO `YYYY-MM-DD` with no time zone: the
  * caller decides what "today" is in the school's zone, and all day arithmetic here runs on UTC day numbers so
@@ -37,9 +34,6 @@ export function parseIsoDate(text: string): CalendarDate | null {
 export function isIsoDate(text: string): boolean {
   return parseIsoDate(text) !== null;
 }
-
-/** Zod schema of an ISO `YYYY-MM-DD` calendar date. */
-export const isoDateSchema = z.string().refine(isIsoDate, ValidationCode.invalidDate);
 
 /**
  * The date part of an ISO date or date-time (`2025-04-01`, `2025-04-01 09:00:00`, `2025-04-01T09:00:00Z`).
@@ -87,8 +81,3 @@ export function timeToMinutes(text: string): number | null {
   if (!match) return null;
   return Number(match[1]) * 60 + Number(match[2]);
 }
-
-/** Zod schema of a 24-hour `HH:mm` time. */
-export const timeSchema = z
-  .string()
-  .refine((text) => timeToMinutes(text) !== null, ValidationCode.invalidTime);

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** Codes the server sends; the UI translates each one (ARCHITECTURE §4). */
 export const ErrorCode = {
   validation: 'validation_failed',
@@ -54,12 +52,5 @@ export const FieldError = {
 
 export type FieldError = (typeof FieldError)[keyof typeof FieldError];
 
-/** The one error shape every call answers with (ARCHITECTURE §4). */
-export const apiErrorSchema = z.object({
-  message: z.string(),
-  code: z.string().optional(),
-  errors: z.record(z.string(), z.array(z.string())).optional(),
-  token: z.string().optional(),
-});
-
-export type ApiError = z.infer<typeof apiErrorSchema>;
+// The error shape's schema lives with the other schemas, so these codes load without zod (the sign-in page).
+export type { ApiError } from './schemas/api-error';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterEventDeleted, EventTab, eventsSearchSchema, eventTab, inStoredOrder } from './events';
+import { afterEventDeleted, EventTab, eventsSearch, eventTab, inStoredOrder } from './events';
 
 const today = '2025-05-10';
 const event = (start_time: string, end_time: string) => ({ start_time, end_time });
@@ -25,9 +25,9 @@ describe('event tab', () => {
 
 describe('events search', () => {
   it('defaults to the present tab and page 1, and recovers from bad values', () => {
-    expect(eventsSearchSchema.parse({})).toEqual({ tab: 'present', page: 1 });
-    expect(eventsSearchSchema.parse({ tab: 'later', page: '-3' })).toEqual({ tab: 'present', page: 1 });
-    expect(eventsSearchSchema.parse({ tab: 'past', page: '2', eventFilter: 'x' })).toEqual({
+    expect(eventsSearch.parse({})).toEqual({ tab: 'present', page: 1 });
+    expect(eventsSearch.parse({ tab: 'later', page: '-3' })).toEqual({ tab: 'present', page: 1 });
+    expect(eventsSearch.parse({ tab: 'past', page: '2', eventFilter: 'x' })).toEqual({
       tab: 'past',
       page: 2,
       eventFilter: 'x',

@@ -1,21 +1,18 @@
-import { z } from 'zod';
-import { codeSchema } from './codes';
 import { compareIsoDates, datePart } from './dates';
+import { integerOr, oneOfOr, type SearchOf, searchParser, strictOptionalText } from './search-params';
 
 /** The tabs of `/viblo/events` (SPEC §2), as the `tab` query parameter spells them. */
 export const EventTab = { present: 'present', future: 'future', past: 'past' } as const;
 export type EventTab = (typeof EventTab)[keyof typeof EventTab];
-/** Zod schema of an events tab. */
-export const eventTabSchema = codeSchema(EventTab);
-
+const eventsSearchShape = {
+  tab: oneOfOr(Object.values(EventTab), EventTab.present),
+  eventFilter: strictOptionalText(),
+  page: integerOr(1, 1),
+};
 /** Search of `/viblo/events`: tab defaults to present and page to 1 (SPEC §2). */
-export const eventsSearchSchema = z.object({
-  tab: eventTabSchema.catch(EventTab.present).default(EventTab.present),
-  eventFilter: z.string().optional(),
-  page: z.coerce.number().int().min(1).catch(1).default(1),
-});
+export const eventsSearch = searchParser(eventsSearchShape);
 /** Parsed search of `/viblo/events`. */
-export type EventsSearch = z.infer<typeof eventsSearchSchema>;
+export type EventsSearch = SearchOf<typeof eventsSearchShape>;
 
 /**
  * The tab an event belongs in, comparing calendar dates only (times of day are ignored) with `today`, an ISO

@@ -1,103 +1,20 @@
 import { canChangeRequestStatus, RequestStatus } from './requests';
-import { type AccountRole, ROLE_LIST, Role } from './roles';
+import {
+  type AccountRole,
+  ADMINS_ONLY,
+  ADMINS_SCREEN,
+  ALL_BUT_SUPER_ADMIN,
+  EVERYONE,
+  Role,
+  STAFF,
+  STAFF_BUT_SUPER_ADMIN,
+  STUDENTS_ONLY,
+  SUPER_ADMIN_ONLY,
+  TEACHERS_ADMINS_STUDENTS,
+  TEACHERS_AND_ADMINS,
+} from './roles';
 
-const { observer, teacher, admin, superAdmin, student } = Role;
-
-const EVERYONE: readonly AccountRole[] = ROLE_LIST;
-const ALL_BUT_SUPER_ADMIN: readonly AccountRole[] = [observer, teacher, admin, student];
-const STAFF_BUT_SUPER_ADMIN: readonly AccountRole[] = [observer, teacher, admin];
-const TEACHERS_AND_ADMINS: readonly AccountRole[] = [teacher, admin];
-const ADMINS_ONLY: readonly AccountRole[] = [admin];
-const SUPER_ADMIN_ONLY: readonly AccountRole[] = [superAdmin];
-const STUDENTS_ONLY: readonly AccountRole[] = [student];
-/** Every staff role, super admin included: the `users` variants of the account calls. */
-const STAFF: readonly AccountRole[] = [observer, teacher, admin, superAdmin];
-/** Teachers, admins and students: the writers of requests, stickies and offline caches. */
-const TEACHERS_ADMINS_STUDENTS: readonly AccountRole[] = [teacher, admin, student];
-/** Whoever opens the `/admins` screen (SPEC §6: all but 1 and 5). */
-const ADMINS_SCREEN: readonly AccountRole[] = [observer, admin, superAdmin];
-
-/**
- * Route access of SPEC §6, keyed by the TanStack route path. A route prefix also covers the routes below it
- * unless a longer entry names them (SPEC §2: "/academic/subjects/{id} (non-exact, covers lessons)").
- */
-export const ROUTE_ROLES = {
-  '/': ALL_BUT_SUPER_ADMIN,
-  '/profile': EVERYONE,
-  '/notification-setting': EVERYONE,
-  '/change-password': EVERYONE,
-  '/otp': EVERYONE,
-  '/not-found': EVERYONE,
-  '/schedule/school': STAFF_BUT_SUPER_ADMIN,
-  '/schedule/teacher': STAFF_BUT_SUPER_ADMIN,
-  '/admins': [observer, admin, superAdmin],
-  '/admins/add': [superAdmin],
-  '/teachers': STAFF_BUT_SUPER_ADMIN,
-  '/teachers/invite': ADMINS_ONLY,
-  '/teachers/$teacherId': STAFF_BUT_SUPER_ADMIN,
-  '/students': ALL_BUT_SUPER_ADMIN,
-  '/students/add': TEACHERS_AND_ADMINS,
-  '/students/$studentId': STAFF_BUT_SUPER_ADMIN,
-  '/observers': ADMINS_ONLY,
-  '/observers/invite': ADMINS_ONLY,
-  '/observers/$observerId': ADMINS_ONLY,
-  '/attendance': TEACHERS_AND_ADMINS,
-  '/achievement': TEACHERS_AND_ADMINS,
-  '/achievement/subjects/$subjectId/score-names/$scoreNameId': TEACHERS_AND_ADMINS,
-  '/academic/subjects': ALL_BUT_SUPER_ADMIN,
-  '/academic/subjects/add': ADMINS_ONLY,
-  '/academic/subjects/$subjectId': ALL_BUT_SUPER_ADMIN,
-  // The copy-subject screen: copying is admin-only like its calls.
-  '/academic/subjects/$subjectId/copy': ADMINS_ONLY,
-  // A highlight's own screen: the staff who may read its detail call.
-  '/academic/subjects/$subjectId/highlights/$highlightId': STAFF_BUT_SUPER_ADMIN,
-  '/requests': [teacher, admin, student],
-  '/requests/add': [student],
-  '/requests/$requestId': EVERYONE,
-  '/report/attendance': STAFF_BUT_SUPER_ADMIN,
-  '/report/achievement': STAFF_BUT_SUPER_ADMIN,
-  '/report/student': STAFF_BUT_SUPER_ADMIN,
-  // SPEC names the student count statistics screen only; it sits with the reports, for the same roles.
-  '/report/statistics': STAFF_BUT_SUPER_ADMIN,
-  '/master-setting': ADMINS_ONLY,
-  '/achievement-attendance-profile': [student],
-  '/viblo': [observer, teacher, admin, student],
-  '/viblo/events': EVERYONE,
-  '/viblo/events/add': ADMINS_ONLY,
-  '/viblo/events/$eventId/edit': ADMINS_ONLY,
-} as const satisfies Record<string, readonly AccountRole[]>;
-
-export type GuardedRoute = keyof typeof ROUTE_ROLES;
-
-/** Routes anyone may open without signing in (SPEC §2). */
-export const PUBLIC_ROUTES = ['/login', '/reset-password/$token'] as const;
-
-/**
- * The roles accepted on a route path: the longest table entry that equals the path or is a segment-wise
- * prefix of it. Returns undefined for a path the table does not know.
- */
-export function rolesForRoute(path: string): readonly AccountRole[] | undefined {
-  const normalised = path.length > 1 ? path.replace(/\/+$/, '') : path;
-  let best: { length: number; roles: readonly AccountRole[] } | undefined;
-  for (const [pattern, roles] of Object.entries(ROUTE_ROLES)) {
-    if (!routePatternCovers(pattern, normalised)) continue;
-    if (!best || pattern.length > best.length) best = { length: pattern.length, roles };
-  }
-  return best?.roles;
-}
-
-function routePatternCovers(pattern: string, path: string): boolean {
-  if (pattern === '/') return path === '/';
-  const patternParts = pattern.split('/');
-  const pathParts = path.split('/');
-  if (pathParts.length < patternParts.length) return false;
-  return patternParts.every((part, index) => part.startsWith('$') || part === pathParts[index]);
-}
-
-/** Whether a role may open a route path. */
-export function canOpenRoute(role: AccountRole, path: string): boolean {
-  return rolesForRoute(path)?.includes(role) ?? false;
-}
+const { teacher, admin, student } = Role;
 
 /**
  * Access of each server call, keyed `METHOD path` with Fastify-style params. `signedIn` means every role;

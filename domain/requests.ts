@@ -1,34 +1,24 @@
-import { codeSchema } from './codes';
+// The zod schemas of these codes are in `sync-docs.ts`, with the request document: the codes load without zod.
 
 /** Request status (SPEC §3). */
 export const RequestStatus = { cancelled: -1, rejected: 0, requesting: 1, accepted: 2 } as const;
 export type RequestStatus = (typeof RequestStatus)[keyof typeof RequestStatus];
-/** Zod schema of a request status. */
-export const requestStatusSchema = codeSchema(RequestStatus);
 
 /** Whether an accepted request also updated the attendance or score it was about (SPEC §3). */
 export const AcceptReason = { withoutUpdate: 0, withUpdate: 1 } as const;
 export type AcceptReason = (typeof AcceptReason)[keyof typeof AcceptReason];
-/** Zod schema of an accept reason. */
-export const acceptReasonSchema = codeSchema(AcceptReason);
 
 /** Request type (SPEC §3). */
 export const RequestType = { attendance: 0, attendanceConfirm: 1, achievementConfirm: 2, other: 3 } as const;
 export type RequestType = (typeof RequestType)[keyof typeof RequestType];
-/** Zod schema of a request type. */
-export const requestTypeSchema = codeSchema(RequestType);
 
 /** What an attendance request reports in advance (SPEC §3). */
 export const AttendanceRequestKind = { absent: 0, late: 1 } as const;
 export type AttendanceRequestKind = (typeof AttendanceRequestKind)[keyof typeof AttendanceRequestKind];
-/** Zod schema of an attendance request kind. */
-export const attendanceRequestKindSchema = codeSchema(AttendanceRequestKind);
 
 /** What an attendance-confirm request claims the student's status was (SPEC §3). */
 export const ConfirmKind = { absent: 0, present: 1, late: 2 } as const;
 export type ConfirmKind = (typeof ConfirmKind)[keyof typeof ConfirmKind];
-/** Zod schema of a confirm kind. */
-export const confirmKindSchema = codeSchema(ConfirmKind);
 
 /** The seven options of the request form, in SPEC §3 order. */
 export const RequestOption = {
@@ -41,8 +31,6 @@ export const RequestOption = {
   other: 7,
 } as const;
 export type RequestOption = (typeof RequestOption)[keyof typeof RequestOption];
-/** Zod schema of a request option. */
-export const requestOptionSchema = codeSchema(RequestOption);
 
 /** Status filter of the request list (SPEC §3): the same numbers as the statuses they select. */
 export const RequestFilterStatus = {
@@ -51,8 +39,6 @@ export const RequestFilterStatus = {
   reject: RequestStatus.rejected,
 } as const;
 export type RequestFilterStatus = (typeof RequestFilterStatus)[keyof typeof RequestFilterStatus];
-/** Zod schema of a request-list status filter. */
-export const requestFilterStatusSchema = codeSchema(RequestFilterStatus);
 
 /** The type and kind a form option stands for; `kind` is null for types without one. */
 export interface RequestOptionMeaning {

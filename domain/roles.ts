@@ -28,3 +28,27 @@ export function isAccountRole(value: unknown): value is AccountRole {
 export function isAlwaysOnlineRole(role: AccountRole): boolean {
   return role === Role.observer || role === Role.superAdmin;
 }
+
+// Role groups of SPEC §6, named once for the route table (`route-roles.ts`) and the call table (`permissions.ts`).
+const { observer, teacher, admin, superAdmin, student } = Role;
+
+/** Every account role. */
+export const EVERYONE: readonly AccountRole[] = ROLE_LIST;
+/** Everyone but the super admin. */
+export const ALL_BUT_SUPER_ADMIN: readonly AccountRole[] = [observer, teacher, admin, student];
+/** Observers, teachers and admins. */
+export const STAFF_BUT_SUPER_ADMIN: readonly AccountRole[] = [observer, teacher, admin];
+/** Teachers and admins. */
+export const TEACHERS_AND_ADMINS: readonly AccountRole[] = [teacher, admin];
+/** Admins alone. */
+export const ADMINS_ONLY: readonly AccountRole[] = [admin];
+/** The super admin alone. */
+export const SUPER_ADMIN_ONLY: readonly AccountRole[] = [superAdmin];
+/** Students alone. */
+export const STUDENTS_ONLY: readonly AccountRole[] = [student];
+/** Every staff role, super admin included: the `users` variants of the account calls. */
+export const STAFF: readonly AccountRole[] = [observer, teacher, admin, superAdmin];
+/** Teachers, admins and students: the writers of requests, stickies and offline caches. */
+export const TEACHERS_ADMINS_STUDENTS: readonly AccountRole[] = [teacher, admin, student];
+/** Whoever opens the `/admins` screen (SPEC §6: all but 1 and 5). */
+export const ADMINS_SCREEN: readonly AccountRole[] = [observer, admin, superAdmin];

@@ -1,20 +1,57 @@
 import { z } from 'zod';
 import { attendanceStatusSchema } from './attendance';
+import { codeSchema } from './codes';
 import { LIMITS } from './limits';
-import { masterDocSchema } from './master';
+import { MasterKind } from './master';
 import {
-  acceptReasonSchema,
-  attendanceRequestKindSchema,
-  confirmKindSchema,
-  requestOptionSchema,
-  requestStatusSchema,
-  requestTypeSchema,
+  AcceptReason,
+  AttendanceRequestKind,
+  ConfirmKind,
+  RequestOption,
+  RequestStatus,
+  RequestType,
 } from './requests';
 import type { SyncCollection } from './sync';
 
 const id = z.string().min(1).max(64);
 const sequence = z.number().int().nonnegative();
 const text = z.string().max(10_000);
+
+/** Zod schema of a request status. */
+export const requestStatusSchema = codeSchema(RequestStatus);
+/** Zod schema of an accept reason. */
+export const acceptReasonSchema = codeSchema(AcceptReason);
+/** Zod schema of a request type. */
+export const requestTypeSchema = codeSchema(RequestType);
+/** Zod schema of an attendance request kind. */
+export const attendanceRequestKindSchema = codeSchema(AttendanceRequestKind);
+/** Zod schema of a confirm kind. */
+export const confirmKindSchema = codeSchema(ConfirmKind);
+/** Zod schema of a request option. */
+export const requestOptionSchema = codeSchema(RequestOption);
+
+/** Zod schema of a master kind. */
+export const masterKindSchema = z.enum(MasterKind);
+
+/**
+ * One master row as the `master` collection stores it and `/api/sync/master/pull` sends it. Relations that a
+ * kind does not have are null. `updatedAt` is the server's commit-ordered change sequence, not a clock.
+ */
+export const masterDocSchema = z.strictObject({
+  id: z.string().min(1).max(64),
+  kind: masterKindSchema,
+  name: z.string(),
+  universityId: z.string().nullable(),
+  facultyId: z.string().nullable(),
+  subjectNameId: z.string().nullable(),
+  color: z.string().nullable(),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  updatedAt: z.number().int().nonnegative(),
+  _deleted: z.boolean(),
+});
+
+export type MasterDoc = z.infer<typeof masterDocSchema>;
 
 /**
  * A person of the `people` collection: a user the signed-in user may see, with the student profile when the

@@ -4,7 +4,6 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, loadSignedInData } from './app/app';
 import { exposeAutomationHooks } from './app/automation-hooks';
-import { confirmSession } from './app/confirm-session';
 import { isSignInComplete } from './app/guard';
 import { registerServiceWorker } from './app/register-service-worker';
 import { createAppRouter } from './app/router';
@@ -16,7 +15,7 @@ async function start(): Promise<void> {
   const root = document.getElementById('root');
   if (!root) throw new Error('Missing #root element');
 
-  const session = createSessionStore();
+  const session = await createSessionStore();
   const user = session.getUser();
   const userId = user?.id;
   // A signed-in page renders inside its local database from the first frame; the sign-in page never loads it.
@@ -33,7 +32,8 @@ async function start(): Promise<void> {
   );
 
   exposeAutomationHooks(router);
-  void confirmSession(session);
+  // Only a stored session is confirmed; the sign-in page paints without the API client.
+  if (user) void import('./app/confirm-session').then(({ confirmSession }) => confirmSession(session));
   void registerServiceWorker();
 }
 

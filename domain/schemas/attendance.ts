@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { attendanceStatusSchema } from '../attendance';
-import { timeSchema } from '../dates';
 import { LIMITS } from '../limits';
 import { ValidationCode } from '../validation-codes';
 import {
@@ -15,6 +14,7 @@ import {
   okResponseSchema,
   strictObject,
   studentRefSchema,
+  timeSchema,
 } from './common';
 import {
   attendanceReportClassesResponseSchema,

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { loginRequestSchema, loginResponseSchema, otpSentResponseSchema } from '../auth';
 import { FieldError } from '../errors';
 import { LIMITS } from '../limits';
 import { LOCALES } from '../locales';
@@ -22,6 +21,41 @@ import {
   strictObject,
   stringSchema,
 } from './common';
+
+/** `POST /api/login` body. */
+export const loginRequestSchema = z.strictObject({
+  email: z.string().trim().min(1, 'required').max(254, 'too_long').pipe(z.email('invalid_email')),
+  password: z.string().min(1, 'required').max(128, 'too_long'),
+});
+
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+/** A role a user account can hold (SPEC §9 "Role list"). */
+const roleSchema = z.union(ROLE_LIST.map((role) => z.literal(role)));
+
+/**
+ * `POST /api/login` answer: the fields of SPEC §3 plus `id`, which names the user's local database.
+ */
+export const loginResponseSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  role: roleSchema,
+  must_change_password: z.boolean(),
+  is_trusted: z.boolean(),
+  verified_otp: z.boolean(),
+  /** The avatar file name (SPEC §3 User), null or absent for the default avatar. */
+  avatar: z.string().nullable().optional(),
+});
+
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+/** The signed-in user the browser keeps in local storage ("the stored user" of SPEC §4). */
+export const storedUserSchema = loginResponseSchema;
+export type StoredUser = LoginResponse;
+
+/** `POST /api/otp` answer: seconds until another code may be asked for. */
+export const otpSentResponseSchema = z.object({ resend_in: z.number().int() });
+export type OtpSentResponse = z.infer<typeof otpSentResponseSchema>;
 
 /** Folder of student avatars (SPEC §3). */
 export const STUDENT_AVATAR_PATH = '/storage/images/avatar/student';
@@ -139,7 +173,7 @@ export const profileSchema = z.object({
   name_kana: z.string().nullable(),
   phone: z.string().nullable(),
   avatar: z.string().nullable(),
-  role: z.union(ROLE_LIST.map((role) => z.literal(role))),
+  role: roleSchema,
 });
 /** The caller's own details. */
 export type Profile = z.infer<typeof profileSchema>;

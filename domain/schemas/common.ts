@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { codeSchema } from '../codes';
-import { isoDateSchema } from '../dates';
+import { isIsoDate, timeToMinutes } from '../dates';
 import { FieldError } from '../errors';
 import { LIMITS } from '../limits';
 import type { CallKey } from '../permissions';
+import { SortType } from '../search-params';
 import { textWithin } from '../validation';
 import { ValidationCode } from '../validation-codes';
 
@@ -58,8 +59,12 @@ export const booleanSchema = z.boolean(CODE_ERRORS);
 export const dateTimeSchema = stringSchema;
 /** A date-time a form sends: ISO 8601 with or without an offset (`2025-04-01T09:00`). */
 export const dateTimeInputSchema = z.iso.datetime({ local: true, offset: true, ...CODE_ERRORS });
-/** An ISO `YYYY-MM-DD` date. */
-export { isoDateSchema };
+/** An ISO `YYYY-MM-DD` calendar date. */
+export const isoDateSchema = z.string().refine(isIsoDate, ValidationCode.invalidDate);
+/** A 24-hour `HH:mm` time. */
+export const timeSchema = z
+  .string()
+  .refine((text) => timeToMinutes(text) !== null, ValidationCode.invalidTime);
 /** A month as `YYYY-MM` (schedule paths and the shared month of the schedule screens). */
 export const monthSchema = stringSchema.regex(/^\d{4}-(0[1-9]|1[0-2])$/, ValidationCode.invalidDate);
 /** A required name: trimmed, 1 to `LIMITS.nameMaxLength` characters. */
@@ -222,9 +227,6 @@ export const queryIdListSchema = z.preprocess(
   idListSchema(),
 );
 
-/** Sort direction of the searches (`sortType`). */
-export const SortType = { asc: 'asc', desc: 'desc' } as const;
-export type SortType = (typeof SortType)[keyof typeof SortType];
 /** Zod schema of a sort direction. */
 export const sortTypeSchema = codeOf(SortType);
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { codeSchema } from '../codes';
 import { datePart } from '../dates';
-import { eventTabSchema } from '../events';
+import { EventTab } from '../events';
 import { noteContentSchema, validateDateRange } from '../validation';
 import { ValidationCode } from '../validation-codes';
 import {
@@ -21,6 +22,9 @@ import {
   stringSchema,
   urlSchema,
 } from './common';
+
+/** Zod schema of an events tab. */
+export const eventTabSchema = codeSchema(EventTab);
 
 /**
  * An event of the coding-practice service (SPEC §3 Viblo event: id, start_time, end_time), with what the list

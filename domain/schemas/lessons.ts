@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { timeSchema } from '../dates';
 import { lessonPlanStatusSchema, lessonTypeSchema, publishStateSchema } from '../lessons';
 import {
   minutesSchema,
@@ -24,6 +23,7 @@ import {
   okResponseSchema,
   strictObject,
   studentRefSchema,
+  timeSchema,
 } from './common';
 
 /** Schedules one lesson may have: one per class and week of a long term, with room to spare. */

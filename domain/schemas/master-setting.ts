@@ -4,9 +4,6 @@ import {
   MasterKind,
   type MasterSettingSegment,
   type MasterSettingTab,
-  masterDataResponseSchema,
-  masterItemSchema,
-  masterSettingWriteSchema,
   YEAR_CODE_COLORS,
 } from '../master';
 import { uniqueNames } from '../validation';
@@ -24,6 +21,48 @@ import {
   paginationSchema,
   strictObject,
 } from './common';
+
+/** A master row in the lists of `GET /master-data` (SPEC §3). */
+export const masterItemSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  university_id: z.string().nullable().optional(),
+  faculty_id: z.string().nullable().optional(),
+  subject_name_id: z.string().nullable().optional(),
+  color: z.string().nullable().optional(),
+  start_date: z.string().nullable().optional(),
+  end_date: z.string().nullable().optional(),
+});
+
+/** A person in the lists of `GET /master-data`. */
+export const masterPersonSchema = z.object({ id: z.string(), name: z.string(), role: z.number().int() });
+
+/** `GET /master-data`: the lists of SPEC §3. */
+export const masterDataResponseSchema = z.object({
+  universities: z.array(masterItemSchema),
+  year_codes: z.array(masterItemSchema),
+  subjects: z.array(masterItemSchema),
+  semesters: z.array(masterItemSchema),
+  class_names: z.array(masterItemSchema),
+  exam_names: z.array(masterItemSchema),
+  rooms: z.array(masterItemSchema),
+  faculties: z.array(masterItemSchema),
+  teachers: z.array(masterPersonSchema),
+  students: z.array(masterPersonSchema),
+  teacher_and_admins: z.array(masterPersonSchema),
+});
+
+export type MasterDataResponse = z.infer<typeof masterDataResponseSchema>;
+
+/** Body of `POST /api/master-setting/{segment}` (create) and `/{segment}/{id}` (update). */
+export const masterSettingWriteSchema = z.strictObject({
+  name: z.string().trim().min(1, 'required').max(255, 'too_long'),
+  university_id: z.uuid().nullable().optional(),
+  faculty_id: z.uuid().nullable().optional(),
+  subject_name_id: z.uuid().nullable().optional(),
+});
+
+export type MasterSettingWrite = z.infer<typeof masterSettingWriteSchema>;
 
 const uuidRequired = z.uuid('invalid');
 const base = masterSettingWriteSchema.pick({ name: true });

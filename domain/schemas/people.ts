@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { AttendanceStatus } from '../attendance';
-import { timeSchema } from '../dates';
 import { GPA_MAX } from '../gpa';
 import { HighlightCompare } from '../highlights';
 import { LIMITS } from '../limits';
@@ -36,6 +35,7 @@ import {
   sortTypeSchema,
   strictObject,
   studentRefSchema,
+  timeSchema,
 } from './common';
 import { attendanceTallySchema } from './reports';
 

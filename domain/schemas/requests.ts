@@ -1,19 +1,21 @@
 import { z } from 'zod';
 import { FieldError } from '../errors';
 import {
-  acceptReasonSchema,
-  attendanceRequestKindSchema,
-  confirmKindSchema,
   RequestFilterStatus,
   RequestStatus,
   RequestType,
   requestOptionMeaning,
   requestOptionNeeds,
+} from '../requests';
+import {
+  acceptReasonSchema,
+  attendanceRequestKindSchema,
+  confirmKindSchema,
+  type RequestDoc,
   requestOptionSchema,
   requestStatusSchema,
   requestTypeSchema,
-} from '../requests';
-import type { RequestDoc } from '../sync-docs';
+} from '../sync-docs';
 import { lateMinutesSchema, pointValueSchema, requestContentSchema } from '../validation';
 import { ValidationCode } from '../validation-codes';
 import {

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { timeSchema } from '../dates';
 import { lessonTypeSchema } from '../lessons';
 import { weekRangeProblem } from '../schedules';
 import {
@@ -16,6 +15,7 @@ import {
   queryIdListSchema,
   queryInteger,
   strictObject,
+  timeSchema,
 } from './common';
 import { teacherSchema } from './people';
 

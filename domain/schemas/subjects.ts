@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { timeSchema } from '../dates';
 import { parseFormula } from '../formula';
 import { publishStateSchema } from '../lessons';
 import { LIMITS } from '../limits';
@@ -26,6 +25,7 @@ import {
   strictObject,
   stringSchema,
   studentRefSchema,
+  timeSchema,
 } from './common';
 import { lessonListResponseSchema, lessonScheduleSchema, lessonSchema } from './lessons';
 import { noteSchema } from './plans';

@@ -1,4 +1,3 @@
-import { masterDocSchema } from '../master';
 import {
   syncCollectionParamsSchema,
   syncedDocSchema,
@@ -8,7 +7,7 @@ import {
   syncPushResponseSchema,
   versionBuildResponseSchema,
 } from '../sync';
-import { notificationDocSchema } from '../sync-docs';
+import { masterDocSchema, notificationDocSchema } from '../sync-docs';
 import type { CallSlice } from './common';
 
 /** The calls of this area in the call table (`domain/schemas/calls.ts` merges the slices). */

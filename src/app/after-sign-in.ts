@@ -1,6 +1,8 @@
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { StoredUser } from '../../domain/auth';
+import { LIMITS } from '../../domain/limits';
+import { optionalText, searchParser } from '../../domain/search-params';
 import { localeOrDefault } from '../i18n/i18n';
 import { tellServerLanguage } from './chosen-language';
 import { safeRedirect } from './guard';
@@ -11,6 +13,12 @@ export type NextStep =
   | { kind: 'change-password'; redirect: string }
   | { kind: 'otp'; redirect: string }
   | { kind: 'done'; href: string };
+
+/**
+ * The search of the sign-in screens (login, the code, the forced change): the page first asked for, which
+ * `nextSignInStep` checks before going there.
+ */
+export const signInStepSearch = searchParser({ redirect: optionalText(LIMITS.urlMaxLength) });
 
 /** Decides the next step of signing in; the requested page is kept through every step. */
 export function nextSignInStep(user: StoredUser, requested: unknown): NextStep {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decideBack, NAV_HISTORY_LIMIT, parentHref, readNavHistory, recordVisit } from './back-button';
+import { decideBack, parentHref } from './back-button';
+import { NAV_HISTORY_LIMIT, readNavHistory, recordVisit } from './nav-history';
 
 const FIRST_LOAD = (href: string) => [href];
 

@@ -3,12 +3,6 @@
  * matched route, the URL and the session-stored list of pages this tab visited.
  */
 
-/** Session-storage key of the pages visited in this tab, oldest first, the current page last. */
-export const NAV_HISTORY_STORAGE_KEY = 'nav-history';
-
-/** How many visits the list keeps; older ones fall off. */
-export const NAV_HISTORY_LIMIT = 50;
-
 /** The screens of SPEC §2 a back button may return to, as route patterns (`$` marks a parameter). */
 const SCREEN_PATTERNS: readonly string[] = [
   '/',
@@ -125,29 +119,4 @@ export function decideBack(input: BackInput): BackDecision {
   if (previous !== undefined) return { visible: true, href: previous };
   if (!present(input.search.tab) && !present(input.search.classId)) return { visible: false };
   return { visible: true, href: parentHref(input.pathname, input.search) };
-}
-
-/**
- * The visit list after opening a page: a page equal to the one before the current is a step back (the
- * browser's or ours), so the current page leaves the list; a reload of the same page changes nothing.
- */
-export function recordVisit(history: readonly string[], href: string): string[] {
-  if (history.at(-1) === href) return [...history];
-  if (history.at(-2) === href) return history.slice(0, -1);
-  return [...history, href].slice(-NAV_HISTORY_LIMIT);
-}
-
-/** Reads the visit list from session storage; anything malformed counts as empty. */
-export function readNavHistory(storage: Pick<Storage, 'getItem'>): string[] {
-  try {
-    const parsed: unknown = JSON.parse(storage.getItem(NAV_HISTORY_STORAGE_KEY) ?? '[]');
-    return Array.isArray(parsed) ? parsed.filter((item): item is string => typeof item === 'string') : [];
-  } catch {
-    return [];
-  }
-}
-
-/** Stores the visit list in session storage. */
-export function writeNavHistory(storage: Pick<Storage, 'setItem'>, history: readonly string[]): void {
-  storage.setItem(NAV_HISTORY_STORAGE_KEY, JSON.stringify(history));
 }

@@ -1,4 +1,3 @@
-import { callApi } from '../api/call-api';
 import { activateLocale, type Locale } from '../i18n/i18n';
 
 /**
@@ -6,6 +5,8 @@ import { activateLocale, type Locale } from '../i18n/i18n';
  * (offline, a lapsed session) is left alone: the next choice or sign-in tells it again.
  */
 export async function tellServerLanguage(locale: Locale): Promise<void> {
+  // Loaded here, not with the language switch: the sign-in page shows the switch and paints without the client.
+  const { callApi } = await import('../api/call-api');
   await callApi('POST /api/users/update-language', { body: { locale } });
 }
 

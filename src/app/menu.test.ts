@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ROUTE_ROLES } from '../../domain/permissions';
 import { ROLE_LIST, Role } from '../../domain/roles';
+import { ROUTE_ROLES } from '../../domain/route-roles';
 import { decideGuardedRoute } from './guard';
 import { type MenuEntry, menuForRole, menuOutline, visibleMenu } from './menu';
 

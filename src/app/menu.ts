@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { GuardedRoute } from '../../domain/permissions';
 import { type AccountRole, Role } from '../../domain/roles';
+import type { GuardedRoute } from '../../domain/route-roles';
 import { roleMayOpen } from './guard';
 
 /** The icons the menu draws; the shape lives in src/ui/icons.tsx. */

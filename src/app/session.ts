@@ -1,14 +1,27 @@
-import { type StoredUser, storedUserSchema } from '../../domain/auth';
+import type { StoredUser } from '../../domain/auth';
 
 /** Local-storage key of the stored user (SPEC §4). */
 export const USER_STORAGE_KEY = 'user';
 
+type StoredUserSchema = typeof import('../../domain/schemas/auth-account').storedUserSchema;
+
+/**
+ * The stored user's schema, loaded with zod only once there is a stored user to read: the sign-in page of a
+ * signed-out browser has none, and paints without zod.
+ */
+async function loadStoredUserSchema(): Promise<StoredUserSchema> {
+  return (await import('../../domain/schemas/auth-account')).storedUserSchema;
+}
+
 /** Reads the stored user, trusting it only when it matches the domain schema. */
-export function readStoredUser(storage: Pick<Storage, 'getItem'>): StoredUser | null {
+export function readStoredUser(
+  storage: Pick<Storage, 'getItem'>,
+  schema: StoredUserSchema,
+): StoredUser | null {
   const raw = storage.getItem(USER_STORAGE_KEY);
   if (!raw) return null;
   try {
-    const parsed = storedUserSchema.safeParse(JSON.parse(raw));
+    const parsed = schema.safeParse(JSON.parse(raw));
     return parsed.success ? parsed.data : null;
   } catch {
     return null;
@@ -23,8 +36,8 @@ export type SessionStore = {
 };
 
 /** Creates the session store over local storage; another tab signing in or out updates this one. */
-export function createSessionStore(storage: Storage = localStorage): SessionStore {
-  let user = readStoredUser(storage);
+export async function createSessionStore(storage: Storage = localStorage): Promise<SessionStore> {
+  let user = storage.getItem(USER_STORAGE_KEY) ? readStoredUser(storage, await loadStoredUserSchema()) : null;
   const listeners = new Set<() => void>();
   const notify = () => {
     for (const listener of listeners) listener();
@@ -32,8 +45,11 @@ export function createSessionStore(storage: Storage = localStorage): SessionStor
 
   window.addEventListener('storage', (event) => {
     if (event.key !== USER_STORAGE_KEY && event.key !== null) return;
-    user = readStoredUser(storage);
-    notify();
+    // Events settle in the order they came: each waits for the same module, then reads the storage as it is.
+    void loadStoredUserSchema().then((schema) => {
+      user = readStoredUser(storage, schema);
+      notify();
+    });
   });
 
   return {

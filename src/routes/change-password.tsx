@@ -1,17 +1,14 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { createFileRoute, redirect, useRouter } from '@tanstack/react-router';
-import { z } from 'zod';
-import { nextSignInStep, showWelcome } from '../app/after-sign-in';
+import { nextSignInStep, showWelcome, signInStepSearch } from '../app/after-sign-in';
 import { useSessionStore } from '../app/session-context';
 import { appToasts } from '../app/toasts';
 import { ForceChangePasswordScreen } from '../features/auth/password-forms';
 
-const searchSchema = z.object({ redirect: z.string().max(2048).optional().catch(undefined) });
-
 // The forced change of SPEC §2; the voluntary change lives on the profile.
 export const Route = createFileRoute('/change-password')({
-  validateSearch: searchSchema,
+  validateSearch: signInStepSearch,
   beforeLoad: ({ context, search }) => {
     const user = context.session.getUser();
     if (!user) throw redirect({ to: '/login' });

@@ -1,8 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { createFileRoute, redirect, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
-import { z } from 'zod';
-import { nextSignInStep, showWelcome } from '../app/after-sign-in';
+import { nextSignInStep, showWelcome, signInStepSearch } from '../app/after-sign-in';
 import { decidePublicRoute } from '../app/guard';
 import { LanguageSwitch } from '../app/language-switch';
 import { useSessionStore } from '../app/session-context';
@@ -11,10 +10,8 @@ import { LoginScreen } from '../features/auth/login-screen';
 import { markOtpSent } from '../features/auth/otp-countdown';
 import { activateLocale, rememberedLocale } from '../i18n/i18n';
 
-const loginSearchSchema = z.object({ redirect: z.string().max(2048).optional().catch(undefined) });
-
 export const Route = createFileRoute('/login')({
-  validateSearch: loginSearchSchema,
+  validateSearch: signInStepSearch,
   beforeLoad: ({ context }) => {
     if (decidePublicRoute(context.session.getUser()).kind === 'home') throw redirect({ to: '/' });
   },

@@ -1,16 +1,13 @@
 import { useLingui } from '@lingui/react/macro';
 import { createFileRoute, redirect, useRouter } from '@tanstack/react-router';
-import { z } from 'zod';
-import { nextSignInStep, showWelcome } from '../app/after-sign-in';
+import { nextSignInStep, showWelcome, signInStepSearch } from '../app/after-sign-in';
 import { useSessionStore } from '../app/session-context';
 import { signOut } from '../app/sign-out';
 import { OtpScreen } from '../features/auth/otp-screen';
 
-const searchSchema = z.object({ redirect: z.string().max(2048).optional().catch(undefined) });
-
 // SPEC §2: the code comes after a forced password change and before every signed-in screen.
 export const Route = createFileRoute('/otp')({
-  validateSearch: searchSchema,
+  validateSearch: signInStepSearch,
   beforeLoad: ({ context, search }) => {
     const user = context.session.getUser();
     if (!user) throw redirect({ to: '/login' });

@@ -1,5 +1,5 @@
 import { CSRF_COOKIE, CSRF_HEADER, secureCookieName } from '../../domain/auth';
-import { type ApiError, apiErrorSchema, ErrorCode } from '../../domain/errors';
+import { type ApiError, ErrorCode } from '../../domain/errors';
 
 /** A call the server answered with an error status; `body` is the parsed error shape when it had one. */
 export class HttpError extends Error {
@@ -31,11 +31,19 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+/**
+ * The error shape's schema, with zod: loaded when an answer is read as an error or a CSRF token, never before
+ * the sign-in page paints.
+ */
+async function loadApiErrorSchema() {
+  return (await import('../../domain/schemas/api-error')).apiErrorSchema;
+}
+
 /** Throws an HttpError for a non-2xx answer; returns the parsed JSON body otherwise. */
 export async function readResponse(response: Response): Promise<unknown> {
   const body = await readJson(response);
   if (response.ok) return body;
-  const parsed = apiErrorSchema.safeParse(body);
+  const parsed = (await loadApiErrorSchema()).safeParse(body);
   throw new HttpError(response.status, parsed.success ? parsed.data : undefined);
 }
 
@@ -52,7 +60,7 @@ export function readCsrfCookie(cookies: string = document.cookie): string | unde
 
 async function fetchCsrfToken(fetchImpl: FetchLike): Promise<string> {
   const body = await readResponse(await fetchImpl('/api/csrf', { credentials: 'same-origin' }));
-  const parsed = apiErrorSchema.pick({ token: true }).required().safeParse(body);
+  const parsed = (await loadApiErrorSchema()).pick({ token: true }).required().safeParse(body);
   if (!parsed.success) throw new HttpError(500, undefined);
   return parsed.data.token;
 }

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, type TestInfo } from '@playwright/test';
-import { PUBLIC_ROUTES, rolesForRoute } from '../../domain/permissions';
 import { type AccountRole, Role } from '../../domain/roles';
+import { PUBLIC_ROUTES, rolesForRoute } from '../../domain/route-roles';
 import { LoginPage } from './pages/login-page';
 import { ShellPage } from './pages/shell-page';
 import { DEMO_PASSWORD } from './support/api';

@@ -1,6 +1,7 @@
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type MasterDoc, masterDocSchema } from '../../domain/master';
+import type { MasterDoc } from '../../domain/master';
+import { masterDocSchema } from '../../domain/sync-docs';
 import { masterCollection } from '../../server/modules/master/collection';
 import type { SyncActor } from '../../server/sync/engine';
 import { createMasterRow, pullThrough } from '../../server/testing/calls';

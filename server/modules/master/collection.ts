@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { type MasterDoc, MasterKind, masterDocSchema } from '../../../domain/master';
+import { type MasterDoc, MasterKind } from '../../../domain/master';
 import { SYNC_COLLECTION_ROLES } from '../../../domain/sync';
+import { masterDocSchema } from '../../../domain/sync-docs';
 import { queryRows } from '../../db/rows';
 import type { SyncCollectionDef, SyncWriteContext } from '../../sync/engine';
 import { upsertRow } from '../../sync/write-row';

@@ -8,7 +8,6 @@ import {
   RequestStatus,
 } from '../../../domain/requests';
 import { Role } from '../../../domain/roles';
-import { SortType } from '../../../domain/schemas/common';
 import type { StudentRequestData } from '../../../domain/schemas/people';
 import {
   newRequestDoc,
@@ -18,6 +17,7 @@ import {
   type RequestListResponse,
   type RequestSearchQuery,
 } from '../../../domain/schemas/requests';
+import { SortType } from '../../../domain/search-params';
 import type { RequestDoc } from '../../../domain/sync-docs';
 import type { Actor } from '../../access/actor';
 import type { Executor } from '../../db/client';

@@ -1,18 +1,36 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import type { z } from 'zod';
-import { type LoginResponse, loginRequestSchema } from '../../../domain/auth';
+import type { LoginResponse } from '../../../domain/auth';
+import type { loginRequestSchema } from '../../../domain/schemas/auth-account';
 import type { SessionEnded } from '../../app/session-ended';
-import { errorMessage } from '../../i18n/error-messages';
-import { signIn } from './sign-in';
+import type { errorMessage } from '../../i18n/error-messages';
+import type { signIn } from './sign-in';
 
-type LoginFormInput = z.input<typeof loginRequestSchema>;
+type LoginSchema = typeof loginRequestSchema;
+type LoginFormInput = z.input<LoginSchema>;
 type LoginFieldErrors = Partial<Record<keyof LoginFormInput, string>>;
 
+/** What sending the form takes: the call's own schema, the call and the wording of its error codes. */
+type Sender = { schema: LoginSchema; signIn: typeof signIn; errorMessage: typeof errorMessage };
+
+/**
+ * The sender, loaded (with zod and the API client) when the form is first sent: the sign-in page paints
+ * without them, and field and server errors show only after the first send.
+ */
+async function loadSender(): Promise<Sender> {
+  const [schemas, call, messages] = await Promise.all([
+    import('../../../domain/schemas/auth-account'),
+    import('./sign-in'),
+    import('../../i18n/error-messages'),
+  ]);
+  return { schema: schemas.loginRequestSchema, signIn: call.signIn, errorMessage: messages.errorMessage };
+}
+
 /** The first code of each field the schema refuses, or null when the input is a valid request. */
-function loginFieldErrors(values: LoginFormInput): LoginFieldErrors | null {
-  const parsed = loginRequestSchema.safeParse(values);
+function loginFieldErrors(schema: LoginSchema, values: LoginFormInput): LoginFieldErrors | null {
+  const parsed = schema.safeParse(values);
   if (parsed.success) return null;
   const errors: LoginFieldErrors = {};
   for (const issue of parsed.error.issues) {
@@ -64,31 +82,47 @@ export function LoginScreen({
   // would be a tenth of its script. Field errors show after the first send, then follow each keystroke.
   const [values, setValues] = useState<LoginFormInput>({ email: '', password: '' });
   const [errors, setErrors] = useState<LoginFieldErrors>({});
-  const [sent, setSent] = useState(false);
+  // Set by the first send, with the sender it loaded; from then on the errors follow each keystroke.
+  const [sentWith, setSentWith] = useState<Sender | null>(null);
   const [isSubmitting, setSubmitting] = useState(false);
+  // One send at a time, from the click on: the first send waits for the schema before it shows as submitting.
+  const sending = useRef(false);
 
   const change = (field: keyof LoginFormInput) => (event: { target: { value: string } }) => {
     const next = { ...values, [field]: event.target.value };
     setValues(next);
-    if (sent) setErrors(loginFieldErrors(next) ?? {});
+    if (sentWith) setErrors(loginFieldErrors(sentWith.schema, next) ?? {});
   };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (isSubmitting) return;
-    setSent(true);
-    const refused = loginFieldErrors(values);
+    if (sending.current) return;
+    sending.current = true;
+    try {
+      await send();
+    } finally {
+      sending.current = false;
+    }
+  };
+
+  const send = async () => {
+    // The network lost before the service worker cached the sender's scripts: nothing was sent, and the
+    // form stays as it was for the user to send again.
+    const sender = await loadSender().catch(() => null);
+    if (!sender) return;
+    setSentWith(sender);
+    const refused = loginFieldErrors(sender.schema, values);
     setErrors(refused ?? {});
     if (refused) return;
     setServerError(null);
     setSubmitting(true);
     try {
-      const result = await signIn(loginRequestSchema.parse(values));
+      const result = await sender.signIn(sender.schema.parse(values));
       if (result.ok) {
         onSignedIn(result.user);
         return;
       }
-      setServerError(errorMessage(i18n, result.failure.code));
+      setServerError(sender.errorMessage(i18n, result.failure.code));
     } finally {
       setSubmitting(false);
     }
@@ -123,7 +157,7 @@ export function LoginScreen({
             />
             {emailError && (
               <p id={`${emailId}-error`} className="text-sm text-red-700">
-                {errorMessage(i18n, emailError)}
+                {sentWith?.errorMessage(i18n, emailError)}
               </p>
             )}
           </div>
@@ -144,7 +178,7 @@ export function LoginScreen({
             />
             {passwordError && (
               <p id={`${passwordId}-error`} className="text-sm text-red-700">
-                {errorMessage(i18n, passwordError)}
+                {sentWith?.errorMessage(i18n, passwordError)}
               </p>
             )}
           </div>

@@ -2,14 +2,8 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
-import {
-  afterEventDeleted,
-  type EventsSearch,
-  EventTab,
-  eventTabSchema,
-  inStoredOrder,
-} from '../../../domain/events';
-import type { VibloEvent } from '../../../domain/schemas/events';
+import { afterEventDeleted, type EventsSearch, EventTab, inStoredOrder } from '../../../domain/events';
+import { eventTabSchema, type VibloEvent } from '../../../domain/schemas/events';
 import { errorMessage } from '../../i18n/error-messages';
 import { formatDate } from '../../i18n/format';
 import { localeOrDefault } from '../../i18n/i18n';

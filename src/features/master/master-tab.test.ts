@@ -3,7 +3,7 @@ import { MasterKind } from '../../../domain/master';
 import {
   MASTER_TAB_STORAGE_KEY,
   masterKindOfTab,
-  masterSettingSearchSchema,
+  masterSettingSearch,
   rememberMasterTab,
   resolveMasterTab,
 } from './master-tab';
@@ -38,10 +38,10 @@ describe('master-setting tab', () => {
   });
 
   it('ignores a tab outside 1-7 in the URL or in storage', () => {
-    expect(masterSettingSearchSchema.parse({ tab: 8 })).toEqual({ tab: undefined });
-    expect(masterSettingSearchSchema.parse({ tab: 'abc' })).toEqual({ tab: undefined });
-    expect(masterSettingSearchSchema.parse({ tab: '3' })).toEqual({ tab: 3 });
-    expect(masterSettingSearchSchema.parse({})).toEqual({ tab: undefined });
+    expect(masterSettingSearch.parse({ tab: 8 })).toEqual({ tab: undefined });
+    expect(masterSettingSearch.parse({ tab: 'abc' })).toEqual({ tab: undefined });
+    expect(masterSettingSearch.parse({ tab: '3' })).toEqual({ tab: 3 });
+    expect(masterSettingSearch.parse({})).toEqual({ tab: undefined });
     const storage = memoryStorage();
     storage.setItem(MASTER_TAB_STORAGE_KEY, '0');
     expect(resolveMasterTab(undefined, storage)).toBe(1);

@@ -1,23 +1,18 @@
-import { z } from 'zod';
 import {
   DEFAULT_MASTER_SETTING_TAB,
   MASTER_SETTING_TABS,
   type MasterSettingTab,
 } from '../../../domain/master';
+import { optionalInteger, searchParser } from '../../../domain/search-params';
 
 /** Local-storage key of the last master-setting tab (SPEC §2: remembered, default 1). */
 export const MASTER_TAB_STORAGE_KEY = 'master-setting-tab';
 
-const tabSchema = z.coerce.number().int().min(1).max(MASTER_SETTING_TABS.length);
+/** Reads a tab number from any value, or undefined when it is not 1-7. */
+export const parseMasterTab = optionalInteger(1, MASTER_SETTING_TABS.length);
 
 /** The `tab` search parameter: 1-7, anything else is treated as absent. */
-export const masterSettingSearchSchema = z.object({ tab: tabSchema.optional().catch(undefined) });
-
-/** Reads a tab number from any value, or undefined when it is not 1-7. */
-export function parseMasterTab(raw: unknown): number | undefined {
-  const parsed = tabSchema.safeParse(raw);
-  return parsed.success ? parsed.data : undefined;
-}
+export const masterSettingSearch = searchParser({ tab: parseMasterTab });
 
 /** The tab to show: the URL's when it names one, else the remembered one, else the default. */
 export function resolveMasterTab(searchTab: number | undefined, storage: Pick<Storage, 'getItem'>): number {

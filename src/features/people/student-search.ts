@@ -1,16 +1,20 @@
-import { z } from 'zod';
 import type { StudentSearchQuery } from '../../../domain/schemas/people';
+import {
+  integerOr,
+  optional,
+  optionalOneOf,
+  optionalText,
+  type SearchField,
+  type SearchOf,
+  searchParser,
+} from '../../../domain/search-params';
 
-const text = z.string().max(255).optional().catch(undefined);
-const flag = z.enum(['true', 'false']).optional().catch(undefined);
+const text = optionalText(255);
+const flag = optionalOneOf(['true', 'false']);
 
-/**
- * The `/students` search as the URL keeps it (SPEC §3 filter names), text as typed, so a shared or reloaded
- * link shows the same page. The server checks each value; an unreadable one shows its error, not a crash.
- */
-export const studentsUrlSearchSchema = z.object({
+const studentsUrlSearchShape = {
   param: text,
-  page: z.coerce.number().int().min(1).catch(1).optional(),
+  page: optional(integerOr(1, 1)),
   university: text,
   yearCode: text,
   faculty: text,
@@ -26,13 +30,19 @@ export const studentsUrlSearchSchema = z.object({
   numberAchievement: text,
   grade: text,
   numberGrade: text,
-  sortType: z.enum(['asc', 'desc']).optional().catch(undefined),
+  sortType: optionalOneOf(['asc', 'desc']),
   offYearCodeFilter: flag,
   scoreNameId: text,
-}) satisfies z.ZodType<Partial<Record<keyof StudentSearchQuery, unknown>>>;
+} satisfies Partial<Record<keyof StudentSearchQuery, SearchField<unknown>>>;
+
+/**
+ * The `/students` search as the URL keeps it (SPEC §3 filter names), text as typed, so a shared or reloaded
+ * link shows the same page. The server checks each value; an unreadable one shows its error, not a crash.
+ */
+export const studentsUrlSearch = searchParser(studentsUrlSearchShape);
 
 /** Parsed `/students` search. */
-export type StudentsUrlSearch = z.infer<typeof studentsUrlSearchSchema>;
+export type StudentsUrlSearch = SearchOf<typeof studentsUrlSearchShape>;
 
 /** The search without its empty filters, as the call and the stored view key take it. */
 export function activeFilters(search: StudentsUrlSearch): StudentsUrlSearch {

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { RequestOption, RequestStatus, RequestType } from '../../../domain/requests';
 import type { RequestDocType } from '../../db/synced-schemas';
 import { sittingRange } from './request-form';
-import { filterRequests, REQUEST_PAGE_SIZE, type RequestRow, resolveRequestTab } from './request-list';
+import { filterRequests, REQUEST_PAGE_SIZE, type RequestRow } from './request-list';
+import { resolveRequestTab } from './request-list-search';
 
 function row(id: string, patch: Partial<RequestDocType> = {}, names: Partial<RequestRow> = {}): RequestRow {
   return {

@@ -1,8 +1,8 @@
-import { z } from 'zod';
 import { RequestStatus, RequestType } from '../../../domain/requests';
-import { SortType } from '../../../domain/schemas/common';
+import { SortType } from '../../../domain/search-params';
 import type { RequestSources } from '../../db/queries/requests';
 import type { RequestDocType } from '../../db/synced-schemas';
+import { REQUEST_TABS, type RequestListSearch } from './request-list-search';
 
 /** One request as the screens show it: the document and the names of what it is about. */
 export interface RequestRow {
@@ -52,41 +52,6 @@ export function joinRequests(sources: RequestSources): RequestRow[] {
       waiting: doc.updatedAt === 0,
     };
   });
-}
-
-/** The status tabs of the request list (SPEC §3 filter statuses), numbered from 1 as they are remembered. */
-export const REQUEST_TABS = [
-  RequestStatus.requesting,
-  RequestStatus.accepted,
-  RequestStatus.rejected,
-] as const;
-
-/** Local-storage key of the last request-list tab (SPEC §2: remembered, default 1). */
-export const REQUEST_TAB_STORAGE_KEY = 'request-list-tab';
-
-const tabSchema = z.coerce.number().int().min(1).max(REQUEST_TABS.length);
-
-/** The request list's URL search: its tab (1-3) and filters; anything unreadable is treated as absent. */
-export const requestListSearchSchema = z.object({
-  tab: tabSchema.optional().catch(undefined),
-  param: z.string().max(255).optional().catch(undefined),
-  type: z.coerce.number().int().min(0).max(3).optional().catch(undefined),
-  subject: z.string().max(64).optional().catch(undefined),
-  subjectClass: z.string().max(64).optional().catch(undefined),
-  sortType: z.enum(SortType).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).optional().catch(undefined),
-});
-export type RequestListSearch = z.infer<typeof requestListSearchSchema>;
-
-/** The tab to show: the URL's when it names one, else the remembered one, else 1 (requesting). */
-export function resolveRequestTab(searchTab: number | undefined, storage: Pick<Storage, 'getItem'>): number {
-  const stored = tabSchema.safeParse(storage.getItem(REQUEST_TAB_STORAGE_KEY));
-  return searchTab ?? (stored.success ? stored.data : 1);
-}
-
-/** Remembers the shown tab for the next visit. */
-export function rememberRequestTab(tab: number, storage: Pick<Storage, 'setItem'>): void {
-  storage.setItem(REQUEST_TAB_STORAGE_KEY, String(tab));
 }
 
 /** Requests per page of the list. */

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { type RequestStatus, RequestType } from '../../../domain/requests';
-import { SortType } from '../../../domain/schemas/common';
+import { SortType } from '../../../domain/search-params';
 import { formatDate } from '../../i18n/format';
 import { localeOrDefault } from '../../i18n/i18n';
 import { type Column, DataTable } from '../../ui/data-table';
@@ -11,13 +11,8 @@ import { SelectField } from '../../ui/select-field';
 import { Tabs } from '../../ui/tabs';
 import { TextField } from '../../ui/text-field';
 import { OPTION_LABELS, STATUS_LABELS, TYPE_LABELS } from './request-labels';
-import {
-  filterRequests,
-  REQUEST_PAGE_SIZE,
-  REQUEST_TABS,
-  type RequestListSearch,
-  type RequestRow,
-} from './request-list';
+import { filterRequests, REQUEST_PAGE_SIZE, type RequestRow } from './request-list';
+import { REQUEST_TABS, type RequestListSearch } from './request-list-search';
 import { RequestStatusBadge } from './request-status-badge';
 import { useRequestRows } from './use-requests';
 

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { isIsoDate } from '../../../domain/dates';
+import { optionalOneOf, optionalTextWhere } from '../../../domain/search-params';
 
 // The route files' search schemas load with the app's first chunk, so this module stays small: the calendar
 // itself loads only on the schedule routes.
@@ -10,7 +10,7 @@ export const CALENDAR_VIEWS = ['month', 'week', 'day'] as const;
 export type CalendarView = (typeof CALENDAR_VIEWS)[number];
 
 /** The view and date of a calendar's URL, each dropped when malformed (a hand-edited link still opens). */
-export const calendarSearchSchema = z.object({
-  view: z.enum(CALENDAR_VIEWS).optional().catch(undefined),
-  date: z.string().refine(isIsoDate).optional().catch(undefined),
-});
+export const calendarSearchShape = {
+  view: optionalOneOf(CALENDAR_VIEWS),
+  date: optionalTextWhere(isIsoDate),
+};

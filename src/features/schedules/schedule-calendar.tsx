@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef } from 'react';
 import { firstValueFrom } from 'rxjs';
-import { rolesForRoute } from '../../../domain/permissions';
 import type { AccountRole } from '../../../domain/roles';
+import { rolesForRoute } from '../../../domain/route-roles';
 import { termOf } from '../../../domain/schedules';
 import { useIsRegisteredPath } from '../../app/use-registered-paths';
 import { useDatabase } from '../../db/database-context';

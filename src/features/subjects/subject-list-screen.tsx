@@ -7,12 +7,8 @@ import { Pagination } from '../../ui/pagination';
 import { SearchField } from '../../ui/search-field';
 import { SelectField } from '../../ui/select-field';
 import { useSubjectSearch } from './subject-calls';
-import {
-  SUBJECTS_PER_PAGE,
-  type SubjectListRow,
-  type SubjectListSearch,
-  subjectListPage,
-} from './subject-list';
+import { SUBJECTS_PER_PAGE, type SubjectListRow, subjectListPage } from './subject-list';
+import type { SubjectListSearch } from './subject-list-search';
 import { optionsOf, useMasterNames } from './use-master-names';
 
 /**

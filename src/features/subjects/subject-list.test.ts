@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { subjectRow } from '../../db/database-test-helper';
 import type { SubjectDocType } from '../../db/synced-schemas';
-import { subjectListPage, subjectListSearchSchema } from './subject-list';
+import { subjectListPage } from './subject-list';
+import { subjectListSearch } from './subject-list-search';
 
 function subject(id: string, patch: Partial<SubjectDocType> = {}): SubjectDocType {
   return subjectRow({
@@ -34,16 +35,16 @@ describe('subject list from the local collection', () => {
   ];
 
   it('lists subjects only, newest period first, with their names and draft state', () => {
-    const page = subjectListPage(docs, names, subjectListSearchSchema.parse({}));
+    const page = subjectListPage(docs, names, subjectListSearch.parse({}));
     expect(page.rows.map((row) => row.id)).toEqual(['b', 'a', 'c']);
     expect(page.rows[0]).toMatchObject({ name: '日本語', draft: true });
     expect(page.all).toBe(3);
   });
 
   it('filters by name (width- and case-insensitive) and university, and pages', () => {
-    const search = subjectListSearchSchema.parse({ param: '数', university: 'u1' });
+    const search = subjectListSearch.parse({ param: '数', university: 'u1' });
     expect(subjectListPage(docs, names, search).rows.map((row) => row.id)).toEqual(['a']);
-    const second = subjectListPage(docs, names, subjectListSearchSchema.parse({ page: 2 }), 2);
+    const second = subjectListPage(docs, names, subjectListSearch.parse({ page: 2 }), 2);
     expect(second).toMatchObject({ total: 3, rows: [{ id: 'c' }] });
   });
 });

@@ -1,18 +1,7 @@
-import { z } from 'zod';
 import { nameKey } from '../../../domain/names';
 import { SubjectDocKind } from '../../../domain/sync-docs';
 import type { SubjectDocType } from '../../db/synced-schemas';
-
-/** The list's search (SPEC §3 subject search: param, page, university, yearCode, faculty), in the URL. */
-export const subjectListSearchSchema = z.object({
-  param: z.string().catch('').default(''),
-  university: z.string().catch('').default(''),
-  yearCode: z.string().catch('').default(''),
-  faculty: z.string().catch('').default(''),
-  page: z.coerce.number().int().min(1).catch(1).default(1),
-});
-/** The subject list's search. */
-export type SubjectListSearch = z.infer<typeof subjectListSearchSchema>;
+import type { SubjectListSearch } from './subject-list-search';
 
 /** Subjects a page of the list shows. */
 export const SUBJECTS_PER_PAGE = 10;

@@ -1,11 +1,11 @@
 import { createFileRoute, Outlet, useMatch } from '@tanstack/react-router';
-import { z } from 'zod';
+import { optionalText, searchParser } from '../../../domain/search-params';
 import { useConnection } from '../../app/connection-context';
 import { useSessionUser } from '../../app/session-context';
 import { AchievementScreen } from '../../features/achievement/achievement-screen';
 import { useRememberedClass } from '../../features/shared/use-remembered-class';
 
-const searchSchema = z.object({ subjectClass: z.string().max(64).optional().catch(undefined) });
+const searchSchema = searchParser({ subjectClass: optionalText(64) });
 
 export const Route = createFileRoute('/_app/achievement')({
   validateSearch: searchSchema,

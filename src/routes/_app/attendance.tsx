@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import dayjs from 'dayjs';
-import { z } from 'zod';
+import { optionalText, searchParser } from '../../../domain/search-params';
 import { useConnection } from '../../app/connection-context';
 import { useSessionUser } from '../../app/session-context';
 import { appToasts } from '../../app/toasts';
@@ -13,10 +13,10 @@ import { STATUS_LABELS } from '../../i18n/attendance-status-labels';
 import { formatDate } from '../../i18n/format';
 import { localeOrDefault } from '../../i18n/i18n';
 
-const searchSchema = z.object({
-  subjectClass: z.string().max(64).optional().catch(undefined),
+const searchSchema = searchParser({
+  subjectClass: optionalText(64),
   // A sitting whose roll opens above the sheet (from "my day" or a calendar).
-  schedule: z.string().max(64).optional().catch(undefined),
+  schedule: optionalText(64),
 });
 
 export const Route = createFileRoute('/_app/attendance')({

@@ -3,14 +3,10 @@ import { useEffect } from 'react';
 import { useConnection } from '../../app/connection-context';
 import { appToasts } from '../../app/toasts';
 import { MasterSettingScreen } from '../../features/master/master-setting-screen';
-import {
-  masterSettingSearchSchema,
-  rememberMasterTab,
-  resolveMasterTab,
-} from '../../features/master/master-tab';
+import { masterSettingSearch, rememberMasterTab, resolveMasterTab } from '../../features/master/master-tab';
 
 export const Route = createFileRoute('/_app/master-setting')({
-  validateSearch: masterSettingSearchSchema,
+  validateSearch: masterSettingSearch,
   component: MasterSettingRoute,
 });
 

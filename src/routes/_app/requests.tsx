@@ -8,13 +8,13 @@ import { useIsMobile } from '../../app/use-is-mobile';
 import { takeFiled } from '../../features/requests/filed-notice';
 import {
   rememberRequestTab,
-  requestListSearchSchema,
+  requestListSearch,
   resolveRequestTab,
-} from '../../features/requests/request-list';
+} from '../../features/requests/request-list-search';
 import { RequestsScreen } from '../../features/requests/requests-screen';
 
 export const Route = createFileRoute('/_app/requests')({
-  validateSearch: requestListSearchSchema,
+  validateSearch: requestListSearch,
   component: RequestsRoute,
 });
 

@@ -1,11 +1,11 @@
 import { createFileRoute, Outlet, useChildMatches } from '@tanstack/react-router';
-import { canOpenRoute } from '../../../domain/permissions';
+import { canOpenRoute } from '../../../domain/route-roles';
 import { useSessionUser } from '../../app/session-context';
-import { studentsUrlSearchSchema } from '../../features/people/student-search';
+import { studentsUrlSearch } from '../../features/people/student-search';
 import { StudentsScreen } from '../../features/people/students-screen';
 
 export const Route = createFileRoute('/_app/students')({
-  validateSearch: studentsUrlSearchSchema,
+  validateSearch: studentsUrlSearch,
   component: StudentsRoute,
 });
 

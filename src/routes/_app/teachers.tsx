@@ -1,5 +1,5 @@
 import { createFileRoute, Outlet, useChildMatches } from '@tanstack/react-router';
-import { canOpenRoute } from '../../../domain/permissions';
+import { canOpenRoute } from '../../../domain/route-roles';
 import { useSessionUser } from '../../app/session-context';
 import { TeachersScreen } from '../../features/people/teachers-screen';
 

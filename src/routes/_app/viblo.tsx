@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { createFileRoute, Link, Outlet, useChildMatches } from '@tanstack/react-router';
-import { z } from 'zod';
 import { Role } from '../../../domain/roles';
+import { optionalText, searchParser } from '../../../domain/search-params';
 import { useSessionUser } from '../../app/session-context';
 import { appToasts } from '../../app/toasts';
 import { RankingScreen } from '../../features/events/ranking-screen';
@@ -9,7 +9,7 @@ import { Tabs } from '../../ui/tabs';
 
 // `tab=event` is where the events pages' back button returns (SPEC §2). The events pages below use `tab`
 // for their own tabs, so any other value here reads as the ranking rather than being rewritten.
-const searchSchema = z.object({ tab: z.string().max(32).optional().catch(undefined) });
+const searchSchema = searchParser({ tab: optionalText(32) });
 
 export const Route = createFileRoute('/_app/viblo')({
   validateSearch: searchSchema,

@@ -1,11 +1,11 @@
 import { createFileRoute, Outlet, useChildMatches } from '@tanstack/react-router';
 import { Role } from '../../../../domain/roles';
 import { useSessionUser } from '../../../app/session-context';
-import { subjectListSearchSchema } from '../../../features/subjects/subject-list';
 import { SubjectListScreen } from '../../../features/subjects/subject-list-screen';
+import { subjectListSearch } from '../../../features/subjects/subject-list-search';
 
 export const Route = createFileRoute('/_app/academic/subjects')({
-  validateSearch: subjectListSearchSchema,
+  validateSearch: subjectListSearch,
   component: SubjectsRoute,
 });
 

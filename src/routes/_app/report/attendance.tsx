@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { z } from 'zod';
+import { optionalOneOf, optionalText, searchParser } from '../../../../domain/search-params';
 import { AttendanceReportScreen } from '../../../features/reports/attendance-report-screen';
 
-const searchSchema = z.object({
-  subject: z.string().max(64).optional().catch(undefined),
-  tab: z.enum(['students', 'classes']).optional().catch(undefined),
+const searchSchema = searchParser({
+  subject: optionalText(64),
+  tab: optionalOneOf(['students', 'classes']),
 });
 
 export const Route = createFileRoute('/_app/report/attendance')({

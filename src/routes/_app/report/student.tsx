@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import { optionalText, searchParser } from '../../../../domain/search-params';
 import { StudentReportScreen } from '../../../features/reports/student-report-screen';
 
-const searchSchema = z.object({ student: z.string().max(64).optional().catch(undefined) });
+const searchSchema = searchParser({ student: optionalText(64) });
 
 export const Route = createFileRoute('/_app/report/student')({
   validateSearch: searchSchema,

@@ -1,11 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
-import { calendarSearchSchema } from '../../../features/schedules/calendar-search';
+import { optionalText, searchParser } from '../../../../domain/search-params';
+import { calendarSearchShape } from '../../../features/schedules/calendar-search';
 import { calendarPlace, useScheduleRoute } from '../../../features/schedules/schedule-search';
 import { SchoolScheduleScreen } from '../../../features/schedules/school-schedule-screen';
 
-const optionalId = z.string().max(64).optional().catch(undefined);
-const searchSchema = calendarSearchSchema.extend({
+const optionalId = optionalText(64);
+const searchSchema = searchParser({
+  ...calendarSearchShape,
   university: optionalId,
   faculty: optionalId,
   yearCode: optionalId,

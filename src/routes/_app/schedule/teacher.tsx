@@ -1,16 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
-import { calendarSearchSchema } from '../../../features/schedules/calendar-search';
+import { optionalInteger, optionalText, searchParser } from '../../../../domain/search-params';
+import { calendarSearchShape } from '../../../features/schedules/calendar-search';
 import { calendarPlace, useScheduleRoute } from '../../../features/schedules/schedule-search';
 import { TeacherScheduleScreen } from '../../../features/schedules/teacher-schedule-screen';
 
 // SPEC §2: `teacher`, `month` and `year` open that teacher's month (and show the back button); `teachers`
 // holds the screen's own choice of several.
-const searchSchema = calendarSearchSchema.extend({
-  teacher: z.string().max(64).optional().catch(undefined),
-  month: z.coerce.number().int().min(1).max(12).optional().catch(undefined),
-  year: z.coerce.number().int().min(2000).max(2100).optional().catch(undefined),
-  teachers: z.string().max(4000).optional().catch(undefined),
+const searchSchema = searchParser({
+  ...calendarSearchShape,
+  teacher: optionalText(64),
+  month: optionalInteger(1, 12),
+  year: optionalInteger(2000, 2100),
+  teachers: optionalText(4000),
 });
 
 export const Route = createFileRoute('/_app/schedule/teacher')({

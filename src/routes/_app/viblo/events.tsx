@@ -1,5 +1,5 @@
 import { createFileRoute, Outlet, useChildMatches } from '@tanstack/react-router';
-import { eventsSearchSchema } from '../../../../domain/events';
+import { eventsSearch } from '../../../../domain/events';
 import { Role } from '../../../../domain/roles';
 import { useConnection } from '../../../app/connection-context';
 import { useSessionUser } from '../../../app/session-context';
@@ -7,7 +7,7 @@ import { appToasts } from '../../../app/toasts';
 import { EventsScreen } from '../../../features/events/events-screen';
 
 export const Route = createFileRoute('/_app/viblo/events')({
-  validateSearch: eventsSearchSchema,
+  validateSearch: eventsSearch,
   component: EventsRoute,
 });
 

@@ -1,5 +1,5 @@
 import { createFileRoute, Outlet, useChildMatches } from '@tanstack/react-router';
-import { z } from 'zod';
+import { oneOfOr, searchParser } from '../../../../../domain/search-params';
 import { useForbiddenExit } from '../../../../app/api-failure';
 import { useSessionUser } from '../../../../app/session-context';
 import { appToasts } from '../../../../app/toasts';
@@ -7,7 +7,7 @@ import { SubjectDetailScreen } from '../../../../features/subjects/subject-detai
 import { SUBJECT_TABS } from '../../../../features/subjects/subject-tabs';
 
 export const Route = createFileRoute('/_app/academic/subjects/$subjectId')({
-  validateSearch: z.object({ tab: z.enum(SUBJECT_TABS).catch('classes').default('classes') }),
+  validateSearch: searchParser({ tab: oneOfOr(SUBJECT_TABS, 'classes') }),
   component: SubjectRoute,
 });
 

@@ -1,12 +1,12 @@
 import { createFileRoute, Outlet, useChildMatches } from '@tanstack/react-router';
-import { z } from 'zod';
 import { Role } from '../../../../../../../domain/roles';
+import { flagOrFalse, searchParser } from '../../../../../../../domain/search-params';
 import { useSessionUser } from '../../../../../../app/session-context';
 import { appToasts } from '../../../../../../app/toasts';
 import { LessonScreen } from '../../../../../../features/subjects/lesson-screen';
 
 export const Route = createFileRoute('/_app/academic/subjects/$subjectId/lessons/$lessonId')({
-  validateSearch: z.object({ exam: z.boolean().catch(false).default(false) }),
+  validateSearch: searchParser({ exam: flagOrFalse() }),
   component: LessonRoute,
 });
 

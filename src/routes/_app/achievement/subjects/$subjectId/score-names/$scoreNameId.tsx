@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import { optionalText, searchParser } from '../../../../../../../domain/search-params';
 import { useConnection } from '../../../../../../app/connection-context';
 import { useSessionUser } from '../../../../../../app/session-context';
 import { SubScoreScreen } from '../../../../../../features/achievement/sub-score-screen';
 
-const searchSchema = z.object({ subjectClass: z.string().max(64).optional().catch(undefined) });
+const searchSchema = searchParser({ subjectClass: optionalText(64) });
 
 export const Route = createFileRoute('/_app/achievement/subjects/$subjectId/score-names/$scoreNameId')({
   validateSearch: searchSchema,
