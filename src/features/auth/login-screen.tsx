@@ -107,9 +107,12 @@ export function LoginScreen({
 
   const send = async () => {
     // The network lost before the service worker cached the sender's scripts: nothing was sent, and the
-    // form stays as it was for the user to send again.
+    // form says so and stays as it was for the user to send again.
     const sender = await loadSender().catch(() => null);
-    if (!sender) return;
+    if (!sender) {
+      setServerError(t`Could not reach the server. Check your connection and try again.`);
+      return;
+    }
     setSentWith(sender);
     const refused = loginFieldErrors(sender.schema, values);
     setErrors(refused ?? {});
