@@ -5,7 +5,6 @@ import { createRoot } from 'react-dom/client';
 import { App, loadSignedInData } from './app/app';
 import { exposeAutomationHooks } from './app/automation-hooks';
 import { isSignInComplete } from './app/guard';
-import { registerServiceWorker } from './app/register-service-worker';
 import { createAppRouter } from './app/router';
 import { createSessionStore } from './app/session';
 import { activateLocale, rememberedLocale } from './i18n/i18n';
@@ -34,7 +33,6 @@ async function start(): Promise<void> {
   exposeAutomationHooks(router);
   // Only a stored session is confirmed; the sign-in page paints without the API client.
   if (user) void import('./app/confirm-session').then(({ confirmSession }) => confirmSession(session));
-  void registerServiceWorker();
 }
 
 void start();

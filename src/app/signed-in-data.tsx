@@ -2,6 +2,7 @@ import { type ReactNode, useCallback, useEffect } from 'react';
 import type { StoredUser } from '../../domain/auth';
 import { DatabaseProvider } from '../db/database-context';
 import { ConnectionProvider, isWindowOffline } from './connection-context';
+import { registerServiceWorker } from './register-service-worker';
 import type { SessionStore } from './session';
 import { rememberSessionEnded } from './session-ended';
 import { watchStorageHealth } from './storage-health';
@@ -28,6 +29,11 @@ export function SignedInData({
     [session],
   );
   useEffect(() => watchStorageHealth(), []);
+  // The offline shell registers here, not at page start: only a signed-in user works offline, and a
+  // registration persists, so a returning user's worker serves the page before this runs.
+  useEffect(() => {
+    void registerServiceWorker();
+  }, []);
   return (
     <DatabaseProvider userId={user.id} isOffline={isWindowOffline}>
       <ConnectionProvider userId={user.id} role={user.role} onSignInRequired={signInAgain}>
