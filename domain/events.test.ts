@@ -33,6 +33,16 @@ describe('events search', () => {
       eventFilter: 'x',
     });
   });
+
+  it('opens a hand-edited link whose event filter is not text, showing every event', () => {
+    expect(eventsSearch.parse({ tab: 'future', eventFilter: 3 })).toEqual({
+      tab: 'future',
+      page: 1,
+      eventFilter: undefined,
+    });
+    expect(eventsSearch.parse({ eventFilter: { id: 'x' } }).eventFilter).toBeUndefined();
+    expect(eventsSearch.parse({ eventFilter: 'x'.repeat(256) }).eventFilter).toBeUndefined();
+  });
 });
 
 describe('deleting an event', () => {

@@ -1,12 +1,13 @@
 import { compareIsoDates, datePart } from './dates';
-import { integerOr, oneOfOr, type SearchOf, searchParser, strictOptionalText } from './search-params';
+import { integerOr, oneOfOr, optionalText, type SearchOf, searchParser } from './search-params';
 
 /** The tabs of `/viblo/events` (SPEC §2), as the `tab` query parameter spells them. */
 export const EventTab = { present: 'present', future: 'future', past: 'past' } as const;
 export type EventTab = (typeof EventTab)[keyof typeof EventTab];
 const eventsSearchShape = {
   tab: oneOfOr(Object.values(EventTab), EventTab.present),
-  eventFilter: strictOptionalText(),
+  // The id of the selected event, as long as the search call accepts it; anything else shows every event.
+  eventFilter: optionalText(255),
   page: integerOr(1, 1),
 };
 /** Search of `/viblo/events`: tab defaults to present and page to 1 (SPEC §2). */

@@ -71,17 +71,6 @@ export function textOrEmpty(): SearchField<string> {
   return (raw) => (typeof raw === 'string' ? raw : '');
 }
 
-/**
- * Text or absent; any other value is refused and the route shows its error, as a zod `z.string().optional()`
- * without a fallback did.
- */
-export function strictOptionalText(): SearchField<string | undefined> {
-  return (raw) => {
-    if (raw === undefined || typeof raw === 'string') return raw;
-    throw new TypeError('Expected a text search parameter');
-  };
-}
-
 /** One of `values`, or undefined. */
 export function optionalOneOf<const T extends string>(values: readonly T[]): SearchField<T | undefined> {
   return (raw) => values.find((value) => value === raw);
