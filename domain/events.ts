@@ -1,19 +1,8 @@
 import { compareIsoDates, datePart } from './dates';
-import { integerOr, oneOfOr, optionalText, type SearchOf, searchParser } from './search-params';
+import { EventTab } from './events-search';
 
-/** The tabs of `/viblo/events` (SPEC §2), as the `tab` query parameter spells them. */
-export const EventTab = { present: 'present', future: 'future', past: 'past' } as const;
-export type EventTab = (typeof EventTab)[keyof typeof EventTab];
-const eventsSearchShape = {
-  tab: oneOfOr(Object.values(EventTab), EventTab.present),
-  // The id of the selected event, as long as the search call accepts it; anything else shows every event.
-  eventFilter: optionalText(255),
-  page: integerOr(1, 1),
-};
-/** Search of `/viblo/events`: tab defaults to present and page to 1 (SPEC §2). */
-export const eventsSearch = searchParser(eventsSearchShape);
-/** Parsed search of `/viblo/events`. */
-export type EventsSearch = SearchOf<typeof eventsSearchShape>;
+// The tab names stay importable beside the rule that sorts events into them (the server reads both).
+export { EventTab } from './events-search';
 
 /**
  * The tab an event belongs in, comparing calendar dates only (times of day are ignored) with `today`, an ISO

@@ -1,8 +1,10 @@
 // The zod schemas of these codes are in `sync-docs.ts`, with the request document: the codes load without zod.
 
-/** Request status (SPEC §3). */
-export const RequestStatus = { cancelled: -1, rejected: 0, requesting: 1, accepted: 2 } as const;
-export type RequestStatus = (typeof RequestStatus)[keyof typeof RequestStatus];
+import { RequestStatus } from './request-status';
+
+// The statuses have a module of their own, which the request list's route search reads in the app's first
+// script; the rest of the request rules load with the request screens.
+export { RequestStatus } from './request-status';
 
 /** Whether an accepted request also updated the attendance or score it was about (SPEC §3). */
 export const AcceptReason = { withoutUpdate: 0, withUpdate: 1 } as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { codeSchema } from '../codes';
 import { datePart } from '../dates';
-import { EventTab } from '../events';
+import { EventTab } from '../events-search';
 import { noteContentSchema, validateDateRange } from '../validation';
 import { ValidationCode } from '../validation-codes';
 import {

@@ -1,7 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import dayjs from 'dayjs';
-import { EventTab, eventTab } from '../../../domain/events';
+import { eventTab } from '../../../domain/events';
+import { EventTab } from '../../../domain/events-search';
 import type { VibloEvent } from '../../../domain/schemas/events';
 
 /**

@@ -2,7 +2,7 @@ import {
   DEFAULT_MASTER_SETTING_TAB,
   MASTER_SETTING_TABS,
   type MasterSettingTab,
-} from '../../../domain/master';
+} from '../../../domain/master-kind';
 import { optionalInteger, searchParser } from '../../../domain/search-params';
 
 /** Local-storage key of the last master-setting tab (SPEC §2: remembered, default 1). */

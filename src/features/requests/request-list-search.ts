@@ -1,4 +1,4 @@
-import { RequestStatus } from '../../../domain/requests';
+import { RequestStatus } from '../../../domain/request-status';
 import {
   optionalInteger,
   optionalOneOf,

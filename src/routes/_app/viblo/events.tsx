@@ -1,5 +1,5 @@
 import { createFileRoute, Outlet, useChildMatches } from '@tanstack/react-router';
-import { eventsSearch } from '../../../../domain/events';
+import { eventsSearch } from '../../../../domain/events-search';
 import { Role } from '../../../../domain/roles';
 import { useConnection } from '../../../app/connection-context';
 import { useSessionUser } from '../../../app/session-context';
