@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { App, loadSignedInData } from './app/app';
 import { exposeAutomationHooks } from './app/automation-hooks';
 import { isSignInComplete } from './app/guard';
-import { createAppRouter } from './app/router';
+import { createAppRouter, preloadFirstScreen } from './app/router';
 import { createSessionStore } from './app/session';
 import { activateLocale, rememberedLocale } from './i18n/i18n';
 import './app/styles.css';
@@ -17,12 +17,13 @@ async function start(): Promise<void> {
   const session = await createSessionStore();
   const user = session.getUser();
   const userId = user?.id;
+  const router = createAppRouter(session);
+  preloadFirstScreen(router, user);
   // A signed-in page renders inside its local database from the first frame; the sign-in page never loads it.
   await Promise.all([
     activateLocale(rememberedLocale(localStorage, userId), userId),
     user && isSignInComplete(user) ? loadSignedInData() : undefined,
   ]);
-  const router = createAppRouter(session);
 
   createRoot(root).render(
     <StrictMode>

@@ -1,5 +1,7 @@
 import { createRouter } from '@tanstack/react-router';
+import type { StoredUser } from '../../domain/auth';
 import { routeTree } from '../routeTree.gen';
+import { isSignInComplete } from './guard';
 import type { SessionStore } from './session';
 
 /** The app's router: file routes under /admin. */
@@ -15,6 +17,26 @@ export function createAppRouter(session: SessionStore) {
   });
   for (const path of Object.keys(router.routesByPath)) registered.add(path);
   return router;
+}
+
+/**
+ * Starts loading the code of the first screen while the page start loads the language (and a signed-in
+ * user's data), instead of after them: one round trip less before the first paint. Signed out, a guarded
+ * URL ends on the sign-in screen, so that is the one loaded; halfway through signing in nothing is, the
+ * guard picks the step. A failure is the router's to show when it loads the same code.
+ */
+export function preloadFirstScreen(
+  router: ReturnType<typeof createAppRouter>,
+  user: StoredUser | null,
+): void {
+  if (user && !isSignInComplete(user)) return;
+  const { pathname, search } = router.state.location;
+  const matches = router.matchRoutes(pathname, search);
+  const routes =
+    !user && matches.some((match) => match.routeId === '/_app')
+      ? [router.routesById['/login']]
+      : matches.map((match) => router.routesById[match.routeId]);
+  for (const route of routes) void router.loadRouteChunk(route)?.catch(() => undefined);
 }
 
 declare module '@tanstack/react-router' {
