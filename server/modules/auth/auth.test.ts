@@ -234,7 +234,9 @@ describe('session', () => {
       me({ cookie: `${SESSION_COOKIE}=${'x'.repeat(43)}` }),
       ...sessions.map((session) => me(session.headers())),
     ]);
-    const roles = answers.map((answer) => (answer.statusCode === 200 ? answer.json().role : answer.statusCode));
+    const roles = answers.map((answer) =>
+      answer.statusCode === 200 ? answer.json().role : answer.statusCode,
+    );
     expect(roles).toEqual([2, 1, 5, 0, 401, 401, 2, 1, 5, 0]);
 
     // An hour later the sessions' idle deadlines move forward together, and each is told so by its cookie.
