@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { CSRF_HEADER } from '../domain/auth';
-import type { MasterDataResponse } from '../domain/master';
+import type { MasterDataResponse } from '../domain/schemas/master-setting';
 import { launchChromium, signedInContext } from './browser';
 import { type BenchSession, ms, percentile, signIn, startServer } from './server-process';
 import { seed } from './sync-figures';

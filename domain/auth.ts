@@ -4,14 +4,8 @@ import { LIMITS } from './limits';
 export const PASSWORD_MAX_LENGTH = 24;
 export const PASSWORD_MIN_LENGTH = 8;
 
-// The sign-in calls' schemas are in `schemas/auth-account.ts`: these constants load without zod (the sign-in
-// page), and the types below are only names for what those schemas parse.
-export type {
-  LoginRequest,
-  LoginResponse,
-  OtpSentResponse,
-  StoredUser,
-} from './schemas/auth-account';
+// The sign-in calls' schemas and the types they parse are in `schemas/auth-account.ts`: these constants load
+// without zod (the sign-in page).
 
 /** Header and cookie names of the CSRF double submit. */
 export const CSRF_HEADER = 'x-csrf-token';

@@ -63,7 +63,6 @@ export const YEAR_CODE_COLORS = [
   '#546e7a',
 ] as const;
 
-export type { MasterDataResponse, MasterSettingWrite } from './schemas/master-setting';
-// The schemas of master rows are in `sync-docs.ts` (the synced row) and `schemas/master-setting.ts` (the
-// calls), so these names and codes load without zod: the sign-in page's error messages use them.
-export type { MasterDoc } from './sync-docs';
+// The schemas of master rows and the types they parse are in `sync-docs.ts` (the synced row) and
+// `schemas/master-setting.ts` (the calls), so these names and codes load without zod: the sign-in page's
+// error messages use them.

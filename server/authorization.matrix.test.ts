@@ -6,7 +6,6 @@ import { AttendanceStatus } from '../domain/attendance';
 import { weekdayIdOf } from '../domain/copy-subject';
 import { HighlightCompare, HighlightCondition, HighlightType } from '../domain/highlights';
 import { LessonType, PlanPublish, PublishState } from '../domain/lessons';
-import type { MasterDoc } from '../domain/master';
 import { CALL_ROLES, callMethod, canCall, isStateChangingCall } from '../domain/permissions';
 import {
   REQUEST_DECISION_SEGMENT,
@@ -18,6 +17,7 @@ import { type AccountRole, Role } from '../domain/roles';
 import { newRequestDoc } from '../domain/schemas/requests';
 import { StickyStatus, StickyType } from '../domain/stickies';
 import { SYNC_COLLECTION_ROLES, SyncCollection } from '../domain/sync';
+import type { MasterDoc } from '../domain/sync-docs';
 import {
   type AchievementDoc,
   type AttendanceDoc,

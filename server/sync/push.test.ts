@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MasterDoc } from '../../domain/master';
+import type { MasterDoc } from '../../domain/sync-docs';
 import { call, pull, pullAll, push } from '../testing/calls';
 import { openSocket } from '../testing/sockets';
 import { buildTestApp, signIn, type TestApp, type TestSession } from '../testing/test-app';

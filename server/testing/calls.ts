@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { z } from 'zod';
-import type { MasterDoc } from '../../domain/master';
 import type { SyncCheckpoint } from '../../domain/sync';
+import type { MasterDoc } from '../../domain/sync-docs';
 import type { SyncedDoc } from '../../domain/sync-merge';
 import type { Database } from '../db/client';
 import { queryRows } from '../db/rows';

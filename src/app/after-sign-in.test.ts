@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { StoredUser } from '../../domain/auth';
+import type { StoredUser } from '../../domain/schemas/auth-account';
 import { nextSignInStep } from './after-sign-in';
 
 const user: StoredUser = {

@@ -1,7 +1,7 @@
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { StoredUser } from '../../domain/auth';
 import { LIMITS } from '../../domain/limits';
+import type { StoredUser } from '../../domain/schemas/auth-account';
 import { optionalText, searchParser } from '../../domain/search-params';
 import { localeOrDefault } from '../i18n/i18n';
 import { tellServerLanguage } from './chosen-language';

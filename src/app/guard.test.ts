@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { StoredUser } from '../../domain/auth';
 import { type AccountRole, ROLE_LIST, Role } from '../../domain/roles';
 import { PUBLIC_ROUTES, ROUTE_ROLES } from '../../domain/route-roles';
+import type { StoredUser } from '../../domain/schemas/auth-account';
 import {
   applyGuardTarget,
   decideGuardedRoute,

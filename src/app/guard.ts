@@ -1,6 +1,6 @@
-import type { StoredUser } from '../../domain/auth';
 import { type AccountRole, Role } from '../../domain/roles';
 import { type GuardedRoute, ROUTE_ROLES, rolesForRoute } from '../../domain/route-roles';
+import type { StoredUser } from '../../domain/schemas/auth-account';
 
 /** Screens the guard sends a signed-in user to before anything else (SPEC §2). */
 export type GuardTarget = '/change-password' | '/otp' | '/admins';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { StoredUser } from '../../domain/auth';
 import { Role } from '../../domain/roles';
+import type { StoredUser } from '../../domain/schemas/auth-account';
 import { createAppRouter, preloadFirstScreen } from './router';
 import type { SessionStore } from './session';
 

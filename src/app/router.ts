@@ -1,5 +1,5 @@
 import { createRouter } from '@tanstack/react-router';
-import type { StoredUser } from '../../domain/auth';
+import type { StoredUser } from '../../domain/schemas/auth-account';
 import { routeTree } from '../routeTree.gen';
 import { isSignInComplete } from './guard';
 import type { SessionStore } from './session';

@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useContext, useSyncExternalStore } from 'react';
-import type { StoredUser } from '../../domain/auth';
+import type { StoredUser } from '../../domain/schemas/auth-account';
 import type { SessionStore } from './session';
 
 const SessionContext = createContext<SessionStore | null>(null);

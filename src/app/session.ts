@@ -1,4 +1,4 @@
-import type { StoredUser } from '../../domain/auth';
+import type { StoredUser } from '../../domain/schemas/auth-account';
 
 /** Local-storage key of the stored user (SPEC §4). */
 export const USER_STORAGE_KEY = 'user';

@@ -1,5 +1,5 @@
 import { type ReactNode, useCallback, useEffect } from 'react';
-import type { StoredUser } from '../../domain/auth';
+import type { StoredUser } from '../../domain/schemas/auth-account';
 import { DatabaseProvider } from '../db/database-context';
 import { ConnectionProvider, isWindowOffline } from './connection-context';
 import { registerServiceWorker } from './register-service-worker';

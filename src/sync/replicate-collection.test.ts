@@ -1,7 +1,7 @@
 import { getAssumedMasterState, getLastCheckpointDoc, type RxConflictHandler, setCheckpoint } from 'rxdb';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { MasterDoc } from '../../domain/master';
 import { type SyncCheckpoint, syncCheckpointSchema } from '../../domain/sync';
+import type { MasterDoc } from '../../domain/sync-docs';
 import { masterDocSchema } from '../../domain/sync-docs';
 import { openTestDatabase } from '../db/database-test-helper';
 import type { MasterDocType } from '../db/master-schema';

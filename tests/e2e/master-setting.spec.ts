@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
-import type { MasterDataResponse } from '../../domain/master';
+import type { MasterDataResponse } from '../../domain/schemas/master-setting';
 import type { SubjectDoc } from '../../domain/sync-docs';
 import { LoginPage } from './pages/login-page';
 import { MasterSettingPage } from './pages/master-setting-page';

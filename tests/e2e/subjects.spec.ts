@@ -1,8 +1,8 @@
 import { expect } from '@playwright/test';
 import { LessonType } from '../../domain/lessons';
-import { type MasterDoc, MasterKind } from '../../domain/master';
+import { MasterKind } from '../../domain/master';
 import type { Lesson } from '../../domain/schemas/lessons';
-import type { PersonDoc } from '../../domain/sync-docs';
+import type { MasterDoc, PersonDoc } from '../../domain/sync-docs';
 import { AttendancePage } from './pages/attendance-page';
 import { LoginPage } from './pages/login-page';
 import { SubjectsPage } from './pages/subjects-page';

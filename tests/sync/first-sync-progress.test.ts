@@ -1,6 +1,6 @@
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { MasterDoc } from '../../domain/master';
+import type { MasterDoc } from '../../domain/sync-docs';
 import { masterDocSchema } from '../../domain/sync-docs';
 import { masterCollection } from '../../server/modules/master/collection';
 import type { SyncActor } from '../../server/sync/engine';

@@ -1,13 +1,9 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import {
-  AUTH_LIMITS,
-  type LoginRequest,
-  type LoginResponse,
-  type OtpSentResponse,
-} from '../../../domain/auth';
+import { AUTH_LIMITS } from '../../../domain/auth';
 import { ErrorCode } from '../../../domain/errors';
 import { isAccountRole } from '../../../domain/roles';
+import type { LoginRequest, LoginResponse, OtpSentResponse } from '../../../domain/schemas/auth-account';
 import { ValidationCode } from '../../../domain/validation-codes';
 import type { Database, Executor } from '../../db/client';
 import { accountLocks, otpCodes, sessions, trustedDevices, users } from '../../db/schema';

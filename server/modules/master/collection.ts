@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { type MasterDoc, MasterKind } from '../../../domain/master';
+import { MasterKind } from '../../../domain/master';
 import { SYNC_COLLECTION_ROLES } from '../../../domain/sync';
+import type { MasterDoc } from '../../../domain/sync-docs';
 import { masterDocSchema } from '../../../domain/sync-docs';
 import { queryRows } from '../../db/rows';
 import type { SyncCollectionDef, SyncWriteContext } from '../../sync/engine';

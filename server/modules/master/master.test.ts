@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MASTER_SETTING_SEGMENTS, type MasterDataResponse } from '../../../domain/master';
+import { MASTER_SETTING_SEGMENTS } from '../../../domain/master';
+import type { MasterDataResponse } from '../../../domain/schemas/master-setting';
 import { call, createMasterRow, pullAll } from '../../testing/calls';
 import { buildTestApp, signIn, type TestApp, type TestSession } from '../../testing/test-app';
 

@@ -1,9 +1,10 @@
 import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { FieldError } from '../../../domain/errors';
-import type { MasterDataResponse, MasterSettingSegment } from '../../../domain/master';
+import type { MasterSettingSegment } from '../../../domain/master';
 import { Role } from '../../../domain/roles';
 import type {
+  MasterDataResponse,
   MasterSearchQuery,
   MasterSearchResponse,
   MasterSettingWriteFor,

@@ -1,4 +1,4 @@
-import type { LoginResponse, OtpSentResponse } from '../../../domain/auth';
+import type { LoginResponse, OtpSentResponse } from '../../../domain/schemas/auth-account';
 import { type CallResult, callApi } from '../../api/call-api';
 
 /** `POST /api/verify-otp`. */

@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import type { LoginResponse } from '../../../domain/auth';
+import type { LoginResponse } from '../../../domain/schemas/auth-account';
 import { verifyOtpRequestSchema } from '../../../domain/schemas/auth-account';
 import { errorMessage } from '../../i18n/error-messages';
 import { Button } from '../../ui/button';

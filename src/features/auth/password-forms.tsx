@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { type ReactNode, useState } from 'react';
 import { type DefaultValues, type FieldValues, type UseFormRegisterReturn, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import type { LoginResponse } from '../../../domain/auth';
+import type { LoginResponse } from '../../../domain/schemas/auth-account';
 import { emailRequestSchema, forceChangePasswordRequestSchema } from '../../../domain/schemas/auth-account';
 import { changePasswordSchema, passwordPairSchema } from '../../../domain/validation';
 import type { CallResult } from '../../api/call-api';

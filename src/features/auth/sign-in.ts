@@ -1,5 +1,5 @@
-import type { LoginRequest, LoginResponse } from '../../../domain/auth';
 import { ErrorCode } from '../../../domain/errors';
+import type { LoginRequest, LoginResponse } from '../../../domain/schemas/auth-account';
 import { type CallFailure, callApi } from '../../api/call-api';
 
 /** Why a sign-in failed: one error code to translate, and the field it belongs to when there is one. */
