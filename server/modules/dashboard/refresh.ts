@@ -239,20 +239,28 @@ export function createSubjectRefreshQueue(
     draining = null;
     const now = performance.now();
     for (const [subjectId, at] of lastStarted) if (at + spacingMs <= now) lastStarted.delete(subjectId);
-    if (waiting.size > 0 && !wake) {
-      const first = Math.min(...[...waiting].map(dueAt));
-      wake = setTimeout(() => {
-        wake = null;
-        start();
-      }, first - now);
-    }
+    start();
   };
 
+  // Drains what is due now; what waits within its spacing gets a timer for the first of it that comes due
+  // (a timer may fire a little early: it then sets itself again).
   const start = () => {
-    if (draining || nextDue() === undefined) return;
-    if (wake) clearTimeout(wake);
-    wake = null;
-    draining = drain();
+    if (draining) return;
+    if (nextDue() !== undefined) {
+      if (wake) clearTimeout(wake);
+      wake = null;
+      draining = drain();
+      return;
+    }
+    if (waiting.size === 0 || wake) return;
+    const first = Math.min(...[...waiting].map(dueAt));
+    wake = setTimeout(
+      () => {
+        wake = null;
+        start();
+      },
+      Math.ceil(first - performance.now()) + 1,
+    );
   };
 
   return {
