@@ -10,6 +10,7 @@ import {
   planSavedMessage,
   publishStateSchema,
 } from './lessons';
+import { RequestStatus } from './request-status';
 import {
   AcceptReason,
   AttendanceRequestKind,
@@ -17,7 +18,6 @@ import {
   canChangeRequestStatus,
   RequestFilterStatus,
   RequestOption,
-  RequestStatus,
   RequestType,
   requestOptionMeaning,
 } from './requests';

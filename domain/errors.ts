@@ -51,6 +51,3 @@ export const FieldError = {
 } as const;
 
 export type FieldError = (typeof FieldError)[keyof typeof FieldError];
-
-// The error shape's schema lives with the other schemas, so these codes load without zod (the sign-in page).
-export type { ApiError } from './schemas/api-error';

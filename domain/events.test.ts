@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { afterEventDeleted, EventTab, eventTab, inStoredOrder } from './events';
+import { afterEventDeleted, eventTab, inStoredOrder } from './events';
+import { EventTab } from './events-search';
 
 const today = '2025-05-10';
 const event = (start_time: string, end_time: string) => ({ start_time, end_time });

@@ -1,9 +1,6 @@
 import { compareIsoDates, datePart } from './dates';
 import { EventTab } from './events-search';
 
-// The tab names stay importable beside the rule that sorts events into them (the server reads both).
-export { EventTab } from './events-search';
-
 /**
  * The tab an event belongs in, comparing calendar dates only (times of day are ignored) with `today`, an ISO
  * date in the school's zone. Both ends are inclusive: an event that starts today or ends today is present, so

@@ -1,13 +1,5 @@
 import { MasterKind, type MasterSettingTab } from './master-kind';
 
-// The kinds and the master-setting tabs stay importable here, beside the codes that name them.
-export {
-  DEFAULT_MASTER_SETTING_TAB,
-  MASTER_SETTING_TABS,
-  MasterKind,
-  type MasterSettingTab,
-} from './master-kind';
-
 /** URL segments of `/api/master-setting/{segment}` (SPEC §7) and the kind each one edits. */
 export const MASTER_SETTING_SEGMENTS = {
   'year-codes': MasterKind.yearCodes,

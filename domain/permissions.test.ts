@@ -17,7 +17,7 @@ import {
   superAdminAreaOnly,
   teacherMayEditClass,
 } from './permissions';
-import { RequestStatus } from './requests';
+import { RequestStatus } from './request-status';
 import { type AccountRole, ROLE_LIST, Role } from './roles';
 import { SPEC_CALLS } from './spec-calls';
 

@@ -1,4 +1,5 @@
-import { canChangeRequestStatus, RequestStatus } from './requests';
+import { RequestStatus } from './request-status';
+import { canChangeRequestStatus } from './requests';
 import {
   type AccountRole,
   ADMINS_ONLY,

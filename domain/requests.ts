@@ -2,10 +2,6 @@
 
 import { RequestStatus } from './request-status';
 
-// The statuses have a module of their own, which the request list's route search reads in the app's first
-// script; the rest of the request rules load with the request screens.
-export { RequestStatus } from './request-status';
-
 /** Whether an accepted request also updated the attendance or score it was about (SPEC §3). */
 export const AcceptReason = { withoutUpdate: 0, withUpdate: 1 } as const;
 export type AcceptReason = (typeof AcceptReason)[keyof typeof AcceptReason];

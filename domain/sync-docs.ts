@@ -2,15 +2,9 @@ import { z } from 'zod';
 import { attendanceStatusSchema } from './attendance';
 import { codeSchema } from './codes';
 import { LIMITS } from './limits';
-import { MasterKind } from './master';
-import {
-  AcceptReason,
-  AttendanceRequestKind,
-  ConfirmKind,
-  RequestOption,
-  RequestStatus,
-  RequestType,
-} from './requests';
+import { MasterKind } from './master-kind';
+import { RequestStatus } from './request-status';
+import { AcceptReason, AttendanceRequestKind, ConfirmKind, RequestOption, RequestType } from './requests';
 import type { SyncCollection } from './sync';
 
 const id = z.string().min(1).max(64);

@@ -7,12 +7,8 @@ import { weekdayIdOf } from '../domain/copy-subject';
 import { HighlightCompare, HighlightCondition, HighlightType } from '../domain/highlights';
 import { LessonType, PlanPublish, PublishState } from '../domain/lessons';
 import { CALL_ROLES, callMethod, canCall, isStateChangingCall } from '../domain/permissions';
-import {
-  REQUEST_DECISION_SEGMENT,
-  RequestOption,
-  RequestStatus,
-  requestOptionMeaning,
-} from '../domain/requests';
+import { RequestStatus } from '../domain/request-status';
+import { REQUEST_DECISION_SEGMENT, RequestOption, requestOptionMeaning } from '../domain/requests';
 import { type AccountRole, Role } from '../domain/roles';
 import { newRequestDoc } from '../domain/schemas/requests';
 import { StickyStatus, StickyType } from '../domain/stickies';

@@ -1,4 +1,5 @@
-import { type ApiError, ErrorCode } from '../domain/errors';
+import { ErrorCode } from '../domain/errors';
+import type { ApiError } from '../domain/schemas/api-error';
 
 /** An error a route or hook throws to answer with a status and the one error shape of ARCHITECTURE §4. */
 export class HttpError extends Error {

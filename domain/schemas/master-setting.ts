@@ -1,11 +1,6 @@
 import { z } from 'zod';
-import {
-  MASTER_SETTING_SEGMENTS,
-  MasterKind,
-  type MasterSettingSegment,
-  type MasterSettingTab,
-  YEAR_CODE_COLORS,
-} from '../master';
+import { MASTER_SETTING_SEGMENTS, type MasterSettingSegment, YEAR_CODE_COLORS } from '../master';
+import { MasterKind, type MasterSettingTab } from '../master-kind';
 import { uniqueNames } from '../validation';
 import { ValidationCode } from '../validation-codes';
 import {

@@ -1,12 +1,7 @@
 import { z } from 'zod';
 import { FieldError } from '../errors';
-import {
-  RequestFilterStatus,
-  RequestStatus,
-  RequestType,
-  requestOptionMeaning,
-  requestOptionNeeds,
-} from '../requests';
+import { RequestStatus } from '../request-status';
+import { RequestFilterStatus, RequestType, requestOptionMeaning, requestOptionNeeds } from '../requests';
 import {
   acceptReasonSchema,
   attendanceRequestKindSchema,

@@ -4,12 +4,12 @@ import { AttendanceStatus } from '../../domain/attendance';
 import { HighlightCompare, HighlightCondition, HighlightType } from '../../domain/highlights';
 import { LessonType, PublishState } from '../../domain/lessons';
 import { LIMITS } from '../../domain/limits';
+import { RequestStatus } from '../../domain/request-status';
 import {
   AcceptReason,
   AttendanceRequestKind,
   ConfirmKind,
   RequestOption,
-  RequestStatus,
   RequestType,
 } from '../../domain/requests';
 import { Role } from '../../domain/roles';

@@ -1,7 +1,8 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CSRF_HEADER } from '../../domain/auth';
-import { type ApiError, ErrorCode } from '../../domain/errors';
+import { ErrorCode } from '../../domain/errors';
+import type { ApiError } from '../../domain/schemas/api-error';
 import { setAppCookie } from './cookies';
 import { CSP_REPORT_PATH } from './security-headers';
 

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type ApiError, ErrorCode } from '../../domain/errors';
+import { ErrorCode } from '../../domain/errors';
+import type { ApiError } from '../../domain/schemas/api-error';
 import { HttpError } from '../http-error';
 import { RequestValidationError } from './validation';
 

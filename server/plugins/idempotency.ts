@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type ApiError, ErrorCode } from '../../domain/errors';
+import { ErrorCode } from '../../domain/errors';
+import type { ApiError } from '../../domain/schemas/api-error';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH } from '../../domain/sync';
 import type { Database } from '../db/client';
 import { idempotencyKeys } from '../db/schema';

@@ -9,7 +9,7 @@ import {
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { firstValueFrom } from 'rxjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MasterKind } from '../../domain/master';
+import { MasterKind } from '../../domain/master-kind';
 import { masterRow } from './database-test-helper';
 import { eachDocumentOnce, liveCount$ } from './each-document-once';
 import type { MasterDocType } from './master-schema';

@@ -1,5 +1,5 @@
 import type { JsonSchema, MigrationStrategies, RxJsonSchema } from 'rxdb';
-import { MasterKind } from '../../domain/master';
+import { MasterKind } from '../../domain/master-kind';
 import type { SyncCollection } from '../../domain/sync';
 import { AchievementDocKind, SYNC_DOC_SCHEMAS } from '../../domain/sync-docs';
 import { type RxSchemaSpec, rxSchemaOf } from './rx-schema';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { MasterKind } from '../../domain/master';
+import type { MasterKind } from '../../domain/master-kind';
 import { useDatabase } from './database-context';
 import type { MasterDocType } from './master-schema';
 import { uniqueDocuments } from './queries/rows';

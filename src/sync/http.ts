@@ -1,5 +1,6 @@
 import { CSRF_COOKIE, CSRF_HEADER, secureCookieName } from '../../domain/auth';
-import { type ApiError, ErrorCode } from '../../domain/errors';
+import { ErrorCode } from '../../domain/errors';
+import type { ApiError } from '../../domain/schemas/api-error';
 
 /** A call the server answered with an error status; `body` is the parsed error shape when it had one. */
 export class HttpError extends Error {

@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import { LessonType } from '../../domain/lessons';
-import { MasterKind } from '../../domain/master';
+import { MasterKind } from '../../domain/master-kind';
 import type { Lesson } from '../../domain/schemas/lessons';
 import type { MasterDoc, PersonDoc } from '../../domain/sync-docs';
 import { AttendancePage } from './pages/attendance-page';

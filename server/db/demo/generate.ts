@@ -6,7 +6,8 @@ import { HighlightCompare, HighlightCondition, HighlightType } from '../../../do
 import { LessonType, PlanPublish, PublishState } from '../../../domain/lessons';
 import { YEAR_CODE_COLORS } from '../../../domain/master';
 import { NotificationMessage } from '../../../domain/notifications';
-import { AcceptReason, RequestOption, RequestStatus, requestOptionMeaning } from '../../../domain/requests';
+import { RequestStatus } from '../../../domain/request-status';
+import { AcceptReason, RequestOption, requestOptionMeaning } from '../../../domain/requests';
 import { type AccountRole, Role } from '../../../domain/roles';
 import { JlptLevel } from '../../../domain/schemas/people';
 import { isRequestSticky, StickyStatus, StickyType } from '../../../domain/stickies';

@@ -12,12 +12,12 @@ import {
 } from 'drizzle-orm/pg-core';
 import { codeValues } from '../../../domain/codes';
 import { LIMITS } from '../../../domain/limits';
+import { RequestStatus } from '../../../domain/request-status';
 import {
   AcceptReason,
   AttendanceRequestKind,
   ConfirmKind,
   RequestOption,
-  RequestStatus,
   RequestType,
   requestOptionMeaning,
 } from '../../../domain/requests';

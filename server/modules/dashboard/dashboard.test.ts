@@ -2,7 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HighlightCompare, HighlightCondition, HighlightType } from '../../../domain/highlights';
 import { LessonType, PublishState } from '../../../domain/lessons';
-import { RequestOption, RequestStatus, RequestType } from '../../../domain/requests';
+import { RequestStatus } from '../../../domain/request-status';
+import { RequestOption, RequestType } from '../../../domain/requests';
 import { Role } from '../../../domain/roles';
 import type { NotificationListResponse as NotificationList } from '../../../domain/schemas/notifications';
 import type {

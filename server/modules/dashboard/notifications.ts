@@ -6,7 +6,7 @@ import {
   NOTIFICATIONS_PER_PAGE,
   type NotificationMessage,
 } from '../../../domain/notifications';
-import { RequestStatus } from '../../../domain/requests';
+import { RequestStatus } from '../../../domain/request-status';
 import type { NotificationListResponse } from '../../../domain/schemas/notifications';
 import { type AppConfig, appPublicUrl } from '../../config';
 import type { Database, Executor, Transaction } from '../../db/client';

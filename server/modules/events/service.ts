@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { FieldError } from '../../../domain/errors';
-import { EventTab } from '../../../domain/events';
+import { EventTab } from '../../../domain/events-search';
 import type {
   EventSearchRequest,
   EventsResponse,

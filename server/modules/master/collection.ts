@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { MasterKind } from '../../../domain/master';
+import { MasterKind } from '../../../domain/master-kind';
 import { SYNC_COLLECTION_ROLES } from '../../../domain/sync';
 import type { MasterDoc } from '../../../domain/sync-docs';
 import { masterDocSchema } from '../../../domain/sync-docs';

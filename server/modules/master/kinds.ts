@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import type { MasterKind } from '../../../domain/master';
+import type { MasterKind } from '../../../domain/master-kind';
 import type { MasterDoc } from '../../../domain/sync-docs';
 import { masterKindSchema } from '../../../domain/sync-docs';
 import {

@@ -1,7 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { MasterInUseCode, type MasterKind, type MasterSettingTab } from '../../../domain/master';
+import { MasterInUseCode } from '../../../domain/master';
+import type { MasterKind, MasterSettingTab } from '../../../domain/master-kind';
 import type { MasterDoc } from '../../../domain/sync-docs';
 import type { Transaction } from '../../db/client';
 import { queryRows } from '../../db/rows';

@@ -1,11 +1,6 @@
 import { and, count, eq } from 'drizzle-orm';
-import {
-  MASTER_SETTING_SEGMENTS,
-  type MasterKind,
-  type MasterSettingSegment,
-  type MasterSettingTab,
-  YEAR_CODE_COLORS,
-} from '../../../domain/master';
+import { MASTER_SETTING_SEGMENTS, type MasterSettingSegment, YEAR_CODE_COLORS } from '../../../domain/master';
+import type { MasterKind, MasterSettingTab } from '../../../domain/master-kind';
 import type { MasterSettingWriteFor } from '../../../domain/schemas/master-setting';
 import type { Transaction } from '../../db/client';
 import { yearCodes } from '../../db/schema';

@@ -2,12 +2,8 @@ import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { requestedMark } from '../../../domain/attendance';
 import { mayChangeRequestStatus, studentOwnsRecord } from '../../../domain/permissions';
-import {
-  AcceptReason,
-  RequestStatus,
-  requestOptionMeaning,
-  requestOptionNeeds,
-} from '../../../domain/requests';
+import { RequestStatus } from '../../../domain/request-status';
+import { AcceptReason, requestOptionMeaning, requestOptionNeeds } from '../../../domain/requests';
 import { Role } from '../../../domain/roles';
 import { SYNC_COLLECTION_ROLES, type SyncCollection, type SyncRejectReason } from '../../../domain/sync';
 import {

@@ -3,7 +3,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AttendanceStatus } from '../../../domain/attendance';
-import { AcceptReason, RequestOption, RequestStatus, RequestType } from '../../../domain/requests';
+import { RequestStatus } from '../../../domain/request-status';
+import { AcceptReason, RequestOption, RequestType } from '../../../domain/requests';
 import type { RequestDoc } from '../../../domain/sync-docs';
 import { achievementId, attendanceId } from '../../../domain/sync-ids';
 import {

@@ -2,11 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { ErrorCode, FieldError } from '../../../domain/errors';
-import {
-  REQUEST_DECISION_SEGMENT,
-  type RequestDecisionSegment,
-  RequestStatus,
-} from '../../../domain/requests';
+import { RequestStatus } from '../../../domain/request-status';
+import { REQUEST_DECISION_SEGMENT, type RequestDecisionSegment } from '../../../domain/requests';
 import { Role } from '../../../domain/roles';
 import type { StudentRequestData } from '../../../domain/schemas/people';
 import {

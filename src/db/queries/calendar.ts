@@ -1,5 +1,5 @@
 import { combineLatest, map, type Observable, type ObservedValueOf, of, switchMap } from 'rxjs';
-import { MasterKind } from '../../../domain/master';
+import { MasterKind } from '../../../domain/master-kind';
 import { SubjectDocKind } from '../../../domain/sync-docs';
 import type { SchoolDatabase } from '../open-database';
 import { asRows } from './rows';

@@ -1,5 +1,5 @@
 import { combineLatest, map, type ObservedValueOf, of, switchMap } from 'rxjs';
-import { RequestStatus } from '../../../domain/requests';
+import { RequestStatus } from '../../../domain/request-status';
 import { SubjectDocKind } from '../../../domain/sync-docs';
 import { liveCount$ } from '../each-document-once';
 import type { SchoolDatabase } from '../open-database';

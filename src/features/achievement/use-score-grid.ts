@@ -1,6 +1,6 @@
 import { combineLatest, map, of, switchMap } from 'rxjs';
 import { outsideDrafts, PublishState } from '../../../domain/lessons';
-import { MasterKind } from '../../../domain/master';
+import { MasterKind } from '../../../domain/master-kind';
 import type { AccountRole } from '../../../domain/roles';
 import { AchievementDocKind, SubjectDocKind } from '../../../domain/sync-docs';
 import type { SchoolDatabase } from '../../db/open-database';

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { MasterKind } from '../../../domain/master';
+import { MasterKind } from '../../../domain/master-kind';
 import type { RankingRow, RankingSearchRequest } from '../../../domain/schemas/events';
 import { callApi } from '../../api/call-api';
 import { useMasterDocs } from '../../db/use-master-docs';

@@ -1,4 +1,4 @@
-import type { MasterSettingTab } from '../../../domain/master';
+import type { MasterSettingTab } from '../../../domain/master-kind';
 import { type CallResult, type CallValue, callApi } from '../../api/call-api';
 import { type MasterFormValues, segmentOf, writeBodyOf } from './master-list';
 

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { MasterKind, type MasterSettingTab, YEAR_CODE_COLORS } from '../../../domain/master';
+import { YEAR_CODE_COLORS } from '../../../domain/master';
+import { MasterKind, type MasterSettingTab } from '../../../domain/master-kind';
 import type { MasterDocType } from '../../db/master-schema';
 import { useMasterDocs } from '../../db/use-master-docs';
 import { errorMessage } from '../../i18n/error-messages';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MasterKind, type MasterSettingTab } from '../../../domain/master';
+import { MasterKind, type MasterSettingTab } from '../../../domain/master-kind';
 import { masterRow } from '../../db/database-test-helper';
 import type { MasterDocType } from '../../db/master-schema';
 import {

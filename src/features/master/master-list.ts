@@ -1,11 +1,6 @@
 import type { z } from 'zod';
-import {
-  MASTER_SETTING_SEGMENTS,
-  MasterKind,
-  type MasterSettingSegment,
-  type MasterSettingTab,
-  YEAR_CODE_COLORS,
-} from '../../../domain/master';
+import { MASTER_SETTING_SEGMENTS, type MasterSettingSegment, YEAR_CODE_COLORS } from '../../../domain/master';
+import { MasterKind, type MasterSettingTab } from '../../../domain/master-kind';
 import { nameKey } from '../../../domain/names';
 import { masterSettingWriteSchemas } from '../../../domain/schemas/master-setting';
 import type { MasterDocType } from '../../db/master-schema';

@@ -2,7 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Tabs } from 'radix-ui';
-import { MASTER_SETTING_TABS, MasterKind, type MasterSettingTab } from '../../../domain/master';
+import { MASTER_SETTING_TABS, MasterKind, type MasterSettingTab } from '../../../domain/master-kind';
 import { type MasterNotice, MasterTable } from './master-table';
 
 const TAB_LABELS: Record<MasterSettingTab, MessageDescriptor> = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MasterKind } from '../../../domain/master';
+import { MasterKind } from '../../../domain/master-kind';
 import {
   MASTER_TAB_STORAGE_KEY,
   masterKindOfTab,

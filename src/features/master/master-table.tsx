@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { MasterKind, type MasterSettingTab } from '../../../domain/master';
+import { MasterKind, type MasterSettingTab } from '../../../domain/master-kind';
 import type { MasterDocType } from '../../db/master-schema';
 import { useMasterDocs } from '../../db/use-master-docs';
 import { useMasterSyncedAt } from '../../db/use-master-synced-at';

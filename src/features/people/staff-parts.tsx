@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { type Dispatch, type SetStateAction, useState } from 'react';
-import { MasterKind } from '../../../domain/master';
+import { MasterKind } from '../../../domain/master-kind';
 import { useMasterDocs } from '../../db/use-master-docs';
 import type { OnlineView } from '../../db/use-online-view';
 import { errorMessage } from '../../i18n/error-messages';

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { LIMITS } from '../../../domain/limits';
-import { MasterKind } from '../../../domain/master';
+import { MasterKind } from '../../../domain/master-kind';
 import { studentWriteSchema } from '../../../domain/schemas/people';
 import { useMasterDocs } from '../../db/use-master-docs';
 import { errorMessage } from '../../i18n/error-messages';

@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { ErrorCode } from '../../../domain/errors';
-import { RequestStatus } from '../../../domain/requests';
+import { RequestStatus } from '../../../domain/request-status';
 import type { Student } from '../../../domain/schemas/people';
 import { studentRequests$ } from '../../db/queries/requests';
 import { useLiveQuery } from '../../db/use-live-query';

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { MasterKind } from '../../../domain/master';
+import { MasterKind } from '../../../domain/master-kind';
 import { JlptLevel, type Student, studentWriteSchema } from '../../../domain/schemas/people';
 import { useMasterDocs } from '../../db/use-master-docs';
 import { errorMessage } from '../../i18n/error-messages';

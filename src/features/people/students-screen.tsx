@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { AttendanceStatus } from '../../../domain/attendance';
 import { HighlightCompare } from '../../../domain/highlights';
-import { MasterKind } from '../../../domain/master';
+import { MasterKind } from '../../../domain/master-kind';
 import type { Student } from '../../../domain/schemas/people';
 import { useMasterDocs } from '../../db/use-master-docs';
 import { STATUS_LABELS } from '../../i18n/attendance-status-labels';

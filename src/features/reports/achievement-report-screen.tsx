@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { MasterKind } from '../../../domain/master';
+import { MasterKind } from '../../../domain/master-kind';
 import { averageOf, scoreBins } from '../../../domain/reports';
 import type { ReportClass } from '../../../domain/schemas/reports';
 import { useMasterDocs } from '../../db/use-master-docs';

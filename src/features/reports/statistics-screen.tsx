@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { MasterKind } from '../../../domain/master';
+import { MasterKind } from '../../../domain/master-kind';
 import type { StatisticSearchRequest, StatisticSearchResponse } from '../../../domain/schemas/statistics';
 import { useMasterDocs } from '../../db/use-master-docs';
 import { SelectField } from '../../ui/select-field';

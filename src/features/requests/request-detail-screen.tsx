@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useState } from 'react';
-import { AcceptReason, RequestStatus } from '../../../domain/requests';
+import { RequestStatus } from '../../../domain/request-status';
+import { AcceptReason } from '../../../domain/requests';
 import { Role } from '../../../domain/roles';
 import type { Request } from '../../../domain/schemas/requests';
 import { errorMessage } from '../../i18n/error-messages';

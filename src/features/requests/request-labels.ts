@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { RequestOption, RequestStatus, RequestType } from '../../../domain/requests';
+import { RequestStatus } from '../../../domain/request-status';
+import { RequestOption, RequestType } from '../../../domain/requests';
 
 /** The seven options of the request form (SPEC §3), in their order. */
 export const OPTION_LABELS: Record<RequestOption, MessageDescriptor> = {

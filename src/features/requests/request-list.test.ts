@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { RequestOption, RequestStatus, RequestType } from '../../../domain/requests';
+import { RequestStatus } from '../../../domain/request-status';
+import { RequestOption, RequestType } from '../../../domain/requests';
 import type { RequestDocType } from '../../db/synced-schemas';
 import { sittingRange } from './request-form';
 import { filterRequests, REQUEST_PAGE_SIZE, type RequestRow } from './request-list';

@@ -1,4 +1,5 @@
-import { RequestStatus, RequestType } from '../../../domain/requests';
+import { RequestStatus } from '../../../domain/request-status';
+import { RequestType } from '../../../domain/requests';
 import { SortType } from '../../../domain/search-params';
 import type { RequestSources } from '../../db/queries/requests';
 import type { RequestDocType } from '../../db/synced-schemas';

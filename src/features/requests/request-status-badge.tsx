@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { RequestStatus } from '../../../domain/requests';
+import type { RequestStatus } from '../../../domain/request-status';
 import { cn } from '../../ui/cn';
 import { STATUS_LABELS, STATUS_TONES } from './request-labels';
 

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { type RequestStatus, RequestType } from '../../../domain/requests';
+import type { RequestStatus } from '../../../domain/request-status';
+import { RequestType } from '../../../domain/requests';
 import { SortType } from '../../../domain/search-params';
 import { formatDate } from '../../i18n/format';
 import { localeOrDefault } from '../../i18n/i18n';

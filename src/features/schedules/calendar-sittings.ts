@@ -1,5 +1,5 @@
 import { isPublishedAssist, PublishState } from '../../../domain/lessons';
-import { MasterKind } from '../../../domain/master';
+import { MasterKind } from '../../../domain/master-kind';
 import { compareSittings, sittingTeacherIds } from '../../../domain/schedules';
 import type { CalendarSchedule } from '../../../domain/schemas/schedules';
 import { SubjectDocKind } from '../../../domain/sync-docs';

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
-import { MasterKind } from '../../../domain/master';
+import { MasterKind } from '../../../domain/master-kind';
 import type { ScheduleFilter } from '../../../domain/schemas/schedules';
 import { useMasterDocs } from '../../db/use-master-docs';
 import { SelectField } from '../../ui/select-field';

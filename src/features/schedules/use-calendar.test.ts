@@ -1,7 +1,7 @@
 import { firstValueFrom } from 'rxjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PublishState } from '../../../domain/lessons';
-import { MasterKind } from '../../../domain/master';
+import { MasterKind } from '../../../domain/master-kind';
 import { Role } from '../../../domain/roles';
 import { SubjectDocKind } from '../../../domain/sync-docs';
 import { openTestDatabase, subjectRow } from '../../db/database-test-helper';

@@ -1,4 +1,4 @@
-import { MasterKind } from '../../../domain/master';
+import { MasterKind } from '../../../domain/master-kind';
 import type { MasterDocType } from '../../db/master-schema';
 import { useMasterDocs } from '../../db/use-master-docs';
 

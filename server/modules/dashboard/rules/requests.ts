@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { LIMITS } from '../../../../domain/limits';
-import { RequestStatus } from '../../../../domain/requests';
+import { RequestStatus } from '../../../../domain/request-status';
 import { StickyType } from '../../../../domain/stickies';
 import { liveClassAssignments } from '../../../access/classes';
 import type { Executor } from '../../../db/client';
