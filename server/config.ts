@@ -4,8 +4,13 @@ import type { MailTransport } from './modules/mail/transport';
 
 /** Where the data lives: embedded PGlite (in a folder, or in memory when `dataDir` is undefined) or PostgreSQL. */
 export type DatabaseConfig =
-  /** `startFrom`: a dumped data folder an in-memory database starts as (tests: one migrated template). */
-  { kind: 'pglite'; dataDir: string | undefined; startFrom?: Blob } | { kind: 'postgres'; url: string };
+  /**
+   * `startFrom`: a dumped data folder an in-memory database starts as (tests: one migrated template).
+   * `ownThread`: PGlite runs on a worker thread, off the thread that serves requests (the server's setting;
+   * tests open many small databases and keep them on theirs).
+   */
+  | { kind: 'pglite'; dataDir: string | undefined; startFrom?: Blob; ownThread?: boolean }
+  | { kind: 'postgres'; url: string };
 
 /** Cost of argon2id; production keeps the library defaults, tests lower them to stay fast. */
 export interface PasswordHashingConfig {
@@ -115,7 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port: vars.PORT,
     database: vars.DATABASE_URL
       ? { kind: 'postgres', url: vars.DATABASE_URL }
-      : { kind: 'pglite', dataDir: path.resolve(vars.DATA_DIR, 'pglite') },
+      : { kind: 'pglite', dataDir: path.resolve(vars.DATA_DIR, 'pglite'), ownThread: true },
     smtpUrl: vars.SMTP_URL,
     mailFrom: vars.MAIL_FROM,
     publicUrl: vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`,

@@ -2,7 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readTextTypesOnce } from './client';
+import { readTextTypesOnce } from './pglite';
 
 // `readTextTypesOnce` drops drizzle's per-statement parsers (issue #23); what a query reads must not change.
 const SELECT_EVERY_TEXT_TYPE = sql`select timestamp '2026-04-01 08:30:00' as ts,

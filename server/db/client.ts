@@ -1,11 +1,5 @@
-import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import {
-  PGlite,
-  type Transaction as PGliteTransaction,
-  type QueryOptions,
-  types,
-} from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -14,6 +8,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config';
+import { createPglite } from './pglite';
+import { openPgliteThread } from './pglite-thread';
 import * as schema from './schema';
 
 /** The database as services see it: the same type on PGlite and on PostgreSQL. */
@@ -28,6 +24,8 @@ export type Transaction = PgTransaction<
 
 /** Anything queries can run on: the database or a transaction. */
 export type Executor = Database | Transaction;
+
+type PgliteConfig = Extract<DatabaseConfig, { kind: 'pglite' }>;
 
 /** An open database with its lifecycle. */
 export interface DatabaseHandle {
@@ -51,15 +49,16 @@ const STARTUP_LOCK_KEY = 7_345_021;
 
 /** Opens PGlite (folder or memory) or a PostgreSQL pool as described by `config`. */
 export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
-  if (config.kind === 'pglite') return openPglite(config.dataDir, config.startFrom);
+  if (config.kind === 'pglite') return openPglite(config);
   return openPostgres(config.url);
 }
 
-async function openPglite(dataDir: string | undefined, startFrom: Blob | undefined): Promise<DatabaseHandle> {
-  if (dataDir !== undefined) await mkdir(dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir, loadDataDir: startFrom });
-  readTextTypesOnce(client);
-  const db = drizzlePglite({ client, schema });
+async function openPglite({ dataDir, startFrom, ownThread }: PgliteConfig): Promise<DatabaseHandle> {
+  const client = ownThread
+    ? await openPgliteThread(dataDir, startFrom)
+    : await createPglite(dataDir, startFrom);
+  // drizzle uses only `query` and `transaction` of its client, which the thread's stand-in answers as PGlite does.
+  const db = drizzlePglite({ client: client as PGlite, schema });
   return {
     db,
     kind: 'pglite',
@@ -67,53 +66,6 @@ async function openPglite(dataDir: string | undefined, startFrom: Blob | undefin
     migrate: () => migratePglite(db, { migrationsFolder }),
     close: () => client.close(),
   };
-}
-
-/**
- * The types drizzle reads as PostgreSQL's own text (timestamps, dates, intervals, and the arrays of those and
- * of numerics), as it asks PGlite on every statement (`pglite/session.js`).
- */
-export const DRIZZLE_TEXT_TYPES: ReadonlySet<number> = new Set([
-  types.TIMESTAMP,
-  types.TIMESTAMPTZ,
-  types.INTERVAL,
-  types.DATE,
-  1231,
-  1115,
-  1185,
-  1187,
-  1182,
-]);
-
-const asText = (value: string) => value;
-
-/** `options` without a `parsers` that only asks for what the instance already does (`readTextTypesOnce`). */
-function withoutTextParsers(options: QueryOptions | undefined): QueryOptions | undefined {
-  if (!options?.parsers) return options;
-  if (!Object.keys(options.parsers).every((oid) => DRIZZLE_TEXT_TYPES.has(Number(oid)))) return options;
-  const { parsers: _, ...rest } = options;
-  return rest;
-}
-
-/**
- * Makes PGlite read `DRIZZLE_TEXT_TYPES` as text itself, and drops drizzle's per-statement `parsers` option
- * asking for just that. Given that option, PGlite copies its whole table of ~370 parsers for the one
- * statement and reads every value through the copy: about 0.25 ms a statement, as much as a simple query
- * itself (issue #23: a third of a save's time under load). The values read are the same.
- */
-export function readTextTypesOnce(client: PGlite): void {
-  for (const oid of DRIZZLE_TEXT_TYPES) client.parsers[oid] = asText;
-  const query = client.query.bind(client);
-  client.query = (text, params, options) => query(text, params, withoutTextParsers(options));
-  const transaction = client.transaction.bind(client);
-  client.transaction = (work) => transaction((tx) => work(leanTransaction(tx)));
-}
-
-/** A PGlite transaction whose `query` drops drizzle's text parsers (see `readTextTypesOnce`). */
-function leanTransaction(tx: PGliteTransaction): PGliteTransaction {
-  const lean: PGliteTransaction = Object.create(tx);
-  lean.query = (text, params, options) => tx.query(text, params, withoutTextParsers(options));
-  return lean;
 }
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {
