@@ -200,74 +200,72 @@ export function AchievementScreen({
       )}
       {grid && loaded && (
         <SubjectOnDevice subjectId={loaded.subjectClass.subjectId} role={actor.role} online={online}>
-          <>
-            <div className="flex flex-wrap items-center justify-between gap-2">
-              <p className="text-sm text-slate-600">
-                {grid.editable ? (
-                  <Trans>Type a score and press Enter; a blank score is not entered, 0 is a score.</Trans>
-                ) : (
-                  <Trans>This class is not assigned to you: its scores are read-only.</Trans>
-                )}
-                {grid.finalScoreEditable && (
-                  <>
-                    {' '}
-                    <Trans>
-                      A final score typed by hand replaces the formula's; × or a blank returns to the formula.
-                    </Trans>
-                  </>
-                )}
-              </p>
-              <Button
-                variant="secondary"
-                size="sm"
-                onClick={() => void downloadWorkbook('achievement', gridSheet(grid, labels))}
-              >
-                <Trans>Export to Excel</Trans>
-              </Button>
-            </div>
-            <ClassRosterNotices rows={grid.rows.length} awaitingNames={grid.awaitingNames} />
-            {grid.rows.length > 0 && (
-              <ScoreTable
-                grid={grid}
-                caption={t`Score sheet`}
-                showTotals
-                columnLink={(column) =>
-                  column.hasParts ? (
-                    <Link
-                      to="/achievement/subjects/$subjectId/score-names/$scoreNameId"
-                      params={{ subjectId: loaded.subjectClass.subjectId, scoreNameId: column.id }}
-                      search={{ subjectClass: classId }}
-                      className="block text-xs font-normal text-sky-700 underline"
-                    >
-                      {t`Enter sub-scores`}
-                    </Link>
-                  ) : null
-                }
-                onEnter={(row, column, text) => write(row, column, { pointText: text })}
-                onEnterFinal={(row, text) => writeFinal(row, { pointText: text })}
-                onSelect={(position) => setSelected({ classId, ...position })}
-              />
-            )}
-            {selectedRow && selectedColumn && selectedCell && (
-              <CommentEditor
-                key={`${selectedCell.key}:${selectedCell.comment ?? ''}`}
-                title={`${selectedRow.name} — ${selectedColumn.name}`}
-                comment={selectedCell.comment ?? ''}
-                editable={grid.editable}
-                onSave={(comment) => entryOutcome(write(selectedRow, selectedColumn, { comment }))}
-              />
-            )}
-            {selectedFinal && (
-              <CommentEditor
-                key={`${selectedFinal.finalCell.key}:${selectedFinal.finalCell.comment ?? ''}`}
-                title={`${selectedFinal.name} — ${labels.final}`}
-                comment={selectedFinal.finalCell.comment ?? ''}
-                editable={grid.editable}
-                onSave={(comment) => entryOutcome(writeFinal(selectedFinal, { comment }))}
-              />
-            )}
-            {grid.editable && <ImportPanel classId={classId} />}
-          </>
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <p className="text-sm text-slate-600">
+              {grid.editable ? (
+                <Trans>Type a score and press Enter; a blank score is not entered, 0 is a score.</Trans>
+              ) : (
+                <Trans>This class is not assigned to you: its scores are read-only.</Trans>
+              )}
+              {grid.finalScoreEditable && (
+                <>
+                  {' '}
+                  <Trans>
+                    A final score typed by hand replaces the formula's; × or a blank returns to the formula.
+                  </Trans>
+                </>
+              )}
+            </p>
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => void downloadWorkbook('achievement', gridSheet(grid, labels))}
+            >
+              <Trans>Export to Excel</Trans>
+            </Button>
+          </div>
+          <ClassRosterNotices rows={grid.rows.length} awaitingNames={grid.awaitingNames} />
+          {grid.rows.length > 0 && (
+            <ScoreTable
+              grid={grid}
+              caption={t`Score sheet`}
+              showTotals
+              columnLink={(column) =>
+                column.hasParts ? (
+                  <Link
+                    to="/achievement/subjects/$subjectId/score-names/$scoreNameId"
+                    params={{ subjectId: loaded.subjectClass.subjectId, scoreNameId: column.id }}
+                    search={{ subjectClass: classId }}
+                    className="block text-xs font-normal text-sky-700 underline"
+                  >
+                    {t`Enter sub-scores`}
+                  </Link>
+                ) : null
+              }
+              onEnter={(row, column, text) => write(row, column, { pointText: text })}
+              onEnterFinal={(row, text) => writeFinal(row, { pointText: text })}
+              onSelect={(position) => setSelected({ classId, ...position })}
+            />
+          )}
+          {selectedRow && selectedColumn && selectedCell && (
+            <CommentEditor
+              key={`${selectedCell.key}:${selectedCell.comment ?? ''}`}
+              title={`${selectedRow.name} — ${selectedColumn.name}`}
+              comment={selectedCell.comment ?? ''}
+              editable={grid.editable}
+              onSave={(comment) => entryOutcome(write(selectedRow, selectedColumn, { comment }))}
+            />
+          )}
+          {selectedFinal && (
+            <CommentEditor
+              key={`${selectedFinal.finalCell.key}:${selectedFinal.finalCell.comment ?? ''}`}
+              title={`${selectedFinal.name} — ${labels.final}`}
+              comment={selectedFinal.finalCell.comment ?? ''}
+              editable={grid.editable}
+              onSave={(comment) => entryOutcome(writeFinal(selectedFinal, { comment }))}
+            />
+          )}
+          {grid.editable && <ImportPanel classId={classId} />}
         </SubjectOnDevice>
       )}
     </section>

@@ -174,79 +174,77 @@ export function AttendanceScreen({
       )}
       {loaded && sheet && (
         <SubjectOnDevice subjectId={loaded.subjectClass.subjectId} role={actor.role} online={online}>
-          <>
-            <div className="flex flex-wrap items-center justify-between gap-2">
-              <p className="text-sm text-slate-600">
-                {sheet.editable ? (
-                  <Trans>
-                    Keys 1–4 enter present, late, unexplained absence, absent; Delete clears; arrows move.
-                  </Trans>
-                ) : (
-                  <Trans>This class is not assigned to you: its attendance is read-only.</Trans>
-                )}
-              </p>
-              {onExport && (
-                <Button variant="secondary" size="sm" onClick={() => onExport(loaded)}>
-                  <Trans>Export to Excel</Trans>
-                </Button>
-              )}
-            </div>
-            <ClassRosterNotices rows={sheet.rows.length} awaitingNames={sheet.awaitingNames} />
-            {scheduleId && (
-              <SittingRoll
-                sheet={sheet}
-                scheduleId={scheduleId}
-                onStatus={(row, cell, status) => void write([{ row, cell }], { status })}
-              />
-            )}
-            {sheet.rows.length > 0 && (
-              <AttendanceGrid
-                sheet={sheet}
-                selected={selected}
-                onSelect={(at) => setSelectedAt({ classId, ...at })}
-                onStatus={(row, cell, status) => void write([{ row, cell }], { status })}
-                onMarkAllPresent={setConfirmSchedule}
-                exchange={{ online, onOpen: setExchangeFor }}
-                {...(canCall(actor.role, 'GET /api/attendance/history/:scheduleId')
-                  ? { onHistory: setHistoryOf }
-                  : {})}
-              />
-            )}
-            {sheet.editable && !online && (
-              <p className="text-sm text-amber-900">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <p className="text-sm text-slate-600">
+              {sheet.editable ? (
                 <Trans>
-                  Exchange attendance needs a connection to the server: it is available again online.
+                  Keys 1–4 enter present, late, unexplained absence, absent; Delete clears; arrows move.
                 </Trans>
-              </p>
+              ) : (
+                <Trans>This class is not assigned to you: its attendance is read-only.</Trans>
+              )}
+            </p>
+            {onExport && (
+              <Button variant="secondary" size="sm" onClick={() => onExport(loaded)}>
+                <Trans>Export to Excel</Trans>
+              </Button>
             )}
-            <ExchangeDialog
-              student={exchangeFor}
-              subjectId={loaded.subjectClass.subjectId}
-              columns={sheet.columns}
-              online={online}
-              onClose={() => setExchangeFor(null)}
-              onExchanged={onExchanged}
+          </div>
+          <ClassRosterNotices rows={sheet.rows.length} awaitingNames={sheet.awaitingNames} />
+          {scheduleId && (
+            <SittingRoll
+              sheet={sheet}
+              scheduleId={scheduleId}
+              onStatus={(row, cell, status) => void write([{ row, cell }], { status })}
             />
-            <SittingHistoryDialog
-              column={historyOf}
-              studentNames={new Map(sheet.rows.map((row) => [row.classStudentId, row.name]))}
-              online={online}
-              onClose={() => setHistoryOf(null)}
+          )}
+          {sheet.rows.length > 0 && (
+            <AttendanceGrid
+              sheet={sheet}
+              selected={selected}
+              onSelect={(at) => setSelectedAt({ classId, ...at })}
+              onStatus={(row, cell, status) => void write([{ row, cell }], { status })}
+              onMarkAllPresent={setConfirmSchedule}
+              exchange={{ online, onOpen: setExchangeFor }}
+              {...(canCall(actor.role, 'GET /api/attendance/history/:scheduleId')
+                ? { onHistory: setHistoryOf }
+                : {})}
             />
-            {selectedRow && selectedCell && (
-              <CellEditor
-                key={`${selectedCell.id}:${selectedCell.absenceReasons ?? ''}:${selectedCell.comment ?? ''}`}
-                name={selectedRow.name}
-                cell={selectedCell}
-                editable={sheet.editable}
-                statusOptions={STATUS_ORDER.map((status) => ({
-                  value: String(status),
-                  label: i18n._(STATUS_LABELS[status]),
-                }))}
-                onSave={(patch) => void write([{ row: selectedRow, cell: selectedCell }], patch)}
-              />
-            )}
-          </>
+          )}
+          {sheet.editable && !online && (
+            <p className="text-sm text-amber-900">
+              <Trans>
+                Exchange attendance needs a connection to the server: it is available again online.
+              </Trans>
+            </p>
+          )}
+          <ExchangeDialog
+            student={exchangeFor}
+            subjectId={loaded.subjectClass.subjectId}
+            columns={sheet.columns}
+            online={online}
+            onClose={() => setExchangeFor(null)}
+            onExchanged={onExchanged}
+          />
+          <SittingHistoryDialog
+            column={historyOf}
+            studentNames={new Map(sheet.rows.map((row) => [row.classStudentId, row.name]))}
+            online={online}
+            onClose={() => setHistoryOf(null)}
+          />
+          {selectedRow && selectedCell && (
+            <CellEditor
+              key={`${selectedCell.id}:${selectedCell.absenceReasons ?? ''}:${selectedCell.comment ?? ''}`}
+              name={selectedRow.name}
+              cell={selectedCell}
+              editable={sheet.editable}
+              statusOptions={STATUS_ORDER.map((status) => ({
+                value: String(status),
+                label: i18n._(STATUS_LABELS[status]),
+              }))}
+              onSave={(patch) => void write([{ row: selectedRow, cell: selectedCell }], patch)}
+            />
+          )}
         </SubjectOnDevice>
       )}
       <ConfirmDialog
