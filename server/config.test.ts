@@ -7,7 +7,11 @@ describe('config', () => {
     const config = loadConfig({ DATA_DIR: './data-x' });
     expect(config.port).toBe(3000);
     expect(config.host).toBe('0.0.0.0');
-    expect(config.database).toEqual({ kind: 'pglite', dataDir: path.resolve('data-x', 'pglite') });
+    expect(config.database).toEqual({
+      kind: 'pglite',
+      dataDir: path.resolve('data-x', 'pglite'),
+      ownThread: true,
+    });
     expect(config.demoPassword).toBe('demo-2026');
     expect(config.staticDir).toBe(path.resolve('dist'));
   });
