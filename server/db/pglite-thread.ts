@@ -92,8 +92,17 @@ export async function openPgliteThread(
     if (answer.ok) waiting.resolve(answer.value);
     else waiting.reject(errorFrom(answer.error));
   });
-  worker.on('error', (error) => stop(error));
-  worker.on('exit', (code) => stop(new Error(`The database thread stopped (exit code ${code}).`)));
+  // A database thread that dies unasked leaves a server that can answer nothing: the process stops with its
+  // cause (an uncaught exception), so whatever supervises it starts it again instead of serving errors.
+  let closing = false;
+  worker.on('error', (error) => {
+    stop(error);
+    if (!closing) throw error;
+  });
+  worker.on('exit', (code) => {
+    stop(new Error(`The database thread stopped (exit code ${code}).`));
+    if (!closing) throw stopped;
+  });
 
   function ask(question: DistributiveOmit<ThreadAsk, 'id'>): Promise<unknown> {
     if (stopped) return Promise.reject(stopped);
@@ -134,6 +143,7 @@ export async function openPgliteThread(
       return new Blob([(await ask({ op: 'dump' })) as ArrayBuffer]);
     },
     async close() {
+      closing = true;
       if (!stopped) await ask({ op: 'close' });
       await worker.terminate();
     },
