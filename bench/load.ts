@@ -24,14 +24,14 @@ const sittingSchema = z.object({
 });
 
 /** One connection's work: a teacher marking the students of their own class at one sitting of it. */
-type Sitting = z.infer<typeof sittingSchema>;
+export type Sitting = z.infer<typeof sittingSchema>;
 
 /**
  * Every sitting of a class with students, paired with one of the class's teachers who can sign in (teachers
  * of one class take its sittings in turn). Each connection gets a sitting of its own, so no two connections
  * write the same mark and no save meets another's change (which the call would answer 409).
  */
-async function sittingsOf(config: Parameters<typeof openDatabase>[0]): Promise<Sitting[]> {
+export async function sittingsOf(config: Parameters<typeof openDatabase>[0]): Promise<Sitting[]> {
   const database = await openDatabase(config);
   try {
     return await queryRows(

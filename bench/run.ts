@@ -4,6 +4,7 @@ import { benchAchievementGrid } from './achievement-grid';
 import { benchAdminOnDemand } from './admin-on-demand';
 import { benchArgon2 } from './argon2-hash';
 import { benchDashboardFirstCard } from './dashboard-first-card';
+import { benchDurability } from './durability';
 import { benchLoad } from './load';
 import { benchPeopleSearch } from './people-search';
 import { benchPullCount } from './pull-count';
@@ -37,6 +38,11 @@ const sections: [key: string, title: string, run: () => Promise<void>][] = [
     benchPeopleSearch,
   ],
   ['load', 'Load: 1, 50 and 200 teachers saving attendance at once, beside a static route', benchLoad],
+  [
+    'durability',
+    'Durability: the server killed while teachers save, no acknowledged save lost',
+    benchDurability,
+  ],
   ['sync', `Sync on the scale-${process.env.BENCH_SYNC_SCALE ?? 10} demo school`, benchSync],
   [
     'on-demand',

@@ -15,6 +15,8 @@ export interface BenchServer {
   /** What the server printed so far (without SMTP_URL, its mail: sign-in codes included). */
   output(): string;
   stop(): Promise<void>;
+  /** Kills the server at once (`SIGKILL`, its database thread with it), leaving its data folder as it is. */
+  kill(): Promise<void>;
 }
 
 /**
@@ -61,6 +63,11 @@ export async function startServer(
       child.kill('SIGTERM');
       await exited;
       if (ownsDataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+    async kill() {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGKILL');
+      await exited;
     },
   };
 }
