@@ -41,17 +41,44 @@ export function FirstSyncProgress({ collections }: { collections: readonly First
   const { t, i18n } = useLingui();
   const step = firstSyncStep(collections);
   if (!step) return null;
-  const locale = localeOrDefault(i18n.locale);
+  const { name, pulled, total } = counted(step, i18n);
   const current = step.step;
   const steps = step.steps;
-  const name = i18n._(SYNC_COLLECTION_LABELS[step.collection]);
-  const pulled = formatInteger(step.pulled, locale);
-  const total = step.total === null ? null : formatInteger(step.total, locale);
   const text =
     total === null
       ? t`Syncing ${current} of ${steps}: ${name}…`
       : t`Syncing ${current} of ${steps}: ${name}, ${pulled} / ${total}`;
-  const percent = step.total ? Math.min(100, Math.round((step.pulled / step.total) * 100)) : 0;
+  return <PullProgress text={text} pulled={step.pulled} total={step.total} />;
+}
+
+/**
+ * One collection's first pull, for a screen waiting on it: "Subjects, 8,400 / 22,100" and its progress bar
+ * (the row the screen was opened for arrives with it).
+ */
+export function CollectionPullProgress({ progress }: { progress: Omit<FirstPullProgress, 'done'> }) {
+  const { t, i18n } = useLingui();
+  const { name, pulled, total } = counted(progress, i18n);
+  const text = total === null ? t`${name}…` : t`${name}, ${pulled} / ${total}`;
+  return <PullProgress text={text} pulled={progress.pulled} total={progress.total} />;
+}
+
+/** A pull's collection name and counts, worded for the current language. */
+function counted(
+  progress: { collection: SyncCollection; pulled: number; total: number | null },
+  i18n: ReturnType<typeof useLingui>['i18n'],
+) {
+  const locale = localeOrDefault(i18n.locale);
+  return {
+    name: i18n._(SYNC_COLLECTION_LABELS[progress.collection]),
+    pulled: formatInteger(progress.pulled, locale),
+    total: progress.total === null ? null : formatInteger(progress.total, locale),
+  };
+}
+
+/** The text of a pull's progress and its bar (empty while the total is unknown). */
+function PullProgress({ text, pulled, total }: { text: string; pulled: number; total: number | null }) {
+  const { t } = useLingui();
+  const percent = total ? Math.min(100, Math.round((pulled / total) * 100)) : 0;
   return (
     <div className="flex w-full min-w-0 flex-col gap-2">
       <p className="text-sm text-slate-700 tabular-nums [overflow-wrap:anywhere]">{text}</p>
@@ -60,7 +87,7 @@ export function FirstSyncProgress({ collections }: { collections: readonly First
         aria-label={t`First sync`}
         aria-valuetext={text}
         aria-valuemin={0}
-        {...(step.total === null ? {} : { 'aria-valuenow': step.pulled, 'aria-valuemax': step.total })}
+        {...(total === null ? {} : { 'aria-valuenow': pulled, 'aria-valuemax': total })}
         className="h-2 w-full overflow-hidden rounded-full bg-slate-200"
       >
         <div

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ProvideDatabase } from '../../db/database-context';
 import { openTestDatabase } from '../../db/database-test-helper';
 import type { SchoolDatabase } from '../../db/open-database';
-import { markFirstPullDone } from '../../db/sync-state';
+import { markFirstPullDone, storeFirstSyncProgress } from '../../db/sync-state';
 import { NotOnDevice } from './not-on-device';
 
 let database: SchoolDatabase | undefined;
@@ -30,8 +30,18 @@ describe('a screen opened for a row the device does not hold', () => {
     await markFirstPullDone(database, 'attendance');
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.getByRole('status').textContent).toBe('Class arriving…');
+    // While it runs, how far it has got.
+    await storeFirstSyncProgress(database, [
+      { collection: 'attendance', pulled: 10, total: 10, done: true },
+      { collection: 'subjects', pulled: 8400, total: 22100, done: false },
+    ]);
+    const bar = await screen.findByRole('progressbar');
+    expect(bar.getAttribute('aria-valuenow')).toBe('8400');
+    expect(bar.getAttribute('aria-valuemax')).toBe('22100');
+    expect(screen.getByRole('status').textContent).toMatch(/8,400 \/ 22,100/);
     await markFirstPullDone(database, 'subjects');
     await screen.findByText('Class not on this device.');
     expect(screen.queryByText('Class arriving…')).toBeNull();
+    expect(screen.queryByRole('progressbar')).toBeNull();
   });
 });

@@ -1,11 +1,14 @@
 import type { SyncCollection } from '../../../domain/sync';
+import { CollectionPullProgress } from '../../app/first-sync-progress';
 import { useFirstPullDone } from '../../db/use-first-pull-done';
+import { useFirstSyncProgress } from '../../db/use-first-sync-progress';
 import { EmptyState } from '../../ui/empty-state';
 
 /**
  * What a screen says when the row it was opened for is not in the local database: that it is still arriving
  * while the first pull of `collection` (the collection that would hold it) runs on this device, and that it
- * is not on this device once that pull has brought everything. Nothing while the device has not said yet.
+ * is not on this device once that pull has brought everything, and while it runs how far it has got. Nothing
+ * while the device has not said yet.
  */
 export function NotOnDevice({
   collection,
@@ -17,6 +20,8 @@ export function NotOnDevice({
   absent: string;
 }) {
   const done = useFirstPullDone(collection);
+  const progress = useFirstSyncProgress().find((pull) => pull.collection === collection && !pull.done);
   if (done === undefined) return null;
-  return <EmptyState title={done ? absent : arriving} />;
+  if (done) return <EmptyState title={absent} />;
+  return <EmptyState title={arriving} action={progress && <CollectionPullProgress progress={progress} />} />;
 }
