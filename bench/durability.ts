@@ -3,11 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { AttendanceStatus } from '../domain/attendance';
-import { CSRF_HEADER } from '../domain/auth';
 import { openDatabase } from '../server/db/client';
 import { attendances } from '../server/db/schema';
-import { type Sitting, sittingsOf } from './load';
-import { type BenchSession, signIn, startServer } from './server-process';
+import { attendanceSave, type Sitting, sittingsOf } from './load';
+import { type BenchSession, sessionHeaders, signIn, startServer } from './server-process';
 import { seed } from './sync-figures';
 
 const PASSWORD = process.env.DEMO_PASSWORD ?? 'demo-2026';
@@ -27,29 +26,14 @@ async function saveUntilStopped(baseUrl: string, round: number, writer: Writer, 
   while (!stopped()) {
     const n = writer.sent + 1;
     writer.sent = n;
-    const body = {
-      data: {
-        subjectClass: writer.sitting.class_id,
-        attendances: [
-          {
-            class_student_id: writer.classStudentId,
-            schedule_id: writer.sitting.schedule_id,
-            status: AttendanceStatus.present,
-            absence_reasons: null,
-            comment: `${round}:${n}`,
-          },
-        ],
-      },
-    };
     try {
       const response = await fetch(`${baseUrl}/api/attendance/${writer.sitting.schedule_id}`, {
         method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          cookie: writer.session.cookie,
-          [CSRF_HEADER]: writer.session.csrfToken,
-        },
-        body: JSON.stringify(body),
+        headers: sessionHeaders(writer.session),
+        body: attendanceSave(writer.sitting, writer.classStudentId, {
+          status: AttendanceStatus.present,
+          comment: `${round}:${n}`,
+        }),
       });
       await response.arrayBuffer();
       if (response.ok) writer.acknowledged = n;

@@ -6,11 +6,10 @@ import autocannon, { type Client, type Result } from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { AttendanceStatus } from '../domain/attendance';
-import { CSRF_HEADER } from '../domain/auth';
 import { Role } from '../domain/roles';
 import { openDatabase } from '../server/db/client';
 import { queryRows } from '../server/db/rows';
-import { type BenchSession, percentile, signIn, startServer } from './server-process';
+import { type BenchSession, percentile, sessionHeaders, signIn, startServer } from './server-process';
 import { seed } from './sync-figures';
 
 const PASSWORD = process.env.DEMO_PASSWORD ?? 'demo-2026';
@@ -87,6 +86,28 @@ function measured(result: Result): Measured {
   };
 }
 
+/** The body of `POST /api/attendance/{scheduleId}` setting one student's mark at `sitting`. */
+export function attendanceSave(
+  sitting: Sitting,
+  classStudentId: string | undefined,
+  mark: { status: AttendanceStatus | null; comment: string | null },
+): string {
+  return JSON.stringify({
+    data: {
+      subjectClass: sitting.class_id,
+      attendances: [
+        {
+          class_student_id: classStudentId,
+          schedule_id: sitting.schedule_id,
+          status: mark.status,
+          absence_reasons: null,
+          comment: mark.comment,
+        },
+      ],
+    },
+  });
+}
+
 /**
  * The body of slot `index`'s next save at `sitting`: the next student of the class, and on each round through
  * the class the next status, so every save changes the stored mark.
@@ -96,19 +117,9 @@ function nextSave(sitting: Sitting, index: number, saved: number[]): string {
   const count = saved[index] ?? 0;
   saved[index] = count + 1;
   const round = Math.floor(count / students.length);
-  return JSON.stringify({
-    data: {
-      subjectClass: sitting.class_id,
-      attendances: [
-        {
-          class_student_id: students[count % students.length],
-          schedule_id: sitting.schedule_id,
-          status: STATUSES[round % STATUSES.length],
-          absence_reasons: null,
-          comment: null,
-        },
-      ],
-    },
+  return attendanceSave(sitting, students[count % students.length], {
+    status: STATUSES[round % STATUSES.length] ?? null,
+    comment: null,
   });
 }
 
@@ -140,11 +151,7 @@ async function saveRun(
         {
           method: 'POST',
           path: `/api/attendance/${sitting.schedule_id}`,
-          headers: {
-            'content-type': 'application/json',
-            cookie: session.cookie,
-            [CSRF_HEADER]: session.csrfToken,
-          },
+          headers: sessionHeaders(session),
           setupRequest(request) {
             return { ...request, body: nextSave(sitting, index, saved) };
           },
@@ -195,11 +202,7 @@ async function pacedRun(
             method: 'POST',
             agent,
             timeout: 10_000,
-            headers: {
-              'content-type': 'application/json',
-              cookie: session.cookie,
-              [CSRF_HEADER]: session.csrfToken,
-            },
+            headers: sessionHeaders(session),
           },
           (response) => {
             response.resume();
@@ -244,21 +247,8 @@ async function pacedRun(
 async function drained(baseUrl: string, sitting: Sitting, session: BenchSession): Promise<void> {
   const response = await fetch(`${baseUrl}/api/attendance/${sitting.schedule_id}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: session.cookie, [CSRF_HEADER]: session.csrfToken },
-    body: JSON.stringify({
-      data: {
-        subjectClass: sitting.class_id,
-        attendances: [
-          {
-            class_student_id: sitting.class_student_ids[0],
-            schedule_id: sitting.schedule_id,
-            status: null,
-            absence_reasons: null,
-            comment: 'drained',
-          },
-        ],
-      },
-    }),
+    headers: sessionHeaders(session),
+    body: attendanceSave(sitting, sitting.class_student_ids[0], { status: null, comment: 'drained' }),
   });
   if (!response.ok) throw new Error(`the draining save answered ${response.status}`);
 }

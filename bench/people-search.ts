@@ -2,10 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { CSRF_HEADER } from '../domain/auth';
 import type { MasterDataResponse } from '../domain/schemas/master-setting';
 import { launchChromium, signedInContext } from './browser';
-import { type BenchSession, ms, percentile, signIn, startServer } from './server-process';
+import { type BenchSession, ms, percentile, sessionHeaders, signIn, startServer } from './server-process';
 import { seed } from './sync-figures';
 
 const RUNS = 30;
@@ -147,7 +146,7 @@ export async function benchPeopleSearch(): Promise<void> {
       const started = performance.now();
       const added = await fetch(`${server.baseUrl}/api/students/create-multi`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', [CSRF_HEADER]: admin.csrfToken, cookie: admin.cookie },
+        headers: sessionHeaders(admin),
         body: JSON.stringify({ students }),
       });
       const bulkMs = performance.now() - started;

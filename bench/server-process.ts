@@ -110,6 +110,11 @@ export interface BenchSession {
   cookie: string;
 }
 
+/** The headers of a JSON call made by `session`: its cookies and the CSRF header. */
+export function sessionHeaders(session: BenchSession): Record<string, string> {
+  return { 'content-type': 'application/json', cookie: session.cookie, [CSRF_HEADER]: session.csrfToken };
+}
+
 /** Signs `email` in through the real calls, entering the code the server printed, as a new device does. */
 export async function signIn(server: BenchServer, email: string, password: string): Promise<BenchSession> {
   const { token } = (await (await fetch(`${server.baseUrl}/api/csrf`)).json()) as { token: string };

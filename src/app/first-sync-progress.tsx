@@ -1,3 +1,4 @@
+import type { I18n } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
 import type { SyncCollection } from '../../domain/sync';
 import type { FirstPullProgress } from '../db/sync-state';
@@ -63,10 +64,7 @@ export function CollectionPullProgress({ progress }: { progress: Omit<FirstPullP
 }
 
 /** A pull's collection name and counts, worded for the current language. */
-function counted(
-  progress: { collection: SyncCollection; pulled: number; total: number | null },
-  i18n: ReturnType<typeof useLingui>['i18n'],
-) {
+function counted(progress: { collection: SyncCollection; pulled: number; total: number | null }, i18n: I18n) {
   const locale = localeOrDefault(i18n.locale);
   return {
     name: i18n._(SYNC_COLLECTION_LABELS[progress.collection]),
