@@ -80,6 +80,18 @@ export const ON_DEMAND_COLLECTIONS: readonly SyncCollection[] = [
   SyncCollection.achievements,
 ];
 
+/**
+ * The collections every device pulls whole whose rows each hang on one subject. While one's first pull runs,
+ * the rows of a subject a screen waits for come ahead of the rest, so a class opened during an admin's first
+ * sync shows in a second instead of after the whole school's rows (docs/on-demand-sync.md, "Ahead of the
+ * first pull").
+ */
+export const SUBJECT_AHEAD_COLLECTIONS: readonly SyncCollection[] = [
+  SyncCollection.subjects,
+  SyncCollection.schedules,
+  SyncCollection.lessons,
+];
+
 /** Roles whose devices replicate the on-demand collections by subject; every other role pulls its whole scope. */
 export const ON_DEMAND_ROLES: readonly AccountRole[] = [Role.admin];
 
@@ -217,6 +229,12 @@ export const syncPullQuerySchema = z.strictObject({
       idListSchema({ max: ON_DEMAND_LIMITS.subjects }),
     )
     .optional(),
+  /**
+   * A row's id: the page holds only rows of the subject that row hangs on, in the caller's scope (none when
+   * the caller cannot see the row). How a screen waiting for one row during a first pull gets its subject
+   * ahead of the rest (`SUBJECT_AHEAD_COLLECTIONS`). Not with `subjects`.
+   */
+  subjectOf: syncedDocSchema.shape.id.optional(),
 });
 
 export type SyncPullQuery = z.infer<typeof syncPullQuerySchema>;

@@ -111,8 +111,10 @@ export interface SyncCollectionDef<Doc extends SyncedDoc, Row = unknown> {
    */
   scopeVersion?(actor: SyncActor): SQL;
   /**
-   * The column of the scope's relation that holds a row's subject, in a collection a device may pull subject
-   * by subject (`ON_DEMAND_COLLECTIONS`, the pull's `subjects`); absent in the others.
+   * The column of the scope's relation that holds a row's subject, in a collection whose pull may be narrowed
+   * to subjects (the pull's `subjects` and `subjectOf`): those an on-demand device keeps subject by subject
+   * (`ON_DEMAND_COLLECTIONS`) and those whose rows a first pull brings subject by subject ahead of the rest
+   * (`SUBJECT_AHEAD_COLLECTIONS`); absent in the others.
    */
   subjectColumn?: string;
   rowSchema: z.ZodType<Row>;
@@ -177,9 +179,9 @@ export async function pullCollection<Doc extends SyncedDoc, Row>(
   actor: SyncActor,
   checkpoint: SyncCheckpoint | null,
   limit: number,
-  options: { count?: boolean; subjects?: readonly string[] } = {},
+  options: { count?: boolean; subjects?: readonly string[]; subjectOf?: string } = {},
 ): Promise<SyncPullPage<Doc>> {
-  const pulled = options.subjects === undefined ? def : ofSubjects(def, options.subjects);
+  const pulled = narrowedTo(def, options);
   const scope = await scopeVersionOf(db, pulled, actor);
   const from = checkpoint && checkpoint.scope === scope ? checkpoint : null;
   const { rows, following } = await pageAfter(db, pulled, actor, from, limit, options.count === true);
@@ -193,21 +195,36 @@ export async function pullCollection<Doc extends SyncedDoc, Row>(
 }
 
 /**
- * `def` narrowed to the rows of `subjectIds` (a pull's `subjects`: a device replicating the collection
- * subject by subject). A collection whose rows hang on no subject answers 422: it is only ever pulled whole.
+ * `def` narrowed as a pull asks: to the rows of the subjects `subjects` names (a device replicating the
+ * collection subject by subject), or to those of the subject the row `subjectOf` hangs on (a screen waiting
+ * for that row during a first pull); neither asked, the whole scope. The narrowing never widens the scope:
+ * the row is looked up in the caller's own scope, so a row the caller may not see narrows to nothing. A
+ * collection whose rows hang on no subject answers 422, as does a pull asking both: it is only ever pulled
+ * whole.
  */
-function ofSubjects<Doc extends SyncedDoc, Row>(
+function narrowedTo<Doc extends SyncedDoc, Row>(
   def: SyncCollectionDef<Doc, Row>,
-  subjectIds: readonly string[],
+  { subjects, subjectOf }: { subjects?: readonly string[]; subjectOf?: string },
 ): SyncCollectionDef<Doc, Row> {
+  if (subjects === undefined && subjectOf === undefined) return def;
   const column = def.subjectColumn;
-  if (column === undefined) throw validationFailed({ subjects: [FieldError.invalid] });
-  const subjects = sql.join(
-    subjectIds.map((id) => sql`${id}`),
-    sql`, `,
-  );
-  const narrowed = subjectIds.length === 0 ? sql`false` : sql`s.${sql.identifier(column)} in (${subjects})`;
-  return { ...def, scope: (actor) => sql`select * from (${def.scope(actor)}) as s where ${narrowed}` };
+  if (column === undefined || (subjects !== undefined && subjectOf !== undefined)) {
+    throw validationFailed(
+      subjects === undefined ? { subjectOf: [FieldError.invalid] } : { subjects: [FieldError.invalid] },
+    );
+  }
+  const subjectOfRow = (actor: SyncActor) =>
+    sql`(select r.${sql.identifier(column)} from (${def.scope(actor)}) as r where r.id = ${subjectOf} limit 1)`;
+  const narrowed = (actor: SyncActor) => {
+    if (subjects === undefined) return sql`s.${sql.identifier(column)} = ${subjectOfRow(actor)}`;
+    if (subjects.length === 0) return sql`false`;
+    const named = sql.join(
+      subjects.map((id) => sql`${id}`),
+      sql`, `,
+    );
+    return sql`s.${sql.identifier(column)} in (${named})`;
+  };
+  return { ...def, scope: (actor) => sql`select * from (${def.scope(actor)}) as s where ${narrowed(actor)}` };
 }
 
 const countedRow = z.looseObject({ pull_following: z.coerce.number().int().nonnegative() });

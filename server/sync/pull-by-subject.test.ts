@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ON_DEMAND_COLLECTIONS, ON_DEMAND_LIMITS, type SyncCheckpoint } from '../../domain/sync';
+import {
+  ON_DEMAND_COLLECTIONS,
+  ON_DEMAND_LIMITS,
+  SUBJECT_AHEAD_COLLECTIONS,
+  type SyncCheckpoint,
+} from '../../domain/sync';
 import { syncCollections } from '../modules/collections';
 import { call, waitForWatermark } from '../testing/calls';
 import { buildTestApp, signIn, type TestApp, type TestSession } from '../testing/test-app';
@@ -21,14 +26,26 @@ afterAll(async () => {
 
 type Doc = { id: string; subjectId: string };
 
-/** Every page of a pull from the start, `subjects` as given (absent: the whole scope). */
-async function pullEvery(session: TestSession, collection: string, subjects?: readonly string[]) {
+/** Every collection whose pull may be narrowed to subjects. */
+const NARROWED_COLLECTIONS = [...ON_DEMAND_COLLECTIONS, ...SUBJECT_AHEAD_COLLECTIONS];
+
+/**
+ * Every page of a pull from the start, narrowed to `subjects` or to the subject of the row `subjectOf` as
+ * given (neither: the whole scope).
+ */
+async function pullEvery(
+  session: TestSession,
+  collection: string,
+  subjects?: readonly string[],
+  subjectOf?: string,
+) {
   const documents: Doc[] = [];
   let checkpoint: SyncCheckpoint | null = null;
   for (;;) {
     const query = new URLSearchParams({ limit: '300' });
     if (checkpoint) query.set('checkpoint', JSON.stringify(checkpoint));
     if (subjects) query.set('subjects', subjects.join(','));
+    if (subjectOf) query.set('subjectOf', subjectOf);
     const response = await call(t.app, session, 'GET', `/api/sync/${collection}/pull?${query}`);
     expect(response.statusCode).toBe(200);
     const page: { documents: Doc[]; checkpoint: SyncCheckpoint | null } = response.json();
@@ -39,13 +56,13 @@ async function pullEvery(session: TestSession, collection: string, subjects?: re
 }
 
 describe('a pull narrowed to subjects (`subjects`)', () => {
-  it('is possible in every on-demand collection: each declares the column of its rows’ subject', () => {
-    for (const name of ON_DEMAND_COLLECTIONS) {
+  it('is possible in every on-demand and ahead collection: each declares the column of its rows’ subject', () => {
+    for (const name of NARROWED_COLLECTIONS) {
       expect(syncCollections[name].use((def) => def.subjectColumn)).toEqual(expect.any(String));
     }
   });
 
-  it.each(ON_DEMAND_COLLECTIONS)(
+  it.each(NARROWED_COLLECTIONS)(
     'brings an admin exactly the %s rows of the subjects named, page by page',
     async (collection) => {
       const whole = await pullEvery(admin, collection);
@@ -90,7 +107,7 @@ describe('a pull narrowed to subjects (`subjects`)', () => {
     );
     for (const [collection, subjects] of [
       ['people', subject],
-      ['subjects', subject],
+      ['stickies', subject],
       ['attendance', 'not-an-id'],
       ['attendance', `${subject},${subject}`],
       ['achievements', tooMany.join(',')],
@@ -108,6 +125,46 @@ describe('a pull narrowed to subjects (`subjects`)', () => {
       });
       // A bad id is named by its place in the list (`subjects.0`), the list's own faults by its name.
       for (const field of Object.keys(response.json().errors)) expect(field).toMatch(/^subjects(\.\d+)?$/);
+    }
+  });
+});
+
+describe('a pull narrowed to the subject of one row (`subjectOf`)', () => {
+  it.each(NARROWED_COLLECTIONS)(
+    'brings an admin exactly the %s rows of the subject that row hangs on',
+    async (collection) => {
+      const whole = await pullEvery(admin, collection);
+      const row = whole.documents[Math.floor(whole.documents.length / 2)];
+      if (!row) throw new Error(`the demo school has no ${collection} rows`);
+      const narrowed = await pullEvery(admin, collection, undefined, row.id);
+      const expected = whole.documents.filter((doc) => doc.subjectId === row.subjectId).map((doc) => doc.id);
+      expect(narrowed.ids).toEqual(expected.sort());
+      expect(narrowed.ids).toContain(row.id);
+      expect(narrowed.ids.length).toBeLessThan(whole.ids.length);
+    },
+  );
+
+  it('brings none for a row the caller cannot see, or that does not exist', async () => {
+    const mine = await pullEvery(teacher, 'subjects');
+    const taught = new Set(mine.documents.map((doc) => doc.subjectId));
+    const school = await pullEvery(admin, 'subjects');
+    const other = school.documents.find((doc) => !taught.has(doc.subjectId));
+    if (!other) throw new Error('the demo school lacks a subject the teacher does not teach');
+    expect((await pullEvery(teacher, 'subjects', undefined, other.id)).ids).toEqual([]);
+    expect((await pullEvery(admin, 'subjects', undefined, 'no-such-row')).ids).toEqual([]);
+  });
+
+  it('is refused with a field error on a collection pulled whole, beside `subjects`, and for a bad id', async () => {
+    const subject = '00000000-0000-4000-8000-000000000001';
+    for (const [collection, query, field] of [
+      ['people', `subjectOf=${subject}`, 'subjectOf'],
+      ['subjects', `subjectOf=${subject}&subjects=${subject}`, 'subjects'],
+      ['subjects', `subjectOf=${'x'.repeat(129)}`, 'subjectOf'],
+      ['lessons', 'subjectOf=', 'subjectOf'],
+    ] as const) {
+      const response = await call(t.app, admin, 'GET', `/api/sync/${collection}/pull?limit=5&${query}`);
+      expect({ collection, query, status: response.statusCode }).toEqual({ collection, query, status: 422 });
+      expect(Object.keys(response.json().errors)).toEqual([field]);
     }
   });
 });

@@ -82,10 +82,11 @@ function registerCollection<Doc extends SyncedDoc, Row>(
     async (request) => {
       const user = signedInUser(request);
       if (!def.pullRoles.includes(user.role)) throw forbidden();
-      const { checkpoint, limit, count, subjects } = request.query;
+      const { checkpoint, limit, count, subjects, subjectOf } = request.query;
       return pullCollection(deps.db, def, user, checkpoint, limit, {
         count: count === '1',
         ...(subjects === undefined ? {} : { subjects }),
+        ...(subjectOf === undefined ? {} : { subjectOf }),
       });
     },
     { onRequest, fixedParams, narrow: { response: syncPullResponseSchema(docSchema) } },

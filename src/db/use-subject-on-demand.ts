@@ -1,13 +1,42 @@
 import { useEffect } from 'react';
+import { combineLatest, distinctUntilChanged, map, type Observable } from 'rxjs';
 import type { AccountRole } from '../../domain/roles';
-import { ON_DEMAND_COLLECTIONS, ON_DEMAND_ROLES, SYNC_COLLECTION_ROLES } from '../../domain/sync';
+import {
+  ON_DEMAND_COLLECTIONS,
+  ON_DEMAND_ROLES,
+  SUBJECT_AHEAD_COLLECTIONS,
+  SYNC_COLLECTION_ROLES,
+  type SyncCollection,
+} from '../../domain/sync';
+import { subjectHereAhead$ } from './ahead-asks';
 import { useDatabase } from './database-context';
 import { askForSubject, subjectFilled$ } from './demand-subjects';
+import type { SchoolDatabase } from './open-database';
 import { useLiveQuery } from './use-live-query';
 
 /**
- * Whether a subject's class work (marks, scores) is on this device, for a screen that shows it: `here` when
- * it is (always, for a role that replicates its whole scope), `coming` while its rows are being pulled, and
+ * Streams whether a subject's rows are all on an on-demand device: its class work kept by subject, and its
+ * subjects, lessons and schedules (the whole collections' first pulls done, or the subject come ahead of them).
+ */
+function subjectAllHere$(
+  database: SchoolDatabase,
+  subjectId: string,
+  role: AccountRole,
+): Observable<boolean> {
+  const pulled = (names: readonly SyncCollection[]) =>
+    names.filter((name) => SYNC_COLLECTION_ROLES[name].pull.includes(role));
+  return combineLatest([
+    subjectFilled$(database, subjectId, pulled(ON_DEMAND_COLLECTIONS)),
+    ...pulled(SUBJECT_AHEAD_COLLECTIONS).map((name) => subjectHereAhead$(database, name, subjectId)),
+  ]).pipe(
+    map((here) => here.every(Boolean)),
+    distinctUntilChanged(),
+  );
+}
+
+/**
+ * Whether a subject's class work (marks, scores) is on this device, with its classes, lessons and sittings,
+ * for a screen that shows it: `here` when it is (always, for a role that replicates its whole scope), `coming` while its rows are being pulled, and
  * `offline` when they are not here and cannot come now. An on-demand role's screen asks for the subject by
  * opening it (docs/on-demand-sync.md); undefined while the device has not said yet.
  */
@@ -22,10 +51,9 @@ export function useSubjectOnDevice(
     if (!database || !subjectId || !onDemand) return;
     void askForSubject(database, subjectId, Date.now()).catch(() => undefined);
   }, [database, subjectId, onDemand]);
-  const collections = ON_DEMAND_COLLECTIONS.filter((name) => SYNC_COLLECTION_ROLES[name].pull.includes(role));
   const filled = useLiveQuery(
-    (db) => (subjectId && onDemand ? subjectFilled$(db, subjectId, collections) : null),
-    [subjectId, onDemand, collections.join(',')],
+    (db) => (subjectId && onDemand ? subjectAllHere$(db, subjectId, role) : null),
+    [subjectId, onDemand, role],
   );
   if (!onDemand) return 'here';
   if (filled === undefined) return undefined;

@@ -15,6 +15,7 @@ import {
   syncPushResponseSchema,
 } from '../../domain/sync';
 import { sameContent } from '../../domain/sync-merge';
+import { clearAhead } from '../db/ahead-asks';
 import { type HeldSubjects, heldSubjects, storeHeldSubjects } from '../db/demand-subjects';
 import type { SchoolDatabase } from '../db/open-database';
 import {
@@ -37,6 +38,7 @@ import {
   scopeSweepPending,
   startScopeSweep,
 } from '../db/sync-state';
+import { type AheadPullDeps, createAheadPull } from './ahead-pull';
 import { createBackoff } from './backoff';
 import { HttpError } from './http';
 import {
@@ -89,6 +91,17 @@ export type CollectionReplicationOptions<Doc extends LocalDoc> = {
    * docs/on-demand-sync.md): the subjects to keep now, most recently opened first.
    */
   bySubject?: { kept(): Promise<readonly string[]> };
+  /**
+   * Present for a collection pulled whole whose rows hang on subjects (`SUBJECT_AHEAD_COLLECTIONS`): while
+   * its first pull runs, the rows screens wait for and the subjects they opened come ahead of the rest
+   * (`createAheadPull`).
+   */
+  ahead?: Pick<AheadPullDeps<Doc>, 'subjectsOpened' | 'opened'>;
+  /**
+   * Before the first pull fetches its next page of the whole collection: whether rows a screen waits for
+   * hold it back (`screenAsksFirst`), having waited a moment if so. Pages of rows asked for never wait.
+   */
+  firstPullYields?: () => Promise<boolean>;
 };
 
 /** A running replication of one collection. */
@@ -554,11 +567,44 @@ export function replicateCollection<Doc extends LocalDoc>(
     });
   }
 
+  /**
+   * Resolves once the rows of a page handed to RxDB are stored, each at its pulled state or a later one (a
+   * row holding a write of the user's counts: RxDB leaves it to the push), or once the downstream is idle,
+   * whichever comes first. A screen waiting for a subject's rows should not wait for the downstream to be
+   * idle: it may go straight on to the pull of changes, a long page on a busy server.
+   */
+  async function pageRowsStored(page: readonly WithDeleted<Doc>[]): Promise<void> {
+    let idle = false;
+    const stopped = pageStored().finally(() => {
+      idle = true;
+    });
+    while (!idle && !(await rowsStored(page))) {
+      await Promise.race([stopped, new Promise((resolve) => setTimeout(resolve, 50))]);
+    }
+  }
+
+  async function rowsStored(page: readonly WithDeleted<Doc>[]): Promise<boolean> {
+    if (page.length === 0) return true;
+    const ids = page.map((doc) => doc.id);
+    const stored = new Map(
+      (await options.collection.storageInstance.findDocumentsById(ids, true)).map((row) => [row.id, row]),
+    );
+    const behind = page.filter((doc) => (stored.get(doc.id)?.updatedAt ?? -1) < doc.updatedAt);
+    if (behind.length === 0) return true;
+    const waiting = await pendingEntries(
+      options.database,
+      options.name,
+      behind.map((doc) => doc.id),
+    );
+    return behind.every((doc) => waiting.has(doc.id));
+  }
+
   /** Records the first pull as done once its last page is stored. */
   async function endFirstPull() {
     if (!firstPull || !firstPullState.lastPageCame || firstPullState.recorded) return;
     firstPullState.recorded = true;
     await markFirstPullDone(options.database, options.name);
+    if (aheadPull) await clearAhead(options.database, options.name);
     firstPull.onProgress({ pulled: firstPullState.pulled, total: firstPullState.total, done: true });
   }
 
@@ -697,7 +743,7 @@ export function replicateCollection<Doc extends LocalDoc>(
     if (page.documents.length < batchSize) {
       filling = null;
       completing.add(subjectId);
-      void pageStored()
+      void pageRowsStored(page.documents)
         .then(async () => {
           // Unless the subject was let go of meanwhile (its rows then being dropped).
           if (completing.delete(subjectId)) await markSubjectFilled(subjectId);
@@ -731,6 +777,25 @@ export function replicateCollection<Doc extends LocalDoc>(
     });
   }
 
+  const aheadPull =
+    options.ahead &&
+    createAheadPull<Doc>({
+      ...options.ahead,
+      database: options.database,
+      name: options.name,
+      fetchPage: async (narrow, from, batchSize) => {
+        const query = new URLSearchParams({ limit: String(batchSize), ...narrow });
+        if (from) query.set('checkpoint', JSON.stringify(from));
+        const page = pullResponseSchema.parse(
+          await syncRequest(options.request, `/api/sync/${options.name}/pull?${query}`, { method: 'GET' }),
+        );
+        await checkStoredRowsOf(page.documents);
+        return page;
+      },
+      pageStored: pageRowsStored,
+      reSync: () => state.reSync(),
+    });
+
   const state = replicateRxCollection<Doc, SyncCheckpoint>({
     replicationIdentifier: `${options.name}-sync:${options.request.baseUrl}`,
     collection: options.collection,
@@ -748,17 +813,28 @@ export function replicateCollection<Doc extends LocalDoc>(
             if (await scopeSweepPending(options.database, options.name)) seen = new Set();
           }
           await rereadPassedRows();
-          const kept = options.bySubject ? await options.bySubject.kept() : null;
-          if (kept) {
-            const documents = await subjectPage(kept, batchSize);
+          // Before the pull of changes: a page of rows wanted ahead of the first pull, or of a subject kept;
+          // while rows a screen waits for hold the first pull back, this looks again each moment.
+          let kept = null as readonly string[] | null;
+          const aside = async () => {
+            kept = options.bySubject ? await options.bySubject.kept() : null;
+            if (aheadPull && firstPull && !firstPullState.lastPageCame) return aheadPull.page(batchSize);
+            return kept ? subjectPage(kept, batchSize) : null;
+          };
+          const yields = () =>
+            firstPull && !firstPullState.lastPageCame && options.firstPullYields
+              ? options.firstPullYields()
+              : false;
+          for (let documents = await aside(); ; documents = await aside()) {
             if (documents) {
               backoff.reset();
               healthy = true;
               await options.onPulled();
-              // A subject's page leaves the pull of changes where it was. RxDB stores no checkpoint for an
-              // empty page, so that pull may have none yet: the start, which the server reads as none.
+              // Such a page leaves the pull of changes where it was. RxDB stores no checkpoint for an empty
+              // page, so that pull may have none yet: the start, which the server reads as none.
               return { documents, checkpoint: checkpoint ?? { updatedAt: 0, id: '' } };
             }
+            if (!(await yields())) break;
           }
           const rewind = await pullRewind(options.database, options.name);
           const from = seen?.size === 0 ? undefined : rewoundFrom(checkpoint, rewind);

@@ -1,8 +1,9 @@
 import { combineLatest, type Subscription } from 'rxjs';
 import type { AccountRole } from '../../domain/roles';
 import { isAlwaysOnlineRole } from '../../domain/roles';
-import { ON_DEMAND_COLLECTIONS, ON_DEMAND_ROLES } from '../../domain/sync';
-import { askedSubjects$, subjectsKept } from '../db/demand-subjects';
+import { ON_DEMAND_COLLECTIONS, ON_DEMAND_ROLES, SUBJECT_AHEAD_COLLECTIONS } from '../../domain/sync';
+import { aheadRowsAsked$ } from '../db/ahead-asks';
+import { askedSubjects$, askForSubject, subjectsKept } from '../db/demand-subjects';
 import type { SchoolDatabase } from '../db/open-database';
 import { type AnyReplicatedDoc, replicatedCollection } from '../db/outbox';
 import { REPLICATED_COLLECTIONS } from '../db/replicated-collections';
@@ -17,6 +18,7 @@ import { clientCollection } from './collections';
 import type { FetchLike } from './http';
 import type { SyncCommands, SyncEvent } from './protocol';
 import { type CollectionReplication, replicateCollection } from './replicate-collection';
+import { screenAsksFirst } from './screen-asks-first';
 
 export type SyncEngineDeps = {
   openDatabase(userId: string): Promise<SchoolDatabase>;
@@ -109,6 +111,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncCommands {
     // (docs/on-demand-sync.md); every other role replicates its whole scope.
     const bySubject = ON_DEMAND_ROLES.includes(args.role) ? ON_DEMAND_COLLECTIONS : [];
     const pullAfter = masterFirst ? new Promise<void>((resolve) => (releasePulls = resolve)) : undefined;
+    const asksFirst = screenAsksFirst(database, { ahead: SUBJECT_AHEAD_COLLECTIONS, bySubject });
     for (const name of names) {
       const def = clientCollection(name);
       replications.set(
@@ -132,15 +135,31 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncCommands {
               if (name === 'master' && progress.done) releasePulls();
             },
           },
+          // The master data, which every screen names things by, never waits.
+          ...(name === 'master' ? {} : { firstPullYields: () => asksFirst.held() }),
           ...(name === 'master' || !pullAfter ? {} : { pullAfter }),
           ...(bySubject.includes(name)
             ? { bySubject: { kept: () => subjectsKept(database, Date.now()) } }
             : {}),
+          ...(SUBJECT_AHEAD_COLLECTIONS.includes(name)
+            ? {
+                ahead: {
+                  subjectsOpened: () => subjectsKept(database, Date.now()),
+                  opened: (subjectId: string) => askForSubject(database, subjectId, Date.now()),
+                },
+              }
+            : {}),
         }),
       );
     }
-    // A subject a screen opened (in any tab) comes on the next pull of the collections kept by subject.
-    const demand = askedSubjects$(database).subscribe(() => reSyncAll(bySubject));
+    // A subject a screen opened (in any tab) comes on the next pull of the collections kept by subject, and
+    // ahead of the first pull of those pulled whole; so does a row a screen waits for.
+    const demand = askedSubjects$(database).subscribe(() =>
+      reSyncAll([...bySubject, ...SUBJECT_AHEAD_COLLECTIONS]),
+    );
+    for (const name of SUBJECT_AHEAD_COLLECTIONS) {
+      demand.add(aheadRowsAsked$(database, name).subscribe(() => reSyncAll([name])));
+    }
     const activity = combineLatest(
       [...replications.values()].map((replication) => replication.state.active$),
     ).subscribe((states) => deps.emit({ type: 'activity', payload: { syncing: states.some(Boolean) } }));

@@ -12,8 +12,10 @@ import type { FetchLike } from '../../src/sync/http';
 import { type CollectionReplication, replicateCollection } from '../../src/sync/replicate-collection';
 
 /** The real app listening on loopback, for clients that replicate over HTTP in Node. */
-export async function startLiveApp(): Promise<{ t: TestApp; url: string }> {
-  const t = await buildTestApp();
+export async function startLiveApp(
+  config: Parameters<typeof buildTestApp>[0] = {},
+): Promise<{ t: TestApp; url: string }> {
+  const t = await buildTestApp(config);
   await t.app.listen({ host: '127.0.0.1', port: 0 });
   const address = t.app.server.address();
   if (!address || typeof address === 'string') throw new Error('no address');
@@ -84,13 +86,13 @@ export function replicateAttendance(
 }
 
 /** The live app with the demo admin signed in: their sync actor (for server-side reads) and their cookie. */
-export async function startLiveAppAsAdmin(): Promise<{
+export async function startLiveAppAsAdmin(config: Parameters<typeof buildTestApp>[0] = {}): Promise<{
   t: TestApp;
   url: string;
   admin: SyncActor;
   session: { cookie: string; csrf: string };
 }> {
-  const { t, url } = await startLiveApp();
+  const { t, url } = await startLiveApp(config);
   return {
     t,
     url,

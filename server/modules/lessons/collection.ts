@@ -27,6 +27,7 @@ export const lessonsCollection: SyncCollectionDef<LessonDoc, LessonRow> = {
   docSchema: lessonDocSchema,
   pullRoles: SYNC_COLLECTION_ROLES.lessons.pull,
   scope: lessonRows,
+  subjectColumn: 'subjectId',
   rowSchema: lessonRowSchema,
   toDoc: toDocFields,
   push: null,

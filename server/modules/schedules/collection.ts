@@ -31,6 +31,7 @@ export const schedulesCollection: SyncCollectionDef<ScheduleDoc, ScheduleRow> = 
   docSchema: scheduleDocSchema,
   pullRoles: SYNC_COLLECTION_ROLES.schedules.pull,
   scope: scheduleRows,
+  subjectColumn: 'subjectId',
   rowSchema: scheduleRowSchema,
   toDoc: toDocFields,
   push: null,

@@ -155,6 +155,7 @@ export const subjectsCollection: SyncCollectionDef<SubjectDoc, SubjectRow> = {
   docSchema: subjectDocSchema,
   pullRoles: SYNC_COLLECTION_ROLES.subjects.pull,
   scope: subjectRows,
+  subjectColumn: 'subjectId',
   rowSchema: subjectRowSchema,
   toDoc: toDocFields,
   push: null,

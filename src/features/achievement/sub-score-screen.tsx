@@ -62,6 +62,7 @@ export function SubScoreScreen({
       {loaded === null && (
         <NotOnDevice
           collection={SyncCollection.subjects}
+          rowId={chosen}
           arriving={t`This class is still arriving on this device…`}
           absent={t`This class is not available on this device.`}
         />
@@ -69,6 +70,7 @@ export function SubScoreScreen({
       {grid && !parent && (
         <NotOnDevice
           collection={SyncCollection.subjects}
+          rowId={scoreNameId}
           arriving={t`This score name is still arriving on this device…`}
           absent={t`This score name is not available on this device.`}
         />

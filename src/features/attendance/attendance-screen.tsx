@@ -168,6 +168,7 @@ export function AttendanceScreen({
       {classId && loaded === null && (
         <NotOnDevice
           collection={SyncCollection.subjects}
+          rowId={classId}
           arriving={t`This class is still arriving on this device…`}
           absent={t`This class is not available on this device.`}
         />

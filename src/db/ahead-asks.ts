@@ -1,0 +1,107 @@
+import { combineLatest, distinctUntilChanged, map, type Observable } from 'rxjs';
+import { z } from 'zod';
+import { syncedDocSchema } from '../../domain/sync';
+import type { SchoolDatabase } from './open-database';
+import { firstPullDone$ } from './sync-state';
+
+// While the first pull of a collection whose rows hang on subjects runs (`SUBJECT_AHEAD_COLLECTIONS`), the
+// rows a screen waits for come ahead of the rest (docs/on-demand-sync.md, "Ahead of the first pull"). Two
+// local documents per collection say which, so every tab sees them: the rows screens wait for (written by
+// any tab), and the subjects whose rows have come ahead (written by the replicating worker). Both are let go
+// of once the first pull is done: the whole collection is then here.
+
+const rowsId = (collection: string) => `ahead-rows-${collection}`;
+const subjectsId = (collection: string) => `ahead-subjects-${collection}`;
+
+/** Rows asked for at most at once, the latest kept: a screen waits for one or two. */
+const ROWS_ASKED_MAX = 8;
+
+const idsSchema = z.array(z.string());
+
+function idsOf(data: unknown): string[] {
+  return idsSchema.safeParse(data).data ?? [];
+}
+
+async function updateIds(
+  database: SchoolDatabase,
+  id: string,
+  update: (ids: readonly string[]) => string[],
+): Promise<void> {
+  const current = await database.getLocal(id);
+  if (current) {
+    await current.incrementalModify((data) => ({ ids: update(idsOf(data.ids)) }));
+    return;
+  }
+  try {
+    await database.insertLocal(id, { ids: update([]) });
+  } catch {
+    // Another tab or the worker created the record meanwhile: change theirs.
+    await (await database.getLocal(id))?.incrementalModify((data) => ({ ids: update(idsOf(data.ids)) }));
+  }
+}
+
+/**
+ * Asks for the row `rowId` of `collection` to come ahead of the rest of its first pull, with every row of its
+ * subject: a screen opened for that row (a class, a score name) shows it as soon as it comes.
+ */
+export async function askAheadForRow(database: SchoolDatabase, collection: string, rowId: string) {
+  // Only an id can be asked for (a screen with no row chosen has none).
+  if (!syncedDocSchema.shape.id.safeParse(rowId).success) return;
+  await updateIds(database, rowsId(collection), (ids) =>
+    ids.includes(rowId) ? [...ids] : [...ids, rowId].slice(-ROWS_ASKED_MAX),
+  );
+}
+
+/** The rows of `collection` asked for ahead, oldest first. */
+export async function aheadRowsAsked(database: SchoolDatabase, collection: string): Promise<string[]> {
+  return idsOf((await database.getLocal(rowsId(collection)))?.get('ids'));
+}
+
+/** Streams the rows of `collection` asked for ahead, changing only when one is added or let go of. */
+export function aheadRowsAsked$(database: SchoolDatabase, collection: string): Observable<string> {
+  return database.getLocal$(rowsId(collection)).pipe(
+    map((document) => idsOf(document?.get('ids')).join(',')),
+    distinctUntilChanged(),
+  );
+}
+
+/** Lets go of a row asked for ahead once its subject's rows have come. */
+export async function forgetAheadRow(database: SchoolDatabase, collection: string, rowId: string) {
+  await (await database.getLocal(rowsId(collection)))?.incrementalModify((data) => ({
+    ids: idsOf(data.ids).filter((id) => id !== rowId),
+  }));
+}
+
+/** The subjects whose rows of `collection` came ahead of its first pull. */
+export async function subjectsAhead(database: SchoolDatabase, collection: string): Promise<string[]> {
+  return idsOf((await database.getLocal(subjectsId(collection)))?.get('ids'));
+}
+
+/** Records that every row of `subjectId` in `collection` has come ahead of its first pull and is stored. */
+export async function markSubjectAhead(database: SchoolDatabase, collection: string, subjectId: string) {
+  await updateIds(database, subjectsId(collection), (ids) =>
+    ids.includes(subjectId) ? [...ids] : [...ids, subjectId],
+  );
+}
+
+/** Lets go of what was asked for and brought ahead of `collection`'s first pull, once that pull is done. */
+export async function clearAhead(database: SchoolDatabase, collection: string): Promise<void> {
+  for (const id of [rowsId(collection), subjectsId(collection)]) {
+    await (await database.getLocal(id))?.remove();
+  }
+}
+
+/** Streams whether every row of `subjectId` in `collection` is here: its first pull is done, or they came ahead. */
+export function subjectHereAhead$(
+  database: SchoolDatabase,
+  collection: string,
+  subjectId: string,
+): Observable<boolean> {
+  return combineLatest([
+    firstPullDone$(database, collection),
+    database.getLocal$(subjectsId(collection)).pipe(map((document) => idsOf(document?.get('ids')))),
+  ]).pipe(
+    map(([done, ahead]) => done || ahead.includes(subjectId)),
+    distinctUntilChanged(),
+  );
+}
