@@ -92,6 +92,16 @@ export const SUBJECT_AHEAD_COLLECTIONS: readonly SyncCollection[] = [
   SyncCollection.lessons,
 ];
 
+/**
+ * The collections pulled whole whose rows a screen waits for by id (a class sheet, its students' names, by
+ * student id):
+ * while one's first pull runs, those rows come ahead of the rest, at most `ROWS_AHEAD_MAX` at once.
+ */
+export const ROWS_AHEAD_COLLECTIONS: readonly SyncCollection[] = [SyncCollection.people];
+
+/** Rows one pull brings by id at most (a pull's `ids`): a large class's roster. */
+export const ROWS_AHEAD_MAX = 100;
+
 /** Roles whose devices replicate the on-demand collections by subject; every other role pulls its whole scope. */
 export const ON_DEMAND_ROLES: readonly AccountRole[] = [Role.admin];
 
@@ -235,6 +245,17 @@ export const syncPullQuerySchema = z.strictObject({
    * ahead of the rest (`SUBJECT_AHEAD_COLLECTIONS`). Not with `subjects`.
    */
   subjectOf: syncedDocSchema.shape.id.optional(),
+  /**
+   * Ids, comma-separated: the page holds only the rows of the caller's scope they name (a person by their
+   * student id). How a screen waiting for named rows during a first pull (a class's students,
+   * `ROWS_AHEAD_COLLECTIONS`) gets them ahead of the rest. Not with `subjects` or `subjectOf`.
+   */
+  ids: z
+    .preprocess(
+      (raw) => (typeof raw === 'string' ? raw.split(',').filter((part) => part !== '') : raw),
+      idListSchema({ max: ROWS_AHEAD_MAX }),
+    )
+    .optional(),
 });
 
 export type SyncPullQuery = z.infer<typeof syncPullQuerySchema>;

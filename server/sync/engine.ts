@@ -117,6 +117,12 @@ export interface SyncCollectionDef<Doc extends SyncedDoc, Row = unknown> {
    * (`SUBJECT_AHEAD_COLLECTIONS`); absent in the others.
    */
   subjectColumn?: string;
+  /**
+   * The column of the scope's relation holding the id screens know a row by, where it is not the row's own
+   * id (the pull's `ids`, a screen waiting for rows during a first pull): a class sheet names its students
+   * by their student ids, not the people rows' user ids.
+   */
+  askedBy?: string;
   rowSchema: z.ZodType<Row>;
   toDoc(row: Row): Doc;
   push: SyncPushDef<Doc> | null;
@@ -179,7 +185,7 @@ export async function pullCollection<Doc extends SyncedDoc, Row>(
   actor: SyncActor,
   checkpoint: SyncCheckpoint | null,
   limit: number,
-  options: { count?: boolean; subjects?: readonly string[]; subjectOf?: string } = {},
+  options: { count?: boolean } & PullNarrowing = {},
 ): Promise<SyncPullPage<Doc>> {
   const pulled = narrowedTo(def, options);
   const scope = await scopeVersionOf(db, pulled, actor);
@@ -194,35 +200,46 @@ export async function pullCollection<Doc extends SyncedDoc, Row>(
   return { documents, checkpoint: { ...(position ?? { updatedAt: 0, id: '' }), scope }, ...remaining };
 }
 
+/** How a pull may be narrowed within the caller's scope (the pull's `subjects`, `subjectOf` and `ids`). */
+export type PullNarrowing = { subjects?: readonly string[]; subjectOf?: string; ids?: readonly string[] };
+
 /**
  * `def` narrowed as a pull asks: to the rows of the subjects `subjects` names (a device replicating the
- * collection subject by subject), or to those of the subject the row `subjectOf` hangs on (a screen waiting
- * for that row during a first pull); neither asked, the whole scope. The narrowing never widens the scope:
- * the row is looked up in the caller's own scope, so a row the caller may not see narrows to nothing. A
- * collection whose rows hang on no subject answers 422, as does a pull asking both: it is only ever pulled
- * whole.
+ * collection subject by subject), to those of the subject the row `subjectOf` hangs on (a screen waiting for
+ * that row during a first pull), or to the rows `ids` names (a screen waiting for those rows, a class's
+ * students, during a first pull; by `askedBy` where screens know them by another id); none asked, the whole scope. A narrowing never widens the scope: the rows, and the
+ * row `subjectOf`, are looked up in the caller's own scope, so a row the caller may not see narrows to
+ * nothing. Asking more than one answers 422, as do the subject narrowings on a collection whose rows hang on
+ * no subject.
  */
 function narrowedTo<Doc extends SyncedDoc, Row>(
   def: SyncCollectionDef<Doc, Row>,
-  { subjects, subjectOf }: { subjects?: readonly string[]; subjectOf?: string },
+  narrowing: PullNarrowing,
 ): SyncCollectionDef<Doc, Row> {
-  if (subjects === undefined && subjectOf === undefined) return def;
+  const asked = (['subjects', 'subjectOf', 'ids'] as const).filter((name) => narrowing[name] !== undefined);
+  const [name] = asked;
+  if (name === undefined) return def;
   const column = def.subjectColumn;
-  if (column === undefined || (subjects !== undefined && subjectOf !== undefined)) {
-    throw validationFailed(
-      subjects === undefined ? { subjectOf: [FieldError.invalid] } : { subjects: [FieldError.invalid] },
-    );
+  if (asked.length > 1 || (name !== 'ids' && column === undefined)) {
+    throw validationFailed({ [asked.at(-1) ?? name]: [FieldError.invalid] });
   }
-  const subjectOfRow = (actor: SyncActor) =>
-    sql`(select r.${sql.identifier(column)} from (${def.scope(actor)}) as r where r.id = ${subjectOf} limit 1)`;
-  const narrowed = (actor: SyncActor) => {
-    if (subjects === undefined) return sql`s.${sql.identifier(column)} = ${subjectOfRow(actor)}`;
-    if (subjects.length === 0) return sql`false`;
-    const named = sql.join(
-      subjects.map((id) => sql`${id}`),
-      sql`, `,
-    );
-    return sql`s.${sql.identifier(column)} in (${named})`;
+  const listed = (ids: readonly string[], of: SQL) =>
+    ids.length === 0
+      ? sql`false`
+      : sql`${of} in (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )})`;
+  const narrowed = (actor: SyncActor): SQL => {
+    // Refused above: a subject narrowing without the column.
+    if (narrowing.ids !== undefined || column === undefined) {
+      return listed(narrowing.ids ?? [], sql`s.${sql.identifier(def.askedBy ?? 'id')}`);
+    }
+    const subject = sql`s.${sql.identifier(column)}`;
+    if (narrowing.subjects !== undefined) return listed(narrowing.subjects, subject);
+    const rowSubject = sql`(select r.${sql.identifier(column)} from (${def.scope(actor)}) as r
+      where r.id = ${narrowing.subjectOf} limit 1)`;
+    return sql`${subject} = ${rowSubject}`;
   };
   return { ...def, scope: (actor) => sql`select * from (${def.scope(actor)}) as s where ${narrowed(actor)}` };
 }

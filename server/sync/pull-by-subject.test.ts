@@ -158,9 +158,52 @@ describe('a pull narrowed to the subject of one row (`subjectOf`)', () => {
     const subject = '00000000-0000-4000-8000-000000000001';
     for (const [collection, query, field] of [
       ['people', `subjectOf=${subject}`, 'subjectOf'],
-      ['subjects', `subjectOf=${subject}&subjects=${subject}`, 'subjects'],
+      ['subjects', `subjectOf=${subject}&subjects=${subject}`, 'subjectOf'],
       ['subjects', `subjectOf=${'x'.repeat(129)}`, 'subjectOf'],
       ['lessons', 'subjectOf=', 'subjectOf'],
+    ] as const) {
+      const response = await call(t.app, admin, 'GET', `/api/sync/${collection}/pull?limit=5&${query}`);
+      expect({ collection, query, status: response.statusCode }).toEqual({ collection, query, status: 422 });
+      expect(Object.keys(response.json().errors)).toEqual([field]);
+    }
+  });
+});
+
+describe('a pull narrowed to rows by id (`ids`)', () => {
+  it('brings exactly the rows named that the caller may see: people by their student ids', async () => {
+    type Person = Doc & { studentId: string | null };
+    const studentsOf = async (session: TestSession) =>
+      ((await pullEvery(session, 'people')).documents as Person[]).filter((doc) => doc.studentId !== null);
+    const school = await studentsOf(admin);
+    const named = school.slice(3, 9);
+    const asked = [...named.map((doc) => doc.studentId), '00000000-0000-4000-8000-000000000009'];
+    const response = await call(t.app, admin, 'GET', `/api/sync/people/pull?limit=50&ids=${asked.join(',')}`);
+    expect(response.statusCode).toBe(200);
+    expect(
+      response
+        .json()
+        .documents.map((doc: Doc) => doc.id)
+        .sort(),
+    ).toEqual(named.map((doc) => doc.id).sort());
+    // Only ever narrows: a teacher naming students outside their scope gets none of them.
+    const mine = new Set((await studentsOf(teacher)).map((doc) => doc.id));
+    const others = school.filter((doc) => !mine.has(doc.id)).slice(0, 5);
+    expect(others.length).toBe(5);
+    const query = `limit=50&ids=${others.map((doc) => doc.studentId).join(',')}`;
+    const theirs = await call(t.app, teacher, 'GET', `/api/sync/people/pull?${query}`);
+    expect(theirs.json().documents).toEqual([]);
+  });
+
+  it('is refused beside a subject narrowing, and for a list that is not ids or too long', async () => {
+    const id = '00000000-0000-4000-8000-000000000001';
+    const tooMany = Array.from(
+      { length: 101 },
+      (_, index) => `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
+    );
+    for (const [collection, query, field] of [
+      ['subjects', `ids=${id}&subjects=${id}`, 'ids'],
+      ['people', 'ids=not-an-id', 'ids.0'],
+      ['people', `ids=${tooMany.join(',')}`, 'ids'],
     ] as const) {
       const response = await call(t.app, admin, 'GET', `/api/sync/${collection}/pull?limit=5&${query}`);
       expect({ collection, query, status: response.statusCode }).toEqual({ collection, query, status: 422 });

@@ -82,11 +82,12 @@ function registerCollection<Doc extends SyncedDoc, Row>(
     async (request) => {
       const user = signedInUser(request);
       if (!def.pullRoles.includes(user.role)) throw forbidden();
-      const { checkpoint, limit, count, subjects, subjectOf } = request.query;
+      const { checkpoint, limit, count, subjects, subjectOf, ids } = request.query;
       return pullCollection(deps.db, def, user, checkpoint, limit, {
         count: count === '1',
         ...(subjects === undefined ? {} : { subjects }),
         ...(subjectOf === undefined ? {} : { subjectOf }),
+        ...(ids === undefined ? {} : { ids }),
       });
     },
     { onRequest, fixedParams, narrow: { response: syncPullResponseSchema(docSchema) } },

@@ -1,6 +1,6 @@
 import { combineLatest, distinctUntilChanged, map, type Observable } from 'rxjs';
 import { z } from 'zod';
-import { syncedDocSchema } from '../../domain/sync';
+import { ROWS_AHEAD_MAX, syncedDocSchema } from '../../domain/sync';
 import type { SchoolDatabase } from './open-database';
 import { firstPullDone$ } from './sync-state';
 
@@ -12,9 +12,6 @@ import { firstPullDone$ } from './sync-state';
 
 const rowsId = (collection: string) => `ahead-rows-${collection}`;
 const subjectsId = (collection: string) => `ahead-subjects-${collection}`;
-
-/** Rows asked for at most at once, the latest kept: a screen waits for one or two. */
-const ROWS_ASKED_MAX = 8;
 
 const idsSchema = z.array(z.string());
 
@@ -41,14 +38,21 @@ async function updateIds(
 }
 
 /**
- * Asks for the row `rowId` of `collection` to come ahead of the rest of its first pull, with every row of its
- * subject: a screen opened for that row (a class, a score name) shows it as soon as it comes.
+ * Asks for rows of `collection` to come ahead of the rest of its first pull: in a collection whose rows hang
+ * on subjects, with every row of their subject (a screen opened for a class or a score name shows it as
+ * soon as it comes); in one of `ROWS_AHEAD_COLLECTIONS`, the rows themselves (a class's students). The
+ * latest `ROWS_AHEAD_MAX` asked are kept.
  */
-export async function askAheadForRow(database: SchoolDatabase, collection: string, rowId: string) {
-  // Only an id can be asked for (a screen with no row chosen has none).
-  if (!syncedDocSchema.shape.id.safeParse(rowId).success) return;
+export async function askAheadForRows(
+  database: SchoolDatabase,
+  collection: string,
+  rowIds: readonly string[],
+) {
+  // Only ids can be asked for (a screen with no row chosen has none).
+  const asked = rowIds.filter((id) => syncedDocSchema.shape.id.safeParse(id).success);
+  if (asked.length === 0) return;
   await updateIds(database, rowsId(collection), (ids) =>
-    ids.includes(rowId) ? [...ids] : [...ids, rowId].slice(-ROWS_ASKED_MAX),
+    [...ids.filter((id) => !asked.includes(id)), ...asked].slice(-ROWS_AHEAD_MAX),
   );
 }
 
@@ -65,10 +69,14 @@ export function aheadRowsAsked$(database: SchoolDatabase, collection: string): O
   );
 }
 
-/** Lets go of a row asked for ahead once its subject's rows have come. */
-export async function forgetAheadRow(database: SchoolDatabase, collection: string, rowId: string) {
+/** Lets go of rows asked for ahead once they (or their subject's rows) have come. */
+export async function forgetAheadRows(
+  database: SchoolDatabase,
+  collection: string,
+  rowIds: readonly string[],
+) {
   await (await database.getLocal(rowsId(collection)))?.incrementalModify((data) => ({
-    ids: idsOf(data.ids).filter((id) => id !== rowId),
+    ids: idsOf(data.ids).filter((id) => !rowIds.includes(id)),
   }));
 }
 

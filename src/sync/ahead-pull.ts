@@ -1,16 +1,24 @@
 import type { WithDeleted } from 'rxdb';
 import type { SyncCheckpoint } from '../../domain/sync';
-import { aheadRowsAsked, forgetAheadRow, markSubjectAhead, subjectsAhead } from '../db/ahead-asks';
+import { aheadRowsAsked, forgetAheadRows, markSubjectAhead, subjectsAhead } from '../db/ahead-asks';
 import type { SchoolDatabase } from '../db/open-database';
 import { HttpError } from './http';
+
+/** A pull's narrowing, as its query says it. */
+type Narrow = { subjects: string } | { subjectOf: string } | { ids: string };
 
 /** What brings rows ahead needs of the collection's replication. */
 export type AheadPullDeps<Doc> = {
   database: SchoolDatabase;
   name: string;
+  /**
+   * Whether rows asked for come themselves (`ids`: a collection of `ROWS_AHEAD_COLLECTIONS`) rather than
+   * with their subject's rows (`subjectOf`).
+   */
+  byId: boolean;
   /** Fetches one page of the collection's pull narrowed as `narrow` says, from `checkpoint`. */
   fetchPage(
-    narrow: { subjects: string } | { subjectOf: string },
+    narrow: Narrow,
     checkpoint: SyncCheckpoint | null,
     batchSize: number,
   ): Promise<{ documents: WithDeleted<Doc>[]; checkpoint: SyncCheckpoint | null }>;
@@ -24,7 +32,7 @@ export type AheadPullDeps<Doc> = {
   opened(subjectId: string): Promise<void>;
 };
 
-type Wanted = { key: string; narrow: { subjects: string } | { subjectOf: string } };
+type Wanted = { key: string; narrow: Narrow; rows: readonly string[] };
 
 /**
  * The pages a collection's first pull fetches ahead of the rest (docs/on-demand-sync.md, "Ahead of the first
@@ -35,28 +43,48 @@ type Wanted = { key: string; narrow: { subjects: string } | { subjectOf: string 
  * a newer one, and the storage refuses an older state anyway (`withOrderedPulls`).
  */
 export function createAheadPull<Doc extends object>(deps: AheadPullDeps<Doc>) {
-  // The ask being brought in, the position its pages have reached, and its subject once a page named it.
-  let filling: { key: string; checkpoint: SyncCheckpoint | null; subjectId?: string } | null = null;
+  // The ask being brought in, the position its pages have reached, its subject once a page named it, and
+  // its last page that held rows.
+  let filling: {
+    key: string;
+    checkpoint: SyncCheckpoint | null;
+    subjectId?: string;
+    lastRows: readonly WithDeleted<Doc>[];
+  } | null = null;
   // Asks whose last page came and is being stored: not fetched again meanwhile.
   const completing = new Set<string>();
 
+  /** The asks `wanted` answers, as `completing` holds them. */
+  const partsOf = (wanted: Wanted) =>
+    wanted.rows.length > 0 ? wanted.rows.map((id) => `row:${id}`) : [wanted.key];
+
   async function next(): Promise<Wanted | null> {
-    const rows = await aheadRowsAsked(deps.database, deps.name);
-    const row = rows.find((id) => !completing.has(`row:${id}`));
-    if (row !== undefined) return { key: `row:${row}`, narrow: { subjectOf: row } };
+    const rows = (await aheadRowsAsked(deps.database, deps.name)).filter(
+      (id) => !completing.has(`row:${id}`),
+    );
+    if (deps.byId && rows.length > 0) {
+      return { key: rows.map((id) => `row:${id}`).join(' '), narrow: { ids: rows.join(',') }, rows };
+    }
+    const [row] = rows;
+    if (row !== undefined) return { key: `row:${row}`, narrow: { subjectOf: row }, rows: [row] };
     const ahead = await subjectsAhead(deps.database, deps.name);
     const opened = await deps.subjectsOpened();
     const subject = opened.find((id) => !ahead.includes(id) && !completing.has(`subject:${id}`));
-    return subject === undefined ? null : { key: `subject:${subject}`, narrow: { subjects: subject } };
+    return subject === undefined
+      ? null
+      : { key: `subject:${subject}`, narrow: { subjects: subject }, rows: [] };
   }
 
-  /** Once the last page of `wanted` is stored: its subject is here, and a row asked for is let go of. */
+  /** Once the last page of `wanted` is stored: its subject is here, and rows asked for are let go of. */
   async function complete(wanted: Wanted, subjectId: string | undefined) {
-    if ('subjectOf' in wanted.narrow) await forgetAheadRow(deps.database, deps.name, wanted.narrow.subjectOf);
-    if (subjectId === undefined) return;
-    await markSubjectAhead(deps.database, deps.name, subjectId);
-    // The other collections bring the subject ahead too, and an on-demand device its class work.
-    if ('subjectOf' in wanted.narrow) await deps.opened(subjectId);
+    if (subjectId !== undefined) {
+      await markSubjectAhead(deps.database, deps.name, subjectId);
+      // The other collections bring the subject ahead too, and an on-demand device its class work. It is
+      // opened before the row is let go of, so the other first pulls, which wait while an ask is out
+      // (`screenAsksFirst`), never see a moment with none between the two.
+      if ('subjectOf' in wanted.narrow) await deps.opened(subjectId);
+    }
+    if (wanted.rows.length > 0) await forgetAheadRows(deps.database, deps.name, wanted.rows);
   }
 
   /** One page of `wanted`, or null when the server refuses the ask (not an id): it is then let go of. */
@@ -85,19 +113,22 @@ export function createAheadPull<Doc extends object>(deps: AheadPullDeps<Doc>) {
       'subjects' in wanted.narrow
         ? wanted.narrow.subjects
         : (going?.subjectId ?? (typeof named === 'string' ? named : undefined));
+    const lastRows = page.documents.length > 0 ? page.documents : (going?.lastRows ?? []);
     filling = {
       key: wanted.key,
       checkpoint: page.checkpoint ?? going?.checkpoint ?? null,
       ...(subjectId === undefined ? {} : { subjectId }),
+      lastRows,
     };
     if (page.documents.length < batchSize) {
       filling = null;
-      completing.add(wanted.key);
+      for (const key of partsOf(wanted)) completing.add(key);
       void deps
-        .pageStored(page.documents)
+        // RxDB stores pages in order: once the last one with rows is stored, all are.
+        .pageStored(lastRows)
         .then(() => complete(wanted, subjectId))
         .finally(() => {
-          completing.delete(wanted.key);
+          for (const key of partsOf(wanted)) completing.delete(key);
           deps.reSync();
         })
         .catch(() => undefined);

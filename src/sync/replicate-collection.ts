@@ -92,11 +92,11 @@ export type CollectionReplicationOptions<Doc extends LocalDoc> = {
    */
   bySubject?: { kept(): Promise<readonly string[]> };
   /**
-   * Present for a collection pulled whole whose rows hang on subjects (`SUBJECT_AHEAD_COLLECTIONS`): while
-   * its first pull runs, the rows screens wait for and the subjects they opened come ahead of the rest
-   * (`createAheadPull`).
+   * Present for a collection pulled whole whose rows a screen may wait for (`SUBJECT_AHEAD_COLLECTIONS`,
+   * `ROWS_AHEAD_COLLECTIONS`): while its first pull runs, the rows screens wait for and the subjects they
+   * opened come ahead of the rest (`createAheadPull`).
    */
-  ahead?: Pick<AheadPullDeps<Doc>, 'subjectsOpened' | 'opened'>;
+  ahead?: Pick<AheadPullDeps<Doc>, 'byId' | 'subjectsOpened' | 'opened'>;
   /**
    * Before the first pull fetches its next page of the whole collection: whether rows a screen waits for
    * hold it back (`screenAsksFirst`), having waited a moment if so. Pages of rows asked for never wait.
@@ -568,8 +568,8 @@ export function replicateCollection<Doc extends LocalDoc>(
   }
 
   /**
-   * Resolves once the rows of a page handed to RxDB are stored, each at its pulled state or a later one (a
-   * row holding a write of the user's counts: RxDB leaves it to the push), or once the downstream is idle,
+   * Resolves once the rows of a page handed to RxDB are stored and recorded, each at its pulled state or a
+   * later one (a row holding a write of the user's counts: RxDB leaves it to the push), or once the downstream is idle,
    * whichever comes first. A screen waiting for a subject's rows should not wait for the downstream to be
    * idle: it may go straight on to the pull of changes, a long page on a busy server.
    */
@@ -585,11 +585,14 @@ export function replicateCollection<Doc extends LocalDoc>(
 
   async function rowsStored(page: readonly WithDeleted<Doc>[]): Promise<boolean> {
     if (page.length === 0) return true;
-    const ids = page.map((doc) => doc.id);
-    const stored = new Map(
-      (await options.collection.storageInstance.findDocumentsById(ids, true)).map((row) => [row.id, row]),
-    );
-    const behind = page.filter((doc) => (stored.get(doc.id)?.updatedAt ?? -1) < doc.updatedAt);
+    const rows = await storedAndRecorded(page.map((doc) => doc.id));
+    if (!rows) return false;
+    // Stored and recorded as the server's state: a row RxDB has stored but not yet recorded is not settled,
+    // and a write of the user's made in between would be taken for the pull's.
+    const settled = (doc: WithDeleted<Doc>) =>
+      (rows.stored.get(doc.id)?.updatedAt ?? -1) >= doc.updatedAt &&
+      (rows.recorded.get(doc.id)?.updatedAt ?? -1) >= doc.updatedAt;
+    const behind = page.filter((doc) => !settled(doc));
     if (behind.length === 0) return true;
     const waiting = await pendingEntries(
       options.database,
@@ -661,9 +664,14 @@ export function replicateCollection<Doc extends LocalDoc>(
     if (waiting.size < passedLocalWrites.size) state.reSync();
   }
 
-  // The subject whose rows are being brought in and the position its pull has reached; in memory only, so a
-  // restart brings the subject again from its start (its rows are few, and bringing one twice is harmless).
-  let filling: { subjectId: string; checkpoint: SyncCheckpoint | null } | null = null;
+  // The subject whose rows are being brought in, the position its pull has reached and its last page that
+  // held rows; in memory only, so a restart brings the subject again from its start (its rows are few, and
+  // bringing one twice is harmless).
+  let filling: {
+    subjectId: string;
+    checkpoint: SyncCheckpoint | null;
+    lastRows: readonly WithDeleted<Doc>[];
+  } | null = null;
   // The rows of subjects let go of that were handed to RxDB as deletions, by subject, until RxDB stored them.
   const dropping = new Map<string, Set<string>>();
   // Subjects whose last page came and is being stored: not asked for again meanwhile, and recorded as all here
@@ -732,18 +740,21 @@ export function replicateCollection<Doc extends LocalDoc>(
         filled: subjects.filled,
       });
     }
-    const from = filling?.subjectId === subjectId ? filling.checkpoint : null;
+    const going = filling?.subjectId === subjectId ? filling : null;
+    const from = going?.checkpoint ?? null;
     const query = new URLSearchParams({ limit: String(batchSize), subjects: subjectId });
     if (from) query.set('checkpoint', JSON.stringify(from));
     const page = pullResponseSchema.parse(
       await syncRequest(options.request, `/api/sync/${options.name}/pull?${query}`, { method: 'GET' }),
     );
     await checkStoredRowsOf(page.documents);
-    filling = { subjectId, checkpoint: page.checkpoint ?? from };
+    const lastRows = page.documents.length > 0 ? page.documents : (going?.lastRows ?? []);
+    filling = { subjectId, checkpoint: page.checkpoint ?? from, lastRows };
     if (page.documents.length < batchSize) {
       filling = null;
       completing.add(subjectId);
-      void pageRowsStored(page.documents)
+      // RxDB stores pages in order: once the last one with rows is stored, all are.
+      void pageRowsStored(lastRows)
         .then(async () => {
           // Unless the subject was let go of meanwhile (its rows then being dropped).
           if (completing.delete(subjectId)) await markSubjectFilled(subjectId);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { askAheadForRow, forgetAheadRow, markSubjectAhead } from '../db/ahead-asks';
+import { askAheadForRows, forgetAheadRows, markSubjectAhead } from '../db/ahead-asks';
 import { openTestDatabase } from '../db/database-test-helper';
 import { askForSubject, storeHeldSubjects } from '../db/demand-subjects';
 import type { SchoolDatabase } from '../db/open-database';
@@ -25,10 +25,10 @@ describe('a first sync yielding to what screens wait for', () => {
     expect(await gate.held()).toBe(false);
 
     // A class a screen waits for.
-    await askAheadForRow(database, 'subjects', 'class-1');
+    await askAheadForRows(database, 'subjects', ['class-1']);
     expect(await gate.held()).toBe(true);
     // Its subject came ahead (the row is let go of and the subject opened, as the worker does).
-    await forgetAheadRow(database, 'subjects', 'class-1');
+    await forgetAheadRows(database, 'subjects', ['class-1']);
     await markSubjectAhead(database, 'subjects', 'subject-1');
     await askForSubject(database, 'subject-1', clock.now);
     // The sittings and the marks of that subject have not come yet.

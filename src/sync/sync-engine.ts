@@ -1,7 +1,12 @@
 import { combineLatest, type Subscription } from 'rxjs';
 import type { AccountRole } from '../../domain/roles';
 import { isAlwaysOnlineRole } from '../../domain/roles';
-import { ON_DEMAND_COLLECTIONS, ON_DEMAND_ROLES, SUBJECT_AHEAD_COLLECTIONS } from '../../domain/sync';
+import {
+  ON_DEMAND_COLLECTIONS,
+  ON_DEMAND_ROLES,
+  ROWS_AHEAD_COLLECTIONS,
+  SUBJECT_AHEAD_COLLECTIONS,
+} from '../../domain/sync';
 import { aheadRowsAsked$ } from '../db/ahead-asks';
 import { askedSubjects$, askForSubject, subjectsKept } from '../db/demand-subjects';
 import type { SchoolDatabase } from '../db/open-database';
@@ -38,6 +43,9 @@ type Running = {
   socket: ChangeSocket;
   activity: Subscription;
 };
+
+// Every collection whose first pull brings rows a screen waits for ahead of the rest.
+const AHEAD_COLLECTIONS = [...SUBJECT_AHEAD_COLLECTIONS, ...ROWS_AHEAD_COLLECTIONS];
 
 function socketUrl(baseUrl: string): string {
   const url = new URL('/ws', baseUrl);
@@ -111,7 +119,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncCommands {
     // (docs/on-demand-sync.md); every other role replicates its whole scope.
     const bySubject = ON_DEMAND_ROLES.includes(args.role) ? ON_DEMAND_COLLECTIONS : [];
     const pullAfter = masterFirst ? new Promise<void>((resolve) => (releasePulls = resolve)) : undefined;
-    const asksFirst = screenAsksFirst(database, { ahead: SUBJECT_AHEAD_COLLECTIONS, bySubject });
+    const asksFirst = screenAsksFirst(database, { ahead: AHEAD_COLLECTIONS, bySubject });
     for (const name of names) {
       const def = clientCollection(name);
       replications.set(
@@ -144,10 +152,14 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncCommands {
           ...(SUBJECT_AHEAD_COLLECTIONS.includes(name)
             ? {
                 ahead: {
+                  byId: false,
                   subjectsOpened: () => subjectsKept(database, Date.now()),
                   opened: (subjectId: string) => askForSubject(database, subjectId, Date.now()),
                 },
               }
+            : {}),
+          ...(ROWS_AHEAD_COLLECTIONS.includes(name)
+            ? { ahead: { byId: true, subjectsOpened: async () => [], opened: async () => {} } }
             : {}),
         }),
       );
@@ -157,7 +169,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncCommands {
     const demand = askedSubjects$(database).subscribe(() =>
       reSyncAll([...bySubject, ...SUBJECT_AHEAD_COLLECTIONS]),
     );
-    for (const name of SUBJECT_AHEAD_COLLECTIONS) {
+    for (const name of AHEAD_COLLECTIONS) {
       demand.add(aheadRowsAsked$(database, name).subscribe(() => reSyncAll([name])));
     }
     const activity = combineLatest(

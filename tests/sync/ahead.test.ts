@@ -1,14 +1,15 @@
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SyncCollection } from '../../domain/sync';
+import { peopleCollection } from '../../server/modules/people/collection';
 import { schedulesCollection } from '../../server/modules/schedules/collection';
 import { subjectsCollection } from '../../server/modules/subjects/collection';
 import type { SyncActor } from '../../server/sync/engine';
 import { pullThrough } from '../../server/testing/calls';
 import type { TestApp } from '../../server/testing/test-app';
-import { aheadRowsAsked, askAheadForRow, subjectsAhead } from '../../src/db/ahead-asks';
+import { aheadRowsAsked, askAheadForRows, subjectsAhead } from '../../src/db/ahead-asks';
 import { askForSubject, subjectsKept } from '../../src/db/demand-subjects';
-import { openDatabase, type SchoolDatabase } from '../../src/db/open-database';
+import { openDatabase } from '../../src/db/open-database';
 import { type AnyReplicatedDoc, replicatedCollection } from '../../src/db/outbox';
 import { isFirstPullDone } from '../../src/db/sync-state';
 import { clientCollection } from '../../src/sync/collections';
@@ -46,7 +47,7 @@ async function serverDocs(collection: 'subjects' | 'schedules'): Promise<Doc[]> 
  * A new device's first pull of `name`, in pages of `batchSize`, held until `start()` (as the master data's
  * first pull holds it), every call's query recorded.
  */
-async function firstPullOf(name: 'subjects' | 'schedules', batchSize: number) {
+async function firstPullOf(name: 'subjects' | 'schedules' | 'people', batchSize: number) {
   const database = await openDatabase(`ahead-${name}-${Date.now()}`, {
     dexie: { indexedDB, IDBKeyRange },
     multiInstance: false,
@@ -80,6 +81,7 @@ async function firstPullOf(name: 'subjects' | 'schedules', batchSize: number) {
     firstPull: { done: false, onProgress: () => {} },
     pullAfter,
     ahead: {
+      byId: name === 'people',
       subjectsOpened: () => subjectsKept(database, Date.now()),
       opened: (subjectId) => askForSubject(database, subjectId, Date.now()),
     },
@@ -110,12 +112,13 @@ describe('rows wanted ahead of a first pull', () => {
     expect(server.length).toBeGreaterThan(batchSize * 5);
     const device = await firstPullOf('subjects', batchSize);
     try {
-      await askAheadForRow(device.database, 'subjects', classRow.id);
+      await askAheadForRows(device.database, 'subjects', [classRow.id]);
       device.start();
       // The subject's rows come first, whole; the row is let go of and its subject recorded as here.
       await device.until(async () =>
         (await subjectsAhead(device.database, 'subjects')).includes(classRow.subjectId),
       );
+      await device.until(async () => (await aheadRowsAsked(device.database, 'subjects')).length === 0);
       expect(device.calls[0]?.get('subjectOf')).toBe(classRow.id);
       const held = new Set(await device.local());
       for (const id of ofSubject) expect(held.has(id)).toBe(true);
@@ -160,11 +163,30 @@ describe('rows wanted ahead of a first pull', () => {
     }
   });
 
+  it('brings rows asked for by id (a class’s students, by student id) first, then the rest', async () => {
+    const server = (await pullThrough(t.app.appDeps.db, peopleCollection, admin, null, 100_000)).documents;
+    const students = server.filter((doc) => doc.studentId !== null).slice(-3);
+    const asked = students.map((doc) => doc.studentId ?? '');
+    const device = await firstPullOf('people', 10);
+    try {
+      await askAheadForRows(device.database, 'people', asked);
+      device.start();
+      await device.until(async () => (await aheadRowsAsked(device.database, 'people')).length === 0);
+      expect(device.calls[0]?.get('ids')?.split(',').sort()).toEqual([...asked].sort());
+      const held = new Set(await device.local());
+      for (const doc of students) expect(held.has(doc.id)).toBe(true);
+      await device.until(() => isFirstPullDone(device.database, 'people'));
+      expect(await device.local()).toEqual(server.map((doc) => doc.id).sort());
+    } finally {
+      await device.close();
+    }
+  });
+
   it('takes only ids as rows to ask for', async () => {
     const device = await firstPullOf('subjects', 20);
     try {
-      await askAheadForRow(device.database, 'subjects', '');
-      await askAheadForRow(device.database, 'subjects', 'y'.repeat(129));
+      await askAheadForRows(device.database, 'subjects', ['']);
+      await askAheadForRows(device.database, 'subjects', ['y'.repeat(129)]);
       expect(await aheadRowsAsked(device.database, 'subjects')).toEqual([]);
     } finally {
       await device.close();

@@ -53,6 +53,8 @@ export const peopleCollection: SyncCollectionDef<PersonDoc, PersonRow> = {
       greatest(u.seq, coalesce(s.seq, 0)) as seq, (u.deleted or coalesce(s.deleted, false)) as deleted
       from users u left join students s on s.user_id = u.id
       where ${peopleScope(actor)}`,
+  // A class sheet waiting for its students' names asks for them by student id.
+  askedBy: 'student_id',
   rowSchema: personRowSchema,
   toDoc: (row) => ({
     id: row.id,

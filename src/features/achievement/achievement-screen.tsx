@@ -14,7 +14,7 @@ import { EmptyState } from '../../ui/empty-state';
 import { FilePicker } from '../../ui/file-picker';
 import { TextField } from '../../ui/text-field';
 import { ClassCascade } from '../shared/class-cascade';
-import { ClassRosterNotices } from '../shared/class-roster-notices';
+import { ClassRosterNotices, useNamesAhead } from '../shared/class-roster-notices';
 import { NotOnDevice } from '../shared/not-on-device';
 import { SubjectOnDevice } from '../shared/subject-on-device';
 import { downloadWorkbook } from '../shared/xlsx-export';
@@ -175,6 +175,7 @@ export function AchievementScreen({
   const writeFinal = useFinalScoreWriter(actor, loaded);
   const [selected, setSelected] = useState<{ classId: string; row: number; column: number } | null>(null);
   const grid = loaded?.grid;
+  useNamesAhead(grid?.awaitingNames);
   const at = selected?.classId === classId ? selected : null;
   const selectedRow = at && grid ? grid.rows[at.row] : undefined;
   const selectedColumn = at && grid ? grid.columns[at.column] : undefined;
@@ -225,7 +226,7 @@ export function AchievementScreen({
               <Trans>Export to Excel</Trans>
             </Button>
           </div>
-          <ClassRosterNotices rows={grid.rows.length} awaitingNames={grid.awaitingNames} />
+          <ClassRosterNotices rows={grid.rows.length} awaitingStudents={grid.awaitingNames} />
           {grid.rows.length > 0 && (
             <ScoreTable
               grid={grid}

@@ -116,8 +116,8 @@ export interface ScoreRow {
 export interface ScoreGrid {
   columns: ScoreColumn[];
   rows: ScoreRow[];
-  /** Students whose names have not reached the device yet: left out until then, as on the attendance sheet. */
-  awaitingNames: number;
+  /** Students (their ids) whose names have not reached the device yet: left out until then, as on the attendance sheet. */
+  awaitingNames: string[];
   /** Whether the signed-in user may enter this class's scores (SPEC §6); otherwise read-only. */
   editable: boolean;
   /**
@@ -192,13 +192,13 @@ export function buildScoreGrid(input: ScoreGridInput): ScoreGrid {
   const resultsOf = new Map(input.results.map((row) => [row.subjectStudentId, row]));
   const stateOf = (stored: { id: string } | undefined): ScoreCellState =>
     (stored && input.outbox.get(stored.id)) ?? (stored ? 'saved' : 'empty');
-  let awaitingNames = 0;
+  const awaitingNames: string[] = [];
   const rows = input.classStudents.flatMap((classStudent): ScoreRow[] => {
     const { studentId, subjectStudentId } = classStudent;
     if (!studentId || !subjectStudentId) return [];
     const person = input.students.get(studentId);
     if (!person) {
-      awaitingNames += 1;
+      awaitingNames.push(studentId);
       return [];
     }
     const points = new Map<string, number | null>();

@@ -4,6 +4,7 @@ import type { AccountRole } from '../../../domain/roles';
 import { SyncCollection } from '../../../domain/sync';
 import { SelectField } from '../../ui/select-field';
 import { EMPTY_FILTER, filterOptions } from '../shared/class-filter';
+import { useNamesAhead } from '../shared/class-roster-notices';
 import { NotOnDevice } from '../shared/not-on-device';
 import { SubjectOnDevice } from '../shared/subject-on-device';
 import { useFilterSources } from '../shared/use-filter-sources';
@@ -40,6 +41,7 @@ export function SubScoreScreen({
   const write = useScoreWriter(actor, loaded);
   const [selected, setSelected] = useState<{ row: number; column: number } | null>(null);
   const grid = loaded?.grid;
+  useNamesAhead(grid?.awaitingNames);
   const parent = grid?.columns.find((column) => column.id === scoreNameId);
   const row = selected && grid ? grid.rows[selected.row] : undefined;
   const column = selected && grid ? grid.columns[selected.column] : undefined;

@@ -14,7 +14,7 @@ import { EmptyState } from '../../ui/empty-state';
 import { SelectField } from '../../ui/select-field';
 import { TextField } from '../../ui/text-field';
 import { ClassCascade } from '../shared/class-cascade';
-import { ClassRosterNotices } from '../shared/class-roster-notices';
+import { ClassRosterNotices, useNamesAhead } from '../shared/class-roster-notices';
 import { NotOnDevice } from '../shared/not-on-device';
 import { SubjectOnDevice } from '../shared/subject-on-device';
 import { type MarkPatch, type MarkRefusal, markAttendance } from './attendance-commands';
@@ -150,6 +150,7 @@ export function AttendanceScreen({
   };
 
   const sheet = shown?.sheet;
+  useNamesAhead(sheet?.awaitingNames);
   const markAllEarly =
     sheet && confirmSchedule
       ? earlySittingToConfirm(sheet.columns, [confirmSchedule], today, earlyAgreed)
@@ -191,7 +192,7 @@ export function AttendanceScreen({
               </Button>
             )}
           </div>
-          <ClassRosterNotices rows={sheet.rows.length} awaitingNames={sheet.awaitingNames} />
+          <ClassRosterNotices rows={sheet.rows.length} awaitingStudents={sheet.awaitingNames} />
           {scheduleId && (
             <SittingRoll
               sheet={sheet}

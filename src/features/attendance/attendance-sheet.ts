@@ -71,11 +71,11 @@ export interface Sheet {
   columns: SheetColumn[];
   rows: SheetRow[];
   /**
-   * Students of the class whose names have not reached the device yet (the people collection syncs beside
+   * Students of the class (their ids) whose names have not reached the device yet (the people collection syncs beside
    * the class). Their rows are left out until then: a row without a name could not be told apart, and it
    * would move once the name sorted it into place, under a teacher's taps.
    */
-  awaitingNames: number;
+  awaitingNames: string[];
   /** Whether the signed-in user may write this class's attendance (SPEC §6); otherwise it is read-only. */
   editable: boolean;
 }
@@ -107,12 +107,12 @@ export function buildSheet(input: SheetInput): Sheet {
       lessonName: input.lessonNames.get(schedule.lessonId) ?? '',
     }));
   const byId = new Map(input.attendances.map((row) => [row.id, row]));
-  let awaitingNames = 0;
+  const awaitingNames: string[] = [];
   const rows = input.classStudents.flatMap((classStudent): SheetRow[] => {
     if (!classStudent.studentId) return [];
     const person = input.students.get(classStudent.studentId);
     if (!person) {
-      awaitingNames += 1;
+      awaitingNames.push(classStudent.studentId);
       return [];
     }
     const cells = columns.map((column): SheetCell => {

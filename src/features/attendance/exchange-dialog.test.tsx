@@ -113,7 +113,7 @@ describe('attendance grid exchange action', () => {
   const sheet = (editable: boolean): Sheet => ({
     columns,
     editable,
-    awaitingNames: 0,
+    awaitingNames: [],
     rows: [
       {
         classStudentId: 'cs-1',

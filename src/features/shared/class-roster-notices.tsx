@@ -1,12 +1,41 @@
 import { Plural, useLingui } from '@lingui/react/macro';
+import { useEffect } from 'react';
+import { SyncCollection } from '../../../domain/sync';
+import { askAheadForRows } from '../../db/ahead-asks';
+import { useDatabase } from '../../db/database-context';
+import { useFirstPullDone } from '../../db/use-first-pull-done';
 import { EmptyState } from '../../ui/empty-state';
+
+/**
+ * Asks for the names of a class's students not on the device yet to come ahead of the rest of the first pull
+ * of people (docs/on-demand-sync.md, "Ahead of the first pull"). A class sheet calls it as soon as it knows
+ * its roster, before its subject's marks or scores are here, so both come at once.
+ */
+export function useNamesAhead(awaitingStudents: readonly string[] | undefined): void {
+  const database = useDatabase();
+  const peopleDone = useFirstPullDone(SyncCollection.people);
+  const awaited = awaitingStudents?.join(',') ?? '';
+  useEffect(() => {
+    if (!database || peopleDone !== false || awaited === '') return;
+    void askAheadForRows(database, SyncCollection.people, awaited.split(',')).catch(() => undefined);
+  }, [database, peopleDone, awaited]);
+}
 
 /**
  * What a class sheet (attendance, scores) says about its students besides their rows: that some names are
  * still on their way to the device, whose rows show once they arrive, or that the class has no students.
  */
-export function ClassRosterNotices({ rows, awaitingNames }: { rows: number; awaitingNames: number }) {
+export function ClassRosterNotices({
+  rows,
+  awaitingStudents,
+}: {
+  rows: number;
+  /** The students whose names are awaited, by id. */
+  awaitingStudents: readonly string[];
+}) {
   const { t } = useLingui();
+  // Named as the catalogues' message names its count.
+  const awaitingNames = awaitingStudents.length;
   if (awaitingNames > 0) {
     return (
       <p role="status" className="px-1 py-2 text-sm text-slate-600">

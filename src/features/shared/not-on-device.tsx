@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import type { SyncCollection } from '../../../domain/sync';
 import { CollectionPullProgress } from '../../app/first-sync-progress';
-import { askAheadForRow } from '../../db/ahead-asks';
+import { askAheadForRows } from '../../db/ahead-asks';
 import { useDatabase } from '../../db/database-context';
 import { useFirstPullDone } from '../../db/use-first-pull-done';
 import { useFirstSyncProgress } from '../../db/use-first-sync-progress';
@@ -29,7 +29,8 @@ export function NotOnDevice({
   const done = useFirstPullDone(collection);
   const progress = useFirstSyncProgress().find((pull) => pull.collection === collection && !pull.done);
   useEffect(() => {
-    if (database && done === false) void askAheadForRow(database, collection, rowId).catch(() => undefined);
+    if (database && done === false)
+      void askAheadForRows(database, collection, [rowId]).catch(() => undefined);
   }, [database, done, collection, rowId]);
   if (done === undefined) return null;
   if (done) return <EmptyState title={absent} />;
