@@ -102,7 +102,8 @@ function inlineEntryStylesheet(html: string, base: string, bundle: Bundle): stri
   if (asset?.type !== 'asset')
     throw new Error(`prerenderSignInPage: no stylesheet ${fileName} in the bundle`);
   const css = typeof asset.source === 'string' ? asset.source : new TextDecoder().decode(asset.source);
-  // The file itself is then never asked for: out of the build, the service worker's cache and the twins.
-  delete bundle[fileName];
-  return html.replace(link[0], () => `<style>${css}</style>`);
+  // The chunks loaded later name the stylesheet among their dependencies, and Vite's preloader adds it unless
+  // the page links it already: a disabled link says it is in the page, and is never fetched.
+  const marker = `<link rel="stylesheet" crossorigin href="${link[1]}" disabled>`;
+  return html.replace(link[0], () => `<style>${css}</style>${marker}`);
 }
