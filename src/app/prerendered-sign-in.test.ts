@@ -15,6 +15,8 @@ const CHUNK = '/admin/assets/login-test.js';
 async function openPage(path: string): Promise<void> {
   history.replaceState(null, '', path);
   new Function(firstPaintScript({ entry: ENTRY, preloads: [CHUNK] }))();
+  // Nothing of the copy shows while the body is still being parsed.
+  expect(document.documentElement.hasAttribute(PRERENDERED_SIGN_IN_FLAG)).toBe(false);
   document.dispatchEvent(new Event('DOMContentLoaded'));
   // The app starts after the next frame when the copy shows.
   await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 10)));

@@ -25,11 +25,11 @@ export type AppScripts = { entry: string; preloads: readonly string[] };
  * ended-session notice: a stored user is sent elsewhere by the router, and the notice adds a box the copy
  * lacks, so those pages wait for React as before.
  *
- * When the copy shows, the app's scripts are asked for after the frame that paints it; otherwise at once (and
- * the entry runs when the body is parsed, as a module script would). Asked for at once, they would arrive
- * and run before the browser's first frame on a fast link, and the page would paint only after React, as it
- * did before the copy existed; on a slow link they would share the line with the page. The copy is what the
- * user looks at meanwhile, and it is inert until React replaces it.
+ * The copy shows once the body is parsed, and the app's scripts are then asked for after the frame that
+ * paints it; on other pages at once (and the entry runs when the body is parsed, as a module script would).
+ * Asked for at once, they would arrive and run before the browser's first frame on a fast link, and the page
+ * would paint only after React, as it did before the copy existed; on a slow link they would share the line
+ * with the page. The copy is what the user looks at meanwhile, and it is inert until React replaces it.
  */
 export function firstPaintScript(scripts: AppScripts): string {
   const json = JSON.stringify;
@@ -39,19 +39,21 @@ export function firstPaintScript(scripts: AppScripts): string {
     `if(${json(LOCALES)}.indexOf(l)>=0)d.lang=l;`,
     `shown=location.pathname.replace(/\\/$/,"")===${json(SIGN_IN_PATH)}`,
     `&&!localStorage.getItem(${json(USER_STORAGE_KEY)})`,
-    `&&!sessionStorage.getItem(${json(SESSION_ENDED_KEY)});`,
-    `if(shown)d.setAttribute(${json(PRERENDERED_SIGN_IN_FLAG)},"")`,
+    `&&!sessionStorage.getItem(${json(SESSION_ENDED_KEY)})`,
     '}catch(e){}',
     'function add(tag,props){var e=document.createElement(tag);e.crossOrigin="";',
     'for(var k in props)e[k]=props[k];document.head.appendChild(e)}',
     `function preload(){${json([scripts.entry, ...scripts.preloads])}.forEach(function(u){`,
     'add("link",{rel:"modulepreload",href:u})})}',
     `function start(){add("script",{type:"module",src:${json(scripts.entry)}})}`,
-    // A hidden tab paints no frame: it starts at once.
-    'if(shown&&document.visibilityState==="visible"){',
+    'if(!shown){preload();document.addEventListener("DOMContentLoaded",start,{once:true});return}',
+    // Shown once the whole body is parsed: a frame painted halfway through the parse would show part of the
+    // card, centred, and move it when the rest arrived.
     'document.addEventListener("DOMContentLoaded",function(){',
+    `d.setAttribute(${json(PRERENDERED_SIGN_IN_FLAG)},"");`,
+    // A hidden tab paints no frame: it starts at once.
+    'if(document.visibilityState!=="visible"){preload();start();return}',
     'requestAnimationFrame(function(){setTimeout(function(){preload();start()})})},{once:true})',
-    '}else{preload();document.addEventListener("DOMContentLoaded",start,{once:true})}',
     '})()',
   ].join('');
 }
