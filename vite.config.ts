@@ -9,6 +9,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type PluginOption } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { DEFAULT_LOCALE } from './domain/locales';
+import { prerenderSignInPage } from './scripts/prerender-sign-in-plugin';
 
 const BASE = '/admin/';
 /**
@@ -46,10 +47,14 @@ function precompress(): Plugin {
     },
     async closeBundle() {
       const assets = path.join(outDir, 'assets');
-      const names = (await readdir(assets)).filter((name) => /\.(js|css)$/.test(name));
+      const names = (await readdir(assets))
+        .filter((name) => /\.(js|css)$/.test(name))
+        .map((name) => path.join('assets', name));
+      // index.html carries the sign-in page and the styles inline (prerenderSignInPage): it is compressed too.
+      names.push('index.html');
       await Promise.all(
         names.map(async (name) => {
-          const file = path.join(assets, name);
+          const file = path.join(outDir, name);
           const body = await readFile(file);
           await writeFile(`${file}.gz`, gzipSync(body, { level: 9 }));
           await writeFile(
@@ -103,6 +108,21 @@ function preloadSignInPage(modules: readonly string[]): Plugin {
       },
     },
   };
+}
+
+/** The plugins that compile the app's sources: the browser build and the sign-in page's prerender share them. */
+function compilePlugins(): PluginOption[] {
+  return [
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      routesDirectory: 'src/routes',
+      generatedRouteTree: 'src/routeTree.gen.ts',
+    }),
+    react(),
+    babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
+    lingui(),
+  ];
 }
 
 /** The offline shell; off under Vitest, where a service worker build has no meaning. */
@@ -180,17 +200,10 @@ export default defineConfig({
     chunkSizeWarningLimit: 1000,
   },
   plugins: [
-    tanstackRouter({
-      target: 'react',
-      autoCodeSplitting: true,
-      routesDirectory: 'src/routes',
-      generatedRouteTree: 'src/routeTree.gen.ts',
-    }),
-    react(),
-    babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
-    lingui(),
+    ...compilePlugins(),
     tailwindcss(),
     buildId(BUILD_ID),
+    prerenderSignInPage({ entry: 'src/prerender-sign-in.tsx', compilePlugins }),
     preloadSignInPage(['src/routes/login.tsx?tsr-split=component', `locales/${DEFAULT_LOCALE}/sign-in.po`]),
     pwa(),
     precompress(),

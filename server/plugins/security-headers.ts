@@ -36,6 +36,19 @@ export function contentSecurityPolicy(https: boolean): Record<string, string[] |
 }
 
 /**
+ * A policy that also runs the inline scripts of the given SHA-256 hashes (base64): the built index.html has one,
+ * which picks the sign-in page's language before the first paint. Each is named by its hash, so no other inline
+ * script runs.
+ */
+export function allowInlineScripts(policy: string, hashes: readonly string[]): string {
+  if (hashes.length === 0) return policy;
+  const sources = hashes.map((hash) => ` 'sha256-${hash}'`).join('');
+  return policy.replace(/(^|;)(\s*script-src [^;]*)/, (_match, start: string, directive: string) => {
+    return `${start}${directive}${sources}`;
+  });
+}
+
+/**
  * Security headers on every answer (helmet): the CSP above, `nosniff`, no framing, no referrer beyond the
  * app's own origin, cross-origin isolation of windows and resources, and HSTS when the app is public over
  * https (never on plain http, where a browser would ignore it and a local start must stay reachable).

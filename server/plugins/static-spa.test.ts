@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -90,5 +91,33 @@ describe('static SPA', () => {
     });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(script);
+  });
+
+  it("lets the page's own inline script run by its hash, on the page only, and follows a rebuild", async () => {
+    const dir = t.config.staticDir;
+    const scriptOf = (lang: string) => `document.documentElement.lang=${JSON.stringify(lang)}`;
+    const hashOf = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+    const scriptSource = (csp: unknown) =>
+      String(csp)
+        .split(';')
+        .find((directive) => directive.startsWith('script-src'));
+    await writeFile(path.join(dir, 'index.html'), `<!doctype html><script>${scriptOf('vi')}</script>`);
+
+    const page = await t.app.inject({ method: 'GET', url: '/admin/login' });
+    expect(scriptSource(page.headers['content-security-policy'])).toBe(
+      `script-src 'self' ${hashOf(scriptOf('vi'))}`,
+    );
+    const call = await t.app.inject({ method: 'GET', url: '/get-version-build' });
+    expect(scriptSource(call.headers['content-security-policy'])).toBe("script-src 'self'");
+
+    // A rebuild while the server runs: the new page's script is named, the old one no longer.
+    await writeFile(
+      path.join(dir, 'index.html'),
+      `<!doctype html><script>${scriptOf('en')}</script><p>new</p>`,
+    );
+    const rebuilt = await t.app.inject({ method: 'GET', url: '/admin/home' });
+    expect(scriptSource(rebuilt.headers['content-security-policy'])).toBe(
+      `script-src 'self' ${hashOf(scriptOf('en'))}`,
+    );
   });
 });

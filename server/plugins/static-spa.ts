@@ -1,4 +1,5 @@
-import { stat } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -6,6 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorCode } from '../../domain/errors';
 import { HttpError, notFound } from '../http-error';
+import { allowInlineScripts } from './security-headers';
 
 /** Where the single-page app is served. */
 export const SPA_BASE = '/admin/';
@@ -28,6 +30,34 @@ function cacheControlFor(relativePath: string): string {
   if (relativePath.startsWith('assets/')) return IMMUTABLE;
   if (ALWAYS_REVALIDATE.has(relativePath)) return NO_CACHE;
   return SHORT;
+}
+
+/** The SHA-256 (base64) of each inline script of a page, as a CSP names it. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const match of html.matchAll(/<script>([\s\S]*?)<\/script>/g)) {
+    hashes.push(
+      createHash('sha256')
+        .update(match[1] ?? '')
+        .digest('base64'),
+    );
+  }
+  return hashes;
+}
+
+/**
+ * The inline-script hashes of the built index.html, read again only when the file changes (a rebuild while
+ * the server runs).
+ */
+function indexScriptHashes(indexPath: string): () => Promise<string[]> {
+  let cached: { mtimeMs: number; size: number; hashes: string[] } | null = null;
+  return async () => {
+    const { mtimeMs, size } = await stat(indexPath);
+    if (cached?.mtimeMs === mtimeMs && cached.size === size) return cached.hashes;
+    const hashes = inlineScriptHashes(await readFile(indexPath, 'utf8'));
+    cached = { mtimeMs, size, hashes };
+    return hashes;
+  };
 }
 
 async function isFile(filePath: string): Promise<boolean> {
@@ -59,12 +89,20 @@ export async function registerStaticSpa(app: FastifyInstance, options: { staticD
       cacheControl: false,
     });
 
+  const indexPath = path.join(root, 'index.html');
+  const scriptHashes = indexScriptHashes(indexPath);
   const sendIndex = async (reply: FastifyReply) => {
-    if (!(await isFile(path.join(root, 'index.html')))) {
+    if (!(await isFile(indexPath))) {
       throw new HttpError(503, {
-        message: `The web app is not built: run \`npm run build\` (looked for ${path.join(root, 'index.html')}).`,
+        message: `The web app is not built: run \`npm run build\` (looked for ${indexPath}).`,
         code: 'app_not_built',
       });
+    }
+    // The page's own inline script (the sign-in page's first paint, src/app/prerendered-sign-in.ts) runs by
+    // its hash; every other answer keeps the policy without it.
+    const policy = reply.getHeader('content-security-policy');
+    if (typeof policy === 'string') {
+      reply.header('content-security-policy', allowInlineScripts(policy, await scriptHashes()));
     }
     return sendBuildFile(reply, 'index.html');
   };

@@ -1,19 +1,24 @@
-import { createRouter } from '@tanstack/react-router';
+import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import type { StoredUser } from '../../domain/schemas/auth-account';
 import { routeTree } from '../routeTree.gen';
 import { isSignInComplete } from './guard';
 import type { SessionStore } from './session';
 
-/** The app's router: file routes under /admin. */
-export function createAppRouter(session: SessionStore) {
+/**
+ * The app's router: file routes under /admin. `prerender` is the build's rendering of the sign-in page
+ * (src/prerender-sign-in.tsx): on a memory history, and without scroll restoration, whose script for a
+ * server-rendered page would be inline, which the page's CSP refuses (and it has no scroll to restore).
+ */
+export function createAppRouter(session: SessionStore, prerender?: { history: RouterHistory }) {
   // Filled once the router exists; guards only run after that.
   const registered = new Set<string>();
   const router = createRouter({
     routeTree,
+    ...(prerender ? { history: prerender.history } : {}),
     basepath: '/admin',
     context: { session, routeExists: (path) => registered.has(path) },
     defaultPreload: 'intent',
-    scrollRestoration: true,
+    scrollRestoration: !prerender,
   });
   for (const path of Object.keys(router.routesByPath)) registered.add(path);
   return router;

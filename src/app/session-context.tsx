@@ -19,5 +19,6 @@ export function useSessionStore(): SessionStore {
 /** The signed-in user, re-rendering when it changes (including from another tab). */
 export function useSessionUser(): StoredUser | null {
   const store = useSessionStore();
-  return useSyncExternalStore(store.subscribe, store.getUser);
+  // The same store answers when the build renders the sign-in page ahead of time (src/prerender-sign-in.tsx).
+  return useSyncExternalStore(store.subscribe, store.getUser, store.getUser);
 }

@@ -1,7 +1,7 @@
 import { LIMITS } from '../../domain/limits';
 
 /** Session-storage key of the notice the sign-in screen shows after the server ended the user's session. */
-const SESSION_ENDED_KEY = 'session_ended';
+export const SESSION_ENDED_KEY = 'session_ended';
 
 /**
  * Why the user is back on the sign-in screen without signing out: the server no longer knows the session

@@ -1,9 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
 import { createFileRoute, redirect, useRouter } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { nextSignInStep, showWelcome, signInStepSearch } from '../app/after-sign-in';
 import { decidePublicRoute } from '../app/guard';
 import { LanguageSwitch } from '../app/language-switch';
+import { removePrerenderedSignIn } from '../app/prerendered-sign-in';
 import { useSessionStore } from '../app/session-context';
 import { forgetSessionEnded, readSessionEnded } from '../app/session-ended';
 import { LoginScreen } from '../features/auth/login-screen';
@@ -24,6 +25,8 @@ function LoginRoute() {
   const router = useRouter();
   const { i18n } = useLingui();
   const [sessionEnded] = useState(() => readSessionEnded(sessionStorage));
+  // The copy index.html painted first leaves in the commit that shows this screen, before the next paint.
+  useLayoutEffect(removePrerenderedSignIn, []);
   return (
     <div className="relative">
       <div className="absolute top-4 right-4">
