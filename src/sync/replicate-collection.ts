@@ -587,11 +587,12 @@ export function replicateCollection<Doc extends LocalDoc>(
     if (page.length === 0) return true;
     const rows = await storedAndRecorded(page.map((doc) => doc.id));
     if (!rows) return false;
-    // Stored and recorded as the server's state: a row RxDB has stored but not yet recorded is not settled,
-    // and a write of the user's made in between would be taken for the pull's.
+    // Stored, and in a collection the user pushes, recorded as the server's state: a row RxDB has stored but
+    // not yet recorded is not settled, and a write of the user's made in between would be taken for the
+    // pull's. RxDB keeps no such records for a collection without a push.
     const settled = (doc: WithDeleted<Doc>) =>
       (rows.stored.get(doc.id)?.updatedAt ?? -1) >= doc.updatedAt &&
-      (rows.recorded.get(doc.id)?.updatedAt ?? -1) >= doc.updatedAt;
+      (!options.push || (rows.recorded.get(doc.id)?.updatedAt ?? -1) >= doc.updatedAt);
     const behind = page.filter((doc) => !settled(doc));
     if (behind.length === 0) return true;
     const waiting = await pendingEntries(
