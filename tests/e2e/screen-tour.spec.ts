@@ -203,9 +203,12 @@ test('signed-out screens fit and are worded in each language', async ({ page }, 
   const signInTo = async (email: string, route: '/otp' | '/change-password') => {
     await page.context().clearCookies();
     await page.goto('/admin/login');
-    await page.locator('input[type="email"]').fill(email);
-    await page.locator('input[type="password"]').fill(DEMO_PASSWORD);
-    await page.locator('form button[type="submit"]').click();
+    // The app's own form, in #root: the sign-in page's prerendered copies (inert) stand beside it until
+    // React takes over.
+    const form = page.locator('#root form');
+    await form.locator('input[type="email"]').fill(email);
+    await form.locator('input[type="password"]').fill(DEMO_PASSWORD);
+    await form.locator('button[type="submit"]').click();
     await expect(page).toHaveURL(new RegExp(`/admin${route}`));
   };
   for (const language of CATALOGUE_LANGUAGES) {
