@@ -1,6 +1,7 @@
 import { combineLatest, distinctUntilChanged, map, type Observable } from 'rxjs';
 import { z } from 'zod';
 import { ROWS_AHEAD_MAX, syncedDocSchema } from '../../domain/sync';
+import { updateLocalDocument } from './local-documents';
 import type { SchoolDatabase } from './open-database';
 import { firstPullDone$ } from './sync-state';
 
@@ -19,22 +20,8 @@ function idsOf(data: unknown): string[] {
   return idsSchema.safeParse(data).data ?? [];
 }
 
-async function updateIds(
-  database: SchoolDatabase,
-  id: string,
-  update: (ids: readonly string[]) => string[],
-): Promise<void> {
-  const current = await database.getLocal(id);
-  if (current) {
-    await current.incrementalModify((data) => ({ ids: update(idsOf(data.ids)) }));
-    return;
-  }
-  try {
-    await database.insertLocal(id, { ids: update([]) });
-  } catch {
-    // Another tab or the worker created the record meanwhile: change theirs.
-    await (await database.getLocal(id))?.incrementalModify((data) => ({ ids: update(idsOf(data.ids)) }));
-  }
+function updateIds(database: SchoolDatabase, id: string, update: (ids: readonly string[]) => string[]) {
+  return updateLocalDocument(database, id, (data) => ({ ids: update(idsOf(data?.ids)) }));
 }
 
 /**

@@ -1,6 +1,7 @@
 import { combineLatest, distinctUntilChanged, map, type Observable } from 'rxjs';
 import { z } from 'zod';
 import { ON_DEMAND_LIMITS } from '../../domain/sync';
+import { updateLocalDocument } from './local-documents';
 import type { SchoolDatabase } from './open-database';
 
 // A device of an on-demand role (docs/on-demand-sync.md) keeps the class work of the subjects its screens open.
@@ -49,22 +50,11 @@ export function keptSubjects(asked: Readonly<Record<string, number>>, now: numbe
  * next pull if they are not here yet. Subjects no longer kept leave the record, so it never grows past them.
  */
 export async function askForSubject(database: SchoolDatabase, subjectId: string, now: number): Promise<void> {
-  const update = (data: unknown) => {
-    const asked = { ...askedOf(data), [subjectId]: now };
+  await updateLocalDocument(database, ASKED_ID, (data) => {
+    const asked = { ...askedOf(data?.subjects), [subjectId]: now };
     const kept = new Set(keptSubjects(asked, now));
     return { subjects: Object.fromEntries(Object.entries(asked).filter(([id]) => kept.has(id))) };
-  };
-  const current = await database.getLocal(ASKED_ID);
-  if (current) {
-    await current.incrementalModify((data) => update(data.subjects));
-    return;
-  }
-  try {
-    await database.insertLocal(ASKED_ID, update(undefined));
-  } catch {
-    // Another tab created the record meanwhile: add to theirs.
-    await (await database.getLocal(ASKED_ID))?.incrementalModify((data) => update(data.subjects));
-  }
+  });
 }
 
 /** Lets go of `subjectId` at once, as its time unused running out would (the fault property's eviction). */

@@ -1,9 +1,6 @@
 import { Plural, useLingui } from '@lingui/react/macro';
-import { useEffect } from 'react';
 import { SyncCollection } from '../../../domain/sync';
-import { askAheadForRows } from '../../db/ahead-asks';
-import { useDatabase } from '../../db/database-context';
-import { useFirstPullDone } from '../../db/use-first-pull-done';
+import { useAskAhead } from '../../db/use-ask-ahead';
 import { EmptyState } from '../../ui/empty-state';
 
 /**
@@ -12,13 +9,7 @@ import { EmptyState } from '../../ui/empty-state';
  * its roster, before its subject's marks or scores are here, so both come at once.
  */
 export function useNamesAhead(awaitingStudents: readonly string[] | undefined): void {
-  const database = useDatabase();
-  const peopleDone = useFirstPullDone(SyncCollection.people);
-  const awaited = awaitingStudents?.join(',') ?? '';
-  useEffect(() => {
-    if (!database || peopleDone !== false || awaited === '') return;
-    void askAheadForRows(database, SyncCollection.people, awaited.split(',')).catch(() => undefined);
-  }, [database, peopleDone, awaited]);
+  useAskAhead(SyncCollection.people, awaitingStudents);
 }
 
 /**

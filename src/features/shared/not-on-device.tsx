@@ -1,8 +1,6 @@
-import { useEffect } from 'react';
 import type { SyncCollection } from '../../../domain/sync';
 import { CollectionPullProgress } from '../../app/first-sync-progress';
-import { askAheadForRows } from '../../db/ahead-asks';
-import { useDatabase } from '../../db/database-context';
+import { useAskAhead } from '../../db/use-ask-ahead';
 import { useFirstPullDone } from '../../db/use-first-pull-done';
 import { useFirstSyncProgress } from '../../db/use-first-sync-progress';
 import { EmptyState } from '../../ui/empty-state';
@@ -25,13 +23,9 @@ export function NotOnDevice({
   arriving: string;
   absent: string;
 }) {
-  const database = useDatabase();
   const done = useFirstPullDone(collection);
   const progress = useFirstSyncProgress().find((pull) => pull.collection === collection && !pull.done);
-  useEffect(() => {
-    if (database && done === false)
-      void askAheadForRows(database, collection, [rowId]).catch(() => undefined);
-  }, [database, done, collection, rowId]);
+  useAskAhead(collection, [rowId]);
   if (done === undefined) return null;
   if (done) return <EmptyState title={absent} />;
   return <EmptyState title={arriving} action={progress && <CollectionPullProgress progress={progress} />} />;
