@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { App, loadSignedInData } from './app/app';
 import { exposeAutomationHooks } from './app/automation-hooks';
 import { isSignInComplete } from './app/guard';
+import { removeUnshownPrerenderedSignIn } from './app/prerendered-sign-in';
 import { createAppRouter, preloadFirstScreen } from './app/router';
 import { createSessionStore } from './app/session';
 import { activateLocale, rememberedLocale } from './i18n/i18n';
@@ -13,6 +14,7 @@ import './app/styles.css';
 async function start(): Promise<void> {
   const root = document.getElementById('root');
   if (!root) throw new Error('Missing #root element');
+  removeUnshownPrerenderedSignIn();
 
   const session = await createSessionStore();
   const user = session.getUser();

@@ -5,6 +5,7 @@ import {
   PRERENDERED_SIGN_IN_FLAG,
   PRERENDERED_SIGN_IN_ID,
   removePrerenderedSignIn,
+  removeUnshownPrerenderedSignIn,
 } from './prerendered-sign-in';
 import { rememberSessionEnded } from './session-ended';
 
@@ -89,6 +90,18 @@ describe('the sign-in page painted before React', () => {
     removePrerenderedSignIn();
     expect(document.getElementById(PRERENDERED_SIGN_IN_ID)).toBeNull();
     expect(document.documentElement.hasAttribute(PRERENDERED_SIGN_IN_FLAG)).toBe(false);
+  });
+
+  it('leaves when the app starts if it was not shown, and stays for the sign-in screen when it was', () => {
+    const copy = `<div id="${PRERENDERED_SIGN_IN_ID}"><div lang="ja">ログイン</div></div>`;
+    document.body.innerHTML = copy;
+    removeUnshownPrerenderedSignIn();
+    expect(document.getElementById(PRERENDERED_SIGN_IN_ID)).toBeNull();
+
+    document.body.innerHTML = copy;
+    document.documentElement.setAttribute(PRERENDERED_SIGN_IN_FLAG, '');
+    removeUnshownPrerenderedSignIn();
+    expect(document.getElementById(PRERENDERED_SIGN_IN_ID)).not.toBeNull();
   });
 
   it('styles only the copy of the document language, and only when the script allowed it', () => {

@@ -71,6 +71,14 @@ export function firstPaintStyle(): string {
 }
 
 /**
+ * Removes the prerendered copy when the head script did not let it show (another page, a stored user, an
+ * ended-session notice): the app starts on such a page with no hidden second sign-in form in its document.
+ */
+export function removeUnshownPrerenderedSignIn(doc: Document = document): void {
+  if (!doc.documentElement.hasAttribute(PRERENDERED_SIGN_IN_FLAG)) removePrerenderedSignIn(doc);
+}
+
+/**
  * Removes the prerendered copy. The sign-in screen calls it in a layout effect, so the copy leaves in the
  * commit that puts the real screen in its place, before the browser paints again.
  */

@@ -162,10 +162,25 @@ function keepTexts(
   texts.set(screen, byLanguage);
 }
 
+/**
+ * Forgets the sign-in a step of the tour began (its cookie, and the user the browser keeps), so the next page
+ * opens signed out: a stored user would be sent into the app first and back to sign-in when its session fails.
+ */
+async function forgetSignIn(page: Page): Promise<void> {
+  await page.context().clearCookies();
+  if (!page.url().startsWith('http')) return;
+  await page.evaluate(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+  });
+}
+
 /** Chooses a language with the switch of the signed-out screens, when the screen is not in it already. */
 async function chooseSignedOutLanguage(page: Page, language: CatalogueLanguage): Promise<void> {
+  // The app has taken over: the sign-in page's prerendered copy (inert, with its own switches) is gone.
+  await expect(page.locator('#prerendered-sign-in')).toHaveCount(0);
   if ((await page.locator('html').getAttribute('lang')) === language) return;
-  await page.getByLabel(LANGUAGE_SWITCH).selectOption(language);
+  await page.locator('#root').getByLabel(LANGUAGE_SWITCH).selectOption(language);
   await page.waitForFunction((lang) => document.documentElement.lang === lang, language);
 }
 
@@ -201,7 +216,7 @@ test('signed-out screens fit and are worded in each language', async ({ page }, 
   };
   // A sign-in that stops at its first step: the code step, or the forced password change.
   const signInTo = async (email: string, route: '/otp' | '/change-password') => {
-    await page.context().clearCookies();
+    await forgetSignIn(page);
     await page.goto('/admin/login');
     // The app's own form, in #root: the sign-in page's prerendered copies (inert) stand beside it until
     // React takes over.
@@ -212,7 +227,7 @@ test('signed-out screens fit and are worded in each language', async ({ page }, 
     await expect(page).toHaveURL(new RegExp(`/admin${route}`));
   };
   for (const language of CATALOGUE_LANGUAGES) {
-    await page.context().clearCookies();
+    await forgetSignIn(page);
     for (const route of ['/login', '/forgot-password', '/reset-password/$token']) {
       await page.goto(`/admin${route.replace('$token', 'tour-token')}`);
       await chooseSignedOutLanguage(page, language);

@@ -64,16 +64,24 @@ export class LoginPage {
     return AUTH_TEXT[this.language];
   }
 
+  /**
+   * The app's own screen. Until React takes over, the sign-in page also holds its prerendered copies (inert,
+   * one per language), whose fields bear the same labels.
+   */
+  private get screen() {
+    return this.page.locator('#root');
+  }
+
   /** Picks the language with the switch on the sign-in screens. */
   async chooseLanguage(): Promise<void> {
-    await this.page.getByLabel(AUTH_TEXT.ja.language).selectOption(this.language);
+    await this.screen.getByLabel(AUTH_TEXT.ja.language).selectOption(this.language);
   }
 
   /** Fills and sends the sign-in form. */
   async signIn(email: string, password = DEMO_PASSWORD): Promise<void> {
-    await this.page.getByLabel(this.text.email).fill(email);
-    await this.page.getByLabel(this.text.password, { exact: true }).fill(password);
-    await this.page.getByRole('button', { name: this.text.signIn, exact: true }).click();
+    await this.screen.getByLabel(this.text.email).fill(email);
+    await this.screen.getByLabel(this.text.password, { exact: true }).fill(password);
+    await this.screen.getByRole('button', { name: this.text.signIn, exact: true }).click();
   }
 
   /** Signs in and enters the code mailed to the account (a fresh browser is never a trusted device). */
