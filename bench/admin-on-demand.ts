@@ -31,11 +31,42 @@ async function busiestClasses(dataDir: string, count: number) {
   }
 }
 
-/** Milliseconds until the page shows the app with no first-sync overlay over it. */
-async function firstWorkingScreen(page: Page, started: number): Promise<number> {
-  await page.getByRole('main').waitFor({ state: 'visible', timeout: 120_000 });
-  await page.getByRole('alertdialog').waitFor({ state: 'detached', timeout: 120_000 });
-  return performance.now() - started;
+/**
+ * Notes, in the page's own clock, the first frame showing the app's screen ready: its main region no longer
+ * busy (the shell marks it busy until the device holds the master data) and no first-sync overlay over it.
+ * Timed inside the page, since Playwright's own waits see a change late while the page's main thread is busy
+ * with the sync. Only the app's own screen in #root counts, not index.html's prerendered sign-in page.
+ */
+const noteFirstWorkingScreen = () => {
+  const observer = new MutationObserver(() => {
+    const ready =
+      document.querySelector('#root main:not([aria-busy="true"])') &&
+      !document.querySelector('[role="alertdialog"]');
+    if (!ready) return;
+    observer.disconnect();
+    requestAnimationFrame(() => {
+      Object.assign(window, { __firstWorkingScreen: performance.now() });
+    });
+  });
+  observer.observe(document, {
+    childList: true,
+    subtree: true,
+    attributes: true,
+    attributeFilter: ['aria-busy'],
+  });
+};
+
+/** Milliseconds from the navigation's start until the app showed with no first-sync overlay over it. */
+async function firstWorkingScreen(page: Page): Promise<number> {
+  const handle = await page.waitForFunction(
+    () => {
+      const at = (window as unknown as { __firstWorkingScreen?: number }).__firstWorkingScreen;
+      return at !== undefined && at >= 0 ? at : null;
+    },
+    undefined,
+    { timeout: 120_000 },
+  );
+  return Number(await handle.jsonValue());
 }
 
 /**
@@ -79,12 +110,10 @@ export async function benchAdminOnDemand(): Promise<void> {
     try {
       const session = await signIn(server, 'admin@demo.test', PASSWORD);
       const context = await signedInContext(browser, server, session);
+      await context.addInitScript(noteFirstWorkingScreen);
       const page = await context.newPage();
-      const started = performance.now();
       await page.goto(`${server.baseUrl}/admin/`);
-      console.log(
-        `admin on a new device: first working screen ${ms(await firstWorkingScreen(page, started))}`,
-      );
+      console.log(`admin on a new device: first working screen ${ms(await firstWorkingScreen(page))}`);
       const first: number[] = [];
       for (const chosen of classes) {
         const took = await classSheet(page, chosen.class_id).catch(async (error: unknown) => {

@@ -5,6 +5,8 @@ import { type ReactNode, useState } from 'react';
 import { LIMITS } from '../../domain/limits';
 import { type AccountRole, Role } from '../../domain/roles';
 import type { StoredUser } from '../../domain/schemas/auth-account';
+import { SyncCollection } from '../../domain/sync';
+import { useFirstPullDone } from '../db/use-first-pull-done';
 import { Button } from '../ui/button';
 import { Icon } from '../ui/icons';
 import { Spinner } from '../ui/spinner';
@@ -118,7 +120,7 @@ function DesktopShell({ user, bell, badges, children }: ShellProps) {
         </header>
         <div className="flex flex-1 flex-col pt-14">
           <OfflineBanner role={user.role} />
-          <main className="min-w-0 flex-1 p-6">{children}</main>
+          <ShellMain className="p-6">{children}</ShellMain>
           <Footer />
         </div>
       </div>
@@ -187,10 +189,24 @@ function MobileShell({ user, bell, badges, children }: ShellProps) {
       </header>
       <div className="flex flex-1 flex-col pt-14">
         <OfflineBanner role={user.role} />
-        <main className="min-w-0 flex-1 p-4">{children}</main>
+        <ShellMain className="p-4">{children}</ShellMain>
         <Footer />
       </div>
     </div>
+  );
+}
+
+/**
+ * The screen's own region. It is busy (`aria-busy`) until this device holds the master data every screen
+ * names things by: while the first sync brings it (the caching overlay covers the screen meanwhile) and in
+ * the moment before the screen has read that it is here.
+ */
+export function ShellMain({ className, children }: { className: string; children: ReactNode }) {
+  const masterHere = useFirstPullDone(SyncCollection.master) === true;
+  return (
+    <main aria-busy={masterHere ? undefined : true} className={`min-w-0 flex-1 ${className}`}>
+      {children}
+    </main>
   );
 }
 
