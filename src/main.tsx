@@ -7,8 +7,9 @@ import { exposeAutomationHooks } from './app/automation-hooks';
 import { isSignInComplete } from './app/guard';
 import { removeUnshownPrerenderedSignIn } from './app/prerendered-sign-in';
 import { createAppRouter, preloadFirstScreen } from './app/router';
-import { createSessionStore } from './app/session';
+import { createSessionStore, USER_STORAGE_KEY } from './app/session';
 import { activateLocale, rememberedLocale } from './i18n/i18n';
+import { spawnSyncWorker } from './sync/sync-worker';
 import './app/styles.css';
 
 async function start(): Promise<void> {
@@ -16,15 +17,22 @@ async function start(): Promise<void> {
   if (!root) throw new Error('Missing #root element');
   removeUnshownPrerenderedSignIn();
 
+  // With a user stored, the sync worker's script loads beside the page's own; once the user is read, the
+  // worker syncs and the window opens its database (`startSignedInData`), while the first screen loads.
+  const syncWorker = localStorage.getItem(USER_STORAGE_KEY) ? spawnSyncWorker() : undefined;
   const session = await createSessionStore();
   const user = session.getUser();
   const userId = user?.id;
+  const signedIn = user !== null && isSignInComplete(user);
+  if (syncWorker && signedIn) {
+    void import('./app/signed-in-start').then(({ startSignedInData }) => startSignedInData(user, syncWorker));
+  } else syncWorker?.terminate();
   const router = createAppRouter(session);
   preloadFirstScreen(router, user);
   // A signed-in page renders inside its local database from the first frame; the sign-in page never loads it.
   await Promise.all([
     activateLocale(rememberedLocale(localStorage, userId), userId),
-    user && isSignInComplete(user) ? loadSignedInData() : undefined,
+    signedIn ? loadSignedInData() : undefined,
   ]);
 
   createRoot(root).render(

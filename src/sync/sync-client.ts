@@ -8,6 +8,7 @@ import {
   type SyncWorkerApi,
   syncEventSchema,
 } from './protocol';
+import { spawnSyncWorker } from './sync-worker';
 
 type Listener<Name extends SyncEventName> = (payload: SyncEvents[Name]) => void;
 
@@ -18,21 +19,51 @@ export type SyncClient = {
   terminate(): void;
 };
 
+// The client started with the page for a user already signed in, until the window takes it up.
+let early: { userId: string; role: AccountRole; client: SyncClient } | null = null;
+let taken = false;
+
+/**
+ * Starts syncing as the page starts, for a user already signed in, in `worker` (spawned by the page before it
+ * knew the user), before the window has loaded its screens and opened its own handle on the database: the
+ * worker's load, database and first pull no longer wait for them. The window takes the client up with
+ * `startSyncClient`; once it has, this only ends the worker.
+ */
+export function prestartSyncClient(userId: string, role: AccountRole, worker: Worker): void {
+  if (taken || early) {
+    worker.terminate();
+    return;
+  }
+  early = { userId, role, client: createSyncClient(userId, role, worker) };
+}
+
+/**
+ * The sync worker for a signed-in user: the one started with the page when it is that user's, else a new
+ * one. What the worker reported before the window listened is replayed to its listeners.
+ */
+export function startSyncClient(userId: string, role: AccountRole): SyncClient {
+  taken = true;
+  const started = early;
+  early = null;
+  if (started && started.userId === userId && started.role === role) return started.client;
+  started?.client.terminate();
+  return createSyncClient(userId, role);
+}
+
 /**
  * Starts the sync worker for a signed-in user and relays the window's network events to it: a worker's
  * replication does not see `online`, so without the relay it would wait out its full retry delay.
  */
-export function startSyncClient(userId: string, role: AccountRole): SyncClient {
-  const worker = new Worker(new URL('../workers/sync.worker.ts', import.meta.url), {
-    type: 'module',
-    name: 'sync',
-  });
+function createSyncClient(userId: string, role: AccountRole, worker = spawnSyncWorker()): SyncClient {
   const remote: Remote<SyncWorkerApi> = wrap<SyncWorkerApi>(worker);
   const listeners = new Map<SyncEventName, Set<(payload: unknown) => void>>();
+  // Each event's latest payload: the worker's state (online, syncing, its build, a refusal) as last reported.
+  const latest = new Map<SyncEventName, unknown>();
 
   function dispatch(raw: unknown) {
     const event = syncEventSchema.safeParse(raw);
     if (!event.success) return;
+    latest.set(event.data.type, event.data.payload);
     for (const listener of listeners.get(event.data.type) ?? []) listener(event.data.payload);
   }
 
@@ -60,6 +91,7 @@ export function startSyncClient(userId: string, role: AccountRole): SyncClient {
       listeners.set(name, set);
       const untyped = listener as (payload: unknown) => void;
       set.add(untyped);
+      if (latest.has(name)) untyped(latest.get(name));
       return () => set.delete(untyped);
     },
     reSync() {
