@@ -1,7 +1,7 @@
 import { combineLatest, distinctUntilChanged, map, type Observable } from 'rxjs';
 import { z } from 'zod';
 import { ROWS_AHEAD_MAX, syncedDocSchema } from '../../domain/sync';
-import { updateLocalDocument } from './local-documents';
+import { localDocument$, updateLocalDocument } from './local-documents';
 import type { SchoolDatabase } from './open-database';
 import { firstPullDone$ } from './sync-state';
 
@@ -50,7 +50,7 @@ export async function aheadRowsAsked(database: SchoolDatabase, collection: strin
 
 /** Streams the rows of `collection` asked for ahead, changing only when one is added or let go of. */
 export function aheadRowsAsked$(database: SchoolDatabase, collection: string): Observable<string> {
-  return database.getLocal$(rowsId(collection)).pipe(
+  return localDocument$(database, rowsId(collection)).pipe(
     map((document) => idsOf(document?.get('ids')).join(',')),
     distinctUntilChanged(),
   );
@@ -94,7 +94,7 @@ export function subjectHereAhead$(
 ): Observable<boolean> {
   return combineLatest([
     firstPullDone$(database, collection),
-    database.getLocal$(subjectsId(collection)).pipe(map((document) => idsOf(document?.get('ids')))),
+    localDocument$(database, subjectsId(collection)).pipe(map((document) => idsOf(document?.get('ids')))),
   ]).pipe(
     map(([done, ahead]) => done || ahead.includes(subjectId)),
     distinctUntilChanged(),

@@ -1,7 +1,7 @@
 import { combineLatest, distinctUntilChanged, map, type Observable } from 'rxjs';
 import { z } from 'zod';
 import { ON_DEMAND_LIMITS } from '../../domain/sync';
-import { updateLocalDocument } from './local-documents';
+import { localDocument$, updateLocalDocument } from './local-documents';
 import type { SchoolDatabase } from './open-database';
 
 // A device of an on-demand role (docs/on-demand-sync.md) keeps the class work of the subjects its screens open.
@@ -72,7 +72,7 @@ export async function subjectsKept(database: SchoolDatabase, now: number): Promi
 
 /** Streams the ids of the subjects asked for, sorted, changing only when one is added or dropped. */
 export function askedSubjects$(database: SchoolDatabase): Observable<string> {
-  return database.getLocal$(ASKED_ID).pipe(
+  return localDocument$(database, ASKED_ID).pipe(
     map((document) =>
       Object.keys(askedOf(document?.get('subjects')))
         .sort()
@@ -108,9 +108,9 @@ export function subjectFilled$(
 ): Observable<boolean> {
   return combineLatest(
     collections.map((collection) =>
-      database
-        .getLocal$(heldId(collection))
-        .pipe(map((document) => heldOf(document?.toJSON().data).filled.includes(subjectId))),
+      localDocument$(database, heldId(collection)).pipe(
+        map((document) => heldOf(document?.toJSON().data).filled.includes(subjectId)),
+      ),
     ),
   ).pipe(
     map((filled) => filled.every(Boolean)),

@@ -1,6 +1,7 @@
 import { map, type Observable } from 'rxjs';
 import { z } from 'zod';
 import { SyncCollection } from '../../domain/sync';
+import { localDocument$ } from './local-documents';
 import type { SchoolDatabase } from './open-database';
 
 const MASTER_SYNC_STATE_ID = 'sync-master';
@@ -17,7 +18,7 @@ export async function markMasterSynced(database: SchoolDatabase, syncedAt: numbe
 
 /** Streams the time of the last completed master pull, or null while the collection was never synced. */
 export function masterSyncedAt$(database: SchoolDatabase) {
-  return database.getLocal$(MASTER_SYNC_STATE_ID);
+  return localDocument$(database, MASTER_SYNC_STATE_ID);
 }
 
 /** Reads the sync time out of a local document's data; unknown shapes count as never synced. */
@@ -99,7 +100,7 @@ export async function isFirstPullDone(database: SchoolDatabase, collection: stri
 
 /** Streams whether the first pull of `collection` has completed on this device. */
 export function firstPullDone$(database: SchoolDatabase, collection: string): Observable<boolean> {
-  return database.getLocal$(firstPullId(collection)).pipe(map((document) => document !== null));
+  return localDocument$(database, firstPullId(collection)).pipe(map((document) => document !== null));
 }
 
 /**
@@ -132,7 +133,7 @@ export async function storeFirstSyncProgress(
 
 /** Streams the first sync's progress as last recorded; empty before any record, or when one is unreadable. */
 export function firstSyncProgress$(database: SchoolDatabase): Observable<FirstPullProgress[]> {
-  return database.getLocal$(FIRST_SYNC_PROGRESS_ID).pipe(
+  return localDocument$(database, FIRST_SYNC_PROGRESS_ID).pipe(
     map((document) => {
       const parsed = firstSyncProgressSchema.safeParse(document?.get('collections'));
       return parsed.success ? parsed.data : [];
