@@ -102,6 +102,14 @@ export async function settlePending(
   if (settled.length > 0) await database.outbox.bulkRemove(settled);
 }
 
+/** Whether any write of the user's to a collection is waiting to be pushed. */
+export async function hasPendingWrites(database: SchoolDatabase, collection: string): Promise<boolean> {
+  const entry = await database.outbox
+    .findOne({ selector: { kind: OutboxKind.pending, collectionName: collection } })
+    .exec();
+  return entry !== null;
+}
+
 /**
  * The pending entries of a collection last written before `time`: the candidates the replication checks
  * when it has gone idle (see `settleIdleWrites`).

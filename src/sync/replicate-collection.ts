@@ -100,8 +100,11 @@ export type CollectionReplicationOptions<Doc extends LocalDoc> = {
   /**
    * Before the first pull fetches its next page of the whole collection: whether rows a screen waits for
    * hold it back (`screenAsksFirst`), having waited a moment if so. Pages of rows asked for never wait.
+   * When it does not hold the page back, the page may be fetched, and `firstPullFetched` is called once it
+   * has come (or failed).
    */
   firstPullYields?: () => Promise<boolean>;
+  firstPullFetched?: () => void;
 };
 
 /** A running replication of one collection. */
@@ -837,6 +840,7 @@ export function replicateCollection<Doc extends LocalDoc>(
             firstPull && !firstPullState.lastPageCame && options.firstPullYields
               ? options.firstPullYields()
               : false;
+          let yielded = false;
           for (let documents = await aside(); ; documents = await aside()) {
             if (documents) {
               backoff.reset();
@@ -846,7 +850,10 @@ export function replicateCollection<Doc extends LocalDoc>(
               // page, so that pull may have none yet: the start, which the server reads as none.
               return { documents, checkpoint: checkpoint ?? { updatedAt: 0, id: '' } };
             }
-            if (!(await yields())) break;
+            if (!(await yields())) {
+              yielded = Boolean(options.firstPullYields && firstPull && !firstPullState.lastPageCame);
+              break;
+            }
           }
           const rewind = await pullRewind(options.database, options.name);
           const from = seen?.size === 0 ? undefined : rewoundFrom(checkpoint, rewind);
@@ -859,9 +866,17 @@ export function replicateCollection<Doc extends LocalDoc>(
             if (from && firstPullState.pulled === 0)
               firstPullState.pulled = await options.collection.count().exec();
           }
-          const page = pullResponseSchema.parse(
-            await syncRequest(options.request, `/api/sync/${options.name}/pull?${query}`, { method: 'GET' }),
-          );
+          const page = await (async () => {
+            try {
+              return pullResponseSchema.parse(
+                await syncRequest(options.request, `/api/sync/${options.name}/pull?${query}`, {
+                  method: 'GET',
+                }),
+              );
+            } finally {
+              if (yielded) options.firstPullFetched?.();
+            }
+          })();
           // The server started over because the user's scope changed: the re-pull brings every row still in
           // scope, so whatever the device holds and the re-pull leaves out has left the scope.
           const scope = page.checkpoint?.scope;

@@ -119,9 +119,13 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncCommands {
     // (docs/on-demand-sync.md); every other role replicates its whole scope.
     const bySubject = ON_DEMAND_ROLES.includes(args.role) ? ON_DEMAND_COLLECTIONS : [];
     const pullAfter = masterFirst ? new Promise<void>((resolve) => (releasePulls = resolve)) : undefined;
-    const asksFirst = screenAsksFirst(database, { ahead: AHEAD_COLLECTIONS, bySubject });
+    // An on-demand device's first sync is long (the whole school's people and subjects): its first pulls
+    // take turns, so a screen's ask waits behind one page.
+    const oneAtATime = bySubject.length > 0;
+    const asksFirst = screenAsksFirst(database, { ahead: AHEAD_COLLECTIONS, bySubject }, { oneAtATime });
     for (const name of names) {
       const def = clientCollection(name);
+      const pushes = def.pushRoles.includes(args.role);
       replications.set(
         name,
         replicateCollection<AnyReplicatedDoc>({
@@ -143,12 +147,17 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncCommands {
               if (name === 'master' && progress.done) releasePulls();
             },
           },
-          // The master data, which every screen names things by, never waits; nor does a collection the
-          // user pushes: a pull held inside RxDB's pull handler let a write made meanwhile be pushed on a
-          // stale base (field conflicts in tests/e2e/achievement-sub-scores.spec.ts).
-          ...(name === 'master' || def.pushRoles.includes(args.role)
+          // The master data, which every screen names things by, never waits. The other first pulls yield
+          // to a screen's asks (`screenAsksFirst`), but a collection the user pushes only where the pulls
+          // take turns, and only until the user writes to it: a teacher's sub-scores written before the
+          // class's scores had come were overwritten by them (the total of tests/e2e/achievement-sub-scores),
+          // while an admin's screens write notes, requests and notifications only once they have come.
+          ...(name === 'master' || (pushes && !oneAtATime)
             ? {}
-            : { firstPullYields: () => asksFirst.held() }),
+            : {
+                firstPullYields: () => asksFirst.held(name, pushes),
+                firstPullFetched: () => asksFirst.fetched(name),
+              }),
           ...(name === 'master' || !pullAfter ? {} : { pullAfter }),
           ...(bySubject.includes(name)
             ? { bySubject: { kept: () => subjectsKept(database, Date.now()) } }
