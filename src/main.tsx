@@ -7,7 +7,7 @@ import { exposeAutomationHooks } from './app/automation-hooks';
 import { isSignInComplete } from './app/guard';
 import { removeUnshownPrerenderedSignIn } from './app/prerendered-sign-in';
 import { createAppRouter, preloadFirstScreen } from './app/router';
-import { createSessionStore, USER_STORAGE_KEY } from './app/session';
+import { createSessionStore, hasStoredUser } from './app/session';
 import { activateLocale, rememberedLocale } from './i18n/i18n';
 import { spawnSyncWorker } from './sync/sync-worker';
 import './app/styles.css';
@@ -19,7 +19,7 @@ async function start(): Promise<void> {
 
   // With a user stored, the sync worker's script loads beside the page's own; once the user is read, the
   // worker syncs and the window opens its database (`startSignedInData`), while the first screen loads.
-  const syncWorker = localStorage.getItem(USER_STORAGE_KEY) ? spawnSyncWorker() : undefined;
+  const syncWorker = hasStoredUser() ? spawnSyncWorker() : undefined;
   const session = await createSessionStore();
   const user = session.getUser();
   const userId = user?.id;

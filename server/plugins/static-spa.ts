@@ -47,12 +47,14 @@ export function inlineScriptHashes(html: string): string[] {
 
 /**
  * The inline-script hashes of the built index.html, read again only when the file changes (a rebuild while
- * the server runs).
+ * the server runs); null when there is no build.
  */
-function indexScriptHashes(indexPath: string): () => Promise<string[]> {
+function indexScriptHashes(indexPath: string): () => Promise<string[] | null> {
   let cached: { mtimeMs: number; size: number; hashes: string[] } | null = null;
   return async () => {
-    const { mtimeMs, size } = await stat(indexPath);
+    const found = await stat(indexPath).catch(() => null);
+    if (!found?.isFile()) return null;
+    const { mtimeMs, size } = found;
     if (cached?.mtimeMs === mtimeMs && cached.size === size) return cached.hashes;
     const hashes = inlineScriptHashes(await readFile(indexPath, 'utf8'));
     cached = { mtimeMs, size, hashes };
@@ -92,7 +94,8 @@ export async function registerStaticSpa(app: FastifyInstance, options: { staticD
   const indexPath = path.join(root, 'index.html');
   const scriptHashes = indexScriptHashes(indexPath);
   const sendIndex = async (reply: FastifyReply) => {
-    if (!(await isFile(indexPath))) {
+    const hashes = await scriptHashes();
+    if (!hashes) {
       throw new HttpError(503, {
         message: `The web app is not built: run \`npm run build\` (looked for ${indexPath}).`,
         code: 'app_not_built',
@@ -102,7 +105,7 @@ export async function registerStaticSpa(app: FastifyInstance, options: { staticD
     // its hash; every other answer keeps the policy without it.
     const policy = reply.getHeader('content-security-policy');
     if (typeof policy === 'string') {
-      reply.header('content-security-policy', allowInlineScripts(policy, await scriptHashes()));
+      reply.header('content-security-policy', allowInlineScripts(policy, hashes));
     }
     return sendBuildFile(reply, 'index.html');
   };

@@ -35,9 +35,17 @@ export type SessionStore = {
   subscribe(listener: () => void): () => void;
 };
 
+/**
+ * Whether this browser keeps a user at all, read without the schema that checks it: the page starts the sync
+ * worker's loading on that alone (src/main.tsx), before the store below has read the user.
+ */
+export function hasStoredUser(storage: Pick<Storage, 'getItem'> = localStorage): boolean {
+  return storage.getItem(USER_STORAGE_KEY) !== null;
+}
+
 /** Creates the session store over local storage; another tab signing in or out updates this one. */
 export async function createSessionStore(storage: Storage = localStorage): Promise<SessionStore> {
-  let user = storage.getItem(USER_STORAGE_KEY) ? readStoredUser(storage, await loadStoredUserSchema()) : null;
+  let user = hasStoredUser(storage) ? readStoredUser(storage, await loadStoredUserSchema()) : null;
   const listeners = new Set<() => void>();
   const notify = () => {
     for (const listener of listeners) listener();

@@ -836,11 +836,14 @@ export function replicateCollection<Doc extends LocalDoc>(
             if (aheadPull && firstPull && !firstPullState.lastPageCame) return aheadPull.page(batchSize);
             return kept ? subjectPage(kept, batchSize) : null;
           };
-          const yields = () =>
-            firstPull && !firstPullState.lastPageCame && options.firstPullYields
-              ? options.firstPullYields()
-              : false;
-          let yielded = false;
+          // Whether the gate let this page of the first pull go: it then says when the page has come.
+          let letGo = false;
+          const yields = async () => {
+            if (!firstPull || firstPullState.lastPageCame || !options.firstPullYields) return false;
+            const held = await options.firstPullYields();
+            letGo = !held;
+            return held;
+          };
           for (let documents = await aside(); ; documents = await aside()) {
             if (documents) {
               backoff.reset();
@@ -850,10 +853,7 @@ export function replicateCollection<Doc extends LocalDoc>(
               // page, so that pull may have none yet: the start, which the server reads as none.
               return { documents, checkpoint: checkpoint ?? { updatedAt: 0, id: '' } };
             }
-            if (!(await yields())) {
-              yielded = Boolean(options.firstPullYields && firstPull && !firstPullState.lastPageCame);
-              break;
-            }
+            if (!(await yields())) break;
           }
           const rewind = await pullRewind(options.database, options.name);
           const from = seen?.size === 0 ? undefined : rewoundFrom(checkpoint, rewind);
@@ -866,17 +866,15 @@ export function replicateCollection<Doc extends LocalDoc>(
             if (from && firstPullState.pulled === 0)
               firstPullState.pulled = await options.collection.count().exec();
           }
-          const page = await (async () => {
-            try {
-              return pullResponseSchema.parse(
-                await syncRequest(options.request, `/api/sync/${options.name}/pull?${query}`, {
-                  method: 'GET',
-                }),
-              );
-            } finally {
-              if (yielded) options.firstPullFetched?.();
-            }
-          })();
+          let response: unknown;
+          try {
+            response = await syncRequest(options.request, `/api/sync/${options.name}/pull?${query}`, {
+              method: 'GET',
+            });
+          } finally {
+            if (letGo) options.firstPullFetched?.();
+          }
+          const page = pullResponseSchema.parse(response);
           // The server started over because the user's scope changed: the re-pull brings every row still in
           // scope, so whatever the device holds and the re-pull leaves out has left the scope.
           const scope = page.checkpoint?.scope;
