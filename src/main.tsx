@@ -17,15 +17,18 @@ async function start(): Promise<void> {
   if (!root) throw new Error('Missing #root element');
   removeUnshownPrerenderedSignIn();
 
-  // With a user stored, the sync worker's script loads beside the page's own; once the user is read, the
-  // worker syncs and the window opens its database (`startSignedInData`), while the first screen loads.
+  // With a user stored, the sync worker's script loads beside the page's own, and so does the module that
+  // starts it (it used to wait for the session's module, and the worker then waited 0.2 s for it); once the
+  // user is read, the worker syncs and the window opens its database (`startSignedInData`), while the first
+  // screen loads.
   const syncWorker = hasStoredUser() ? spawnSyncWorker() : undefined;
+  const signedInStart = syncWorker ? import('./app/signed-in-start') : undefined;
   const session = await createSessionStore();
   const user = session.getUser();
   const userId = user?.id;
   const signedIn = user !== null && isSignInComplete(user);
-  if (syncWorker && signedIn) {
-    void import('./app/signed-in-start').then(({ startSignedInData }) => startSignedInData(user, syncWorker));
+  if (syncWorker && signedIn && signedInStart) {
+    void signedInStart.then(({ startSignedInData }) => startSignedInData(user, syncWorker));
   } else syncWorker?.terminate();
   const router = createAppRouter(session);
   preloadFirstScreen(router, user);

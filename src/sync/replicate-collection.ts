@@ -527,6 +527,12 @@ export function replicateCollection<Doc extends LocalDoc>(
   const firstPull = options.firstPull?.done === false ? options.firstPull : null;
   const firstPullState = { pulled: 0, total: null as number | null, lastPageCame: false, recorded: false };
 
+  /** One page of the collection's pull as the server answers `query`. */
+  async function fetchPullPage(query: URLSearchParams) {
+    const path = `/api/sync/${options.name}/pull?${query}`;
+    return pullResponseSchema.parse(await syncRequest(options.request, path, { method: 'GET' }));
+  }
+
   /**
    * Counts a page of the first pull and tells how far it has got. Only rows new to the device count: a pull
    * resumed after a reload starts from the last checkpoint RxDB stored, which may lie before rows the cut run
@@ -748,9 +754,7 @@ export function replicateCollection<Doc extends LocalDoc>(
     const from = going?.checkpoint ?? null;
     const query = new URLSearchParams({ limit: String(batchSize), subjects: subjectId });
     if (from) query.set('checkpoint', JSON.stringify(from));
-    const page = pullResponseSchema.parse(
-      await syncRequest(options.request, `/api/sync/${options.name}/pull?${query}`, { method: 'GET' }),
-    );
+    const page = await fetchPullPage(query);
     await checkStoredRowsOf(page.documents);
     const lastRows = page.documents.length > 0 ? page.documents : (going?.lastRows ?? []);
     filling = { subjectId, checkpoint: page.checkpoint ?? from, lastRows };
@@ -801,9 +805,7 @@ export function replicateCollection<Doc extends LocalDoc>(
       fetchPage: async (narrow, from, batchSize) => {
         const query = new URLSearchParams({ limit: String(batchSize), ...narrow });
         if (from) query.set('checkpoint', JSON.stringify(from));
-        const page = pullResponseSchema.parse(
-          await syncRequest(options.request, `/api/sync/${options.name}/pull?${query}`, { method: 'GET' }),
-        );
+        const page = await fetchPullPage(query);
         await checkStoredRowsOf(page.documents);
         return page;
       },
@@ -866,15 +868,12 @@ export function replicateCollection<Doc extends LocalDoc>(
             if (from && firstPullState.pulled === 0)
               firstPullState.pulled = await options.collection.count().exec();
           }
-          let response: unknown;
+          let page: z.infer<typeof pullResponseSchema>;
           try {
-            response = await syncRequest(options.request, `/api/sync/${options.name}/pull?${query}`, {
-              method: 'GET',
-            });
+            page = await fetchPullPage(query);
           } finally {
             if (letGo) options.firstPullFetched?.();
           }
-          const page = pullResponseSchema.parse(response);
           // The server started over because the user's scope changed: the re-pull brings every row still in
           // scope, so whatever the device holds and the re-pull leaves out has left the scope.
           const scope = page.checkpoint?.scope;
