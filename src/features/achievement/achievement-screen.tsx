@@ -3,7 +3,6 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { AccountRole } from '../../../domain/roles';
 import type { ScoreImportPreview } from '../../../domain/schemas/achievement';
-import { SyncCollection } from '../../../domain/sync';
 import { ValidationCode } from '../../../domain/validation-codes';
 import { useDatabase } from '../../db/database-context';
 import { errorMessage } from '../../i18n/error-messages';
@@ -15,7 +14,7 @@ import { FilePicker } from '../../ui/file-picker';
 import { TextField } from '../../ui/text-field';
 import { ClassCascade } from '../shared/class-cascade';
 import { ClassRosterNotices, useNamesAhead } from '../shared/class-roster-notices';
-import { NotOnDevice } from '../shared/not-on-device';
+import { ClassNotOnDevice } from '../shared/not-on-device';
 import { SubjectOnDevice } from '../shared/subject-on-device';
 import { downloadWorkbook } from '../shared/xlsx-export';
 import {
@@ -192,14 +191,7 @@ export function AchievementScreen({
       </h1>
       <ClassCascade classId={classId} onChooseClass={onChooseClass} />
       {!classId && <EmptyState title={t`Choose a class to enter its scores.`} />}
-      {classId && loaded === null && (
-        <NotOnDevice
-          collection={SyncCollection.subjects}
-          rowId={classId}
-          arriving={t`This class is still arriving on this device…`}
-          absent={t`This class is not available on this device.`}
-        />
-      )}
+      {classId && loaded === null && <ClassNotOnDevice classId={classId} />}
       {grid && loaded && (
         <SubjectOnDevice subjectId={loaded.subjectClass.subjectId} role={actor.role} online={online}>
           <div className="flex flex-wrap items-center justify-between gap-2">

@@ -5,7 +5,7 @@ import { SyncCollection } from '../../../domain/sync';
 import { SelectField } from '../../ui/select-field';
 import { EMPTY_FILTER, filterOptions } from '../shared/class-filter';
 import { useNamesAhead } from '../shared/class-roster-notices';
-import { NotOnDevice } from '../shared/not-on-device';
+import { ClassNotOnDevice, NotOnDevice } from '../shared/not-on-device';
 import { SubjectOnDevice } from '../shared/subject-on-device';
 import { useFilterSources } from '../shared/use-filter-sources';
 import { CommentEditor, useScoreWriter } from './achievement-screen';
@@ -61,14 +61,7 @@ export function SubScoreScreen({
           onChange={(event) => onChooseClass(event.target.value)}
         />
       </div>
-      {loaded === null && (
-        <NotOnDevice
-          collection={SyncCollection.subjects}
-          rowId={chosen}
-          arriving={t`This class is still arriving on this device…`}
-          absent={t`This class is not available on this device.`}
-        />
-      )}
+      {loaded === null && <ClassNotOnDevice classId={chosen} />}
       {grid && !parent && (
         <NotOnDevice
           collection={SyncCollection.subjects}

@@ -3,7 +3,6 @@ import { useEffect, useMemo, useState } from 'react';
 import { AttendanceStatus, attendanceStatusSchema } from '../../../domain/attendance';
 import { canCall } from '../../../domain/permissions';
 import type { AccountRole } from '../../../domain/roles';
-import { SyncCollection } from '../../../domain/sync';
 import { useDatabase } from '../../db/database-context';
 import { STATUS_LABELS } from '../../i18n/attendance-status-labels';
 import { formatDate } from '../../i18n/format';
@@ -15,7 +14,7 @@ import { SelectField } from '../../ui/select-field';
 import { TextField } from '../../ui/text-field';
 import { ClassCascade } from '../shared/class-cascade';
 import { ClassRosterNotices, useNamesAhead } from '../shared/class-roster-notices';
-import { NotOnDevice } from '../shared/not-on-device';
+import { ClassNotOnDevice } from '../shared/not-on-device';
 import { SubjectOnDevice } from '../shared/subject-on-device';
 import { type MarkPatch, type MarkRefusal, markAttendance } from './attendance-commands';
 import { AttendanceGrid } from './attendance-grid';
@@ -166,14 +165,7 @@ export function AttendanceScreen({
       <ClassCascade classId={classId} onChooseClass={onChooseClass} />
 
       {!classId && <EmptyState title={t`Choose a class to enter its attendance.`} />}
-      {classId && loaded === null && (
-        <NotOnDevice
-          collection={SyncCollection.subjects}
-          rowId={classId}
-          arriving={t`This class is still arriving on this device…`}
-          absent={t`This class is not available on this device.`}
-        />
-      )}
+      {classId && loaded === null && <ClassNotOnDevice classId={classId} />}
       {loaded && sheet && (
         <SubjectOnDevice subjectId={loaded.subjectClass.subjectId} role={actor.role} online={online}>
           <div className="flex flex-wrap items-center justify-between gap-2">

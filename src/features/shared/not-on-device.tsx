@@ -1,4 +1,5 @@
-import type { SyncCollection } from '../../../domain/sync';
+import { useLingui } from '@lingui/react/macro';
+import { SyncCollection } from '../../../domain/sync';
 import { CollectionPullProgress } from '../../app/first-sync-progress';
 import { useAskAhead } from '../../db/use-ask-ahead';
 import { useFirstPullDone } from '../../db/use-first-pull-done';
@@ -29,4 +30,17 @@ export function NotOnDevice({
   if (done === undefined) return null;
   if (done) return <EmptyState title={absent} />;
   return <EmptyState title={arriving} action={progress && <CollectionPullProgress progress={progress} />} />;
+}
+
+/** `NotOnDevice` for the class (subject class) a class sheet was opened for. */
+export function ClassNotOnDevice({ classId }: { classId: string }) {
+  const { t } = useLingui();
+  return (
+    <NotOnDevice
+      collection={SyncCollection.subjects}
+      rowId={classId}
+      arriving={t`This class is still arriving on this device…`}
+      absent={t`This class is not available on this device.`}
+    />
+  );
 }
