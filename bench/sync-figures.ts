@@ -247,7 +247,8 @@ async function adminFirstSync(server: BenchServer) {
  * against the real built server: the biggest teacher's first sync beside a raw IndexedDB put of the same
  * documents, a server change reaching the device during that first sync, local write to live query update,
  * pushing 500 queued writes, and an admin's first sync of the whole school. `BENCH_SYNC_DATA_DIR` reuses
- * an already seeded PGlite folder (it is written to) instead of seeding a new one.
+ * an already seeded PGlite folder (it is written to) instead of seeding a new one. `BENCH_SYNC_TEACHER_TRACE`
+ * and `BENCH_SYNC_TRACE` write a Chromium CPU trace of the teacher's and of the admin's first sync.
  */
 export async function benchSync(): Promise<void> {
   const scale = Number(process.env.BENCH_SYNC_SCALE ?? 10);
@@ -276,9 +277,12 @@ export async function benchSync(): Promise<void> {
       );
       const { browser, page } = await openBenchPage(server, session);
       try {
+        const traceFile = process.env.BENCH_SYNC_TEACHER_TRACE;
+        if (traceFile) await startCpuTrace(browser, page, traceFile);
         const firstSync = call(page, 'initialSync', { userId: teacher.id, role: Role.teacher, expected });
         const live = await liveChangeDuringFirstSync(server, page, firstSync, university);
         const initial = await firstSync;
+        if (traceFile) await browser.stopTracing();
         const raw = await call(page, 'rawBulkPut');
         console.log(
           `initial sync in Chromium (worker, RxDB on IndexedDB): ${total} documents in ${seconds(initial.ms)} (${Math.round(

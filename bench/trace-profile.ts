@@ -4,7 +4,8 @@ import { z } from 'zod';
 /**
  * `npx tsx bench/trace-profile.ts <trace.json> [top]`: where the CPU went in a Chromium trace taken with the
  * V8 sampling profiler on (`BENCH_SYNC_TRACE=<file> npm run bench -- sync` writes one of an admin's first
- * sync). For each JavaScript thread (the window, the sync worker) it prints the busy time and the functions
+ * sync, `BENCH_SYNC_TEACHER_TRACE=<file>` one of the biggest teacher's; with either set the bench page is built
+ * unminified). For each JavaScript thread (the window, the sync worker) it prints the busy time and the functions
  * and files with the most self time.
  */
 

@@ -19,7 +19,8 @@ export default defineConfig({
   build: {
     outDir: process.env.BENCH_HARNESS_OUT ?? path.join(root, '.tmp', 'bench-harness'),
     emptyOutDir: true,
-    // Named functions in a profile of the sync (`BENCH_SYNC_TRACE`, read with bench/trace-profile.ts).
-    minify: process.env.BENCH_SYNC_TRACE ? false : undefined,
+    // Named functions in a profile of the sync (`BENCH_SYNC_TRACE`, `BENCH_SYNC_TEACHER_TRACE`, read with
+    // bench/trace-profile.ts).
+    minify: process.env.BENCH_SYNC_TRACE || process.env.BENCH_SYNC_TEACHER_TRACE ? false : undefined,
   },
 });
