@@ -75,10 +75,10 @@ export const SYNC_COLLECTION_ROLES: Record<
  * by subject, as its screens open them (docs/on-demand-sync.md): an admin's device never pulls the whole
  * school's marks and scores up front.
  */
-export const ON_DEMAND_COLLECTIONS: readonly SyncCollection[] = [
-  SyncCollection.attendance,
-  SyncCollection.achievements,
-];
+export const ON_DEMAND_COLLECTIONS = [SyncCollection.attendance, SyncCollection.achievements] as const;
+
+/** A collection an on-demand device keeps subject by subject (`ON_DEMAND_COLLECTIONS`). */
+export type OnDemandCollection = (typeof ON_DEMAND_COLLECTIONS)[number];
 
 /**
  * The collections every device pulls whole whose rows each hang on one subject. While one's first pull runs,

@@ -6,6 +6,7 @@ import {
   ON_DEMAND_ROLES,
   ROWS_AHEAD_COLLECTIONS,
   SUBJECT_AHEAD_COLLECTIONS,
+  type SyncCollection,
 } from '../../domain/sync';
 import { aheadRowsAsked$ } from '../db/ahead-asks';
 import { askedSubjects$, askForSubject, subjectsKept } from '../db/demand-subjects';
@@ -117,7 +118,9 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncCommands {
     const masterFirst = names.includes('master') && !done.has('master');
     // An admin's device keeps the class work of the subjects its screens open, not the whole school's
     // (docs/on-demand-sync.md); every other role replicates its whole scope.
-    const bySubject = ON_DEMAND_ROLES.includes(args.role) ? ON_DEMAND_COLLECTIONS : [];
+    const bySubject: readonly SyncCollection[] = ON_DEMAND_ROLES.includes(args.role)
+      ? ON_DEMAND_COLLECTIONS
+      : [];
     const pullAfter = masterFirst ? new Promise<void>((resolve) => (releasePulls = resolve)) : undefined;
     // An on-demand device's first sync is long (the whole school's people and subjects): its first pulls
     // take turns, so a screen's ask waits behind one page.

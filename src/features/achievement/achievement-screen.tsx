@@ -30,7 +30,7 @@ import {
 import { commitImport, previewImport } from './import-calls';
 import type { ScoreColumn, ScoreGrid, ScoreRow } from './score-grid';
 import { entryOutcome, type ScoreEntry, ScoreTable } from './score-table';
-import { useScoreGrid } from './use-score-grid';
+import { SCORE_GRID_SHOWN, useScoreGrid } from './use-score-grid';
 
 type Loaded = NonNullable<ReturnType<typeof useScoreGrid>>;
 
@@ -193,7 +193,12 @@ export function AchievementScreen({
       {!classId && <EmptyState title={t`Choose a class to enter its scores.`} />}
       {classId && loaded === null && <ClassNotOnDevice classId={classId} />}
       {grid && loaded && (
-        <SubjectOnDevice subjectId={loaded.subjectClass.subjectId} role={actor.role} online={online}>
+        <SubjectOnDevice
+          subjectId={loaded.subjectClass.subjectId}
+          role={actor.role}
+          online={online}
+          shown={SCORE_GRID_SHOWN}
+        >
           <div className="flex flex-wrap items-center justify-between gap-2">
             <p className="text-sm text-slate-600">
               {grid.editable ? (

@@ -10,7 +10,7 @@ import { SubjectOnDevice } from '../shared/subject-on-device';
 import { useFilterSources } from '../shared/use-filter-sources';
 import { CommentEditor, useScoreWriter } from './achievement-screen';
 import { entryOutcome, ScoreTable } from './score-table';
-import { useScoreGrid } from './use-score-grid';
+import { SCORE_GRID_SHOWN, useScoreGrid } from './use-score-grid';
 
 /**
  * The sub-score page (SPEC §2 /achievement/subjects/{id}/score-names/{scoreNameId}): the sub-scores of one
@@ -70,7 +70,7 @@ export function SubScoreScreen({
           absent={t`This score name is not available on this device.`}
         />
       )}
-      <SubjectOnDevice subjectId={subjectId} role={actor.role} online={online}>
+      <SubjectOnDevice subjectId={subjectId} role={actor.role} online={online} shown={SCORE_GRID_SHOWN}>
         {grid && parent && (
           <ScoreTable
             grid={grid}

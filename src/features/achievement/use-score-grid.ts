@@ -2,6 +2,7 @@ import { combineLatest, map, of, switchMap } from 'rxjs';
 import { outsideDrafts, PublishState } from '../../../domain/lessons';
 import { MasterKind } from '../../../domain/master-kind';
 import type { AccountRole } from '../../../domain/roles';
+import { SyncCollection } from '../../../domain/sync';
 import { AchievementDocKind, SubjectDocKind } from '../../../domain/sync-docs';
 import type { SchoolDatabase } from '../../db/open-database';
 import { writeStates$ } from '../../db/outbox';
@@ -21,6 +22,9 @@ import { buildScoreGrid } from './score-grid';
 import { buildProfile } from './student-profile';
 
 // `toJSON` copies only the top level; the profile never mutates its input.
+/** The class work a score grid shows, kept subject by subject on an on-demand device: the scores only. */
+export const SCORE_GRID_SHOWN = [SyncCollection.achievements] as const;
+
 const json = <T>(documents: { primary: string; toJSON(): T }[]) =>
   uniqueDocuments(documents).map((document) => document.toJSON());
 

@@ -30,7 +30,7 @@ import {
 import { ExchangeDialog, type ExchangeTarget } from './exchange-dialog';
 import { SittingHistoryDialog } from './sitting-history-dialog';
 import { SittingRoll } from './sitting-roll';
-import { useAttendanceSheet } from './use-attendance-sheet';
+import { ATTENDANCE_SHEET_SHOWN, useAttendanceSheet } from './use-attendance-sheet';
 
 /**
  * The attendance screen (SPEC §2 /attendance, issue 7): the filter cascade, then the chosen class's sheet,
@@ -167,7 +167,12 @@ export function AttendanceScreen({
       {!classId && <EmptyState title={t`Choose a class to enter its attendance.`} />}
       {classId && loaded === null && <ClassNotOnDevice classId={classId} />}
       {loaded && sheet && (
-        <SubjectOnDevice subjectId={loaded.subjectClass.subjectId} role={actor.role} online={online}>
+        <SubjectOnDevice
+          subjectId={loaded.subjectClass.subjectId}
+          role={actor.role}
+          online={online}
+          shown={ATTENDANCE_SHEET_SHOWN}
+        >
           <div className="flex flex-wrap items-center justify-between gap-2">
             <p className="text-sm text-slate-600">
               {sheet.editable ? (

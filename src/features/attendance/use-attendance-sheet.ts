@@ -1,6 +1,7 @@
 import { combineLatest, map, of, switchMap } from 'rxjs';
 import { PublishState } from '../../../domain/lessons';
 import type { AccountRole } from '../../../domain/roles';
+import { SyncCollection } from '../../../domain/sync';
 import type { SchoolDatabase } from '../../db/open-database';
 import { writeStates$ } from '../../db/outbox';
 import { subjectAttendance$ } from '../../db/queries/attendance';
@@ -10,6 +11,9 @@ import { classSchedules$ } from '../../db/queries/schedules';
 import { classRoster$, subjectClass$, subjectHighlights$ } from '../../db/queries/subjects';
 import { useLiveQuery } from '../../db/use-live-query';
 import { buildSheet, type Sheet } from './attendance-sheet';
+
+/** The class work an attendance sheet shows, kept subject by subject on an on-demand device: the marks only. */
+export const ATTENDANCE_SHEET_SHOWN = [SyncCollection.attendance] as const;
 
 function sheet$(
   database: SchoolDatabase,
