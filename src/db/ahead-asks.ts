@@ -1,6 +1,7 @@
 import { combineLatest, distinctUntilChanged, map, type Observable } from 'rxjs';
 import { z } from 'zod';
-import { ROWS_AHEAD_MAX, syncedDocSchema } from '../../domain/sync';
+import { ROWS_AHEAD_MAX, SyncCollection, syncedDocSchema } from '../../domain/sync';
+import { SubjectDocKind } from '../../domain/sync-docs';
 import { localDocument$, updateLocalDocument } from './local-documents';
 import type { SchoolDatabase } from './open-database';
 import { firstPullDone$ } from './sync-state';
@@ -41,6 +42,27 @@ export async function askAheadForRows(
   await updateIds(database, rowsId(collection), (ids) =>
     [...ids.filter((id) => !asked.includes(id)), ...asked].slice(-ROWS_AHEAD_MAX),
   );
+}
+
+/**
+ * Asks for the names of the students a page of `subjects` rows enrols in class `classId` (people, by student
+ * id) to come ahead: what a class sheet opened for that class waits for once it has its roster. Asked as the
+ * page comes, the names come beside the subject's marks, not after the sheet has read its roster.
+ */
+export async function askNamesOfClass(
+  database: SchoolDatabase,
+  page: readonly Record<string, unknown>[],
+  classId: string,
+): Promise<void> {
+  const students = page.flatMap((row) =>
+    row.kind === SubjectDocKind.classStudent &&
+    row.classId === classId &&
+    row._deleted !== true &&
+    typeof row.studentId === 'string'
+      ? [row.studentId]
+      : [],
+  );
+  await askAheadForRows(database, SyncCollection.people, students);
 }
 
 /** The rows of `collection` asked for ahead, oldest first. */

@@ -30,6 +30,11 @@ export type AheadPullDeps<Doc> = {
   subjectsOpened(): Promise<readonly string[]>;
   /** Records that a screen opened `subjectId` (the subject of a row asked for), for the other collections. */
   opened(subjectId: string): Promise<void>;
+  /**
+   * With each page of the subject of a row a screen waits for (`subjectOf`), as it comes: asks ahead for the
+   * rows that screen will wait for next, which the page names (a class's students' names).
+   */
+  askNext?(page: readonly WithDeleted<Doc>[], rowId: string): Promise<void>;
 };
 
 type Wanted = { key: string; narrow: Narrow; rows: readonly string[] };
@@ -119,6 +124,10 @@ export function createAheadPull<Doc extends object>(deps: AheadPullDeps<Doc>) {
     // class sheet during a first sync waited 0.8 s for that).
     if ('subjectOf' in wanted.narrow && subjectId !== undefined && going?.subjectId === undefined) {
       void deps.opened(subjectId).catch(() => undefined);
+    }
+    // Likewise what the screen needs once it has its row: it would ask only after this page is stored and read.
+    if ('subjectOf' in wanted.narrow) {
+      void deps.askNext?.(page.documents, wanted.narrow.subjectOf).catch(() => undefined);
     }
     const lastRows = page.documents.length > 0 ? page.documents : (going?.lastRows ?? []);
     filling = {

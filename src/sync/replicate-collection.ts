@@ -96,7 +96,7 @@ export type CollectionReplicationOptions<Doc extends LocalDoc> = {
    * `ROWS_AHEAD_COLLECTIONS`): while its first pull runs, the rows screens wait for and the subjects they
    * opened come ahead of the rest (`createAheadPull`).
    */
-  ahead?: Pick<AheadPullDeps<Doc>, 'byId' | 'subjectsOpened' | 'opened'>;
+  ahead?: Pick<AheadPullDeps<Doc>, 'byId' | 'subjectsOpened' | 'opened' | 'askNext'>;
   /**
    * Before the first pull fetches its next page of the whole collection: whether rows a screen waits for
    * hold it back (`screenAsksFirst`), having waited a moment if so. Pages of rows asked for never wait.

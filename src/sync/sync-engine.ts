@@ -6,9 +6,9 @@ import {
   ON_DEMAND_ROLES,
   ROWS_AHEAD_COLLECTIONS,
   SUBJECT_AHEAD_COLLECTIONS,
-  type SyncCollection,
+  SyncCollection,
 } from '../../domain/sync';
-import { aheadRowsAsked$ } from '../db/ahead-asks';
+import { aheadRowsAsked$, askNamesOfClass } from '../db/ahead-asks';
 import { askedSubjects$, askForSubject, subjectsKept } from '../db/demand-subjects';
 import type { SchoolDatabase } from '../db/open-database';
 import { type AnyReplicatedDoc, replicatedCollection } from '../db/outbox';
@@ -171,6 +171,16 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncCommands {
                   byId: false,
                   subjectsOpened: () => subjectsKept(database, Date.now()),
                   opened: (subjectId: string) => askForSubject(database, subjectId, Date.now()),
+                  // A class sheet asks for its students' names once it has read its roster; the roster's
+                  // page names them first.
+                  ...(name === SyncCollection.subjects && names.includes(SyncCollection.people)
+                    ? {
+                        askNext: async (page: readonly AnyReplicatedDoc[], classId: string) => {
+                          if (firstSync.get(SyncCollection.people)?.done === false)
+                            await askNamesOfClass(database, page, classId);
+                        },
+                      }
+                    : {}),
                 },
               }
             : {}),

@@ -7,7 +7,7 @@ import { subjectsCollection } from '../../server/modules/subjects/collection';
 import type { SyncActor } from '../../server/sync/engine';
 import { pullThrough } from '../../server/testing/calls';
 import type { TestApp } from '../../server/testing/test-app';
-import { aheadRowsAsked, askAheadForRows, subjectsAhead } from '../../src/db/ahead-asks';
+import { aheadRowsAsked, askAheadForRows, askNamesOfClass, subjectsAhead } from '../../src/db/ahead-asks';
 import { askForSubject, subjectsKept } from '../../src/db/demand-subjects';
 import { openDatabase } from '../../src/db/open-database';
 import { type AnyReplicatedDoc, replicatedCollection } from '../../src/db/outbox';
@@ -84,6 +84,13 @@ async function firstPullOf(name: 'subjects' | 'schedules' | 'people', batchSize:
       byId: name === 'people',
       subjectsOpened: () => subjectsKept(database, Date.now()),
       opened: (subjectId) => askForSubject(database, subjectId, Date.now()),
+      // As the sync engine does for `subjects` while the people's first pull runs.
+      ...(name === 'subjects'
+        ? {
+            askNext: (page: readonly AnyReplicatedDoc[], classId: string) =>
+              askNamesOfClass(database, page, classId),
+          }
+        : {}),
     },
   });
   const local = async () =>
@@ -126,6 +133,15 @@ describe('rows wanted ahead of a first pull', () => {
       expect(await aheadRowsAsked(device.database, 'subjects')).toEqual([]);
       // Opened for the other collections, as a screen would have opened it.
       expect(await subjectsKept(device.database, Date.now())).toEqual([classRow.subjectId]);
+      // And the names of the class's students asked for, as the class sheet would once it read its roster.
+      const students = server.flatMap((doc) => {
+        const row = doc as { kind?: string; classId?: string | null; studentId?: string | null };
+        return row.kind === 'classStudent' && row.classId === classRow.id && row.studentId
+          ? [row.studentId]
+          : [];
+      });
+      expect(students.length).toBeGreaterThan(0);
+      expect((await aheadRowsAsked(device.database, 'people')).sort()).toEqual([...new Set(students)].sort());
       // Then the rest; once the first pull is done, what was asked for is let go of.
       await device.until(() => isFirstPullDone(device.database, 'subjects'));
       expect(await device.local()).toEqual(server.map((doc) => doc.id).sort());
