@@ -21,10 +21,10 @@ import { localTime, localToday } from '../shared/local-clock';
 import { buildScoreGrid } from './score-grid';
 import { buildProfile } from './student-profile';
 
-// `toJSON` copies only the top level; the profile never mutates its input.
 /** The class work a score grid shows, kept subject by subject on an on-demand device: the scores only. */
 export const SCORE_GRID_SHOWN = [SyncCollection.achievements] as const;
 
+// `toJSON` copies only the top level; the profile never mutates its input.
 const json = <T>(documents: { primary: string; toJSON(): T }[]) =>
   uniqueDocuments(documents).map((document) => document.toJSON());
 
