@@ -138,6 +138,20 @@ function batchSizeOf(options: { batchSize?: number }): number {
   return options.batchSize ?? SYNC_PULL_MAX_LIMIT;
 }
 
+/**
+ * Whether `here`, a row as the device holds it, is `pulled`'s state or a later one. A deletion at the same
+ * sequence as a live pulled row is not: it is the row as dropped with its subject (see `subjectPage`), and a
+ * subject opened again has its rows back only once the page that brings them is stored over it.
+ */
+function holdsState<Doc extends LocalDoc>(
+  here: WithDeleted<Doc> | undefined,
+  pulled: WithDeleted<Doc>,
+): boolean {
+  if (here === undefined) return false;
+  if (here.updatedAt !== pulled.updatedAt) return here.updatedAt > pulled.updatedAt;
+  return here._deleted === pulled._deleted;
+}
+
 /** A document as the server takes it: RxDB's bookkeeping fields left out. */
 function toWire<Doc extends LocalDoc>(doc: WithDeleted<Doc>): WithDeleted<Doc> {
   return Object.fromEntries(
@@ -600,8 +614,8 @@ export function replicateCollection<Doc extends LocalDoc>(
     // not yet recorded is not settled, and a write of the user's made in between would be taken for the
     // pull's. RxDB keeps no such records for a collection without a push.
     const settled = (doc: WithDeleted<Doc>) =>
-      (rows.stored.get(doc.id)?.updatedAt ?? -1) >= doc.updatedAt &&
-      (!options.push || (rows.recorded.get(doc.id)?.updatedAt ?? -1) >= doc.updatedAt);
+      holdsState(rows.stored.get(doc.id), doc) &&
+      (!options.push || holdsState(rows.recorded.get(doc.id), doc));
     const behind = page.filter((doc) => !settled(doc));
     if (behind.length === 0) return true;
     const waiting = await pendingEntries(
