@@ -21,15 +21,16 @@ async function start(): Promise<void> {
   // starts it (it used to wait for the session's module, and the worker then waited 0.2 s for it); once the
   // user is read, the worker syncs and the window opens its database (`startSignedInData`), while the first
   // screen loads.
-  const syncWorker = hasStoredUser() ? spawnSyncWorker() : undefined;
-  const signedInStart = syncWorker ? import('./app/signed-in-start') : undefined;
+  const early = hasStoredUser()
+    ? { worker: spawnSyncWorker(), starting: import('./app/signed-in-start') }
+    : undefined;
   const session = await createSessionStore();
   const user = session.getUser();
   const userId = user?.id;
   const signedIn = user !== null && isSignInComplete(user);
-  if (syncWorker && signedIn && signedInStart) {
-    void signedInStart.then(({ startSignedInData }) => startSignedInData(user, syncWorker));
-  } else syncWorker?.terminate();
+  if (early && signedIn) {
+    void early.starting.then(({ startSignedInData }) => startSignedInData(user, early.worker));
+  } else early?.worker.terminate();
   const router = createAppRouter(session);
   preloadFirstScreen(router, user);
   // A signed-in page renders inside its local database from the first frame; the sign-in page never loads it.

@@ -1,12 +1,12 @@
 import { renderHook, waitFor } from '@testing-library/react';
-import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Role } from '../../domain/roles';
 import { SUBJECT_AHEAD_COLLECTIONS, SyncCollection } from '../../domain/sync';
 import { ProvideDatabase } from './database-context';
+import { openTestDatabase } from './database-test-helper';
 import { storeHeldSubjects } from './demand-subjects';
-import { openDatabase, type SchoolDatabase } from './open-database';
+import type { SchoolDatabase } from './open-database';
 import { markFirstPullDone } from './sync-state';
 import { useSubjectOnDevice } from './use-subject-on-demand';
 
@@ -18,10 +18,7 @@ afterEach(async () => {
 });
 
 async function open() {
-  const db = await openDatabase(`on-demand-${Date.now()}-${Math.random().toString(36).slice(2)}`, {
-    dexie: { indexedDB, IDBKeyRange },
-    multiInstance: false,
-  });
+  const db = await openTestDatabase('on-demand');
   database = db;
   const wrapper = ({ children }: { children: ReactNode }) => (
     <ProvideDatabase database={db}>{children}</ProvideDatabase>

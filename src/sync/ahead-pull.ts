@@ -119,14 +119,15 @@ export function createAheadPull<Doc extends object>(deps: AheadPullDeps<Doc>) {
       'subjects' in wanted.narrow
         ? wanted.narrow.subjects
         : (going?.subjectId ?? (typeof named === 'string' ? named : undefined));
-    // The subject of a row asked for is opened the moment a page names it: the other collections fetch it
-    // while this page is still being stored, behind the pages of the first pull before it (an admin's first
-    // class sheet during a first sync waited 0.8 s for that).
-    if ('subjectOf' in wanted.narrow && subjectId !== undefined && going?.subjectId === undefined) {
-      void deps.opened(subjectId).catch(() => undefined);
-    }
-    // Likewise what the screen needs once it has its row: it would ask only after this page is stored and read.
     if ('subjectOf' in wanted.narrow) {
+      // The subject of a row asked for is opened the moment a page names it: the other collections fetch it
+      // while this page is still being stored, behind the pages of the first pull before it (an admin's
+      // first class sheet during a first sync waited 0.8 s for that).
+      if (subjectId !== undefined && going?.subjectId === undefined) {
+        void deps.opened(subjectId).catch(() => undefined);
+      }
+      // Likewise what the screen needs once it has its row: it would ask only after this page is stored and
+      // read.
       void deps.askNext?.(page.documents, wanted.narrow.subjectOf).catch(() => undefined);
     }
     const lastRows = page.documents.length > 0 ? page.documents : (going?.lastRows ?? []);

@@ -126,6 +126,12 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncCommands {
     // take turns, so a screen's ask waits behind one page.
     const oneAtATime = bySubject.length > 0;
     const asksFirst = screenAsksFirst(database, { ahead: AHEAD_COLLECTIONS, bySubject }, { oneAtATime });
+    // A class sheet asks for its students' names once it has read its roster; the pages of `subjects` that
+    // bring the roster name them first, while the people's first pull runs (none for a user who pulls none).
+    const askNamesNext = async (page: readonly AnyReplicatedDoc[], classId: string) => {
+      if (firstSync.get(SyncCollection.people)?.done === false)
+        await askNamesOfClass(database, page, classId);
+    };
     for (const name of names) {
       const def = clientCollection(name);
       const pushes = def.pushRoles.includes(args.role);
@@ -136,7 +142,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncCommands {
           database,
           collection: replicatedCollection(database, name),
           docSchema: def.docSchema,
-          push: def.pushRoles.includes(args.role),
+          push: pushes,
           request,
           onSignInRequired: () => deps.emit({ type: 'signInRequired', payload: {} }),
           onUpdateRequired: () => deps.emit({ type: 'updateRequired', payload: {} }),
@@ -171,16 +177,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncCommands {
                   byId: false,
                   subjectsOpened: () => subjectsKept(database, Date.now()),
                   opened: (subjectId: string) => askForSubject(database, subjectId, Date.now()),
-                  // A class sheet asks for its students' names once it has read its roster; the roster's
-                  // page names them first.
-                  ...(name === SyncCollection.subjects && names.includes(SyncCollection.people)
-                    ? {
-                        askNext: async (page: readonly AnyReplicatedDoc[], classId: string) => {
-                          if (firstSync.get(SyncCollection.people)?.done === false)
-                            await askNamesOfClass(database, page, classId);
-                        },
-                      }
-                    : {}),
+                  ...(name === SyncCollection.subjects ? { askNext: askNamesNext } : {}),
                 },
               }
             : {}),
