@@ -1,18 +1,22 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { LIMITS } from '../../../domain/limits';
-import { MasterKind } from '../../../domain/master-kind';
 import { studentWriteSchema } from '../../../domain/schemas/people';
-import { useMasterDocs } from '../../db/use-master-docs';
 import { errorMessage } from '../../i18n/error-messages';
 import { Button } from '../../ui/button';
 import { CheckboxField } from '../../ui/checkbox-field';
-import { SelectField } from '../../ui/select-field';
 import { Tabs } from '../../ui/tabs';
 import { TextField } from '../../ui/text-field';
 import { createStudents, saveStudent } from './people-calls';
 import { fieldErrors, type Notify } from './staff-parts';
-import { checkStudentForm, StudentFields, type StudentFormValues, studentFormValues } from './student-form';
+import {
+  checkStudentForm,
+  StudentFields,
+  type StudentFormValues,
+  type StudentSchool,
+  StudentSchoolFields,
+  studentFormValues,
+} from './student-form';
 import {
   cellsOfText,
   emptySheetRow,
@@ -100,14 +104,13 @@ function OneStudent({ onSaved, notify }: { onSaved: () => void; notify: Notify }
   );
 }
 
-type School = { university_id: string; faculty_id: string; year_code_id: string };
-
 function BulkStudents({ onSaved, notify }: { onSaved: () => void; notify: Notify }) {
   const { t, i18n } = useLingui();
-  const universities = useMasterDocs(MasterKind.universities).rows;
-  const faculties = useMasterDocs(MasterKind.faculties).rows;
-  const yearCodes = useMasterDocs(MasterKind.yearCodes).rows;
-  const [school, setSchool] = useState<School>({ university_id: '', faculty_id: '', year_code_id: '' });
+  const [school, setSchool] = useState<StudentSchool>({
+    university_id: '',
+    faculty_id: '',
+    year_code_id: '',
+  });
   const [pasted, setPasted] = useState('');
   const [rows, setRows] = useState<SheetRow[]>([]);
   const [errors, setErrors] = useState<Map<string, Record<string, string>>>(new Map());
@@ -180,11 +183,7 @@ function BulkStudents({ onSaved, notify }: { onSaved: () => void; notify: Notify
     onSaved();
   };
 
-  const ofUniversity = (list: typeof faculties) =>
-    list
-      .filter((row) => row.universityId === school.university_id)
-      .map((row) => ({ value: row.id, label: row.name }));
-  const schoolError = (field: keyof School) =>
+  const schoolError = (field: keyof StudentSchool) =>
     schoolErrors[field] ? errorMessage(i18n, schoolErrors[field]) : undefined;
   const cells: { field: Exclude<keyof SheetRow, 'key' | 'scholarship'>; label: string }[] = [
     { field: 'identity', label: t`Student number` },
@@ -206,34 +205,10 @@ function BulkStudents({ onSaved, notify }: { onSaved: () => void; notify: Notify
         </Trans>
       </p>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-        <SelectField
-          label={t`University`}
-          required
-          placeholder={t`Choose a university`}
-          options={universities.map((row) => ({ value: row.id, label: row.name }))}
-          value={school.university_id}
-          error={schoolError('university_id')}
-          onChange={(event) =>
-            setSchool({ university_id: event.target.value, faculty_id: '', year_code_id: '' })
-          }
-        />
-        <SelectField
-          label={t`Faculty`}
-          required
-          placeholder={t`Choose a faculty`}
-          options={ofUniversity(faculties)}
-          value={school.faculty_id}
-          error={schoolError('faculty_id')}
-          onChange={(event) => setSchool({ ...school, faculty_id: event.target.value })}
-        />
-        <SelectField
-          label={t`Year code`}
-          required
-          placeholder={t`Choose a year code`}
-          options={ofUniversity(yearCodes)}
-          value={school.year_code_id}
-          error={schoolError('year_code_id')}
-          onChange={(event) => setSchool({ ...school, year_code_id: event.target.value })}
+        <StudentSchoolFields
+          values={school}
+          errorOf={schoolError}
+          onChange={(patch) => setSchool({ ...school, ...patch })}
         />
       </div>
       <label className="flex flex-col gap-1 text-sm font-medium">

@@ -56,6 +56,66 @@ export function checkStudentForm(values: StudentFormValues) {
   return { ok: false as const, errors: issueErrors(parsed.error.issues) };
 }
 
+/** Where a student studies: a university, and a faculty and a year code of that university. */
+export type StudentSchool = Pick<StudentFormValues, 'university_id' | 'faculty_id' | 'year_code_id'>;
+
+/**
+ * The university, faculty and year code choices, each with its error: the faculties and year codes offered
+ * are the chosen university's, and choosing another university clears them. One student's form and the
+ * school of a bulk add both use it.
+ */
+export function StudentSchoolFields({
+  values,
+  errorOf,
+  onChange,
+}: {
+  values: StudentSchool;
+  errorOf: (field: keyof StudentSchool) => string | undefined;
+  onChange: (patch: Partial<StudentSchool>) => void;
+}) {
+  const { t } = useLingui();
+  const universities = useMasterDocs(MasterKind.universities).rows;
+  const faculties = useMasterDocs(MasterKind.faculties).rows;
+  const yearCodes = useMasterDocs(MasterKind.yearCodes).rows;
+  const ofUniversity = (rows: typeof faculties) =>
+    rows
+      .filter((row) => row.universityId === values.university_id)
+      .map((row) => ({ value: row.id, label: row.name }));
+  return (
+    <>
+      <SelectField
+        label={t`University`}
+        required
+        placeholder={t`Choose a university`}
+        options={universities.map((row) => ({ value: row.id, label: row.name }))}
+        value={values.university_id}
+        error={errorOf('university_id')}
+        onChange={(event) =>
+          onChange({ university_id: event.target.value, faculty_id: '', year_code_id: '' })
+        }
+      />
+      <SelectField
+        label={t`Faculty`}
+        required
+        placeholder={t`Choose a faculty`}
+        options={ofUniversity(faculties)}
+        value={values.faculty_id}
+        error={errorOf('faculty_id')}
+        onChange={(event) => onChange({ faculty_id: event.target.value })}
+      />
+      <SelectField
+        label={t`Year code`}
+        required
+        placeholder={t`Choose a year code`}
+        options={ofUniversity(yearCodes)}
+        value={values.year_code_id}
+        error={errorOf('year_code_id')}
+        onChange={(event) => onChange({ year_code_id: event.target.value })}
+      />
+    </>
+  );
+}
+
 /** The fields of one student (SPEC §5: kana ≤ 127, phone and email formats), each with its error. */
 export function StudentFields({
   values,
@@ -67,15 +127,8 @@ export function StudentFields({
   onChange: (patch: Partial<StudentFormValues>) => void;
 }) {
   const { t, i18n } = useLingui();
-  const universities = useMasterDocs(MasterKind.universities).rows;
-  const faculties = useMasterDocs(MasterKind.faculties).rows;
-  const yearCodes = useMasterDocs(MasterKind.yearCodes).rows;
   const errorOf = (field: keyof StudentFormValues) =>
     errors[field] ? errorMessage(i18n, errors[field]) : undefined;
-  const ofUniversity = (rows: typeof faculties) =>
-    rows
-      .filter((row) => row.universityId === values.university_id)
-      .map((row) => ({ value: row.id, label: row.name }));
 
   return (
     <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
@@ -114,36 +167,7 @@ export function StudentFields({
         error={errorOf('phone')}
         onChange={(event) => onChange({ phone: event.target.value })}
       />
-      <SelectField
-        label={t`University`}
-        required
-        placeholder={t`Choose a university`}
-        options={universities.map((row) => ({ value: row.id, label: row.name }))}
-        value={values.university_id}
-        error={errorOf('university_id')}
-        // Faculty and year code belong to one university: changing it clears them.
-        onChange={(event) =>
-          onChange({ university_id: event.target.value, faculty_id: '', year_code_id: '' })
-        }
-      />
-      <SelectField
-        label={t`Faculty`}
-        required
-        placeholder={t`Choose a faculty`}
-        options={ofUniversity(faculties)}
-        value={values.faculty_id}
-        error={errorOf('faculty_id')}
-        onChange={(event) => onChange({ faculty_id: event.target.value })}
-      />
-      <SelectField
-        label={t`Year code`}
-        required
-        placeholder={t`Choose a year code`}
-        options={ofUniversity(yearCodes)}
-        value={values.year_code_id}
-        error={errorOf('year_code_id')}
-        onChange={(event) => onChange({ year_code_id: event.target.value })}
-      />
+      <StudentSchoolFields values={values} errorOf={errorOf} onChange={onChange} />
       <SelectField
         label={t`JLPT`}
         placeholder={t`None`}
