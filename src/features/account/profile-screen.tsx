@@ -11,6 +11,7 @@ import { formatDate } from '../../i18n/format';
 import { localeOrDefault } from '../../i18n/i18n';
 import { AsOf } from '../../ui/as-of';
 import { Button } from '../../ui/button';
+import { ErrorNote } from '../../ui/error-note';
 import { FilePicker } from '../../ui/file-picker';
 import { Skeleton } from '../../ui/skeleton';
 import { TextField } from '../../ui/text-field';
@@ -150,11 +151,7 @@ function AvatarForm({
           disabled={busy}
           onPick={(file) => void pick(file)}
         />
-        {error && (
-          <p role="alert" className="text-sm text-red-700">
-            {error}
-          </p>
-        )}
+        {error && <ErrorNote>{error}</ErrorNote>}
       </div>
     </div>
   );

@@ -6,6 +6,7 @@ import { formatDate } from '../../i18n/format';
 import { localeOrDefault } from '../../i18n/i18n';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
+import { ErrorNote } from '../../ui/error-note';
 import { SelectField } from '../../ui/select-field';
 import type { SheetColumn } from './attendance-sheet';
 import { applyExchange, listExchangeSchedules } from './exchange-calls';
@@ -136,11 +137,7 @@ function ExchangeLists({
   }
   return (
     <div className="space-y-4">
-      {error && (
-        <p role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      {error && <ErrorNote>{error}</ErrorNote>}
       {!lists && !error && <p className="text-sm text-slate-600">{t`Loading…`}</p>}
       {lists && (
         <>

@@ -9,6 +9,7 @@ import { errorMessage } from '../../i18n/error-messages';
 import { formatDate } from '../../i18n/format';
 import { localeOrDefault } from '../../i18n/i18n';
 import { Dialog } from '../../ui/dialog';
+import { ErrorNote } from '../../ui/error-note';
 import { Spinner } from '../../ui/spinner';
 import type { SheetColumn } from './attendance-sheet';
 
@@ -94,11 +95,7 @@ function HistoryList({
     value === null ? t`Not entered` : i18n._(STATUS_LABELS[value]);
 
   if (error) {
-    return (
-      <p role="alert" className="text-sm text-red-700">
-        {error}
-      </p>
-    );
+    return <ErrorNote>{error}</ErrorNote>;
   }
   if (!entries) return <Spinner label={t`Loading the history…`} />;
   if (entries.length === 0)

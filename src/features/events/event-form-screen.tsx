@@ -4,6 +4,7 @@ import { type EventWrite, eventWriteSchema, type VibloEvent } from '../../../dom
 import { errorMessage } from '../../i18n/error-messages';
 import { Button } from '../../ui/button';
 import { CheckboxField } from '../../ui/checkbox-field';
+import { CodedErrorNote } from '../../ui/error-note';
 import { CONTROL_CLASS } from '../../ui/field';
 import { TextField } from '../../ui/text-field';
 import { readEvent, readEventFormChoices, saveEvent } from './events-calls';
@@ -184,11 +185,7 @@ export function EventFormScreen({
             <p className="text-sm text-red-700">{errorMessage(i18n, errors.university_ids)}</p>
           )}
         </fieldset>
-        {errors.form && (
-          <p role="alert" className="text-sm text-red-700">
-            {errorMessage(i18n, errors.form)}
-          </p>
-        )}
+        <CodedErrorNote code={errors.form} />
         <div className="flex flex-wrap gap-2">
           <Button type="submit" busy={busy}>
             <Trans>Save</Trans>

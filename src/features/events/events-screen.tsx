@@ -12,6 +12,7 @@ import { AsOf } from '../../ui/as-of';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { EmptyState } from '../../ui/empty-state';
+import { CodedErrorNote } from '../../ui/error-note';
 import { Pagination } from '../../ui/pagination';
 import { RowActions } from '../../ui/row-actions';
 import { SelectField } from '../../ui/select-field';
@@ -91,11 +92,7 @@ export function EventsScreen({
   const list = (
     <div className="flex flex-col gap-4">
       {view.stale && view.at !== null && <AsOf at={view.at} />}
-      {view.failure && (
-        <p role="alert" className="text-sm text-red-700">
-          {errorMessage(i18n, view.failure)}
-        </p>
-      )}
+      <CodedErrorNote code={view.failure} />
       {view.value && view.value.data.length === 0 && <EmptyState title={t`No events in this tab.`} />}
       {view.value && view.value.data.length > 0 && (
         <ul className="flex flex-col gap-3">

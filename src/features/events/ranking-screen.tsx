@@ -10,6 +10,7 @@ import { localeOrDefault } from '../../i18n/i18n';
 import { AsOf } from '../../ui/as-of';
 import { Button } from '../../ui/button';
 import { type Column, DataTable } from '../../ui/data-table';
+import { CodedErrorNote } from '../../ui/error-note';
 import { FilePicker } from '../../ui/file-picker';
 import { Pagination } from '../../ui/pagination';
 import { SearchField } from '../../ui/search-field';
@@ -132,11 +133,7 @@ export function RankingScreen({
         <ImportRanking eventId={search.eventId} onImported={view.reload} notify={notify} />
       )}
       {view.stale && view.at !== null && <AsOf at={view.at} />}
-      {view.failure && (
-        <p role="alert" className="text-sm text-red-700">
-          {errorMessage(i18n, view.failure)}
-        </p>
-      )}
+      <CodedErrorNote code={view.failure} />
       {view.value?.updated_at && (
         <p className="text-sm text-slate-600">
           {t`Last updated ${formatDate(view.value.updated_at, locale, 'dateTime')}`}

@@ -5,6 +5,7 @@ import { MasterKind, type MasterSettingTab } from '../../../domain/master-kind';
 import type { MasterDocType } from '../../db/master-schema';
 import { useMasterDocs } from '../../db/use-master-docs';
 import { errorMessage } from '../../i18n/error-messages';
+import { CodedErrorNote } from '../../ui/error-note';
 import { FormDialog } from '../../ui/form-dialog';
 import { SelectField, type SelectOption } from '../../ui/select-field';
 import { TextField } from '../../ui/text-field';
@@ -123,11 +124,7 @@ export function MasterFormDialog({
       {relations.color && (
         <ColourPicker value={values.color} error={errorOf('color')} onChange={(color) => set({ color })} />
       )}
-      {errors.form && (
-        <p role="alert" className="text-sm text-red-700">
-          {errorMessage(i18n, errors.form)}
-        </p>
-      )}
+      <CodedErrorNote code={errors.form} />
     </FormDialog>
   );
 }

@@ -4,6 +4,7 @@ import { MasterKind } from '../../../domain/master-kind';
 import { roomsMultiStoreRequestSchema } from '../../../domain/schemas/master-setting';
 import { useMasterDocs } from '../../db/use-master-docs';
 import { errorMessage } from '../../i18n/error-messages';
+import { CodedErrorNote } from '../../ui/error-note';
 import { CONTROL_CLASS } from '../../ui/field';
 import { FormDialog } from '../../ui/form-dialog';
 import { SelectField } from '../../ui/select-field';
@@ -118,11 +119,7 @@ export function RoomsMultiDialog({
           </ul>
         </div>
       )}
-      {errors.form && (
-        <p role="alert" className="text-sm text-red-700">
-          {errorMessage(i18n, errors.form)}
-        </p>
-      )}
+      <CodedErrorNote code={errors.form} />
     </FormDialog>
   );
 }

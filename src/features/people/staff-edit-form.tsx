@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { CallFailure } from '../../api/call-api';
 import { errorMessage } from '../../i18n/error-messages';
 import { Button } from '../../ui/button';
+import { CodedErrorNote } from '../../ui/error-note';
 import { TextField } from '../../ui/text-field';
 import { fieldErrors, UniversityChecks } from './staff-parts';
 
@@ -71,11 +72,7 @@ export function StaffEditForm({
           onChange={(event) => setEdit({ ...edit, retire_at: event.target.value || null })}
         />
       )}
-      {errors.form && (
-        <p role="alert" className="text-sm text-red-700">
-          {errorMessage(i18n, errors.form)}
-        </p>
-      )}
+      <CodedErrorNote code={errors.form} />
       <div className="flex gap-2">
         <Button type="submit" busy={busy}>
           <Trans>Save</Trans>

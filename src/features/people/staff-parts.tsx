@@ -3,10 +3,10 @@ import { type Dispatch, type SetStateAction, useState } from 'react';
 import { MasterKind } from '../../../domain/master-kind';
 import { useMasterDocs } from '../../db/use-master-docs';
 import type { OnlineView } from '../../db/use-online-view';
-import { errorMessage } from '../../i18n/error-messages';
 import { AsOf } from '../../ui/as-of';
 import { CheckboxField } from '../../ui/checkbox-field';
 import { type Column, DataTable } from '../../ui/data-table';
+import { CodedErrorNote, ErrorNote } from '../../ui/error-note';
 import { Pagination } from '../../ui/pagination';
 import { SelectField } from '../../ui/select-field';
 import { TextField } from '../../ui/text-field';
@@ -151,11 +151,7 @@ export function UniversityChecks({
           }
         />
       ))}
-      {error && (
-        <p role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      {error && <ErrorNote>{error}</ErrorNote>}
     </fieldset>
   );
 }
@@ -180,15 +176,10 @@ export type OnlineViewNotices = Pick<OnlineView<unknown>, 'stale' | 'at' | 'fail
 
 /** What an online view shows above its content: "as of" when it is a stored answer, and its failure. */
 export function ViewNotices({ view }: { view: OnlineViewNotices }) {
-  const { i18n } = useLingui();
   return (
     <>
       {view.stale && view.at !== null && <AsOf at={view.at} />}
-      {view.failure && (
-        <p role="alert" className="text-sm text-red-700">
-          {errorMessage(i18n, view.failure)}
-        </p>
-      )}
+      <CodedErrorNote code={view.failure} />
     </>
   );
 }

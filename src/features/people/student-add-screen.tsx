@@ -5,6 +5,7 @@ import { studentWriteSchema } from '../../../domain/schemas/people';
 import { errorMessage } from '../../i18n/error-messages';
 import { Button } from '../../ui/button';
 import { CheckboxField } from '../../ui/checkbox-field';
+import { ErrorNote } from '../../ui/error-note';
 import { Tabs } from '../../ui/tabs';
 import { TextField } from '../../ui/text-field';
 import { createStudents, saveStudent } from './people-calls';
@@ -247,11 +248,7 @@ function BulkStudents({ onSaved, notify }: { onSaved: () => void; notify: Notify
           <Trans>Add a row</Trans>
         </Button>
       </div>
-      {notice && (
-        <p role="alert" className="text-sm text-red-700">
-          {notice}
-        </p>
-      )}
+      {notice && <ErrorNote>{notice}</ErrorNote>}
       {rows.length > 0 && (
         <div className="overflow-x-auto">
           <table className="min-w-full text-sm">
@@ -318,11 +315,7 @@ function BulkStudents({ onSaved, notify }: { onSaved: () => void; notify: Notify
           </table>
         </div>
       )}
-      {failedRows > 0 && (
-        <p role="alert" className="text-sm text-red-700">
-          {t`${failedRows} rows need correcting. Nothing was saved.`}
-        </p>
-      )}
+      {failedRows > 0 && <ErrorNote>{t`${failedRows} rows need correcting. Nothing was saved.`}</ErrorNote>}
       <div>
         <Button disabled={rows.length === 0} busy={busy} onClick={() => void submit()}>
           {t`Add ${rows.length} students`}

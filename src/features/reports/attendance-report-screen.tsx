@@ -2,9 +2,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { attendanceRate, TALLY_KEYS, type TallyKey } from '../../../domain/reports';
 import type { AttendanceReport, AttendanceTally } from '../../../domain/schemas/reports';
-import { errorMessage } from '../../i18n/error-messages';
 import { formatDate, formatDecimal } from '../../i18n/format';
 import { localeOrDefault } from '../../i18n/i18n';
+import { CodedErrorNote } from '../../ui/error-note';
 import { Tabs } from '../../ui/tabs';
 import { rateByClass, rateBySittingDay } from './chart-data';
 import { ChartFigure } from './chart-figure';
@@ -69,7 +69,6 @@ function OpeningFilter({
 }: {
   onChooseSubject: (subjectId: string, replace: boolean) => void;
 }) {
-  const { i18n } = useLingui();
   const opening = useReportDefaultFilter();
   const subjectId = opening.value?.subjectId ?? null;
   useEffect(() => {
@@ -78,11 +77,7 @@ function OpeningFilter({
   return (
     <>
       <SubjectCascade initial={null} onChooseSubject={(id) => onChooseSubject(id, false)} />
-      {opening.failure && (
-        <p role="alert" className="text-sm text-red-700">
-          {errorMessage(i18n, opening.failure)}
-        </p>
-      )}
+      <CodedErrorNote code={opening.failure} />
     </>
   );
 }

@@ -1,6 +1,5 @@
-import { useLingui } from '@lingui/react/macro';
-import { errorMessage } from '../../i18n/error-messages';
 import { AsOf } from '../../ui/as-of';
+import { CodedErrorNote } from '../../ui/error-note';
 import { Skeleton } from '../../ui/skeleton';
 
 /**
@@ -12,14 +11,8 @@ export function ViewState({
 }: {
   view: { value: unknown; at: number | null; stale: boolean; failure: string | null };
 }) {
-  const { i18n } = useLingui();
   if (view.stale && view.at !== null) return <AsOf at={view.at} />;
-  if (view.failure)
-    return (
-      <p role="alert" className="text-sm text-red-700">
-        {errorMessage(i18n, view.failure)}
-      </p>
-    );
+  if (view.failure) return <CodedErrorNote code={view.failure} />;
   if (view.value === null) return <Skeleton className="h-24 w-full" />;
   return null;
 }

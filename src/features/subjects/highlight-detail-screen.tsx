@@ -4,10 +4,10 @@ import { ErrorCode } from '../../../domain/errors';
 import { HighlightCondition, nearGpaRule } from '../../../domain/highlights';
 import type { StudentRef } from '../../../domain/schemas/common';
 import type { HighlightDetail } from '../../../domain/schemas/highlights';
-import { errorMessage } from '../../i18n/error-messages';
 import { HIGHLIGHT_TYPE_LABELS, highlightRuleText } from '../../i18n/highlight-labels';
 import { AsOf } from '../../ui/as-of';
 import { type Column, DataTable } from '../../ui/data-table';
+import { CodedErrorNote } from '../../ui/error-note';
 import { Spinner } from '../../ui/spinner';
 import { useHighlightDetail, useHighlightScoreList } from './subject-calls';
 
@@ -48,13 +48,7 @@ export function HighlightDetailScreen({
     return (
       <section className="flex flex-col gap-3">
         {back}
-        {view.failure ? (
-          <p role="alert" className="text-sm text-red-700">
-            {errorMessage(i18n, view.failure)}
-          </p>
-        ) : (
-          <Spinner label={t`Loading`} />
-        )}
+        {view.failure ? <CodedErrorNote code={view.failure} /> : <Spinner label={t`Loading`} />}
       </section>
     );
   }

@@ -19,6 +19,7 @@ import { Button } from '../../ui/button';
 import { CheckboxField } from '../../ui/checkbox-field';
 import { cn } from '../../ui/cn';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { CodedErrorNote } from '../../ui/error-note';
 import { SelectField } from '../../ui/select-field';
 import { NumberField, TextAreaField } from '../../ui/text-field';
 import { type FormErrors, failureErrors, zodErrors } from './form-errors';
@@ -261,11 +262,7 @@ export function HighlightsTab({
             checked={draft.hidden}
             onCheckedChange={(checked) => set({ hidden: checked })}
           />
-          {errors.form && (
-            <p role="alert" className="text-sm text-red-700">
-              {errorMessage(i18n, errors.form)}
-            </p>
-          )}
+          <CodedErrorNote code={errors.form} />
           <div className="flex flex-wrap gap-2">
             <Button onClick={() => void save()}>
               <Trans>Save highlight</Trans>

@@ -10,6 +10,7 @@ import { errorMessage } from '../../i18n/error-messages';
 import { Button } from '../../ui/button';
 import { CheckboxField } from '../../ui/checkbox-field';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { ErrorNote } from '../../ui/error-note';
 import { SafeHtml } from '../../ui/safe-html';
 import { TextAreaField } from '../../ui/text-field';
 import { type FormErrors, failureErrors, zodErrors } from './form-errors';
@@ -208,11 +209,7 @@ export function MemoSection({
                 }
               />
             ))}
-            {errorOf('schedules_id') && (
-              <p role="alert" className="text-sm text-red-700">
-                {errorOf('schedules_id')}
-              </p>
-            )}
+            {errorOf('schedules_id') && <ErrorNote>{errorOf('schedules_id')}</ErrorNote>}
           </fieldset>
           <CheckboxField
             label={t`Also tell the head teachers and admins`}

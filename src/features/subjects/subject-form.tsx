@@ -6,6 +6,7 @@ import { useLiveQuery } from '../../db/use-live-query';
 import { errorMessage } from '../../i18n/error-messages';
 import { Button } from '../../ui/button';
 import { DatePicker } from '../../ui/date-picker';
+import { CodedErrorNote } from '../../ui/error-note';
 import { SelectField } from '../../ui/select-field';
 import { localToday } from '../shared/local-clock';
 import { type FormErrors, failureErrors, zodErrors } from './form-errors';
@@ -181,11 +182,7 @@ export function SubjectForm({
           <Trans>Add class</Trans>
         </Button>
       </fieldset>
-      {errors.form && (
-        <p role="alert" className="text-sm text-red-700">
-          {errorMessage(i18n, errors.form)}
-        </p>
-      )}
+      <CodedErrorNote code={errors.form} />
       <div className="flex gap-2">
         <Button type="submit" busy={busy}>
           <Trans>Save</Trans>
