@@ -2,10 +2,10 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { type EventWrite, eventWriteSchema, type VibloEvent } from '../../../domain/schemas/events';
 import { errorMessage } from '../../i18n/error-messages';
-import { Button } from '../../ui/button';
 import { CheckboxField } from '../../ui/checkbox-field';
 import { CodedErrorNote } from '../../ui/error-note';
 import { CONTROL_CLASS } from '../../ui/field';
+import { SaveOrCancel } from '../../ui/save-or-cancel';
 import { TextField } from '../../ui/text-field';
 import { readEvent, readEventFormChoices, saveEvent } from './events-calls';
 
@@ -186,14 +186,7 @@ export function EventFormScreen({
           )}
         </fieldset>
         <CodedErrorNote code={errors.form} />
-        <div className="flex flex-wrap gap-2">
-          <Button type="submit" busy={busy}>
-            <Trans>Save</Trans>
-          </Button>
-          <Button variant="secondary" onClick={onCancel}>
-            <Trans>Cancel</Trans>
-          </Button>
-        </div>
+        <SaveOrCancel busy={busy} onCancel={onCancel} />
       </form>
     </section>
   );

@@ -1,9 +1,9 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { CallFailure } from '../../api/call-api';
 import { errorMessage } from '../../i18n/error-messages';
-import { Button } from '../../ui/button';
 import { CodedErrorNote } from '../../ui/error-note';
+import { SaveOrCancel } from '../../ui/save-or-cancel';
 import { TextField } from '../../ui/text-field';
 import { fieldErrors, UniversityChecks } from './staff-parts';
 
@@ -73,14 +73,7 @@ export function StaffEditForm({
         />
       )}
       <CodedErrorNote code={errors.form} />
-      <div className="flex gap-2">
-        <Button type="submit" busy={busy}>
-          <Trans>Save</Trans>
-        </Button>
-        <Button variant="secondary" onClick={() => onDone(false)}>
-          <Trans>Cancel</Trans>
-        </Button>
-      </div>
+      <SaveOrCancel busy={busy} onCancel={() => onDone(false)} />
     </form>
   );
 }

@@ -12,6 +12,7 @@ import { formatDate, formatDecimal } from '../../i18n/format';
 import { localeOrDefault } from '../../i18n/i18n';
 import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
+import { SaveOrCancel } from '../../ui/save-or-cancel';
 import { SelectField } from '../../ui/select-field';
 import { useStudentRecord } from '../shared/student-record';
 import {
@@ -179,14 +180,7 @@ function StudentEdit({
         errors={errors}
         onChange={(patch) => setValues({ ...values, ...patch })}
       />
-      <div className="flex gap-2">
-        <Button type="submit" busy={busy}>
-          <Trans>Save</Trans>
-        </Button>
-        <Button variant="secondary" onClick={() => onDone(false)}>
-          <Trans>Cancel</Trans>
-        </Button>
-      </div>
+      <SaveOrCancel busy={busy} onCancel={() => onDone(false)} />
     </form>
   );
 }

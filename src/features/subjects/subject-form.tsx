@@ -7,6 +7,7 @@ import { errorMessage } from '../../i18n/error-messages';
 import { Button } from '../../ui/button';
 import { DatePicker } from '../../ui/date-picker';
 import { CodedErrorNote } from '../../ui/error-note';
+import { SaveOrCancel } from '../../ui/save-or-cancel';
 import { SelectField } from '../../ui/select-field';
 import { localToday } from '../shared/local-clock';
 import { type FormErrors, failureErrors, zodErrors } from './form-errors';
@@ -183,14 +184,7 @@ export function SubjectForm({
         </Button>
       </fieldset>
       <CodedErrorNote code={errors.form} />
-      <div className="flex gap-2">
-        <Button type="submit" busy={busy}>
-          <Trans>Save</Trans>
-        </Button>
-        <Button variant="secondary" onClick={onCancel}>
-          <Trans>Cancel</Trans>
-        </Button>
-      </div>
+      <SaveOrCancel busy={busy} onCancel={onCancel} />
     </form>
   );
 }
