@@ -468,6 +468,15 @@ export function mayUpdateFinalScore(
 }
 
 /**
+ * Whether a user may rewrite a subject's final-score formula: admins always; a teacher working in the subject
+ * only when it lets teachers set final scores, the setting a final score itself is held to
+ * (`mayUpdateFinalScore`): the formula decides every final score the teacher could not set by hand.
+ */
+export function mayWriteFormula(role: number, teachersAllowed: boolean): boolean {
+  return role === admin || (role === teacher && teachersAllowed);
+}
+
+/**
  * Whether a user may move a request to a status: the owning student may only cancel it; teachers and admins
  * may only accept or reject it (teachers when they teach the request's class). Only a pending request
  * moves at all (`canChangeRequestStatus`).

@@ -119,7 +119,8 @@ type Target =
   | 'staffOfOtherKind'
   | 'planOwned'
   | 'planSameSubject'
-  | 'planOtherSubject';
+  | 'planOtherSubject'
+  | 'finalScoreLocked';
 
 /** One attempt: the request, and whether its row was written afterwards. */
 interface Attempt {
@@ -1499,11 +1500,15 @@ const ROW_MATRIX: Record<string, RowEntry> = {
   ...SUBJECT_ROWS,
   ...LESSON_ROWS,
   ...PEOPLE_ROWS,
-  // A subject-level write: the formula of the subject the teacher teaches a class of, or of another subject.
+  // A subject-level write: the formula of the subject the teacher teaches a class of, with final scores open
+  // to teachers or not (issue #41, 2: a locked subject's formula was rewritten), or of another subject.
   'POST /api/academic/subjects/:subjectId/formula': {
-    attempts: forTargets(['owned', 'otherSubject'], async (target) => {
-      const place = classPlace(target);
-      await db.update(subjects).set({ formula: '筆記' }).where(eq(subjects.id, place.subjectId));
+    attempts: forTargets(['owned', 'finalScoreLocked', 'otherSubject'], async (target) => {
+      const place = target === 'finalScoreLocked' ? school.owned : classPlace(target);
+      await db
+        .update(subjects)
+        .set({ formula: '筆記', teacherAllowUpdateFinalScore: target !== 'finalScoreLocked' })
+        .where(eq(subjects.id, place.subjectId));
       return {
         send: (session) =>
           json(session, 'POST', `/api/academic/subjects/${place.subjectId}/formula`, { formula: '筆記 * 2' }),
@@ -1515,6 +1520,7 @@ const ROW_MATRIX: Record<string, RowEntry> = {
     }),
     expected: {
       owned: cells(F, W, W, F, F, U),
+      finalScoreLocked: cells(F, F, W, F, F, U),
       otherSubject: cells(F, NF, W, F, F, U),
     },
   },

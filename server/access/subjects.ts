@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { PublishState } from '../../domain/lessons';
+import { mayWriteFormula } from '../../domain/permissions';
 import { Role } from '../../domain/roles';
 import type { Executor } from '../db/client';
 import { queryRows } from '../db/rows';
@@ -97,6 +98,22 @@ export function openToStudent(actor: Actor, subjectId: SQL): SQL {
 export async function requireLessonWork(db: Executor, actor: Actor, subjectId: string): Promise<void> {
   await requireSubjectVisible(db, actor, subjectId);
   if (actor.role !== Role.admin && actor.role !== Role.teacher) throw forbidden();
+}
+
+const finalScoreRow = z.object({ allowed: z.boolean() });
+
+/**
+ * Answers 403 unless the actor may rewrite the subject's final-score formula (`mayWriteFormula` against the
+ * subject's `teacher_allow_update_final_score`); 404 first when they cannot see the subject.
+ */
+export async function requireFormulaWrite(db: Executor, actor: Actor, subjectId: string): Promise<void> {
+  await requireSubjectVisible(db, actor, subjectId);
+  const [row] = await queryRows(
+    db,
+    sql`select teacher_allow_update_final_score as allowed from subjects where id = ${subjectId}`,
+    finalScoreRow,
+  );
+  if (!mayWriteFormula(actor.role, row?.allowed ?? false)) throw forbidden();
 }
 
 /**

@@ -20,7 +20,13 @@ import type {
 import { ValidationCode } from '../../../domain/validation-codes';
 import type { Actor } from '../../access/actor';
 import { teachesClass } from '../../access/classes';
-import { openToStudent, requireSubjectVisible, subjectReadScope, subjectScope } from '../../access/subjects';
+import {
+  openToStudent,
+  requireFormulaWrite,
+  requireSubjectVisible,
+  subjectReadScope,
+  subjectScope,
+} from '../../access/subjects';
 import type { Executor, Transaction } from '../../db/client';
 import { escapeLike, inList, queryRows } from '../../db/rows';
 import type { AppDeps } from '../../deps';
@@ -254,7 +260,8 @@ export async function readFormula(db: Executor, actor: Actor, subjectId: string)
 
 /**
  * `POST .../formula`: stores the final-score formula once it reads only the subject's score names (the
- * language's own codes, with the position in the text). Admins, and teachers working in the subject.
+ * language's own codes, with the position in the text). Admins, and teachers working in the subject when it
+ * lets teachers set final scores (`requireFormulaWrite`).
  */
 export async function writeFormula(
   deps: WriteDeps,
@@ -262,7 +269,7 @@ export async function writeFormula(
   subjectId: string,
   body: FormulaWrite,
 ): Promise<Formula> {
-  await requireSubjectVisible(deps.db, actor, subjectId);
+  await requireFormulaWrite(deps.db, actor, subjectId);
   const names = await readSubjectScoreNames(deps.db, subjectId, 'withDrafts');
   const checked = validateFormula(
     body.formula,

@@ -439,6 +439,11 @@ describe('who may call (SPEC §6 and CALL_ROLES)', () => {
   });
 
   it.each(ROLES)('%s gets exactly the calls of their role', async (who) => {
+    // The formula is the teachers' to write only where the subject lets them set final scores.
+    await t.db
+      .update(subjects)
+      .set({ teacherAllowUpdateFinalScore: true })
+      .where(eq(subjects.id, school.subjectId));
     for (const row of MATRIX) {
       const { method, url, body } = row.request(who);
       const response = await call(t.app, as(who), method, url, body);
@@ -618,6 +623,10 @@ describe('subjects', () => {
   });
 
   it('checks the formula against the score names and names the error position', async () => {
+    await t.db
+      .update(subjects)
+      .set({ teacherAllowUpdateFinalScore: true })
+      .where(eq(subjects.id, school.subjectId));
     const bad = await call(t.app, as('teacher'), 'POST', `${base()}/formula`, { formula: '筆記 + 面接' });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors.formula).toEqual(['formula_unknown_name', 'position:5']);
@@ -627,6 +636,20 @@ describe('subjects', () => {
       formula: 'ROUND(筆記 / 10)',
     });
     expect(good.json()).toMatchObject({ formula: 'ROUND(筆記 / 10)', master: [{ id: school.scoreNameId }] });
+  });
+
+  it("keeps a subject's formula from its teachers while final scores are the admins' alone", async () => {
+    await t.db
+      .update(subjects)
+      .set({ teacherAllowUpdateFinalScore: false })
+      .where(eq(subjects.id, school.subjectId));
+    const refused = await call(t.app, as('teacher'), 'POST', `${base()}/formula`, { formula: '筆記 * 3' });
+    expect(refused.statusCode).toBe(403);
+    const [row] = await t.db.select().from(subjects).where(eq(subjects.id, school.subjectId));
+    expect(row?.formula).not.toBe('筆記 * 3');
+    expect(
+      (await call(t.app, as('admin'), 'POST', `${base()}/formula`, { formula: '筆記 * 3' })).statusCode,
+    ).toBe(200);
   });
 });
 

@@ -2,10 +2,12 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { ErrorCode } from '../../../domain/errors';
 import { LessonType, PublishState } from '../../../domain/lessons';
+import { mayWriteFormula } from '../../../domain/permissions';
 import { Role } from '../../../domain/roles';
 import type { Lesson } from '../../../domain/schemas/lessons';
 import type { Subject } from '../../../domain/schemas/subjects';
 import { studentsOf$ } from '../../db/queries/people';
+import { subject$ } from '../../db/queries/subjects';
 import { useLiveQuery } from '../../db/use-live-query';
 import { errorMessage } from '../../i18n/error-messages';
 import { Button } from '../../ui/button';
@@ -61,6 +63,8 @@ export function SubjectDetailScreen({
 }) {
   const { t, i18n } = useLingui();
   const view = useSubject(subjectId);
+  // Whether teachers may set final scores, from the synced subject: the formula tab is read-only without it.
+  const localSubject = useLiveQuery((database) => subject$(database, subjectId), [subjectId]);
   const [round, setRound] = useState(0);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const staff = role === Role.teacher || role === Role.admin || role === Role.observer;
@@ -154,7 +158,13 @@ export function SubjectDetailScreen({
           {
             value: 'formula',
             label: t`Formula`,
-            content: <FormulaEditor subjectId={subjectId} canEdit={writer} notify={actions.notify} />,
+            content: (
+              <FormulaEditor
+                subjectId={subjectId}
+                canEdit={mayWriteFormula(role, localSubject?.teacherAllowUpdateFinalScore ?? false)}
+                notify={actions.notify}
+              />
+            ),,
           },
           { value: 'students', label: t`Students`, content: <GpaTab subjectId={subjectId} /> },
         ]
