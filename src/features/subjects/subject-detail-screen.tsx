@@ -164,7 +164,7 @@ export function SubjectDetailScreen({
                 canEdit={mayWriteFormula(role, localSubject?.teacherAllowUpdateFinalScore ?? false)}
                 notify={actions.notify}
               />
-            ),,
+            ),
           },
           { value: 'students', label: t`Students`, content: <GpaTab subjectId={subjectId} /> },
         ]
