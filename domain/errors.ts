@@ -5,6 +5,8 @@ export const ErrorCode = {
   unsupportedMediaType: 'unsupported_media_type',
   payloadTooLarge: 'payload_too_large',
   unauthenticated: 'unauthenticated',
+  /** 401 to a session of an account since blocked or removed: the device wipes the user's data. */
+  accountClosed: 'account_closed',
   forbidden: 'forbidden',
   notFound: 'not_found',
   conflict: 'conflict',

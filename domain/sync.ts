@@ -280,5 +280,11 @@ export const socketMessageSchema = z.discriminatedUnion('type', [
 
 export type SocketMessage = z.infer<typeof socketMessageSchema>;
 
+/**
+ * The close code of a `/ws` socket whose session ended (sign-out, password change, block, removal, role
+ * change, expiry): the client asks the server at once, which answers 401, instead of retrying as if offline.
+ */
+export const SOCKET_CLOSE_SESSION_ENDED = 4401;
+
 /** `GET /get-version-build`. */
 export const versionBuildResponseSchema = z.object({ version: z.string(), build: z.string() });

@@ -134,7 +134,7 @@ export const schoolApp: FastifyPluginAsync<SchoolAppOptions> = async (app, { con
   registerCsrf(app);
   registerSession(app, deps);
   registerIdempotency(app, deps);
-  await registerWebsocket(app, { feed, staticDir: config.staticDir, publicUrl: config.publicUrl });
+  await registerWebsocket(app, { feed, db: database.db, now: config.now, config });
   await registerStaticSpa(app, { staticDir: config.staticDir });
 
   await app.register(metaRoutes, { staticDir: config.staticDir });

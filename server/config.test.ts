@@ -45,4 +45,13 @@ describe('config', () => {
     ]);
     expect(() => loadConfig({ TRUST_PROXY: 'yes please' })).toThrow(/TRUST_PROXY/);
   });
+
+  it("reads SESSION_LIFETIME_DAYS as the sessions' absolute lifetime, 30 days unless set", () => {
+    const day = 24 * 60 * 60 * 1000;
+    expect(loadConfig({}).sessionLifetimeMs).toBe(30 * day);
+    expect(loadConfig({ SESSION_LIFETIME_DAYS: '7' }).sessionLifetimeMs).toBe(7 * day);
+    expect(loadConfig({ SESSION_LIFETIME_DAYS: '0.5' }).sessionLifetimeMs).toBe(day / 2);
+    expect(() => loadConfig({ SESSION_LIFETIME_DAYS: '0' })).toThrow(/SESSION_LIFETIME_DAYS/);
+    expect(() => loadConfig({ SESSION_LIFETIME_DAYS: 'a month' })).toThrow(/SESSION_LIFETIME_DAYS/);
+  });
 });

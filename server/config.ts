@@ -66,6 +66,16 @@ export interface AppConfig {
    * default), true (any), a hop count, or addresses/CIDR ranges. Fastify's `trustProxy`.
    */
   trustProxy?: boolean | number | string[];
+  /**
+   * How long a session lives after its sign-in however busy it is (`SESSION_LIFETIME_DAYS`), beside the idle
+   * limit; 30 days when absent.
+   */
+  sessionLifetimeMs?: number;
+  /**
+   * How often each instance checks that its sockets' sessions still live (an ended session closes its socket
+   * at once when the ending is announced; the check catches expiry, and endings it missed); 5 s when absent.
+   */
+  socketSessionCheckMs?: number;
 }
 
 const envSchema = z.object({
@@ -90,6 +100,11 @@ const envSchema = z.object({
     .default(15 * 60_000),
   CARD_REFRESH_SPACING_MS: z.coerce.number().int().min(0).default(10_000),
   CSP_REPORT_FILE: z.string().min(1).optional(),
+  SESSION_LIFETIME_DAYS: z.coerce
+    .number({ error: 'must be a number of days' })
+    .positive('must be more than 0 days')
+    .max(365, 'must be at most 365 days')
+    .default(30),
   TRUST_PROXY: z
     .string()
     .regex(/^(true|false|\d+|[0-9a-fA-F.:/]+(,[0-9a-fA-F.:/]+)*)$/, {
@@ -98,6 +113,8 @@ const envSchema = z.object({
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Thrown when the environment is invalid; the message lists every bad variable. */
 export class ConfigError extends Error {
@@ -141,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rankingRefreshMs: vars.RANKING_REFRESH_MS,
     cspReportFile: vars.CSP_REPORT_FILE,
     trustProxy: trustProxyOf(vars.TRUST_PROXY),
+    sessionLifetimeMs: vars.SESSION_LIFETIME_DAYS * DAY_MS,
   };
 }
 

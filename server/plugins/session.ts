@@ -2,14 +2,16 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandle
 import { PRE_VERIFICATION_CALLS } from '../../domain/auth';
 import { ErrorCode } from '../../domain/errors';
 import { type CallKey, canCall } from '../../domain/permissions';
+import type { AppConfig } from '../config';
 import { type BatchLanes, createBatchLane } from '../db/batch-lane';
 import type { Database } from '../db/client';
 import { forbidden, HttpError, unauthenticated } from '../http-error';
 import {
-  type ActiveSession,
+  DEFAULT_SESSION_LIFETIME_MS,
   findSessions,
   SESSION_IDLE_MS,
   type SessionAsk,
+  type SessionLookup,
   type SessionUser,
 } from '../modules/auth/sessions';
 import { clearAppCookie, setAppCookie } from './cookies';
@@ -63,11 +65,28 @@ function gate(code: string): HttpError {
   return new HttpError(403, { message: code, code });
 }
 
+/** 401 for a session whose account was blocked or removed since: the device forgets the user's data. */
+function accountClosed(): HttpError {
+  return new HttpError(401, { message: 'Unauthenticated', code: ErrorCode.accountClosed });
+}
+
+/** Whether a request is one of the API's calls (`/api/...`), whose answers are never stored. */
+function isApiCall(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+}
+
 /** Decorates requests with `user` and the instance with the `requireUser` and `requireRole` hooks. */
 export function registerSession(
   app: FastifyInstance,
-  deps: { db: Database; now: () => Date; lanes: BatchLanes },
+  deps: { db: Database; now: () => Date; lanes: BatchLanes; config: Pick<AppConfig, 'sessionLifetimeMs'> },
 ): void {
+  const lifetimeMs = deps.config.sessionLifetimeMs ?? DEFAULT_SESSION_LIFETIME_MS;
+  // A shared computer's browser cache, or a proxy's, must keep nothing of a user's answers after sign-out:
+  // every API answer says `no-store`, set before any guard runs so a 401 or 403 says it too. Answers made
+  // without a session say it as well: nothing under /api is worth caching, and one rule has no gaps.
+  app.addHook('onRequest', async (request, reply) => {
+    if (isApiCall(request.url)) reply.header('cache-control', 'no-store');
+  });
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
   app.decorateRequest('sessionState', null);
@@ -77,11 +96,11 @@ export function registerSession(
   const lookups = deps.lanes.laneOf(findSessions, () =>
     createBatchLane(
       async (asks: readonly SessionAsk[]) =>
-        (await findSessions(deps.db, asks)).map((value) => ({ ok: true as const, value })),
+        (await findSessions(deps.db, asks, lifetimeMs)).map((value) => ({ ok: true as const, value })),
       { inFlight: deps.lanes.inFlight, maxWeight: MAX_LOOKUPS_A_BATCH },
     ),
   );
-  const sessionOf = (request: FastifyRequest): Promise<ActiveSession | null> => {
+  const sessionOf = (request: FastifyRequest): Promise<SessionLookup> => {
     const token = sessionTokenOf(request);
     if (!token || token.length > 128) return Promise.resolve(null);
     return lookups.submit({ token, now: deps.now() });
@@ -89,6 +108,7 @@ export function registerSession(
 
   const requireUser: onRequestHookHandler = async (request, reply) => {
     const session = await sessionOf(request);
+    if (session === 'closed') throw accountClosed();
     if (!session) throw unauthenticated();
     request.user = session.user;
     request.sessionId = session.id;

@@ -1,13 +1,84 @@
 import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
-import type { SocketMessage } from '../../domain/sync';
+import { SOCKET_CLOSE_SESSION_ENDED, type SocketMessage } from '../../domain/sync';
 import { readBuildId } from '../build-info';
+import type { AppConfig } from '../config';
+import type { Database } from '../db/client';
 import { forbidden, unauthenticated } from '../http-error';
-import type { ChangeFeed } from '../sync/change-feed';
+import { DEFAULT_SESSION_LIFETIME_MS, liveSessionIds } from '../modules/auth/sessions';
+import type { ChangeAudience, ChangeFeed } from '../sync/change-feed';
 import { signedInUser } from './session';
 
 const HEARTBEAT_MS = 30_000;
 const MAX_MESSAGE_BYTES = 16 * 1024;
+const SESSION_CHECK_MS = 5000;
+
+/** One open socket as the session check sees it. */
+interface SessionSocket {
+  userId: string;
+  sessionId: string;
+  end(): void;
+}
+
+/**
+ * This instance's sockets by session, and the check that closes those whose session ended. It runs when an
+ * ending is announced (any instance's sign-out, password change, revoked session, or change of accounts)
+ * and every `everyMs` (absolute and idle expiry, and endings announced while this instance did not hear).
+ * It asks the shared database, so it holds on one instance as on many. Checks never overlap: one asked
+ * while another runs waits for it and then covers every socket.
+ */
+function createSessionSockets(deps: {
+  db: Database;
+  now: () => Date;
+  lifetimeMs: number;
+  everyMs: number;
+  onError: (error: unknown) => void;
+}) {
+  const sockets = new Set<SessionSocket>();
+  let running: Promise<void> | null = null;
+  let again: ChangeAudience | null = null;
+
+  const checkOnce = async (audience: ChangeAudience) => {
+    const users = audience === 'all' ? null : new Set(audience);
+    const asked = [...sockets].filter((socket) => !users || users.has(socket.userId));
+    if (asked.length === 0) return;
+    const live = await liveSessionIds(
+      deps.db,
+      asked.map((socket) => socket.sessionId),
+      deps.now(),
+      deps.lifetimeMs,
+    );
+    for (const socket of asked) if (!live.has(socket.sessionId)) socket.end();
+  };
+
+  const check = (audience: ChangeAudience): Promise<void> => {
+    if (running) {
+      again = again === null ? audience : 'all';
+      return running;
+    }
+    running = checkOnce(audience)
+      .catch(deps.onError)
+      .finally(() => {
+        running = null;
+        const next = again;
+        again = null;
+        if (next !== null) void check(next);
+      });
+    return running;
+  };
+
+  const timer = setInterval(() => void check('all'), deps.everyMs);
+  timer.unref();
+
+  return {
+    add(socket: SessionSocket): () => void {
+      sockets.add(socket);
+      return () => sockets.delete(socket);
+    },
+    check,
+    stop: () => clearInterval(timer),
+  };
+}
 
 /**
  * Whether an upgrade comes from the app's own pages: a browser always sends the page's Origin with a socket,
@@ -30,12 +101,27 @@ export function fromOwnOrigin(request: FastifyRequest, publicUrl: string | undef
  */
 export async function registerWebsocket(
   app: FastifyInstance,
-  deps: { feed: ChangeFeed; staticDir: string; publicUrl: string | undefined },
+  deps: {
+    feed: ChangeFeed;
+    db: Database;
+    now: () => Date;
+    config: Pick<AppConfig, 'staticDir' | 'publicUrl' | 'sessionLifetimeMs' | 'socketSessionCheckMs'>;
+  },
 ): Promise<void> {
   await app.register(websocket, { options: { maxPayload: MAX_MESSAGE_BYTES } });
+  const { staticDir, publicUrl } = deps.config;
+  const sessionSockets = createSessionSockets({
+    db: deps.db,
+    now: deps.now,
+    lifetimeMs: deps.config.sessionLifetimeMs ?? DEFAULT_SESSION_LIFETIME_MS,
+    everyMs: deps.config.socketSessionCheckMs ?? SESSION_CHECK_MS,
+    onError: (error) => app.log.error({ err: error }, 'socket session check failed'),
+  });
+  deps.feed.onSessionsMayHaveEnded((audience) => void sessionSockets.check(audience));
+  app.addHook('onClose', async () => sessionSockets.stop());
 
   const ownOriginOnly: onRequestHookHandler = async (request) => {
-    if (!fromOwnOrigin(request, deps.publicUrl)) throw forbidden();
+    if (!fromOwnOrigin(request, publicUrl)) throw forbidden();
   };
   // The same line as every school-data call: the password step alone, or a forced change pending, opens
   // nothing.
@@ -49,6 +135,11 @@ export async function registerWebsocket(
     { websocket: true, onRequest: [ownOriginOnly, app.requireUser, verifiedOnly] },
     (socket, request) => {
       const user = signedInUser(request);
+      const sessionId = request.sessionId;
+      if (!sessionId) {
+        socket.close();
+        return;
+      }
       let alive = true;
       // A socket whose peer stopped answering pings is ended so its user counts as offline.
       const heartbeat = setInterval(() => {
@@ -66,11 +157,19 @@ export async function registerWebsocket(
         if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
       };
       const unsubscribe = deps.feed.subscribe(user.id, send);
+      // The code tells the client the session is over, not the network: it asks the server at once (and
+      // learns it must sign in again) instead of reconnecting as if offline.
+      const forget = sessionSockets.add({
+        userId: user.id,
+        sessionId,
+        end: () => socket.close(SOCKET_CLOSE_SESSION_ENDED, 'session_ended'),
+      });
       socket.on('close', () => {
         clearInterval(heartbeat);
         unsubscribe();
+        forget();
       });
-      void readBuildId(deps.staticDir).then((build) => send({ type: 'hello', build }));
+      void readBuildId(staticDir).then((build) => send({ type: 'hello', build }));
     },
   );
 }

@@ -3,10 +3,14 @@ import type { SocketMessage } from '../../domain/sync';
 /** Who a change concerns: everybody, or the listed user ids. */
 export type ChangeAudience = 'all' | readonly string[];
 
-/** One committed change, as it travels between instances. */
+/**
+ * One committed change, as it travels between instances. `sessionsEnded`: sessions of the audience were
+ * ended (sign-out, password change, a session revoked), so every instance closes their sockets now.
+ */
 export interface ChangeEvent {
   collections: string[];
   audience: ChangeAudience;
+  sessionsEnded?: true;
 }
 
 /**
@@ -45,14 +49,31 @@ export interface ChangeFeed {
   publishChange(collections: string[], audience: ChangeAudience): Promise<void>;
   /** Adds a socket of a user; returns the function that removes it. */
   subscribe(userId: string, send: SocketSend): () => void;
+  /** Tells every instance that sessions of these users ended; call only after the transaction committed. */
+  publishSessionsEnded(userIds: readonly string[]): Promise<void>;
+  /**
+   * Registers the one listener told whose sockets' sessions may have ended: the users of a
+   * `publishSessionsEnded`, and everybody after a change of accounts (`people`: a block, a removal or a
+   * role change ends the account's sessions in the same transaction, and publishes `people` after it).
+   */
+  onSessionsMayHaveEnded(listener: (audience: ChangeAudience) => void): void;
   close(): Promise<void>;
+}
+
+/** Whether an event may have ended sessions (see `ChangeFeed.onSessionsMayHaveEnded`). */
+function mayEndSessions(event: ChangeEvent): boolean {
+  return event.sessionsEnded === true || event.collections.includes('people');
 }
 
 /** Builds the feed on a relay; events that arrive from the relay fan out to this instance's sockets. */
 export function createChangeFeed(relay: ChangeRelay = createLocalRelay()): ChangeFeed {
   const socketsByUser = new Map<string, Set<SocketSend>>();
+  let sessionsListener: ((audience: ChangeAudience) => void) | undefined;
 
-  relay.onEvent(({ collections, audience }) => {
+  relay.onEvent((event) => {
+    if (mayEndSessions(event)) sessionsListener?.(event.audience);
+    const { collections, audience } = event;
+    if (collections.length === 0) return;
     const message: SocketMessage = { type: 'changed', collections };
     const targets =
       audience === 'all' ? [...socketsByUser.values()] : audience.map((id) => socketsByUser.get(id));
@@ -71,6 +92,13 @@ export function createChangeFeed(relay: ChangeRelay = createLocalRelay()): Chang
         sockets.delete(send);
         if (sockets.size === 0) socketsByUser.delete(userId);
       };
+    },
+    publishSessionsEnded: (userIds) =>
+      userIds.length === 0
+        ? Promise.resolve()
+        : relay.publish({ collections: [], audience: [...userIds], sessionsEnded: true }),
+    onSessionsMayHaveEnded(listener) {
+      sessionsListener = listener;
     },
     close: () => relay.close(),
   };

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SOCKET_CLOSE_SESSION_ENDED } from '../../domain/sync';
 import { call, pullAll, push } from '../testing/calls';
 import { openSocket } from '../testing/sockets';
 import {
@@ -17,8 +18,10 @@ let instanceB: TestApp;
 
 beforeAll(async () => {
   shared = await createTestDatabase();
-  instanceA = await buildTestApp({ database: shared.config }, { databaseRelay: true });
-  instanceB = await buildTestApp({ database: shared.config }, { databaseRelay: true });
+  // Sockets' sessions are checked only hourly here: a socket closed across instances was told by a notice.
+  const config = { database: shared.config, socketSessionCheckMs: 60 * 60 * 1000 };
+  instanceA = await buildTestApp(config, { databaseRelay: true });
+  instanceB = await buildTestApp(config, { databaseRelay: true });
 });
 
 afterAll(async () => {
@@ -28,6 +31,16 @@ afterAll(async () => {
 });
 
 describe('two server instances on one PostgreSQL', () => {
+  it('closes a socket held by one instance when its session is signed out through the other', async () => {
+    const teacher = await signIn(instanceA.app, 'teacher2@demo.test');
+    const client = await openSocket(instanceB.app, teacher);
+    await client.until(() => client.messages.length >= 1);
+
+    expect((await call(instanceA.app, teacher, 'POST', '/api/logout')).statusCode).toBe(200);
+    await client.until(() => client.closeCode() !== undefined);
+    expect(client.closeCode()).toBe(SOCKET_CLOSE_SESSION_ENDED);
+  });
+
   it('tells a socket held by one instance about a write committed through the other', async () => {
     const admin = await signIn(instanceA.app, 'admin@demo.test');
     const teacher = await signIn(instanceB.app, 'teacher@demo.test');

@@ -13,6 +13,7 @@ const RECONNECT_MS = 1000;
 const changeEventSchema = z.object({
   collections: z.array(z.string()),
   audience: z.union([z.literal('all'), z.array(z.string())]),
+  sessionsEnded: z.literal(true).optional(),
 });
 
 /** Splits an event so each NOTIFY payload stays under PostgreSQL's limit. */
@@ -20,10 +21,7 @@ export function splitForNotify(event: ChangeEvent): ChangeEvent[] {
   if (event.audience === 'all' || event.audience.length <= USERS_PER_NOTICE) return [event];
   const parts: ChangeEvent[] = [];
   for (let start = 0; start < event.audience.length; start += USERS_PER_NOTICE) {
-    parts.push({
-      collections: event.collections,
-      audience: event.audience.slice(start, start + USERS_PER_NOTICE),
-    });
+    parts.push({ ...event, audience: event.audience.slice(start, start + USERS_PER_NOTICE) });
   }
   return parts;
 }

@@ -85,6 +85,8 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
 
   registerCall(app, 'DELETE /api/sessions/:sessionId', async (request) => {
     await revokeSession(deps.db, signedInUser(request).id, request.params.sessionId);
+    // The revoked device's socket closes now, on whichever instance holds it.
+    await deps.feed.publishSessionsEnded([signedInUser(request).id]);
     return { ok: true as const };
   });
 

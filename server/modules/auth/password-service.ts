@@ -72,12 +72,13 @@ export async function issuePasswordLink(
 
 /**
  * `POST /api/password/reset`: sets the password from a live, unused link. It also ends every session and
- * trusted device, lifts a code lock and spends every other link of the account.
+ * trusted device, lifts a code lock and spends every other link of the account. Returns whose password it
+ * was, so their sockets can be closed.
  */
 export async function resetPassword(
   deps: AuthDeps,
   input: { token: string; password: string },
-): Promise<void> {
+): Promise<{ userId: string }> {
   const now = deps.now();
   const [reset] = await deps.db
     .select({ id: passwordResets.id, userId: passwordResets.userId })
@@ -108,6 +109,7 @@ export async function resetPassword(
     await tx.delete(accountLocks).where(eq(accountLocks.userId, reset.userId));
     await endTrust(tx, reset.userId, null);
   });
+  return { userId: reset.userId };
 }
 
 /** `POST /api/password/force-change`: the new password a must-change account sets; other sessions end. */

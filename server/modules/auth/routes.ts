@@ -41,6 +41,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       previousSessionId: previousToken ? sessionIdOf(previousToken) : null,
       address: request.ip,
       deviceToken: request.cookies[app.cookiePolicy.device],
+      sessionLifetimeMs: deps.config.sessionLifetimeMs,
     });
     setSessionCookie(reply, token);
     issueCsrfToken(request, reply, token);
@@ -65,6 +66,8 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
 
   registerCall(app, 'POST /api/logout', async (request, reply) => {
     if (request.sessionId) await logout(deps.db, request.sessionId);
+    // The sockets of this session (this tab's and its other tabs', on any instance) close now too.
+    if (request.user) await deps.feed.publishSessionsEnded([request.user.id]);
     clearSessionCookie(reply);
     issueCsrfToken(request, reply, undefined);
     return { ok: true as const };
@@ -88,7 +91,11 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   });
 
   registerCall(app, 'POST /api/password/reset', async (request) => {
-    await resetPassword(deps, { token: request.body.token, password: request.body.password });
+    const { userId } = await resetPassword(deps, {
+      token: request.body.token,
+      password: request.body.password,
+    });
+    await deps.feed.publishSessionsEnded([userId]);
     return { ok: true as const };
   });
 
@@ -99,6 +106,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       sessionId: sessionIdOfRequest(request),
       password: request.body.password,
     });
+    await deps.feed.publishSessionsEnded([user.id]);
     const state = request.sessionState ?? { otpVerified: false, trustedDevice: false };
     const profile = await profileOf(deps.db, user.id, state);
     if (!profile) throw unauthenticated();
@@ -113,6 +121,8 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
         currentPassword: request.body.current_password,
         password: request.body.password,
       });
+      // Every other session of the account ended: their sockets close now.
+      await deps.feed.publishSessionsEnded([signedInUser(request).id]);
       await notifyAccountChange(notifyDepsOf(deps), signedInUser(request).id);
       return { ok: true as const };
     });

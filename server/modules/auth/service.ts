@@ -119,6 +119,8 @@ export async function login(
     previousSessionId: string | null;
     address: string;
     deviceToken: string | undefined;
+    /** The sessions' absolute lifetime (`AppConfig.sessionLifetimeMs`); the default when absent. */
+    sessionLifetimeMs?: number;
   },
 ): Promise<{ token: string; profile: LoginResponse }> {
   const now = deps.now();
@@ -158,6 +160,7 @@ export async function login(
     userAgent: input.userAgent,
     now,
     trustedDevice: trusted,
+    lifetimeMs: input.sessionLifetimeMs,
   });
   if (!trusted) {
     await issueCode(deps, { userId: user.id, email: user.email, sessionId: tokenKey(token) });
