@@ -31,7 +31,9 @@ export const ROUTE_ROLES = {
   '/teachers': STAFF_BUT_SUPER_ADMIN,
   '/teachers/invite': ADMINS_ONLY,
   '/teachers/$teacherId': STAFF_BUT_SUPER_ADMIN,
-  '/students': ALL_BUT_SUPER_ADMIN,
+  // SPEC §6 opens the list to students too, where it held 14 filters over a list of one, themself (issue 42):
+  // a student's own record is "My record" (/achievement-attendance-profile), and /students sends them there.
+  '/students': STAFF_BUT_SUPER_ADMIN,
   '/students/add': TEACHERS_AND_ADMINS,
   '/students/$studentId': STAFF_BUT_SUPER_ADMIN,
   '/observers': ADMINS_ONLY,
@@ -64,6 +66,22 @@ export const ROUTE_ROLES = {
 } as const satisfies Record<string, readonly AccountRole[]>;
 
 export type GuardedRoute = keyof typeof ROUTE_ROLES;
+
+/**
+ * Where a role that may not open a route goes instead of the 403 screen, because the route has a page of its
+ * own for that role: a student's "Students" is their own record (issue 42), so an old link still lands well.
+ */
+export const ROUTE_STAND_INS: Partial<Record<GuardedRoute, Partial<Record<AccountRole, GuardedRoute>>>> = {
+  '/students': { [student]: '/achievement-attendance-profile' },
+};
+
+/** The route a role is sent to in place of one it may not open, or undefined when there is none (403). */
+export function standInRoute(role: AccountRole, path: string): GuardedRoute | undefined {
+  const normalised = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  return Object.hasOwn(ROUTE_STAND_INS, normalised)
+    ? ROUTE_STAND_INS[normalised as GuardedRoute]?.[role]
+    : undefined;
+}
 
 /** Routes anyone may open without signing in (SPEC §2). */
 export const PUBLIC_ROUTES = ['/login', '/reset-password/$token'] as const;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type AccountRole, ROLE_LIST, Role } from '../../domain/roles';
-import { PUBLIC_ROUTES, ROUTE_ROLES } from '../../domain/route-roles';
+import { PUBLIC_ROUTES, ROUTE_ROLES, standInRoute } from '../../domain/route-roles';
 import type { StoredUser } from '../../domain/schemas/auth-account';
 import {
   applyGuardTarget,
@@ -33,9 +33,14 @@ describe('route guard for every route and role', () => {
         continue;
       }
       const accepted = (roles as readonly AccountRole[]).includes(role);
+      const standIn = standInRoute(role, route);
       expect({ route, decision }).toEqual({
         route,
-        decision: accepted ? { kind: 'allow' } : { kind: 'forbidden' },
+        decision: accepted
+          ? { kind: 'allow' }
+          : standIn
+            ? { kind: 'redirect', to: standIn }
+            : { kind: 'forbidden' },
       });
     }
   });
@@ -88,6 +93,19 @@ describe('route guard for every route and role', () => {
 
   it('refuses a path the table does not know', () => {
     expect(decideGuardedRoute(user(Role.admin), '/unknown', '/unknown')).toEqual({ kind: 'forbidden' });
+  });
+});
+
+describe('a student and the students list (issue 42)', () => {
+  it('sends a student who opens /students to their own record, and still forbids a student detail', () => {
+    expect(decideGuardedRoute(user(Role.student), '/students', '/students?page=2')).toEqual({
+      kind: 'redirect',
+      to: '/achievement-attendance-profile',
+    });
+    expect(decideGuardedRoute(user(Role.student), '/students/$studentId', '/students/s1')).toEqual({
+      kind: 'forbidden',
+    });
+    expect(decideGuardedRoute(user(Role.teacher), '/students', '/students')).toEqual({ kind: 'allow' });
   });
 });
 

@@ -1,9 +1,20 @@
 import { type AccountRole, Role } from '../../domain/roles';
-import { type GuardedRoute, ROUTE_ROLES, rolesForRoute } from '../../domain/route-roles';
+import { type GuardedRoute, ROUTE_ROLES, rolesForRoute, standInRoute } from '../../domain/route-roles';
 import type { StoredUser } from '../../domain/schemas/auth-account';
 
-/** Screens the guard sends a signed-in user to before anything else (SPEC §2). */
-export type GuardTarget = '/change-password' | '/otp' | '/admins';
+/** The sign-in steps the guard sends a user to first; each brings them back to the page they asked for. */
+export type SignInStep = '/change-password' | '/otp';
+
+/**
+ * Screens the guard sends a signed-in user to (SPEC §2): a sign-in step, the super admin's /admins, or the
+ * page that stands in for a route the role may not open (`ROUTE_STAND_INS`).
+ */
+export type GuardTarget = SignInStep | '/admins' | GuardedRoute;
+
+/** Whether a guard target is a sign-in step, which keeps the page first asked for. */
+export function isSignInStep(target: GuardTarget): target is SignInStep {
+  return target === '/change-password' || target === '/otp';
+}
 
 /** What the guard decides for a role-gated route. */
 export type GuardDecision =
@@ -43,7 +54,8 @@ export function isSignInComplete(user: StoredUser): boolean {
  * The guard of SPEC §2 for a role-gated route, in the SPEC's order: no user goes to /login remembering the
  * page first asked for; a user who must change the password goes to /change-password; a user not yet
  * OTP-verified goes to /otp (but may finish changing the password first); the super admin landing on / goes
- * to /admins; a role the route does not accept sees the 403 screen.
+ * to /admins; a role the route does not accept goes to the route's stand-in for it, if any, else sees the 403
+ * screen.
  */
 export function decideGuardedRoute(user: StoredUser | null, routePath: string, href: string): GuardDecision {
   if (!user) return { kind: 'login', redirect: href };
@@ -54,8 +66,9 @@ export function decideGuardedRoute(user: StoredUser | null, routePath: string, h
     return { kind: 'redirect', to: '/otp' };
   }
   if (user.role === Role.superAdmin && routePath === '/') return { kind: 'redirect', to: '/admins' };
-  if (!roleMayOpen(user.role, routePath)) return { kind: 'forbidden' };
-  return { kind: 'allow' };
+  if (roleMayOpen(user.role, routePath)) return { kind: 'allow' };
+  const standIn = standInRoute(user.role, routePath);
+  return standIn ? { kind: 'redirect', to: standIn } : { kind: 'forbidden' };
 }
 
 /**

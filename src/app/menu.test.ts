@@ -89,9 +89,9 @@ describe('the menu as drawn', () => {
     expect(menuOutline(visibleMenu(menuForRole(Role.teacher), Role.teacher, everyRoute))).toEqual(
       TEACHER_TYPE.filter((entry) => entry !== 'achievement-profile'),
     );
+    // A student's "Students" was a list of one, themself: their record is "My record" instead (issue 42).
     expect(menuOutline(visibleMenu(menuForRole(Role.student), Role.student, everyRoute))).toEqual([
       'dashboard',
-      'students',
       'subjects',
       'achievement-profile',
       'requests',

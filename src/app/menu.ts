@@ -63,11 +63,15 @@ const reportAchievement = link(
 const reportStudent = link('report-student', '/report/student', msg`Student report`, 'reports');
 const reportStatistics = link('report-statistics', '/report/statistics', msg`Statistics`, 'reports');
 const masterSetting = link('master-setting', '/master-setting', msg`Master settings`, 'settings');
-const viblo = link('viblo', '/viblo', msg`Viblo`, 'events');
+// "Viblo" alone named nothing a school's user knew: it is the coding-practice service whose contests the
+// events screen ranks (issue 42).
+const viblo = link('viblo', '/viblo', msg`Coding events (Viblo)`, 'events');
+// Only students open it, and it is their own record: scores, attendance counts and the dated sittings. Their
+// "Students" entry, a list of one, is gone (issue 42); this is where a student finds themself.
 const achievementProfile = link(
   'achievement-profile',
   '/achievement-attendance-profile',
-  msg`Student achievement`,
+  msg`My record`,
   'profile',
 );
 

@@ -1,5 +1,5 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
-import { applyGuardTarget, decideGuardedRoute } from '../app/guard';
+import { applyGuardTarget, decideGuardedRoute, isSignInStep } from '../app/guard';
 import { useSessionUser } from '../app/session-context';
 import { ShellLayout } from '../app/shell-layout';
 import { ForbiddenScreen } from '../app/status-screens';
@@ -16,9 +16,9 @@ export const Route = createFileRoute('/_app')({
     );
     if (decision.kind === 'login') throw redirect({ to: '/login', search: { redirect: decision.redirect } });
     // The sign-in steps keep the page first asked for, so the user lands there once they are done.
-    if (decision.kind === 'redirect' && decision.to !== '/admins')
+    if (decision.kind === 'redirect' && isSignInStep(decision.to))
       throw redirect({ to: decision.to, search: { redirect: location.href }, replace: true });
-    // `href`, not `to`: /admins is typed as the SPEC's path, which a later issue registers.
+    // `href`, not `to`: /admins and the stand-ins are typed as the SPEC's paths, not this build's routes.
     if (decision.kind === 'redirect') throw redirect({ href: decision.to, replace: true });
     return { forbidden: decision.kind === 'forbidden' };
   },
