@@ -2,6 +2,9 @@ import { type AccountRole, Role } from '../../../domain/roles';
 import { StickyType } from '../../../domain/stickies';
 import type { StickyDocType } from '../../db/synced-schemas';
 
+/** The request list's first tab, the requests waiting for a decision (`REQUEST_TABS` of the requests area). */
+const REQUESTING_TAB = 1;
+
 /** The four list-classes calls of SPEC §7, by the path suffix they answer on. */
 export type ClassListKind = 'attendance' | 'achievement' | 'lesson-plan' | 'note-plan';
 
@@ -65,7 +68,7 @@ export function stickyMore(
       return role === Role.student ? { kind: 'profile' } : { kind: 'students' };
     case StickyType.request:
     case StickyType.stickyRequest:
-      return card.requestId ? { kind: 'link', to: `/requests/${card.requestId}` } : { kind: 'none' };
+      return { kind: 'link', to: requestCardTarget(card) };
     case StickyType.teacher:
       return card.studentId ? { kind: 'link', to: `/students/${card.studentId}` } : { kind: 'none' };
     case StickyType.subject:
@@ -77,6 +80,19 @@ export function stickyMore(
     default:
       return { kind: 'none' };
   }
+}
+
+/**
+ * Where a request card leads: its request's detail, where it is decided; a card naming no one request (the
+ * summary kind, type 9) opens the waiting requests of its subject and class instead, never nothing (issue 42:
+ * an admin's request card was a dead end).
+ */
+export function requestCardTarget(card: Pick<StickyDocType, 'requestId' | 'subjectId' | 'classId'>): string {
+  if (card.requestId) return `/requests/${card.requestId}`;
+  const query = new URLSearchParams({ tab: String(REQUESTING_TAB) });
+  if (card.subjectId) query.set('subject', card.subjectId);
+  if (card.subjectId && card.classId) query.set('subjectClass', card.classId);
+  return `/requests?${query.toString()}`;
 }
 
 /** Student-type cards (a note about a student, a student's highlight): see more / zoom out at 144 px. */

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { type ReactNode, useRef, useState } from 'react';
 import { LIMITS } from '../../../domain/limits';
 import type { AccountRole } from '../../../domain/roles';
-import { mayCloseSticky, STICKY_STYLES, StickyType } from '../../../domain/stickies';
+import { isRequestSticky, mayCloseSticky, STICKY_STYLES, StickyType } from '../../../domain/stickies';
 import { useMayOpenLink } from '../../app/use-registered-paths';
 import type { StickyDocType } from '../../db/synced-schemas';
 import { Button } from '../../ui/button';
@@ -145,9 +145,10 @@ function ContactLinks({ urls }: { urls: readonly string[] }) {
   );
 }
 
-/** The names that place a card: subject, year code, lesson, class and room. */
+/** The names that place a card: subject, year code, lesson, class and room; a request card's student too. */
 function cardPlaceText(card: StickyDocType): string {
-  return [card.subjectName, card.yearCodeName, card.lessonName, card.className, card.roomName]
+  const student = isRequestSticky(card.type as StickyType) ? card.studentName : null;
+  return [student, card.subjectName, card.yearCodeName, card.lessonName, card.className, card.roomName]
     .filter((part): part is string => Boolean(part))
     .join(' · ');
 }

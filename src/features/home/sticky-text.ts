@@ -43,6 +43,9 @@ const DEFAULT_BODIES: Partial<Record<StickyType, MessageDescriptor>> = {
   [StickyType.highlightAchievement]: msg`Some students meet this achievement highlight.`,
   [StickyType.highlightTeacher]: msg`Some students meet this highlight.`,
   [StickyType.subject]: msg`This subject needs your attention.`,
+  // A request card shows the student's own words; these stand in when a card carries none (issue 42).
+  [StickyType.stickyRequest]: msg`A student's request is waiting for your decision.`,
+  [StickyType.request]: msg`Students' requests are waiting for your decision.`,
 };
 
 /** The text of a card without content of its own, or null when it has nothing to say. */
