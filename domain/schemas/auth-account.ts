@@ -191,12 +191,25 @@ export const updateProfileRequestSchema = strictObject({
 /** Body of a profile update. */
 export type UpdateProfileRequest = z.input<typeof updateProfileRequestSchema>;
 
+/**
+ * The device of a session as the server read its User-Agent: browser name, its major version and the
+ * system, each null when unknown (the app words "Chrome 120 · Windows" and the unknown parts).
+ */
+export const sessionDeviceSchema = z.object({
+  browser: z.string().nullable(),
+  browser_version: z.string().nullable(),
+  os: z.string().nullable(),
+});
+/** A session's device. */
+export type SessionDevice = z.infer<typeof sessionDeviceSchema>;
+
 /** One signed-in session of the caller, as the profile lists them. */
 export const sessionEntrySchema = z.object({
   id: z.string(),
   created_at: z.string(),
   last_seen_at: z.string(),
   user_agent: z.string().nullable(),
+  device: sessionDeviceSchema,
   current: z.boolean(),
 });
 /** A session entry. */

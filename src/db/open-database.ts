@@ -10,6 +10,7 @@ import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { LocalCollection, type SyncCollection } from '../../domain/sync';
+import { databaseName } from './database-name';
 import { RxDBEachDocumentOncePlugin } from './each-document-once';
 import { withOrderedPulls } from './ordered-pulls';
 import { type OutboxDocType, outboxMigrationStrategies, outboxSchema } from './outbox-schema';
@@ -47,14 +48,8 @@ export type OpenDatabaseOptions = {
   only?: readonly (keyof SchoolCollections)[];
 };
 
-const DATABASE_NAME_PATTERN = /^[a-z][_$a-zA-Z0-9-]*$/;
-
-/** The local database name of a user: one database per signed-in user, in RxDB's allowed alphabet. */
-export function databaseName(userId: string): string {
-  const name = `school-${userId.replace(/[^a-zA-Z0-9_$-]/g, '_')}`;
-  if (!DATABASE_NAME_PATTERN.test(name)) throw new Error(`Unusable database name ${name}`);
-  return name;
-}
+// Named where the sign-out can read it without RxDB; still offered here beside the opening it names.
+export { databaseName };
 
 addRxPlugin(RxDBLocalDocumentsPlugin);
 addRxPlugin(RxDBMigrationSchemaPlugin);

@@ -6,14 +6,12 @@ export { DEFAULT_LOCALE, isLocale, LOCALES, type Locale, localeOrDefault } from 
 /** Local-storage key of this device's last chosen language; logout keeps it. */
 export const LOCALE_STORAGE_KEY = 'lang';
 
-/** Local-storage key of one user's chosen language; logout keeps it, so it follows the user on this device. */
+/**
+ * Local-storage key of one user's chosen language while they are signed in; sign-out removes it (it names the
+ * user), and the device's key, kept, opens the next sign-in in the language last chosen here.
+ */
 export function userLocaleStorageKey(userId: string): string {
   return `${LOCALE_STORAGE_KEY}:${userId}`;
-}
-
-/** Whether a local-storage key holds a language choice (the device's or a user's). */
-export function isLocaleStorageKey(key: string): boolean {
-  return key === LOCALE_STORAGE_KEY || key.startsWith(`${LOCALE_STORAGE_KEY}:`);
 }
 
 /**

@@ -19,6 +19,21 @@ export type SyncClient = {
   terminate(): void;
 };
 
+// Every running client's ending, so a sign-out can stop them all before it deletes the databases they hold.
+const running = new Map<SyncClient, () => Promise<void>>();
+
+// How long a worker is given to stop its replication before it is ended anyway.
+const STOP_BOUND_MS = 1000;
+
+/**
+ * Stops every sync worker of this page and resolves once they are ended: their open databases close with
+ * them, so a sign-out's deletion of the user's databases is neither blocked nor undone by a worker reopening
+ * them.
+ */
+export async function stopSyncWorkers(): Promise<void> {
+  await Promise.all([...running.values()].map((end) => end()));
+}
+
 // The client started with the page for a user already signed in, until the window takes it up.
 let early: { userId: string; role: AccountRole; client: SyncClient } | null = null;
 let taken = false;
@@ -85,7 +100,22 @@ function createSyncClient(userId: string, role: AccountRole, worker = spawnSyncW
   window.addEventListener('offline', relayOffline);
   document.addEventListener('visibilitychange', relayVisible);
 
-  return {
+  let ending: Promise<void> | null = null;
+  const end = (): Promise<void> => {
+    ending ??= (async () => {
+      window.removeEventListener('online', relayOnline);
+      window.removeEventListener('offline', relayOffline);
+      document.removeEventListener('visibilitychange', relayVisible);
+      const bound = new Promise<void>((resolve) => setTimeout(resolve, STOP_BOUND_MS));
+      await Promise.race([remote.stop().catch(() => undefined), bound]);
+      remote[releaseProxy]();
+      worker.terminate();
+      running.delete(client);
+    })();
+    return ending;
+  };
+
+  const client: SyncClient = {
     on(name, listener) {
       const set = listeners.get(name) ?? new Set();
       listeners.set(name, set);
@@ -98,13 +128,9 @@ function createSyncClient(userId: string, role: AccountRole, worker = spawnSyncW
       void remote.reSync();
     },
     terminate() {
-      window.removeEventListener('online', relayOnline);
-      window.removeEventListener('offline', relayOffline);
-      document.removeEventListener('visibilitychange', relayVisible);
-      void remote.stop().finally(() => {
-        remote[releaseProxy]();
-        worker.terminate();
-      });
+      void end();
     },
   };
+  running.set(client, end);
+  return client;
 }

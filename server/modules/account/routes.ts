@@ -80,7 +80,13 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
   );
 
   registerCall(app, 'GET /api/sessions', async (request) => ({
-    data: await listSessions(deps.db, signedInUser(request).id, request.sessionId, deps.now()),
+    data: await listSessions(
+      deps.db,
+      signedInUser(request).id,
+      request.sessionId,
+      deps.now(),
+      deps.config.sessionLifetimeMs,
+    ),
   }));
 
   registerCall(app, 'DELETE /api/sessions/:sessionId', async (request) => {

@@ -7,6 +7,8 @@ import type { Executor } from '../../db/client';
 import { notificationSettings as notificationSettingsTable, sessions, users } from '../../db/schema';
 import { notFound, unauthenticated, validationFailed } from '../../http-error';
 import { changeSequence } from '../../sync/sequence';
+import { describeDevice } from '../auth/device';
+import { DEFAULT_SESSION_LIFETIME_MS } from '../auth/sessions';
 
 /** The caller's own details. */
 export async function profileDetails(db: Executor, userId: string): Promise<Profile> {
@@ -71,25 +73,31 @@ export async function setAvatar(db: Executor, userId: string, fileName: string, 
     .where(eq(users.id, userId));
 }
 
-/** The caller's live sessions, newest first, marking the one making the call. */
+/**
+ * The caller's live sessions (within their idle deadline and their lifetime), newest first, each with its
+ * device in words' parts, marking the one making the call.
+ */
 export async function listSessions(
   db: Executor,
   userId: string,
   currentSessionId: string | null,
   now: Date,
+  lifetimeMs: number = DEFAULT_SESSION_LIFETIME_MS,
 ): Promise<SessionEntry[]> {
   const rows = await db
     .select()
     .from(sessions)
     .where(eq(sessions.userId, userId))
     .orderBy(desc(sessions.lastSeenAt));
+  const signedInAfter = now.getTime() - lifetimeMs;
   return rows
-    .filter((row) => row.expiresAt > now)
+    .filter((row) => row.expiresAt > now && row.createdAt.getTime() > signedInAfter)
     .map((row) => ({
       id: row.id,
       created_at: row.createdAt.toISOString(),
       last_seen_at: row.lastSeenAt.toISOString(),
       user_agent: row.userAgent,
+      device: describeDevice(row.userAgent),
       current: row.id === currentSessionId,
     }));
 }

@@ -16,6 +16,7 @@ import { FilePicker } from '../../ui/file-picker';
 import { Skeleton } from '../../ui/skeleton';
 import { TextField } from '../../ui/text-field';
 import { revokeSession, saveProfile, uploadAvatar, useProfile, useSessions } from './account-calls';
+import { deviceWords } from './device-words';
 
 type Notify = (tone: 'success' | 'error', text: string) => void;
 
@@ -171,7 +172,7 @@ function SessionList({ notify }: { notify: Notify }) {
           className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-2 text-sm"
         >
           <span className="flex min-w-0 flex-col">
-            <span className="font-medium break-words">{session.user_agent ?? t`Unknown device`}</span>
+            <span className="font-medium break-words">{deviceWords(i18n, session.device)}</span>
             <span className="text-slate-600">
               {t`Signed in ${formatDate(Date.parse(session.created_at), locale, 'dateTime')}`}
               {session.current && ` · ${t`This device`}`}
