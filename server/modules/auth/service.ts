@@ -5,6 +5,7 @@ import { ErrorCode } from '../../../domain/errors';
 import { isAccountRole } from '../../../domain/roles';
 import type { LoginRequest, LoginResponse, OtpSentResponse } from '../../../domain/schemas/auth-account';
 import { ValidationCode } from '../../../domain/validation-codes';
+import { signInOpen } from '../../access/users';
 import type { Database, Executor } from '../../db/client';
 import { accountLocks, otpCodes, sessions, trustedDevices, users } from '../../db/schema';
 import { HttpError, validationFailed } from '../../http-error';
@@ -138,7 +139,7 @@ export async function login(
       mustChangePassword: users.mustChangePassword,
       avatar: users.avatar,
       passwordHash: users.passwordHash,
-      closed: sql<boolean>`(${users.loginBlocked} or ${users.deleted} or ${users.deactivatedAt} is not null)`,
+      closed: sql<boolean>`not ${signInOpen(sql`${users}`)}`,
     })
     .from(users)
     .where(eq(users.email, email))

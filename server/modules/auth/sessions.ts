@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { type AccountRole, isAccountRole } from '../../../domain/roles';
+import { signInOpen } from '../../access/users';
 import type { Executor } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 
@@ -25,7 +26,7 @@ const TOUCH_AFTER_MS = 60 * 60 * 1000;
 const ENDED_FOR_CLOSED_ACCOUNT = new Date(0);
 
 /** The account can sign in: not blocked, removed or deactivated. The one copy of the "live user" rule here. */
-const accountOpen: SQL = sql`not ${users.loginBlocked} and not ${users.deleted} and ${users.deactivatedAt} is null`;
+const accountOpen: SQL = signInOpen(sql`${users}`);
 
 /** The signed-in user a request carries. */
 export interface SessionUser {

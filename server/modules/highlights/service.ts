@@ -13,6 +13,7 @@ import { SyncCollection } from '../../../domain/sync';
 import { ValidationCode } from '../../../domain/validation-codes';
 import type { Actor } from '../../access/actor';
 import { requireLessonWork, requireSubjectVisible, teachersOfSubject } from '../../access/subjects';
+import { liveUser } from '../../access/users';
 import type { Executor, Transaction } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import type { AppDeps } from '../../deps';
@@ -218,7 +219,7 @@ export async function headTeachersAndAdmins(db: Executor, actor: Actor, subjectI
   await requireSubjectVisible(db, actor, subjectId);
   const users = await queryRows(
     db,
-    sql`select u.id::text, u.name from users u where not u.deleted and u.deactivated_at is null
+    sql`select u.id::text, u.name from users u where ${liveUser()}
       and (u.role = ${Role.admin} or u.id in ${teachersOfSubject(subjectId, { headOnly: true })})
       order by u.role, u.name, u.id`,
     namedRow,

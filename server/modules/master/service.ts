@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { FieldError } from '../../../domain/errors';
 import type { MasterSettingSegment } from '../../../domain/master';
@@ -11,6 +11,7 @@ import type {
   RoomsMultiStoreRequest,
 } from '../../../domain/schemas/master-setting';
 import { ValidationCode } from '../../../domain/validation-codes';
+import { liveUser } from '../../access/users';
 import type { Database, Executor, Transaction } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { faculties, users } from '../../db/schema';
@@ -56,13 +57,7 @@ export async function readMasterData(db: Database): Promise<MasterDataResponse> 
     .select({ id: users.id, name: users.name, role: users.role })
     .from(users)
     // Deleted and deactivated people stay only in history (people calls), never in the pickers.
-    .where(
-      and(
-        inArray(users.role, [Role.teacher, Role.admin, Role.student]),
-        eq(users.deleted, false),
-        isNull(users.deactivatedAt),
-      ),
-    )
+    .where(and(inArray(users.role, [Role.teacher, Role.admin, Role.student]), liveUser(sql`${users}`)))
     .orderBy(asc(users.name), asc(users.id));
 
   return {

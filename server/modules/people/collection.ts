@@ -1,10 +1,10 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { Role } from '../../../domain/roles';
 import { SYNC_COLLECTION_ROLES } from '../../../domain/sync';
 import { type PersonDoc, personDocSchema } from '../../../domain/sync-docs';
-import { classScopeVersion, teachesStudent } from '../../access/classes';
-import type { SyncActor, SyncCollectionDef } from '../../sync/engine';
+import { classScopeVersion } from '../../access/classes';
+import { peopleReadScope } from '../../access/users';
+import type { SyncCollectionDef } from '../../sync/engine';
 
 const personRowSchema = z.object({
   id: z.string(),
@@ -26,18 +26,6 @@ const personRowSchema = z.object({
 type PersonRow = z.infer<typeof personRowSchema>;
 
 /**
- * Who a user may see (SPEC §6): admins and observers everybody; teachers the staff and the students of the
- * classes they teach; students themselves and the staff who teach and decide their requests.
- */
-function peopleScope(actor: SyncActor): SQL {
-  if (actor.role === Role.admin || actor.role === Role.observer) return sql`true`;
-  const staff = sql`u.role in (${Role.teacher}, ${Role.admin})`;
-  if (actor.role === Role.student) return sql`(u.id = ${actor.id} or ${staff})`;
-  if (actor.role !== Role.teacher) return sql`false`;
-  return sql`(u.role <> ${Role.student} or ${teachesStudent(actor.id, sql`s.id`)})`;
-}
-
-/**
  * `people`: users with their student profile, pull only (accounts change through the REST calls). A row's
  * sequence is the later of its user and student rows, so a change to either reaches the client.
  */
@@ -52,7 +40,7 @@ export const peopleCollection: SyncCollectionDef<PersonDoc, PersonRow> = {
       s.faculty_id::text as faculty_id, s.year_code_id::text as year_code_id,
       greatest(u.seq, coalesce(s.seq, 0)) as seq, (u.deleted or coalesce(s.deleted, false)) as deleted
       from users u left join students s on s.user_id = u.id
-      where ${peopleScope(actor)}`,
+      where ${peopleReadScope(actor)}`,
   // A class sheet waiting for its students' names asks for them by student id.
   askedBy: 'student_id',
   rowSchema: personRowSchema,

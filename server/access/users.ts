@@ -1,0 +1,31 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { Role } from '../../domain/roles';
+import type { Actor } from './actor';
+import { teachesStudent } from './classes';
+
+/**
+ * The condition "this account is live": neither deleted nor deactivated (a removed staff member or student with
+ * history is kept for the names on past sheets, gone from every list and picker). `user` is the users alias of
+ * the outer query. A blocked account is still live: it stays listed so an admin can unblock it.
+ */
+export function liveUser(user: SQL = sql`u`): SQL {
+  return sql`(not ${user}.deleted and ${user}.deactivated_at is null)`;
+}
+
+/** The condition "this account may sign in": live (`liveUser`) and its sign-in not blocked. */
+export function signInOpen(user: SQL = sql`u`): SQL {
+  return sql`(${liveUser(user)} and not ${user}.login_blocked)`;
+}
+
+/**
+ * The people (users `u` with their student profile `s`, left joined) a user may see, the `people` pull's rows
+ * (SPEC §6): admins and observers everybody; teachers the staff and the students sitting in a class they are in
+ * charge of; students themselves and the staff (who teach them and decide their requests); anybody else nobody.
+ */
+export function peopleReadScope(actor: Actor, user: SQL = sql`u`, student: SQL = sql`s`): SQL {
+  if (actor.role === Role.admin || actor.role === Role.observer) return sql`true`;
+  const staff = sql`${user}.role in (${Role.teacher}, ${Role.admin})`;
+  if (actor.role === Role.student) return sql`(${user}.id = ${actor.id} or ${staff})`;
+  if (actor.role !== Role.teacher) return sql`false`;
+  return sql`(${user}.role <> ${Role.student} or ${teachesStudent(actor.id, sql`${student}.id`)})`;
+}
