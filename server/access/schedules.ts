@@ -7,6 +7,7 @@ import { queryRows } from '../db/rows';
 import type { Actor } from './actor';
 import { teachersOfSchedule } from './classes';
 import { ownStudentIds } from './own-students';
+import { lessonPublishScope, subjectScope } from './subjects';
 
 /** The condition "a class of the student user `actor` sits in holds the sitting `schedule`". */
 function inOwnClass(actor: Actor, schedule: SQL): SQL {
@@ -85,4 +86,27 @@ export async function sittingWork(db: Executor, scheduleId: string): Promise<Sit
     sittingRow,
   );
   return row ?? null;
+}
+
+/**
+ * The sittings a user may pull with their lesson (`schedule` and `lesson` the aliases): those of the subjects
+ * they see (`subjectScope`: admins and observers all, teachers those they work in, students their published
+ * enrolments), of draft lessons for staff only (`lessonPublishScope`). The calendars answer `calendarScope`.
+ */
+export function scheduleReadScope(actor: Actor, schedule: SQL = sql`s`, lesson: SQL = sql`l`): SQL {
+  return sql`${subjectScope(actor, sql`${schedule}.subject_id`)} and ${lessonPublishScope(actor, sql`${lesson}.publish`)}`;
+}
+
+/**
+ * The teachers named on a sitting (not those in charge of its class: see `teachersOfSchedule`), as a subquery
+ * of `teacher_id`: the names a calendar and a lesson's sittings show.
+ */
+export function teachersNamedOn(scheduleId: SQL): SQL {
+  return sql`(select st.teacher_id from schedule_teachers st where st.schedule_id = ${scheduleId} and not st.deleted)`;
+}
+
+/** The teachers named on a sitting as a `text[]` expression (empty when none): what a copy or a clash carries. */
+export function teacherIdArrayNamedOn(scheduleId: SQL): SQL {
+  return sql`array(select st.teacher_id::text from schedule_teachers st where st.schedule_id = ${scheduleId}
+    and not st.deleted order by st.teacher_id)`;
 }

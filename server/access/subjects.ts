@@ -14,7 +14,7 @@ import { subjectsOfClassesTaughtBy } from './classes';
  * teacher sees every class, lesson and schedule (SPEC §6: what is not assigned to them is shown read-only),
  * while the class students, and so the students' attendance and scores, stay those of their own classes.
  */
-function teacherSubjectIds(teacherId: string): SQL {
+export function teacherSubjectIds(teacherId: string): SQL {
   return sql`(${subjectsOfClassesTaughtBy(teacherId)}
     union select st.subject_id from schedule_teachers st where st.teacher_id = ${teacherId} and not st.deleted)`;
 }

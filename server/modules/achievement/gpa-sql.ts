@@ -28,7 +28,7 @@ export function gpaOfScores(scores: SQL): SQL {
 }
 
 /**
- * The GPA of each enrolment in `enrolmentIds` (a subquery of `subject_students.id`) as a relation
+ * The GPA of each enrolment in `enrolmentIds` (a subquery of enrolment ids, `liveEnrolments` ones) as a relation
  * `(subject_student_id, gpa)`: `gpaOfScores` over their live scores of live score names.
  */
 export function enrolmentGpas(enrolmentIds: SQL): SQL {

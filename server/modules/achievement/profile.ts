@@ -7,6 +7,7 @@ import { EMPTY_TALLY } from '../../../domain/reports';
 import type { SchoolMoment } from '../../../domain/schedules';
 import { jlptLevelSchema, type StudentProfileResponse } from '../../../domain/schemas/people';
 import type { Actor } from '../../access/actor';
+import { liveEnrolments } from '../../access/enrolments';
 import { studentScope } from '../../access/students';
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/rows';
@@ -99,11 +100,11 @@ export async function readStudentProfile(
   const names = await queryRows(
     db,
     sql`select ss.subject_id::text as subject_id, sn.name as subject_name, cn.name as class_name
-        from subject_students ss join subjects su on su.id = ss.subject_id
+        from ${liveEnrolments} ss join subjects su on su.id = ss.subject_id
         join subject_names sn on sn.id = su.subject_name_id
         join class_students cs on cs.subject_student_id = ss.id and not cs.deleted
         join subject_classes c on c.id = cs.class_id join class_names cn on cn.id = c.class_name_id
-        where ss.student_id = ${studentId} and not ss.deleted`,
+        where ss.student_id = ${studentId}`,
     subjectRow,
   );
   const subjects = [];

@@ -8,6 +8,7 @@ import {
 import { highlightCompareSchema, highlightConditionSchema } from '../../../domain/highlights';
 import { byStudentNumber } from '../../../domain/names';
 import { teacherIdArrayOfClass } from '../../access/classes';
+import { liveEnrolments } from '../../access/enrolments';
 import { inPublishedLesson } from '../../access/subjects';
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/rows';
@@ -165,11 +166,11 @@ function enrolments(db: Executor, where: SQL): Promise<Enrolment[]> {
           ss.university_id::text as university_id, ss.student_id::text as student_id,
           cs.class_id::text as class_id, st.identity, u.name,
           ${teacherIdArrayOfClass(sql`cs.class_id`)} as teacher_ids
-        from subject_students ss
+        from ${liveEnrolments} ss
         join students st on st.id = ss.student_id
         join users u on u.id = st.user_id
         left join class_students cs on cs.subject_student_id = ss.id and not cs.deleted
-        where not ss.deleted and ${where}
+        where ${where}
         order by ss.id`,
     enrolmentRow,
   ).then((rows) =>

@@ -9,6 +9,7 @@ import { isOnTimeStep, validateDateInPeriod } from '../../../domain/validation';
 import { ValidationCode } from '../../../domain/validation-codes';
 import type { Actor } from '../../access/actor';
 import { classStudentScope, requireClassesWork } from '../../access/classes';
+import { teacherIdArrayNamedOn, teachersNamedOn } from '../../access/schedules';
 import { requireLessonWork } from '../../access/subjects';
 import type { Executor, Transaction } from '../../db/client';
 import { inList, queryRows } from '../../db/rows';
@@ -84,14 +85,13 @@ async function sittingsOnDays(
   const byTeacher =
     teacherIds.length === 0
       ? sql`false`
-      : sql`exists (select 1 from schedule_teachers st where st.schedule_id = s.id and not st.deleted
-          and st.teacher_id in (${inList(teacherIds)}))`;
+      : sql`exists (select 1 from ${teachersNamedOn(sql`s.id`)} as t(teacher_id)
+          where t.teacher_id in (${inList(teacherIds)}))`;
   return queryRows(
     tx,
     sql`select s.id::text as schedule_id, s.day::text as day, to_char(s.start_time, 'HH24:MI') as start_time,
         to_char(s.end_time, 'HH24:MI') as end_time, s.room_id::text as room_id,
-        array(select st.teacher_id::text from schedule_teachers st where st.schedule_id = s.id and not st.deleted)
-          as teacher_ids, ${CLASH_LABEL} as label
+        ${teacherIdArrayNamedOn(sql`s.id`)} as teacher_ids, ${CLASH_LABEL} as label
       from schedules s join lessons l on l.id = s.lesson_id join subjects p on p.id = s.subject_id
       join subject_names sn on sn.id = p.subject_name_id join subject_classes c on c.id = s.class_id
       join class_names cn on cn.id = c.class_name_id

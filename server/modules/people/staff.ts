@@ -15,6 +15,9 @@ import type {
 } from '../../../domain/schemas/people';
 import { ValidationCode } from '../../../domain/validation-codes';
 import type { Actor } from '../../access/actor';
+import { teacherSubjectIds } from '../../access/subjects';
+import { hasTeachingHistory } from '../../access/teachers';
+import { liveUser } from '../../access/users';
 import type { Executor, Transaction } from '../../db/client';
 import { containsText, paginationOf, totalColumnSchema } from '../../db/paging';
 import { queryRows } from '../../db/rows';
@@ -41,9 +44,6 @@ const STAFF_COLUMNS = sql`u.id::text as id, u.name, u.role::int as role, u.avata
     and not uu.deleted order by uu.university_id), '{}') as university_ids,
   u.login_blocked, u.retire_at::text as retire_at`;
 
-/** An account still on the lists: neither deleted nor deactivated. */
-const LIVE_USER = sql`not u.deleted and u.deactivated_at is null`;
-
 function toStaffUser(row: StaffRow): StaffUser {
   const { retire_at: _retireAt, ...user } = row;
   return user;
@@ -66,7 +66,7 @@ async function searchStaff(
   q: StaffSearchQuery,
 ): Promise<{ rows: StaffRow[]; meta: { pagination: ReturnType<typeof paginationOf> } }> {
   const where: SQL[] = [
-    LIVE_USER,
+    liveUser(),
     sql`u.role in (${sql.join(
       roles.map((role) => sql`${role}`),
       sql`, `,
@@ -105,7 +105,7 @@ async function searchStaff(
 async function readStaffRow(db: Executor, userId: string, roles: readonly AccountRole[]): Promise<StaffRow> {
   const [row] = await queryRows(
     db,
-    sql`select ${STAFF_COLUMNS} from users u where u.id = ${userId} and ${LIVE_USER}`,
+    sql`select ${STAFF_COLUMNS} from users u where u.id = ${userId} and ${liveUser()}`,
     staffRowSchema,
   );
   if (!row || !(roles as readonly number[]).includes(row.role)) throw notFound();
@@ -152,7 +152,7 @@ export async function listTeachers(db: Executor, q: StaffSearchQuery) {
 export async function teachersAmong(db: Executor, teacherIds: SQL): Promise<Teacher[]> {
   const rows = await queryRows(
     db,
-    sql`select ${STAFF_COLUMNS} from users u where ${LIVE_USER} and u.role = ${Role.teacher}
+    sql`select ${STAFF_COLUMNS} from users u where ${liveUser()} and u.role = ${Role.teacher}
         and u.id in ${teacherIds} order by u.name, u.id`,
     staffRowSchema,
   );
@@ -165,9 +165,7 @@ export async function readTeacher(db: Executor, teacherId: string): Promise<Teac
   const subjects = await queryRows(
     db,
     sql`select p.id::text as id, sn.name from subjects p join subject_names sn on sn.id = p.subject_name_id
-        where not p.deleted and p.id in (
-          select ct.subject_id from class_teachers ct where ct.teacher_id = ${teacherId} and not ct.deleted
-          union select st.subject_id from schedule_teachers st where st.teacher_id = ${teacherId} and not st.deleted)
+        where not p.deleted and p.id in ${teacherSubjectIds(teacherId)}
         order by sn.name, p.id`,
     z.object({ id: z.string(), name: z.string() }),
   );
@@ -220,12 +218,7 @@ async function removeStaff(deps: PeopleDeps, userId: string, history: SQL): Prom
 /** `DELETE /api/teachers/{id}`. */
 export async function deleteTeacher(deps: PeopleDeps, teacherId: string): Promise<void> {
   await readStaffRow(deps.db, teacherId, [Role.teacher]);
-  await removeStaff(
-    deps,
-    teacherId,
-    sql`exists (select 1 from class_teachers where teacher_id = ${teacherId})
-      or exists (select 1 from schedule_teachers where teacher_id = ${teacherId})`,
-  );
+  await removeStaff(deps, teacherId, hasTeachingHistory(teacherId));
 }
 
 // --------------------------------------------------------------------------------------------------------

@@ -13,8 +13,10 @@ import {
 import { ValidationCode } from '../../../domain/validation-codes';
 import type { Actor } from '../../access/actor';
 import { requireClassWork } from '../../access/classes';
+import { enrolledIn, enrolmentIdOf, liveEnrolments } from '../../access/enrolments';
 import { studentAddScope, studentEditScope, studentScope } from '../../access/students';
 import { subjectScope } from '../../access/subjects';
+import { liveUser } from '../../access/users';
 import type { Executor, Transaction } from '../../db/client';
 import { containsText, paginationOf, totalColumnSchema } from '../../db/paging';
 import { queryRows } from '../../db/rows';
@@ -56,7 +58,7 @@ const STUDENT_FROM = sql`from students s join users u on u.id = s.user_id
   left join faculties fa on fa.id = s.faculty_id left join year_codes yc on yc.id = s.year_code_id`;
 
 /** A student still on the lists: neither deleted nor deactivated (kept only for history). */
-const LIVE_STUDENT = sql`not s.deleted and not u.deleted and u.deactivated_at is null`;
+const LIVE_STUDENT = sql`not s.deleted and ${liveUser()}`;
 
 function toStudent(row: StudentRow): Student {
   const { user_id: _userId, ...student } = row;
@@ -102,8 +104,7 @@ function searchConditions(actor: Actor, q: StudentSearchQuery): SQL[] {
   if (q.jlpt !== undefined) where.push(sql`s.jlpt = ${q.jlpt}`);
   if (q.scholarship !== undefined) where.push(sql`s.scholarship = ${q.scholarship}`);
   if (q.subject) {
-    where.push(sql`exists (select 1 from subject_students ss where ss.student_id = s.id and not ss.deleted
-      and ss.subject_id = ${q.subject})`);
+    where.push(enrolledIn(sql`s.id`, sql`${q.subject}::uuid`));
   }
   if (q.classes && q.classes.length > 0) {
     const ids = sql.join(
@@ -130,8 +131,8 @@ function searchConditions(actor: Actor, q: StudentSearchQuery): SQL[] {
     where.push(compared(q.achievement, points, q.numberAchievement));
   }
   if (q.grade !== undefined && q.numberGrade !== undefined) {
-    const gpa = sql`(select avg(g.gpa) from ${enrolmentGpas(sql`(select ss.id from subject_students ss
-      where ss.student_id = s.id and not ss.deleted and ${inSubject('ss.subject_id')})`)} g)`;
+    const gpa = sql`(select avg(g.gpa) from ${enrolmentGpas(sql`(select ss.id from ${liveEnrolments} ss
+      where ss.student_id = s.id and ${inSubject('ss.subject_id')})`)} g)`;
     where.push(compared(q.grade, gpa, q.numberGrade));
   }
   return where;
@@ -420,9 +421,9 @@ export async function putStudentInClass(
     const [place] = await queryRows(
       tx,
       sql`select c.subject_id::text as subject_id, c.university_id::text as university_id,
-            ss.id::text as enrolment_id, cs.class_id::text as current_class_id, cs.id::text as current_id
+            ${enrolmentIdOf(sql`c.subject_id`, sql`${studentId}::uuid`)}::text as enrolment_id,
+            cs.class_id::text as current_class_id, cs.id::text as current_id
           from subject_classes c
-          left join subject_students ss on ss.subject_id = c.subject_id and ss.student_id = ${studentId}
           left join class_students cs on cs.subject_id = c.subject_id and cs.student_id = ${studentId}
             and not cs.deleted
           where c.id = ${classId} and not c.deleted`,

@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { requestedMark } from '../../../domain/attendance';
 import { mayChangeRequestStatus, studentOwnsRecord } from '../../../domain/permissions';
@@ -19,14 +19,14 @@ import {
   requestContentSchema,
   scoreWithinFull,
 } from '../../../domain/validation';
-import { classScopeVersion, teacherIdsOfClassOrSubject, teachesClassOrSubject } from '../../access/classes';
-import { ownStudentIds } from '../../access/own-students';
+import { classScopeVersion, teacherIdsOfClassOrSubject } from '../../access/classes';
+import { enrolledIn, liveEnrolments } from '../../access/enrolments';
+import { requestReadScope } from '../../access/requests';
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { requests, users } from '../../db/schema';
 import {
   PushRowRefused,
-  type SyncActor,
   type SyncCollectionDef,
   type SyncWriteContext,
   writeWithin,
@@ -100,15 +100,6 @@ function toDoc(row: RequestRow): RequestDoc {
   });
 }
 
-/** SPEC §6: admins every request, teachers those of the classes they teach, students their own. */
-export function requestScope(actor: SyncActor): SQL {
-  if (actor.role === Role.admin) return sql`true`;
-  if (actor.role === Role.student) return sql`r.student_id in ${ownStudentIds(actor.id)}`;
-  // The teachers in charge of a request: of its class, or of any class of its subject when it names none.
-  if (actor.role === Role.teacher) return teachesClassOrSubject(actor.id, sql`r.class_id`, sql`r.subject_id`);
-  return sql`false`;
-}
-
 const idRow = z.object({ id: z.string() });
 
 const requestTeacherIds = (db: Executor, doc: RequestDoc) => teacherIdsOfClassOrSubject(db, doc);
@@ -166,8 +157,7 @@ async function aboutOwnRecords(tx: Executor, doc: RequestDoc): Promise<boolean> 
   // issue #23: a request naming no class once reached a subject's teachers from anybody.
   const seat =
     doc.classId === null
-      ? sql`select ss.id::text as id from subject_students ss
-          where ss.subject_id = ${doc.subjectId} and ss.student_id = ${doc.studentId} and not ss.deleted`
+      ? sql`select 'enrolled' as id where ${enrolledIn(sql`${doc.studentId}::uuid`, sql`${doc.subjectId}::uuid`)}`
       : sql`select cs.id::text as id from class_students cs
           where cs.class_id = ${doc.classId} and cs.subject_id = ${doc.subjectId}
           and cs.student_id = ${doc.studentId} and not cs.deleted`;
@@ -320,9 +310,9 @@ async function applyRequest(ctx: SyncWriteContext, doc: RequestDoc): Promise<voi
   const scoreNameId = doc.scoreNameId;
   const [enrolment] = await queryRows(
     ctx.tx,
-    sql`select ss.id::text as id, sn.full_score::float8 as full_score from subject_students ss
+    sql`select ss.id::text as id, sn.full_score::float8 as full_score from ${liveEnrolments} ss
         join score_names sn on sn.id = ${scoreNameId} and sn.subject_id = ss.subject_id
-        where ss.subject_id = ${doc.subjectId} and ss.student_id = ${doc.studentId} and not ss.deleted`,
+        where ss.subject_id = ${doc.subjectId} and ss.student_id = ${doc.studentId}`,
     enrolmentRow,
   );
   if (!enrolment) throw new PushRowRefused({ document: doc, reason: 'invalid' });
@@ -367,7 +357,7 @@ export const requestsCollection: SyncCollectionDef<RequestDoc, RequestRow> = {
   docSchema: requestDocSchema,
   pullRoles: SYNC_COLLECTION_ROLES.requests.pull,
   scopeVersion: classScopeVersion,
-  scope: (actor) => sql`${SELECT} where ${requestScope(actor)}`,
+  scope: (actor) => sql`${SELECT} where ${requestReadScope(actor)}`,
   rowSchema: requestRowSchema,
   toDoc,
   push: {

@@ -17,12 +17,15 @@ import {
 import { SortType } from '../../../domain/search-params';
 import type { RequestDoc } from '../../../domain/sync-docs';
 import type { Actor } from '../../access/actor';
+import { enrolledIn } from '../../access/enrolments';
+import { ownStudentId } from '../../access/own-students';
+import { requestReadScope } from '../../access/requests';
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { forbidden, HttpError, notFound, validationFailed } from '../../http-error';
 import type { SyncPushConflict, SyncPushDeps } from '../../sync/engine';
 import { pushAsCall, refusalAsHttp } from '../../sync/push-call';
-import { readRequestDoc, requestScope, requestsCollection } from './collection';
+import { readRequestDoc, requestsCollection } from './collection';
 
 const requestRowSchema = z.object({
   id: z.string(),
@@ -125,7 +128,7 @@ function toRequest(row: RequestRow): Request {
 export async function requestDetail(db: Executor, actor: Actor, requestId: string): Promise<Request> {
   const [row] = await queryRows(
     db,
-    sql`${SELECT} ${FROM} where r.id = ${requestId} and not r.deleted and ${requestScope(actor)}`,
+    sql`${SELECT} ${FROM} where r.id = ${requestId} and not r.deleted and ${requestReadScope(actor)}`,
     requestRowSchema,
   );
   if (!row) throw notFound();
@@ -146,7 +149,7 @@ export async function searchRequests(
   actor: Actor,
   query: RequestSearchQuery,
 ): Promise<RequestListResponse> {
-  const conditions: SQL[] = [sql`not r.deleted`, requestScope(actor)];
+  const conditions: SQL[] = [sql`not r.deleted`, requestReadScope(actor)];
   if (query.param) {
     const like = `%${escapeLike(query.param)}%`;
     conditions.push(sql`(r.content ilike ${like} or su.name ilike ${like} or s.identity ilike ${like})`);
@@ -196,19 +199,6 @@ async function countRequests(db: Executor, where: SQL, readsStudent: boolean): P
     totalRow,
   );
   return row?.total ?? 0;
-}
-
-const studentRow = z.object({ id: z.string() });
-
-/** The student record of a signed-in student, or 403. */
-async function ownStudentId(db: Executor, actor: Actor): Promise<string> {
-  const [row] = await queryRows(
-    db,
-    sql`select id::text from students where user_id = ${actor.id} and not deleted`,
-    studentRow,
-  );
-  if (!row) throw forbidden();
-  return row.id;
 }
 
 const subjectRow = z.object({ university_id: z.string() });
@@ -355,8 +345,7 @@ export async function studentRequestData(
     db,
     sql`select sn.subject_id::text, sn.id::text, sn.name, sn.full_score::float8 as full_score, sn.option_plus,
           sn.parent_id::text from score_names sn
-        join subject_students ss on ss.subject_id = sn.subject_id and ss.student_id = ${studentId} and not ss.deleted
-        where not sn.deleted order by sn.position, sn.name`,
+        where not sn.deleted and ${enrolledIn(sql`${studentId}::uuid`, sql`sn.subject_id`)} order by sn.position, sn.name`,
     scoreNameRow,
   );
   const subjects = new Map<string, StudentRequestData['subjects'][number]>();

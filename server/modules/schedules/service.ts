@@ -12,7 +12,13 @@ import type {
 } from '../../../domain/schemas/schedules';
 import { scheduleFilterSchema } from '../../../domain/schemas/schedules';
 import type { Actor } from '../../access/actor';
-import { calendarAssist, calendarScope, publishedSitting, taughtByAny } from '../../access/schedules';
+import {
+  calendarAssist,
+  calendarScope,
+  publishedSitting,
+  taughtByAny,
+  teachersNamedOn,
+} from '../../access/schedules';
 import type { Database, Executor } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { forbidden, notFound, validationFailed } from '../../http-error';
@@ -89,8 +95,7 @@ async function calendar(db: Executor, actor: Actor, range: DayRange, where: SQL)
         to_char(s.start_time, 'HH24:MI') as start_time, to_char(s.end_time, 'HH24:MI') as end_time,
         r.id::text as room_id, r.name as room_name,
         coalesce((select json_agg(json_build_object('id', u.id::text, 'name', u.name) order by u.name, u.id)
-          from users u where u.id in (select st.teacher_id from schedule_teachers st
-            where st.schedule_id = s.id and not st.deleted)), '[]'::json) as teachers,
+          from users u where u.id in ${teachersNamedOn(sql`s.id`)}), '[]'::json) as teachers,
         ${calendarAssist(actor)} as assist
       from schedules s join lessons l on l.id = s.lesson_id join subjects p on p.id = s.subject_id
       join subject_names sn on sn.id = p.subject_name_id join subject_classes c on c.id = s.class_id

@@ -14,6 +14,8 @@ import { isEndTimeAfterStart, isOnTimeStep } from '../../../domain/validation';
 import { ValidationCode } from '../../../domain/validation-codes';
 import { WeekdayId } from '../../../domain/weekdays';
 import type { Actor } from '../../access/actor';
+import { teacherIdArrayOfClass } from '../../access/classes';
+import { teacherIdArrayNamedOn } from '../../access/schedules';
 import type { Executor, Transaction } from '../../db/client';
 import { inList, queryRows, slices } from '../../db/rows';
 import {
@@ -61,8 +63,7 @@ async function sourceSittings(db: Executor, subjectId: string) {
     sql`select s.id::text as id, s.lesson_id::text as lesson_id, s.class_id::text as class_id, s.day::text as day,
         to_char(s.start_time, 'HH24:MI') as start_time, to_char(s.end_time, 'HH24:MI') as end_time,
         s.room_id::text as room_id,
-        array(select st.teacher_id::text from schedule_teachers st where st.schedule_id = s.id and not st.deleted
-          order by st.teacher_id) as teacher_ids
+        ${teacherIdArrayNamedOn(sql`s.id`)} as teacher_ids
       from schedules s join lessons l on l.id = s.lesson_id
       where s.subject_id = ${subjectId} and not s.deleted and not l.deleted
       order by s.day, s.start_time, s.id`,
@@ -81,8 +82,7 @@ async function sourceClasses(db: Executor, subjectId: string) {
   return queryRows(
     db,
     sql`select c.id::text as id, c.class_name_id::text as class_name_id, cn.name,
-        array(select ct.teacher_id::text from class_teachers ct where ct.class_id = c.id and not ct.deleted
-          order by ct.teacher_id) as teacher_ids
+        ${teacherIdArrayOfClass(sql`c.id`)} as teacher_ids
       from subject_classes c join class_names cn on cn.id = c.class_name_id
       where c.subject_id = ${subjectId} and not c.deleted order by cn.name, c.id`,
     classRow,

@@ -5,7 +5,8 @@ import { lessonPlanStatus } from '../../../domain/lessons';
 import type { Lesson, LessonSchedule } from '../../../domain/schemas/lessons';
 import type { SubjectClass, SubjectSummary } from '../../../domain/schemas/subjects';
 import type { Actor } from '../../access/actor';
-import { classStudentScope } from '../../access/classes';
+import { classStudentScope, teacherIdArrayOfClass } from '../../access/classes';
+import { teachersNamedOn } from '../../access/schedules';
 import { lessonPublishScope, subjectReadScope } from '../../access/subjects';
 import type { Executor } from '../../db/client';
 import { inList, queryRows } from '../../db/rows';
@@ -107,8 +108,7 @@ export async function readClasses(
     db,
     sql`select c.id::text as id, cn.name, c.class_name_id::text as class_name_id,
         (select json_agg(json_build_object('id', u.id::text, 'name', u.name) order by u.name, u.id)
-          from class_teachers ct join users u on u.id = ct.teacher_id
-          where ct.class_id = c.id and not ct.deleted) as teachers,
+          from users u where u.id::text = any(${teacherIdArrayOfClass(sql`c.id`)})) as teachers,
         (select json_agg(json_build_object('id', st.id::text, 'identity', st.identity, 'name', u.name)
             order by st.identity, st.id)
           from class_students cs join students st on st.id = cs.student_id join users u on u.id = st.user_id
@@ -195,8 +195,7 @@ export async function readSchedules(
         s.day::text as day, to_char(s.start_time, 'HH24:MI') as start_time, to_char(s.end_time, 'HH24:MI') as end_time,
         r.id::text as room_id, r.name as room_name,
         (select json_agg(json_build_object('id', u.id::text, 'name', u.name) order by u.name, u.id)
-          from schedule_teachers st join users u on u.id = st.teacher_id
-          where st.schedule_id = s.id and not st.deleted) as teachers,
+          from users u where u.id in ${teachersNamedOn(sql`s.id`)}) as teachers,
         pl.id::text as plan_id, pl.publish::int as plan_publish
       from schedules s join subject_classes c on c.id = s.class_id join class_names cn on cn.id = c.class_name_id
       left join rooms r on r.id = s.room_id

@@ -20,6 +20,7 @@ import type {
 import { ValidationCode } from '../../../domain/validation-codes';
 import type { Actor } from '../../access/actor';
 import { teachesClass } from '../../access/classes';
+import { ownStudentId } from '../../access/own-students';
 import {
   openToStudent,
   requireFormulaWrite,
@@ -662,8 +663,8 @@ export async function addStudentsToClasses(
             (
               await queryRows(
                 tx,
-                sql`select ct.class_id::text as id from class_teachers ct where ct.subject_id = ${subjectId}
-                      and not ct.deleted and ct.teacher_id = ${actor.id}`,
+                sql`select c.id::text as id from subject_classes c where c.subject_id = ${subjectId}
+                      and ${teachesClass(actor.id, sql`c.id`)}`,
                 z.object({ id: z.string() }),
               )
             ).map((row) => row.id),
@@ -700,16 +701,6 @@ export async function addStudentsToClasses(
 }
 
 const ownStudentRow = z.object({ id: z.string() });
-
-async function ownStudentId(db: Executor, actor: Actor): Promise<string> {
-  const [row] = await queryRows(
-    db,
-    sql`select id::text as id from students where user_id = ${actor.id} and not deleted`,
-    ownStudentRow,
-  );
-  if (!row) throw forbidden();
-  return row.id;
-}
 
 /** Whether a subject is open to the student's registration; 404 otherwise. */
 async function requireOpenToStudent(db: Executor, actor: Actor, subjectId: string) {

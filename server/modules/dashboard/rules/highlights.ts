@@ -10,6 +10,7 @@ import {
 import { LIMITS } from '../../../../domain/limits';
 import { StickyType } from '../../../../domain/stickies';
 import { liveClassAssignments } from '../../../access/classes';
+import { liveEnrolments } from '../../../access/enrolments';
 import type { Executor } from '../../../db/client';
 import { queryRows } from '../../../db/rows';
 import { enrolmentGpas } from '../../achievement/gpa-sql';
@@ -80,12 +81,12 @@ export async function highlightHits(db: Executor, context: RuleContext): Promise
   const enrolled = await queryRows(
     db,
     sql`select ss.subject_id, st.id as student_id, u.id as user_id, st.identity, u.name, g.gpa
-        from subject_students ss
+        from ${liveEnrolments} ss
         join students st on st.id = ss.student_id
         join users u on u.id = st.user_id
-        left join ${enrolmentGpas(sql`(select ss.id from subject_students ss where not ss.deleted ${inScope('ss', context.scope)})`)} g
+        left join ${enrolmentGpas(sql`(select ss.id from ${liveEnrolments} ss where true ${inScope('ss', context.scope)})`)} g
           on g.subject_student_id = ss.id
-        where not ss.deleted ${inScope('ss', context.scope)}
+        where true ${inScope('ss', context.scope)}
         order by st.identity, st.id`,
     studentSchema,
   );

@@ -1,0 +1,19 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { Role } from '../../domain/roles';
+import type { Actor } from './actor';
+import { teachesClassOrSubject } from './classes';
+import { ownStudentIds } from './own-students';
+
+/**
+ * The requests a user may read (`request` the requests alias), for the `requests` pull and the REST reads
+ * alike (SPEC §6): admins every request; teachers those they are in charge of, of a class they teach or, when
+ * the request names no class, of any class of its subject they teach; students their own; anybody else none.
+ */
+export function requestReadScope(actor: Actor, request: SQL = sql`r`): SQL {
+  if (actor.role === Role.admin) return sql`true`;
+  if (actor.role === Role.student) return sql`${request}.student_id in ${ownStudentIds(actor.id)}`;
+  if (actor.role === Role.teacher) {
+    return teachesClassOrSubject(actor.id, sql`${request}.class_id`, sql`${request}.subject_id`);
+  }
+  return sql`false`;
+}
