@@ -1,3 +1,8 @@
+import { z } from 'zod';
+import { codeSchema } from './codes';
+import { LIMITS } from './limits';
+import { RequestOption } from './requests';
+
 /**
  * Message ids a notification carries in `data.message` (SPEC §3); the SPA translates them (ja/vi/en), so a
  * stored notification reads in the language of whoever opens it.
@@ -27,6 +32,23 @@ export type MailedNotification = (typeof MAILED_NOTIFICATIONS)[number];
 export function isMailedNotification(message: NotificationMessage): message is MailedNotification {
   return (MAILED_NOTIFICATIONS as readonly NotificationMessage[]).includes(message);
 }
+
+/**
+ * What a notification is about, for the app to word it in the reader's language (issue 42: "A new request is
+ * waiting for you." named no request): a request's student, subject, class, option and the day of its sitting.
+ * Names are those of the moment it was sent, as a message is; null where the notification is about no one
+ * thing (a new card, an account change) or the request names none (no class, no sitting).
+ */
+export const notificationParamsSchema = z.strictObject({
+  studentName: z.string().max(LIMITS.nameMaxLength).nullable(),
+  subjectName: z.string().max(LIMITS.nameMaxLength).nullable(),
+  className: z.string().max(LIMITS.nameMaxLength).nullable(),
+  requestOption: codeSchema(RequestOption).nullable(),
+  /** The day of the request's sitting, `YYYY-MM-DD`. */
+  day: z.string().max(10).nullable(),
+});
+/** The parameters of a notification. */
+export type NotificationParams = z.infer<typeof notificationParamsSchema>;
 
 /** Notifications per page of `GET /api/notification`, and per step of the bell's list as it scrolls. */
 export const NOTIFICATIONS_PER_PAGE = 20;

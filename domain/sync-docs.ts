@@ -3,6 +3,7 @@ import { attendanceStatusSchema } from './attendance';
 import { codeSchema } from './codes';
 import { LIMITS } from './limits';
 import { MasterKind } from './master-kind';
+import { notificationParamsSchema } from './notifications';
 import { RequestStatus } from './request-status';
 import { AcceptReason, AttendanceRequestKind, ConfirmKind, RequestOption, RequestType } from './requests';
 import type { SyncCollection } from './sync';
@@ -166,11 +167,13 @@ export type StickyDoc = z.infer<typeof stickyDocSchema>;
  * One notification of the `notifications` collection (SPEC §3: id, created_at, data.message, data.url).
  * `read` is the only field a client writes: marking read is pushed, offline too. It is a flag rather than the
  * time (the server keeps the time), so two devices that both mark a notification read agree, not conflict.
+ * `params` says what it is about (`notificationParamsSchema`), for the app to word it.
  */
 export const notificationDocSchema = z.strictObject({
   id,
   message: z.string().max(LIMITS.noteMaxLength),
   url: z.string().max(LIMITS.urlMaxLength),
+  params: notificationParamsSchema.nullable(),
   createdAt: z.string().max(40),
   read: z.boolean(),
   updatedAt: sequence,

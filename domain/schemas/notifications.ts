@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { notificationParamsSchema } from '../notifications';
 import {
   type CallSlice,
   dateTimeSchema,
@@ -12,13 +13,14 @@ import {
 /**
  * A notification (SPEC §3: id, created_at, data.message, data.url). `read_at` is added because the bell
  * shows an unread count and a click marks the item read (SPEC §4); null while unread. `data.message` is a
- * code or text the UI translates; `data.url` is where a click navigates.
+ * code or text the UI translates; `data.url` is where a click navigates; `data.params` what it is about,
+ * which the UI words with the code (issue 42).
  */
 export const notificationSchema = z.object({
   id: idSchema,
   created_at: dateTimeSchema,
   read_at: dateTimeSchema.nullable(),
-  data: z.object({ message: z.string(), url: z.string() }),
+  data: z.object({ message: z.string(), url: z.string(), params: notificationParamsSchema.nullable() }),
 });
 /** A notification. */
 export type Notification = z.infer<typeof notificationSchema>;

@@ -3,7 +3,13 @@ import { MasterKind } from '../../domain/master-kind';
 import type { SyncCollection } from '../../domain/sync';
 import { AchievementDocKind, SYNC_DOC_SCHEMAS } from '../../domain/sync-docs';
 import { type RxSchemaSpec, rxSchemaOf } from './rx-schema';
-import type { AchievementDocType, PersonDocType, RequestDocType, SyncedDocType } from './synced-schemas';
+import type {
+  AchievementDocType,
+  NotificationDocType,
+  PersonDocType,
+  RequestDocType,
+  SyncedDocType,
+} from './synced-schemas';
 
 /** How the browser stores one replicated collection: its generated RxDB schema and the upgrades of it. */
 export type SyncedCollectionDef<Name extends SyncCollection> = {
@@ -93,12 +99,15 @@ export const SYNCED_COLLECTIONS: { [Name in SyncCollection]: SyncedCollectionDef
       studentId: nullableKey,
     },
   }),
-  // The bell's list; indexed by creation time, newest first in the bell.
-  notifications: synced('notifications', {
-    version: 0,
-    indexes: ['createdAt'],
-    fields: { message: plainString, url: plainString },
-  }),
+  // The bell's list; indexed by creation time, newest first in the bell (version 1 added what each is about).
+  notifications: synced(
+    'notifications',
+    { version: 1, indexes: ['createdAt'], fields: { message: plainString, url: plainString } },
+    {
+      // Notifications stored before version 1 name nothing; the bell words them by their code alone.
+      1: (stored: Omit<NotificationDocType, 'params'>): NotificationDocType => ({ ...stored, params: null }),
+    },
+  ),
   // Indexed by status and by subject for the request lists (version 1 added the score asked for and the
   // reason of a rejection).
   requests: synced(

@@ -127,6 +127,30 @@ describe('demo school generator', () => {
     }
   });
 
+  it("gives the admin's and the teacher's request cards a waiting request, with its text, student and subject", () => {
+    const tables = generateDemoSchool(options);
+    const userOf = new Map(rowsOf(tables, 'users').map((row) => [row.id, row]));
+    const requestOf = new Map(rowsOf(tables, 'requests').map((row) => [row.id, row]));
+    for (const email of ['admin@demo.test', 'teacher@demo.test']) {
+      const cards = rowsOf(tables, 'stickies').filter(
+        (row) =>
+          userOf.get(row.userId)?.email === email &&
+          (row.type === StickyType.request || row.type === StickyType.stickyRequest),
+      );
+      expect(cards.length).toBeGreaterThan(0);
+      for (const card of cards) {
+        const request = requestOf.get(card.requestId as string);
+        expect(request?.status).toBe(RequestStatus.requesting);
+        expect(card).toMatchObject({
+          content: request?.content,
+          subjectId: request?.subjectId,
+          classId: request?.classId,
+          studentId: request?.studentId,
+        });
+      }
+    }
+  });
+
   it('writes highlight rules the domain accepts', () => {
     for (const row of rowsOf(generateDemoSchool(options), 'highlights')) {
       const rule = {
@@ -136,6 +160,34 @@ describe('demo school generator', () => {
         value: row.value,
       };
       expect(highlightRuleSchema.safeParse(rule).success).toBe(true);
+    }
+  });
+
+  it('books no room and no teacher into two sittings at one time, at every scale step the bench uses', () => {
+    for (const scale of [1, 2]) {
+      const tables = generateDemoSchool({ ...options, scale });
+      const teachersOf = new Map<string, string[]>();
+      for (const row of rowsOf(tables, 'schedule_teachers')) {
+        const scheduleId = String(row.scheduleId);
+        teachersOf.set(scheduleId, [...(teachersOf.get(scheduleId) ?? []), String(row.teacherId)]);
+      }
+      const held = new Map<string, string>();
+      const clashes: string[] = [];
+      for (const row of rowsOf(tables, 'schedules')) {
+        const when = `${String(row.day)} ${String(row.startTime)}`;
+        const uses = [
+          ...(row.roomId ? [`room ${String(row.roomId)}`] : []),
+          ...(teachersOf.get(String(row.id)) ?? []).map((id) => `teacher ${id}`),
+        ];
+        for (const use of uses) {
+          const other = held.get(`${when} ${use}`);
+          if (other) clashes.push(`${when} ${use}: ${other} and ${String(row.id)}`);
+          held.set(`${when} ${use}`, String(row.id));
+        }
+      }
+      // The demo's sittings all take one of the fixed periods, so the same start is the same time.
+      expect(clashes).toEqual([]);
+      expect(held.size).toBeGreaterThan(0);
     }
   });
 });

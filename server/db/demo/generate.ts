@@ -5,7 +5,7 @@ import { parseFormula } from '../../../domain/formula';
 import { HighlightCompare, HighlightCondition, HighlightType } from '../../../domain/highlights';
 import { LessonType, PlanPublish, PublishState } from '../../../domain/lessons';
 import { YEAR_CODE_COLORS } from '../../../domain/master';
-import { NotificationMessage } from '../../../domain/notifications';
+import { NotificationMessage, type NotificationParams } from '../../../domain/notifications';
 import { RequestStatus } from '../../../domain/request-status';
 import { AcceptReason, RequestOption, requestOptionMeaning } from '../../../domain/requests';
 import { type AccountRole, Role } from '../../../domain/roles';
@@ -125,6 +125,48 @@ const FORMULA = '中間試験 * 0.4 + 期末試験 * 0.4 + レポート';
 const DAY_MS = 86_400_000;
 
 type Row<T extends PgTable> = T['$inferInsert'];
+
+type Period = (typeof PERIODS)[number];
+type Room = { id: string; name: string };
+
+/**
+ * The weekly slots (weekday and period) of the demo term's classes, with the rooms and teachers each holds:
+ * a class takes the slot and room it drew when both are free for it, else the next free ones in week order,
+ * so the demo never double-books (and draws no extra random numbers: the rest of the school stays the same).
+ */
+class WeeklySlots {
+  private readonly taken = new Map<string, Set<string>>();
+
+  book(
+    period: Period,
+    weekday: number,
+    room: Room | undefined,
+    rooms: readonly Room[],
+    teacherIds: readonly string[],
+  ): { period: Period; weekday: number; room: Room | undefined } {
+    const slotCount = PERIODS.length * 5;
+    const first = weekday * PERIODS.length + PERIODS.indexOf(period);
+    const roomStart = room ? rooms.indexOf(room) : 0;
+    for (let step = 0; step < slotCount; step += 1) {
+      const slot = (first + step) % slotCount;
+      const held = this.taken.get(String(slot)) ?? new Set<string>();
+      if (teacherIds.some((id) => held.has(`teacher:${id}`))) continue;
+      const free =
+        rooms.length === 0
+          ? undefined
+          : rooms
+              .map((_, offset) => rooms[(roomStart + offset) % rooms.length])
+              .find((candidate) => candidate && !held.has(`room:${candidate.id}`));
+      if (rooms.length > 0 && !free) continue;
+      for (const id of teacherIds) held.add(`teacher:${id}`);
+      if (free) held.add(`room:${free.id}`);
+      this.taken.set(String(slot), held);
+      const chosen = PERIODS[slot % PERIODS.length] ?? period;
+      return { period: chosen, weekday: Math.floor(slot / PERIODS.length), room: free };
+    }
+    throw new Error('demo: no free weekly slot for a class');
+  }
+}
 
 interface Semester {
   id: string;
@@ -471,6 +513,10 @@ class SchoolBuilder {
     const firstUniversity = context.yearCodeRows[0]?.universityId;
     const teacher3YearCode = context.yearCodeRows.find((row) => row.universityId !== firstUniversity)?.id;
 
+    // Every class meets in one weekly slot all term: the slots are handed out so that no room or teacher is
+    // in two classes at once, which the lesson form's clash check would refuse on an unchanged save.
+    const weekly = new WeeklySlots();
+
     context.yearCodeRows.forEach((yearCode, yearCodeIndex) => {
       const universityId = yearCode.universityId;
       const classNameIds = context.classNamesByUniversity.get(universityId) ?? [];
@@ -669,9 +715,13 @@ class SchoolBuilder {
           for (const teacherId of teacherIds) {
             rows.classTeachers.push({ id: random.uuid(), ...partition, classId, teacherId });
           }
-          const period = random.pick(PERIODS);
-          const weekday = random.int(0, 4);
-          const room = random.pick(universityRooms);
+          const { period, weekday, room } = weekly.book(
+            random.pick(PERIODS),
+            random.int(0, 4),
+            random.pick(universityRooms),
+            universityRooms,
+            teacherIds,
+          );
           const plan: ClassPlan = {
             id: classId,
             teacherIds,
@@ -1068,6 +1118,7 @@ class SchoolBuilder {
     const notificationRows: Row<typeof notifications>[] = [];
     const settingRows: Row<typeof notificationSettings>[] = [];
     const yearCodeOf = new Map(subjectRefs.map((subject) => [subject.id, subject.yearCodeId]));
+    const about = this.requestAbout();
     const staffCards: StickyType[] = [
       StickyType.subject,
       StickyType.lessonNotPlan,
@@ -1107,15 +1158,23 @@ class SchoolBuilder {
               : true,
         ),
       );
+      // A request card stands for one request waiting on this account, in its subject and class (issue 42:
+      // the admin's cards named a subject without one, a card with no text and nowhere to go).
+      const mineIds = new Set(mine.map((subject) => subject.id));
+      const waiting = requestRows.filter(
+        (row) => row.status === RequestStatus.requesting && mineIds.has(row.subjectId),
+      );
       cardsFor[account.role].forEach((type, index) => {
-        const subject = mine[index % Math.max(1, mine.length)];
+        const request = isRequestSticky(type) ? waiting[index % Math.max(1, waiting.length)] : undefined;
+        const subject = request
+          ? subjectRefs.find((entry) => entry.id === request.subjectId)
+          : mine[index % Math.max(1, mine.length)];
         if (!subject) return;
-        const plan = subject.classes[0];
+        const plan = subject.classes.find((entry) => entry.id === request?.classId) ?? subject.classes[0];
         const lesson =
           subject.lessons[
             type === StickyType.examNotPlan ? subject.lessons.length - 1 : index % subject.lessons.length
           ];
-        const request = requestRows.find((row) => row.subjectId === subject.id);
         const withHighlight =
           type === StickyType.highlightAttendance || type === StickyType.highlightAchievement;
         stickyRows.push({
@@ -1144,16 +1203,31 @@ class SchoolBuilder {
               : subject.highlightIds.achievement
             : null,
           memoId: type === StickyType.memo ? subject.memoId : null,
-          requestId:
-            type === StickyType.request || type === StickyType.stickyRequest ? (request?.id ?? null) : null,
-          studentId: account.role === Role.student ? (studentId ?? null) : null,
+          requestId: request?.id ?? null,
+          studentId: account.role === Role.student ? (studentId ?? null) : (request?.studentId ?? null),
         });
       });
+      // A request notification names its request and links it, as the server's are: a waiting one for staff,
+      // the student's own decided ones for the student (issue 42).
+      const ownDecided = (status: RequestStatus) =>
+        requestRows.filter((row) => row.status === status && row.studentId === studentId);
+      const requestFor = (message: NotificationMessage, n: number) => {
+        const pool =
+          message === NotificationMessage.requestCreated
+            ? waiting
+            : message === NotificationMessage.requestApproved
+              ? ownDecided(RequestStatus.accepted)
+              : message === NotificationMessage.requestRejected
+                ? ownDecided(RequestStatus.rejected)
+                : [];
+        return pool[n % Math.max(1, pool.length)];
+      };
       for (let n = 0; n < NOTIFICATIONS_PER_ACCOUNT; n += 1) {
         const kinds = NOTIFICATIONS_OF[account.role === Role.student ? 'student' : 'staff'];
         const text = kinds[n % kinds.length];
         if (!text) continue;
         const createdAt = this.daysAgo(n * 1.5 + random.next());
+        const request = requestFor(text.message, n);
         notificationRows.push({
           id: random.uuid(),
           ...notificationSeq,
@@ -1161,7 +1235,8 @@ class SchoolBuilder {
           updatedAt: createdAt,
           userId,
           message: text.message,
-          url: text.url,
+          url: request ? `/requests/${request.id}` : text.url,
+          params: request ? about(request) : null,
           readAt: n >= 4 ? createdAt : null,
         });
       }
@@ -1170,6 +1245,42 @@ class SchoolBuilder {
     this.add(stickies, 'stickies', stickyRows);
     this.add(notifications, 'notifications', notificationRows);
     this.add(notificationSettings, 'notification_settings', settingRows);
+  }
+
+  /**
+   * What a demo request's notifications say it is about, read from the rows made so far: its student, subject,
+   * class, option and the day of its sitting (the server's `requestEventNotifications` reads the same).
+   */
+  private requestAbout(): (request: Row<typeof requests>) => NotificationParams {
+    const byId = (name: string) =>
+      new Map(
+        (this.tables.find((table) => table.name === name)?.rows ?? []).map((row) => {
+          const fields = row as Record<string, unknown>;
+          return [String(fields.id), fields];
+        }),
+      );
+    const [
+      usersById,
+      studentsById,
+      subjectsById,
+      subjectNamesById,
+      classesById,
+      classNamesById,
+      schedulesById,
+    ] = ['users', 'students', 'subjects', 'subject_names', 'subject_classes', 'class_names', 'schedules'].map(
+      byId,
+    );
+    const field = (rows: Map<string, Record<string, unknown>> | undefined, id: unknown, name: string) => {
+      const value = rows?.get(String(id))?.[name];
+      return typeof value === 'string' ? value : null;
+    };
+    return (request) => ({
+      studentName: field(usersById, field(studentsById, request.studentId, 'userId'), 'name'),
+      subjectName: field(subjectNamesById, field(subjectsById, request.subjectId, 'subjectNameId'), 'name'),
+      className: field(classNamesById, field(classesById, request.classId, 'classNameId'), 'name'),
+      requestOption: request.option as RequestOption,
+      day: request.scheduleId ? field(schedulesById, request.scheduleId, 'day') : null,
+    });
   }
 
   private events(context: TermContext): void {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, jsonb, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { LIMITS } from '../../../domain/limits';
-import { NotificationMessage } from '../../../domain/notifications';
+import { NotificationMessage, type NotificationParams } from '../../../domain/notifications';
 import { StickyStatus, StickyType } from '../../../domain/stickies';
 import { codeCheck, seqIndex, syncedRowColumns, textCheck } from './columns';
 import { highlights } from './highlights';
@@ -47,7 +47,10 @@ export const stickies = pgTable(
   ],
 );
 
-/** A notification of one user (SPEC §3: created_at, data.message, data.url); `read_at` null while unread. */
+/**
+ * A notification of one user (SPEC §3: created_at, data.message, data.url); `read_at` null while unread;
+ * `params` what it is about (a request's student, subject, class, option, day), null when nothing.
+ */
 export const notifications = pgTable(
   'notifications',
   {
@@ -57,6 +60,7 @@ export const notifications = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     message: text('message').notNull(),
     url: text('url').notNull(),
+    params: jsonb('params').$type<NotificationParams>(),
     readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }),
   },
   (table) => [

@@ -710,7 +710,7 @@ describe('notifications', () => {
     ).json();
     expect(page1).toMatchObject({ total: 25, current_page: 1, unread: 25 });
     expect(page1.data).toHaveLength(20);
-    expect(page1.data[0]?.data).toEqual({ message: 'notification_new_sticky', url: '/n24' });
+    expect(page1.data[0]?.data).toEqual({ message: 'notification_new_sticky', url: '/n24', params: null });
     const page2: NotificationList = (
       await call(t.app, session('observer'), 'GET', '/api/notification?page=2')
     ).json();

@@ -5,13 +5,15 @@ import {
   isMailedNotification,
   NOTIFICATIONS_PER_PAGE,
   type NotificationMessage,
+  type NotificationParams,
+  notificationParamsSchema,
 } from '../../../domain/notifications';
 import { RequestStatus } from '../../../domain/request-status';
 import type { NotificationListResponse } from '../../../domain/schemas/notifications';
 import { type AppConfig, appPublicUrl } from '../../config';
 import type { Database, Executor, Transaction } from '../../db/client';
 import { queryRows, slices } from '../../db/rows';
-import { notifications, requests, students } from '../../db/schema';
+import { notifications } from '../../db/schema';
 import { notFound } from '../../http-error';
 import type { ChangeFeed } from '../../sync/change-feed';
 import { nextSequence, SyncScope } from '../../sync/sequence';
@@ -20,11 +22,12 @@ import type { Mailer } from '../mail/outbox';
 import { notificationMail } from '../mail/templates';
 import { requestHandlers } from './rules/requests';
 
-/** One notification to send. */
+/** One notification to send; `params` says what it is about (null: nothing in particular). */
 export interface NewNotification {
   userId: string;
   message: NotificationMessage;
   url: string;
+  params?: NotificationParams | null;
 }
 
 /** Where notification mail goes: the outbox, and the origin of the links in it. */
@@ -87,6 +90,7 @@ export async function insertNotifications(
         userId: item.userId,
         message: item.message,
         url: item.url,
+        params: item.params ?? null,
         seq,
         createdAt: now,
         updatedAt: now,
@@ -124,9 +128,38 @@ export async function sendNotifications(
   return notified;
 }
 
+const aboutRequestSchema = notificationParamsSchema.extend({
+  student_user_id: z.string(),
+  status: z.number(),
+});
+
 /**
- * The notifications of a request event: a new request goes to the staff who handle it (the teachers of its
- * class); an accepted or rejected one goes to the student who sent it. Other statuses notify nobody.
+ * What a request's notifications say it is about: its student, subject, class, option and the day of its
+ * sitting, with the student's account and the request's status. Undefined when the request is gone.
+ */
+async function requestAbout(db: Executor, requestId: string) {
+  const [row] = await queryRows(
+    db,
+    sql`select su.id::text as student_user_id, r.status::int as status, su.name as "studentName",
+          sn.name as "subjectName", cn.name as "className", r.option::int as "requestOption", sch.day::text as day
+        from requests r
+        join students s on s.id = r.student_id
+        join users su on su.id = s.user_id
+        join subjects sub on sub.id = r.subject_id
+        join subject_names sn on sn.id = sub.subject_name_id
+        left join subject_classes c on c.id = r.class_id
+        left join class_names cn on cn.id = c.class_name_id
+        left join schedules sch on sch.id = r.schedule_id
+        where r.id = ${requestId}`,
+    aboutRequestSchema,
+  );
+  return row;
+}
+
+/**
+ * The notifications of a request event, each naming the request (who, which subject and class, which kind)
+ * and linking its detail: a new request goes to the staff who handle it (the teachers of its class); an
+ * accepted or rejected one goes to the student who sent it. Other statuses notify nobody.
  */
 export async function requestEventNotifications(
   db: Executor,
@@ -134,24 +167,22 @@ export async function requestEventNotifications(
   event: 'created' | 'decided',
 ): Promise<NewNotification[]> {
   const url = `/requests/${requestId}`;
+  const about = await requestAbout(db, requestId);
+  if (!about) return [];
+  const { student_user_id: studentUserId, status, ...params } = about;
   if (event === 'created') {
     const handlers = await requestHandlers(db, { scope: 'all' }, requestId);
     return [...new Set(handlers.map((row) => row.user_id))].map((userId) => ({
       userId,
       message: 'notification_request_created',
       url,
+      params,
     }));
   }
-  const [row] = await db
-    .select({ status: requests.status, userId: students.userId })
-    .from(requests)
-    .innerJoin(students, eq(students.id, requests.studentId))
-    .where(eq(requests.id, requestId));
-  if (!row) return [];
-  if (row.status === RequestStatus.accepted)
-    return [{ userId: row.userId, message: 'notification_request_approved', url }];
-  if (row.status === RequestStatus.rejected)
-    return [{ userId: row.userId, message: 'notification_request_rejected', url }];
+  if (status === RequestStatus.accepted)
+    return [{ userId: studentUserId, message: 'notification_request_approved', url, params }];
+  if (status === RequestStatus.rejected)
+    return [{ userId: studentUserId, message: 'notification_request_rejected', url, params }];
   return [];
 }
 
@@ -196,7 +227,7 @@ export async function listNotifications(
       id: row.id,
       created_at: row.createdAt.toISOString(),
       read_at: row.readAt?.toISOString() ?? null,
-      data: { message: row.message, url: row.url },
+      data: { message: row.message, url: row.url, params: row.params ?? null },
     })),
   };
 }

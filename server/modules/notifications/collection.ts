@@ -1,7 +1,10 @@
+import { isDeepStrictEqual } from 'node:util';
 import { inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { notificationParamsSchema } from '../../../domain/notifications';
 import { SYNC_COLLECTION_ROLES, type SyncRejectReason } from '../../../domain/sync';
 import { type NotificationDoc, notificationDocSchema } from '../../../domain/sync-docs';
+import { notificationReadScope } from '../../access/notifications';
 import { queryRows } from '../../db/rows';
 import { notifications } from '../../db/schema';
 import type { SyncActor, SyncCollectionDef, SyncWriteContext } from '../../sync/engine';
@@ -10,6 +13,7 @@ const notificationRowSchema = z.object({
   id: z.string(),
   message: z.string(),
   url: z.string(),
+  params: notificationParamsSchema.nullable(),
   created_at: z.coerce.date(),
   read: z.boolean(),
   seq: z.coerce.number().int(),
@@ -18,7 +22,7 @@ const notificationRowSchema = z.object({
 
 type NotificationRow = z.infer<typeof notificationRowSchema>;
 
-const SELECT = sql`select n.id::text as id, n.message, n.url, n.created_at, (n.read_at is not null) as read,
+const SELECT = sql`select n.id::text as id, n.message, n.url, n.params, n.created_at, (n.read_at is not null) as read,
   n.seq, n.deleted from notifications n`;
 
 function toDoc(row: NotificationRow): NotificationDoc {
@@ -26,6 +30,7 @@ function toDoc(row: NotificationRow): NotificationDoc {
     id: row.id,
     message: row.message,
     url: row.url,
+    params: row.params,
     createdAt: row.created_at.toISOString(),
     read: row.read,
     updatedAt: row.seq,
@@ -53,7 +58,10 @@ async function readOwnForUpdate({ tx, actor }: SyncWriteContext, doc: Notificati
 function refuseNotification(next: NotificationDoc, current: NotificationDoc | null): SyncRejectReason | null {
   if (!current) return 'forbidden';
   const sameText =
-    next.message === current.message && next.url === current.url && next.createdAt === current.createdAt;
+    next.message === current.message &&
+    next.url === current.url &&
+    next.createdAt === current.createdAt &&
+    isDeepStrictEqual(next.params, current.params);
   if (!sameText || next._deleted !== current._deleted) return 'invalid';
   if (current.read && !next.read) return 'invalid';
   return null;
@@ -68,7 +76,7 @@ export const notificationsCollection: SyncCollectionDef<NotificationDoc, Notific
   name: 'notifications',
   docSchema: notificationDocSchema,
   pullRoles: SYNC_COLLECTION_ROLES.notifications.pull,
-  scope: (actor: SyncActor) => sql`${SELECT} where n.user_id = ${actor.id}`,
+  scope: (actor: SyncActor) => sql`${SELECT} where ${notificationReadScope(actor)}`,
   rowSchema: notificationRowSchema,
   toDoc,
   push: {

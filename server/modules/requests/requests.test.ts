@@ -280,6 +280,14 @@ describe('POST /api/requests', () => {
         and(eq(notifications.userId, userIdOf('teacher')), eq(notifications.url, `/requests/${body.id}`)),
       );
     expect(notified.map((row) => row.message)).toEqual(['notification_request_created']);
+    // It names the request (issue 42): who sent it, in which subject and class, what kind, for which day.
+    expect(notified[0]?.params).toEqual({
+      studentName: body.student.name,
+      subjectName: body.subject.name,
+      className: 'A組',
+      requestOption: RequestOption.late,
+      day: body.schedule.day,
+    });
   });
 
   it('files each kind of request of the form', async () => {
@@ -494,6 +502,7 @@ describe('deciding a request', () => {
       .from(notifications)
       .where(and(eq(notifications.userId, studentUserId), eq(notifications.url, `/requests/${id}`)));
     expect(notified.map((row) => row.message)).toEqual(['notification_request_approved']);
+    expect(notified[0]?.params).toMatchObject({ className: 'A組', requestOption: RequestOption.late });
     // Nothing leaves a final state: a second decision is a conflict and changes nothing.
     const again = await call(t.app, session('admin'), 'POST', decisionUrl(id), reject);
     expect(again.statusCode).toBe(409);

@@ -19,7 +19,7 @@ export function HeaderNotifications() {
   const bellItems: BellNotification[] = items.map((item) => ({
     id: item.id,
     createdAt: item.createdAt,
-    message: notificationText(i18n, item.message),
+    message: notificationText(i18n, item.message, item.params),
     url: item.url,
     read: item.read,
   }));

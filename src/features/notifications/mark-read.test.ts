@@ -18,6 +18,7 @@ function notification(id: string, read = false): NotificationDocType {
     id,
     message: 'notification_new_sticky',
     url: '/',
+    params: null,
     createdAt: '2026-11-20T09:00:00.000Z',
     read,
     updatedAt: 3,

@@ -1,18 +1,10 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { RequestStatus } from '../../../domain/request-status';
-import { RequestOption, RequestType } from '../../../domain/requests';
+import { RequestType } from '../../../domain/requests';
 
-/** The seven options of the request form (SPEC §3), in their order. */
-export const OPTION_LABELS: Record<RequestOption, MessageDescriptor> = {
-  [RequestOption.late]: msg`Late (notice)`,
-  [RequestOption.absent]: msg`Absent (notice)`,
-  [RequestOption.presentConfirm]: msg`Confirm: I was present`,
-  [RequestOption.lateConfirm]: msg`Confirm: I was late`,
-  [RequestOption.absentConfirm]: msg`Confirm: I was absent`,
-  [RequestOption.achievementConfirm]: msg`Confirm a score`,
-  [RequestOption.other]: msg`Other`,
-};
+// The options' words are shared with the bell's notifications, which name what a request asks for.
+export { OPTION_LABELS } from '../shared/request-option-labels';
 
 /** What each status is called. */
 export const STATUS_LABELS: Record<RequestStatus, MessageDescriptor> = {
