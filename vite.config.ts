@@ -9,6 +9,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type PluginOption } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { DEFAULT_LOCALE } from './domain/locales';
+import { DEFAULT_AVATAR_FILE, STUDENT_AVATAR_PATH, USER_AVATAR_PATH } from './domain/schemas/auth-account';
 import { prerenderSignInPage } from './scripts/prerender-sign-in-plugin';
 
 const BASE = '/admin/';
@@ -125,6 +126,10 @@ function compilePlugins(): PluginOption[] {
   ];
 }
 
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+}
+
 /** The offline shell; off under Vitest, where a service worker build has no meaning. */
 function pwa(): PluginOption {
   if (process.env.VITEST) return [];
@@ -156,7 +161,23 @@ function pwa(): PluginOption {
       // library (exceljs, 0.9 MB) is loaded only to export or import a file: it is cached when first used
       // (runtimeCaching below), not downloaded by every device up front.
       globIgnores: ['build.json', `assets/${SPREADSHEET_CHUNK}-*.js`],
+      // The default avatars are served by the server, outside the build, yet every header shows one: they are
+      // precached with the shell, so a device that goes offline before the header ever drew one still shows it
+      // (issue 42). The build id as revision fetches them again with each deploy (they are a few hundred bytes).
+      additionalManifestEntries: [STUDENT_AVATAR_PATH, USER_AVATAR_PATH].map((folder) => ({
+        url: `${folder}/${DEFAULT_AVATAR_FILE}`,
+        revision: BUILD_ID,
+      })),
       runtimeCaching: [
+        // A user's own avatar: shown from the cache at once (offline too), refreshed behind it when online.
+        // A RegExp, not a function: the service worker's code is written out as text, without this file's names.
+        {
+          urlPattern: new RegExp(
+            `(${[STUDENT_AVATAR_PATH, USER_AVATAR_PATH].map(escapeRegExp).join('|')})/[^/]+$`,
+          ),
+          handler: 'StaleWhileRevalidate',
+          options: { cacheName: 'avatars', expiration: { maxEntries: 50 } },
+        },
         {
           urlPattern: new RegExp(`/assets/${SPREADSHEET_CHUNK.replaceAll('.', '\\.')}-[^/]+\\.js$`),
           handler: 'CacheFirst',

@@ -4,6 +4,12 @@
  * no local offset or daylight-saving change can shift a date.
  */
 
+/**
+ * The school's time zone: "today" and "now" of every time rule (cards, reports, events) are its wall clock,
+ * not UTC, and calendar files name it for their times. Asia/Tokyo keeps no daylight saving.
+ */
+export const SCHOOL_TIME_ZONE = 'Asia/Tokyo';
+
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME_HH_MM = /^([01]\d|2[0-3]):([0-5]\d)$/;
 const MS_PER_DAY = 86_400_000;

@@ -1,7 +1,8 @@
+import { SCHOOL_TIME_ZONE } from '../domain/dates';
 import type { SchoolMoment } from '../domain/schedules';
 
-/** The school's time zone: "today" and "now" of every time rule (cards, reports, events) are its wall clock, not UTC. */
-export const SCHOOL_TIME_ZONE = 'Asia/Tokyo';
+// One zone for the server's clock and the app's calendar files: it is named in domain/.
+export { SCHOOL_TIME_ZONE };
 
 /** The school's local date (`YYYY-MM-DD`) and time (`HH:MM:SS`) at an instant. */
 export function schoolWallClock(now: Date): { date: string; time: string } {

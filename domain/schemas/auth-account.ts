@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_AVATAR_FILE, STUDENT_AVATAR_PATH, USER_AVATAR_PATH } from '../avatar-paths';
 import { FieldError } from '../errors';
 import { LIMITS } from '../limits';
 import { LOCALES } from '../locales';
@@ -57,12 +58,8 @@ export type StoredUser = LoginResponse;
 export const otpSentResponseSchema = z.object({ resend_in: z.number().int() });
 export type OtpSentResponse = z.infer<typeof otpSentResponseSchema>;
 
-/** Folder of student avatars (SPEC §3). */
-export const STUDENT_AVATAR_PATH = '/storage/images/avatar/student';
-/** Folder of staff avatars (SPEC §3). */
-export const USER_AVATAR_PATH = '/storage/images/avatar/user';
-/** The file shown when a user has no avatar (SPEC §3). */
-export const DEFAULT_AVATAR_FILE = 'default-avatar.svg';
+// The avatar folders are named in domain/avatar-paths.ts; their users import them from here as before.
+export { DEFAULT_AVATAR_FILE, STUDENT_AVATAR_PATH, USER_AVATAR_PATH };
 
 /**
  * A user as the header and lists show them (SPEC §3: name, role, avatar). `role` stays a plain number

@@ -78,7 +78,7 @@ function DesktopShell({ user, bell, badges, children }: ShellProps) {
       <aside
         style={{ width }}
         data-collapsed={collapsed}
-        className="fixed inset-y-0 left-0 z-20 flex flex-col border-r border-slate-200 bg-white transition-[width]"
+        className="fixed inset-y-0 left-0 z-20 flex flex-col border-r border-slate-200 bg-white transition-[width] print:hidden"
       >
         <div className={`flex ${HEADER_HEIGHT} shrink-0 items-center border-b border-slate-200 px-4`}>
           <Logo user={user} short={collapsed} />
@@ -105,10 +105,15 @@ function DesktopShell({ user, bell, badges, children }: ShellProps) {
           </Button>
         </div>
       </aside>
-      <div style={{ paddingLeft: width }} className="flex min-h-dvh flex-col transition-[padding]">
+      {/* A printout is the page's content alone: no menu, header or footer, nor the room they take on screen
+          (the menu's width is an inline padding, which only an important print rule overrides). */}
+      <div
+        style={{ paddingLeft: width }}
+        className="flex min-h-dvh flex-col transition-[padding] print:pl-0!"
+      >
         <header
           style={{ left: width }}
-          className={`fixed top-0 right-0 z-10 flex ${HEADER_HEIGHT} items-center gap-2 border-b border-slate-200 bg-white px-4 transition-[left]`}
+          className={`fixed top-0 right-0 z-10 flex ${HEADER_HEIGHT} items-center gap-2 border-b border-slate-200 bg-white px-4 transition-[left] print:hidden`}
         >
           <BackButton />
           <LoadingIndicator />
@@ -118,9 +123,9 @@ function DesktopShell({ user, bell, badges, children }: ShellProps) {
             <AvatarMenu user={user} />
           </div>
         </header>
-        <div className="flex flex-1 flex-col pt-14">
+        <div className="flex flex-1 flex-col pt-14 print:pt-0">
           <OfflineBanner role={user.role} />
-          <ShellMain className="p-6">{children}</ShellMain>
+          <ShellMain className="p-6 print:p-0">{children}</ShellMain>
           <Footer />
         </div>
       </div>
@@ -137,7 +142,7 @@ function MobileShell({ user, bell, badges, children }: ShellProps) {
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50 text-slate-900">
       <header
-        className={`fixed inset-x-0 top-0 z-10 flex ${HEADER_HEIGHT} items-center gap-1 border-b border-slate-200 bg-white px-2`}
+        className={`fixed inset-x-0 top-0 z-10 flex ${HEADER_HEIGHT} items-center gap-1 border-b border-slate-200 bg-white px-2 print:hidden`}
       >
         {/* A modal side panel: an outside click, Escape or choosing an entry closes it (SPEC §2). */}
         <Dialog.Root open={menuOpen} onOpenChange={setMenuOpen}>
@@ -187,9 +192,9 @@ function MobileShell({ user, bell, badges, children }: ShellProps) {
           <AvatarMenu user={user} compact />
         </div>
       </header>
-      <div className="flex flex-1 flex-col pt-14">
+      <div className="flex flex-1 flex-col pt-14 print:pt-0">
         <OfflineBanner role={user.role} />
-        <ShellMain className="p-4">{children}</ShellMain>
+        <ShellMain className="p-4 print:p-0">{children}</ShellMain>
         <Footer />
       </div>
     </div>

@@ -42,12 +42,16 @@ function MenuLinkItem({
           ACTIVE_CLASS,
           'relative',
           collapsed && 'justify-center px-0',
-          nested && !collapsed && 'pl-11',
+          // A sub-menu's entries step in by less than the heading's icon and gap: at 200 px the full step left
+          // "Administrators" no room and cut it mid-word (issue 42).
+          nested && !collapsed && 'pl-7',
         )}
       >
         <Icon name={entry.icon} className="size-5 shrink-0" />
-        {/* Long names wrap (Vietnamese "Cài đặt dữ liệu gốc") rather than lose their end to an ellipsis. */}
-        {!collapsed && <span className="min-w-0 break-words">{name}</span>}
+        {/* Long names wrap between words (Vietnamese "Cài đặt dữ liệu gốc") rather than lose their end to an
+            ellipsis; a single word too long for the menu is hyphenated where the language allows, and cut only
+            as a last resort. */}
+        {!collapsed && <span className="min-w-0 hyphens-auto break-words">{name}</span>}
         {badge > 0 && (
           <span
             aria-hidden="true"
@@ -115,7 +119,9 @@ export function SideMenuEntries({
               className={cn(ITEM_CLASS, collapsed && 'justify-center px-0')}
             >
               <Icon name={entry.icon} className="size-5 shrink-0" />
-              {!collapsed && <span className="min-w-0 flex-1 break-words text-left">{label}</span>}
+              {!collapsed && (
+                <span className="min-w-0 flex-1 hyphens-auto break-words text-left">{label}</span>
+              )}
               {!collapsed && (
                 <Icon
                   name="chevronDown"

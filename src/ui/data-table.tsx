@@ -113,7 +113,11 @@ export function DataTable<Row>({
                     onClick={() => toggle(column.key)}
                   >
                     {column.header}
-                    <span aria-hidden="true" className="text-xs text-slate-500">
+                    {/* "Sortable" means nothing on paper: only the order the table is in prints. */}
+                    <span
+                      aria-hidden="true"
+                      className={cn('text-xs text-slate-500', sort?.key !== column.key && 'print:hidden')}
+                    >
                       {sort?.key === column.key ? (sort.direction === 'ascending' ? '▲' : '▼') : '↕'}
                     </span>
                   </button>

@@ -53,6 +53,8 @@ test('an admin bulk-adds 30 students from a pasted sheet, fixes two rows in plac
   await page.goto('/admin/students/add');
   await new LoginPage(page).signInWithCode('admin@demo.test');
   const people = new PeoplePage(page);
+  // Adding students opens on one student, the common case; the sheet of many is the second tab.
+  await expect(page.getByRole('tab', { name: '1人ずつ' })).toHaveAttribute('aria-selected', 'true');
   await people.chooseSchool(school);
   const rows = Array.from({ length: 30 }, (_, index) => {
     const n = index + 1;

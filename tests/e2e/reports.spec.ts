@@ -181,6 +181,16 @@ test('an admin drills into an exam on the achievement report, counts students, a
     await expect(hidden).toBeHidden();
   await expect(page.getByRole('heading', { name: student.name })).toBeVisible();
   await expect(card.locator('tbody tr')).toHaveCount(rows);
+  // The paper says whose it is, what it is and when it was printed; the menu's room on screen is not kept, and
+  // the sort arrows of a screen table do not print (issue 42).
+  const printHeader = page.getByTestId('report-print-header');
+  await expect(printHeader).toBeVisible();
+  await expect(printHeader).toContainText('学生レポート');
+  await expect(printHeader).toContainText(/印刷日 \d{4}\/\d{2}\/\d{2}/);
+  const profile = (await admin.get(`/api/students/${student.id}`)) as { university: { name: string } };
+  await expect(printHeader).toContainText(profile.university.name);
+  expect((await page.getByRole('main').boundingBox())?.x ?? -1).toBe(0);
+  expect(await card.locator('thead').innerText()).not.toContain('↕');
   const overflow = await card.locator('table').evaluate((table) => ({
     right: table.getBoundingClientRect().right,
     page: document.documentElement.scrollWidth,

@@ -169,6 +169,27 @@ describe('avatar', () => {
     expect(fallback.headers['content-type']).toContain('image/svg+xml');
   });
 
+  it('serves the default avatar to anyone, for the offline cache, and an uploaded one only to the signed in', async () => {
+    for (const kind of ['student', 'user']) {
+      const fallback = await t.app.inject({
+        method: 'GET',
+        url: `/storage/images/avatar/${kind}/default-avatar.svg`,
+      });
+      expect(fallback.statusCode).toBe(200);
+      expect(fallback.headers['content-type']).toContain('image/svg+xml');
+    }
+    const teacher = await signIn(t.app, 'teacher3@demo.test');
+    const uploaded = (await upload(teacher, '/api/users/update-avatar', png)).json().avatar as string;
+    const stranger = await t.app.inject({ method: 'GET', url: `/storage/images/avatar/user/${uploaded}` });
+    expect(stranger.statusCode).toBe(401);
+    const own = await t.app.inject({
+      method: 'GET',
+      url: `/storage/images/avatar/user/${uploaded}`,
+      headers: teacher.headers(),
+    });
+    expect(own.statusCode).toBe(200);
+  });
+
   it('refuses a renamed executable, a non-image type, a huge file and path tricks, and changes nothing', async () => {
     const admin = await signIn(t.app, 'observer@demo.test');
     const before = (await userRow('observer@demo.test')).avatar;

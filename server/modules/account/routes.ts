@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { onRequestHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LIMITS } from '../../../domain/limits';
 import { Role } from '../../../domain/roles';
@@ -62,9 +63,17 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     });
   }
 
+  // The default avatar is one drawing for everyone and tells nothing of anyone: it is served without a session,
+  // so the app's service worker keeps it for offline use when it installs, before anyone signs in (issue 42).
+  // Uploaded avatars stay for signed-in users.
+  const requireUserUnlessDefault: onRequestHookHandler = async function (request, reply) {
+    const { file } = request.params as { file?: string };
+    if (file === DEFAULT_AVATAR_FILE) return;
+    await app.requireUser.call(this, request, reply, () => undefined);
+  };
   app.get(
     '/storage/images/avatar/:kind/:file',
-    { onRequest: [app.requireUser], schema: { params: avatarFileParamsSchema } },
+    { onRequest: [requireUserUnlessDefault], schema: { params: avatarFileParamsSchema } },
     async (request, reply) => {
       const { kind, file } = request.params;
       reply.header('x-content-type-options', 'nosniff');

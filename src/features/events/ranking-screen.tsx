@@ -96,9 +96,10 @@ export function RankingScreen({
   return (
     <section aria-labelledby="ranking-title" className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h1 id="ranking-title" className="text-2xl font-semibold">
+        {/* The page's heading names the coding events; the ranking is its first part. */}
+        <h2 id="ranking-title" className="text-xl font-semibold">
           <Trans>Ranking</Trans>
-        </h1>
+        </h2>
         <Button variant="secondary" busy={exporting} disabled={!view.value} onClick={() => void exportAll()}>
           <Trans>Export to Excel</Trans>
         </Button>

@@ -35,7 +35,8 @@ import { readSheetFile } from './student-sheet-file';
  */
 export function StudentAddScreen({ onSaved, notify }: { onSaved: () => void; notify: Notify }) {
   const { t } = useLingui();
-  const [tab, setTab] = useState('bulk');
+  // Most visits add one student (a late enrolment); the sheet of many is one tab away (issue 42).
+  const [tab, setTab] = useState('one');
   return (
     <section aria-labelledby="student-add-title" className="flex flex-col gap-4">
       <h1 id="student-add-title" className="text-2xl font-semibold">

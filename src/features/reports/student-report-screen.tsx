@@ -3,11 +3,12 @@ import { useMemo, useState } from 'react';
 import { attendanceRate, TALLY_KEYS, type TallyKey } from '../../../domain/reports';
 import { studentNames$ } from '../../db/queries/people';
 import { useLiveQuery } from '../../db/use-live-query';
-import { formatDecimal } from '../../i18n/format';
+import { formatDate, formatDecimal } from '../../i18n/format';
 import { localeOrDefault } from '../../i18n/i18n';
 import { Button } from '../../ui/button';
 import { SearchField } from '../../ui/search-field';
 import { SelectField } from '../../ui/select-field';
+import { localToday } from '../shared/local-clock';
 import { useStudentRecord } from '../shared/student-record';
 import { type ReportColumn, ReportTable } from './report-table';
 import { ViewState } from './view-state';
@@ -131,11 +132,27 @@ function ReportCard({ studentId }: { studentId: string }) {
     },
   ];
   const student = view.value?.student;
+  const printedOn = formatDate(localToday(), locale);
   return (
     <article className="flex min-w-0 flex-col gap-3" aria-label={t`Report card`}>
       <ViewState view={view} />
       {student && (
         <>
+          {/* On paper the card says whose school it is, what it is and when it was printed: the screen's own
+              heading and the menu do not print. The school is the student's university, the name the app
+              keeps for it. */}
+          <header
+            data-testid="report-print-header"
+            className="hidden border-b border-slate-400 pb-2 print:block"
+          >
+            {student.university?.name && <p className="text-sm font-semibold">{student.university.name}</p>}
+            <p className="text-lg font-semibold">
+              <Trans>Student report</Trans>
+            </p>
+            <p className="text-xs text-slate-700">
+              <Trans>Printed on {printedOn}</Trans>
+            </p>
+          </header>
           <div className="flex flex-wrap items-start justify-between gap-2">
             <div>
               <h2 className="text-xl font-semibold">{student.name}</h2>

@@ -52,6 +52,37 @@ describe('the .ics export', () => {
     expect(parsed.events[1]?.LOCATION).toBeUndefined();
   });
 
+  it("names the school's zone on every time, so a phone set to another zone still shows the school's hours", () => {
+    const text = sittingsToIcs([sitting()], {
+      calendarName: 'x',
+      stampedAt: new Date('2026-04-01T00:00:00Z'),
+      host: 'school.test',
+    });
+    const lines = text.split('\r\n');
+    expect(lines).toContain('DTSTART;TZID=Asia/Tokyo:20260410T090000');
+    expect(lines).toContain('DTEND;TZID=Asia/Tokyo:20260410T103000');
+    // The zone the TZID names is described in the file, as RFC 5545 requires: Tokyo is UTC+9 all year.
+    const zone = lines.slice(lines.indexOf('BEGIN:VTIMEZONE'), lines.indexOf('END:VTIMEZONE') + 1);
+    expect(zone).toEqual([
+      'BEGIN:VTIMEZONE',
+      'TZID:Asia/Tokyo',
+      'BEGIN:STANDARD',
+      'DTSTART:19700101T000000',
+      'TZOFFSETFROM:+0900',
+      'TZOFFSETTO:+0900',
+      'END:STANDARD',
+      'END:VTIMEZONE',
+    ]);
+    expect(
+      sittingsToIcs([sitting()], {
+        calendarName: 'x',
+        stampedAt: new Date('2026-04-01T00:00:00Z'),
+        host: 'school.test',
+        timeZone: 'Asia/Ho_Chi_Minh',
+      }),
+    ).toContain('TZOFFSETTO:+0700');
+  });
+
   it('escapes separators and folds long Japanese and Vietnamese names at 75 octets', () => {
     const long = 'Lập trình; cơ bản, nâng cao \\ 日本語の長い授業名'.repeat(4);
     const text = sittingsToIcs([sitting({ lessonName: long, className: 'Lớp A,B' })], {

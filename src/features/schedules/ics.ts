@@ -1,16 +1,18 @@
+import { SCHOOL_TIME_ZONE } from '../../../domain/dates';
 import type { CalendarSitting } from './calendar-sittings';
 
 /**
- * An iCalendar file (RFC 5545) of sittings, for a phone's calendar app (issue 19). Times are floating local
- * times (no zone): the school, its users and their phones share one zone, and Asian zones have no daylight
- * saving that a floating time could get wrong. Each sitting keeps its id as the event's UID, so importing the
- * file again updates the events instead of doubling them.
+ * An iCalendar file (RFC 5545) of sittings, for a phone's calendar app (issue 19). Times are the school's
+ * wall clock in its zone (`TZID`, with the zone's VTIMEZONE): a floating time moved with a phone set to
+ * another zone, a visiting teacher's or a travelling student's (issue 42). Each sitting keeps its id as the
+ * event's UID, so importing the file again updates the events instead of doubling them.
  */
 export function sittingsToIcs(
   sittings: readonly CalendarSitting[],
-  options: { calendarName: string; stampedAt: Date; host: string },
+  options: { calendarName: string; stampedAt: Date; host: string; timeZone?: string },
 ): string {
   const stamp = utcStamp(options.stampedAt);
+  const zone = options.timeZone ?? SCHOOL_TIME_ZONE;
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
@@ -18,12 +20,14 @@ export function sittingsToIcs(
     'CALSCALE:GREGORIAN',
     'METHOD:PUBLISH',
     `X-WR-CALNAME:${escapeText(options.calendarName)}`,
+    `X-WR-TIMEZONE:${zone}`,
+    ...timeZoneLines(zone, options.stampedAt),
     ...sittings.flatMap((sitting) => [
       'BEGIN:VEVENT',
       `UID:${sitting.id}@${options.host}`,
       `DTSTAMP:${stamp}`,
-      `DTSTART:${localStamp(sitting.day, sitting.startTime)}`,
-      `DTEND:${localStamp(sitting.day, sitting.endTime)}`,
+      `DTSTART;TZID=${zone}:${localStamp(sitting.day, sitting.startTime)}`,
+      `DTEND;TZID=${zone}:${localStamp(sitting.day, sitting.endTime)}`,
       `SUMMARY:${escapeText(`${sitting.subjectName} ${sitting.lessonName}`)}`,
       ...(sitting.roomName ? [`LOCATION:${escapeText(sitting.roomName)}`] : []),
       `DESCRIPTION:${escapeText([sitting.className, ...sitting.teacherNames].join('\n'))}`,
@@ -32,6 +36,35 @@ export function sittingsToIcs(
     'END:VCALENDAR',
   ];
   return `${lines.map(fold).join('\r\n')}\r\n`;
+}
+
+/**
+ * The VTIMEZONE a `TZID` needs (RFC 5545 §3.6.5): one standard offset, the zone's at `at`. The school's zones
+ * (Asia/Tokyo, Asia/Ho_Chi_Minh) keep no daylight saving, so one offset describes every sitting of a term.
+ */
+function timeZoneLines(zone: string, at: Date): string[] {
+  const offset = utcOffset(zone, at);
+  return [
+    'BEGIN:VTIMEZONE',
+    `TZID:${zone}`,
+    'BEGIN:STANDARD',
+    'DTSTART:19700101T000000',
+    `TZOFFSETFROM:${offset}`,
+    `TZOFFSETTO:${offset}`,
+    'END:STANDARD',
+    'END:VTIMEZONE',
+  ];
+}
+
+/** A zone's offset from UTC at an instant, as iCalendar writes it (`+0900`). */
+function utcOffset(zone: string, at: Date): string {
+  const name =
+    new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' })
+      .formatToParts(at)
+      .find((part) => part.type === 'timeZoneName')?.value ?? 'GMT';
+  // "GMT+09:00", or "GMT" alone for UTC itself.
+  const match = /([+-])(\d{2}):(\d{2})/.exec(name);
+  return match ? `${match[1]}${match[2]}${match[3]}` : '+0000';
 }
 
 /** TEXT escaping of RFC 5545 §3.3.11: backslash, semicolon, comma and line breaks. */

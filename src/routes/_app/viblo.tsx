@@ -25,31 +25,41 @@ function VibloRoute() {
   if (useChildMatches().length > 0) return <Outlet />;
   const tab = search.tab === 'event' ? 'event' : 'ranking';
   return (
-    <Tabs
-      label={t`Viblo`}
-      value={tab}
-      onValueChange={(value) => void navigate({ search: { tab: value === 'event' ? 'event' : 'ranking' } })}
-      items={[
-        {
-          value: 'ranking',
-          label: t`Ranking`,
-          content: (
-            <RankingScreen
-              canImport={user?.role === Role.admin}
-              notify={(notice) => appToasts.show(notice)}
-            />
-          ),
-        },
-        {
-          value: 'event',
-          label: t`Events`,
-          content: (
-            <Link to="/viblo/events" className="text-blue-800 underline">
-              {t`Open the events list`}
-            </Link>
-          ),
-        },
-      ]}
-    />
+    <section aria-labelledby="viblo-title" className="flex flex-col gap-4">
+      <header className="flex flex-col gap-1">
+        <h1 id="viblo-title" className="text-2xl font-semibold">
+          {t`Coding events (Viblo)`}
+        </h1>
+        <p className="text-sm text-slate-600">
+          {t`Programming contests held on Viblo, the coding-practice site: the events and how the students ranked in them.`}
+        </p>
+      </header>
+      <Tabs
+        label={t`Coding events (Viblo)`}
+        value={tab}
+        onValueChange={(value) => void navigate({ search: { tab: value === 'event' ? 'event' : 'ranking' } })}
+        items={[
+          {
+            value: 'ranking',
+            label: t`Ranking`,
+            content: (
+              <RankingScreen
+                canImport={user?.role === Role.admin}
+                notify={(notice) => appToasts.show(notice)}
+              />
+            ),
+          },
+          {
+            value: 'event',
+            label: t`Events`,
+            content: (
+              <Link to="/viblo/events" className="text-blue-800 underline">
+                {t`Open the events list`}
+              </Link>
+            ),
+          },
+        ]}
+      />
+    </section>
   );
 }

@@ -7,6 +7,8 @@ export class PeoplePage {
 
   /** Picks the university, faculty and year code the bulk-added students join, by name. */
   async chooseSchool(school: { university: string; faculty: string; yearCode: string }): Promise<void> {
+    // The screen opens on one student; the sheet of many is the second tab.
+    await this.page.getByRole('tab', { name: 'まとめて追加' }).click();
     await this.page.getByLabel(/^大学/).selectOption({ label: school.university });
     await this.page.getByLabel(/^学部/).selectOption({ label: school.faculty });
     await this.page.getByLabel(/^年度コード/).selectOption({ label: school.yearCode });
