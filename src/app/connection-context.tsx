@@ -35,7 +35,8 @@ export function isWindowOffline(): boolean {
 /**
  * Runs the sync worker for the signed-in user and shares its connection state. A 401 from the worker's sync
  * calls means the session is gone: `onSignInRequired` asks the user to sign in again, once, with the number
- * of writes still waiting on this device (they stay in the user's database for the next sign-in).
+ * of writes still waiting on this device (they stay in the user's database for the next sign-in), and
+ * whether the account was closed (blocked or removed: the device then forgets the user).
  */
 export function ConnectionProvider({
   userId,
@@ -45,7 +46,7 @@ export function ConnectionProvider({
 }: {
   userId: string;
   role: AccountRole;
-  onSignInRequired: (pending: number) => void;
+  onSignInRequired: (pending: number, accountClosed: boolean) => void;
   children: ReactNode;
 }) {
   const database = useDatabase();
@@ -63,12 +64,12 @@ export function ConnectionProvider({
     const client = startSyncClient(userId, role);
     // Every collection's replication reports the 401; the user is asked once.
     let sessionEnded = false;
-    const endSession = async () => {
+    const endSession = async (accountClosed: boolean) => {
       if (sessionEnded) return;
       sessionEnded = true;
       const current = databaseRef.current;
       const pending = current ? await firstValueFrom(pendingCount$(current)).catch(() => 0) : 0;
-      onSignInRequired(pending);
+      onSignInRequired(pending, accountClosed);
     };
     const offs = [
       client.on('connection', ({ online }) => {
@@ -80,7 +81,7 @@ export function ConnectionProvider({
       ),
       client.on('activity', ({ syncing }) => setConnection((current) => ({ ...current, syncing }))),
       client.on('updateRequired', () => setConnection((current) => ({ ...current, updateRequired: true }))),
-      client.on('signInRequired', () => void endSession()),
+      client.on('signInRequired', ({ accountClosed }) => void endSession(accountClosed)),
     ];
     return () => {
       for (const off of offs) off();

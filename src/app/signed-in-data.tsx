@@ -1,10 +1,12 @@
-import { type ReactNode, useCallback, useEffect } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import type { StoredUser } from '../../domain/schemas/auth-account';
 import { DatabaseProvider } from '../db/database-context';
+import { AccountClosedScreen } from './account-closed-screen';
 import { ConnectionProvider, isWindowOffline } from './connection-context';
 import { registerServiceWorker } from './register-service-worker';
 import type { SessionStore } from './session';
 import { rememberSessionEnded } from './session-ended';
+import { wipeUserFromDevice } from './sign-out';
 import { watchStorageHealth } from './storage-health';
 
 /**
@@ -20,8 +22,22 @@ export function SignedInData({
   user: StoredUser;
   children: ReactNode;
 }) {
+  // The account was blocked or removed: its unsaved writes are shown as refused, then the device forgets it.
+  const [accountClosed, setAccountClosed] = useState(false);
+  // One wipe however often the screen's effect runs (StrictMode runs it twice).
+  const wipe = useMemo(() => {
+    let wiping: Promise<void> | null = null;
+    return () => {
+      wiping ??= wipeUserFromDevice(user.id);
+      return wiping;
+    };
+  }, [user.id]);
   const signInAgain = useCallback(
-    (pending: number) => {
+    (pending: number, closed: boolean) => {
+      if (closed) {
+        setAccountClosed(true);
+        return;
+      }
       const ended = session.getUser();
       if (ended) rememberSessionEnded(sessionStorage, { name: ended.name, pending });
       session.setUser(null);
@@ -37,7 +53,17 @@ export function SignedInData({
   return (
     <DatabaseProvider userId={user.id} isOffline={isWindowOffline}>
       <ConnectionProvider userId={user.id} role={user.role} onSignInRequired={signInAgain}>
-        {children}
+        {accountClosed ? (
+          <AccountClosedScreen
+            wipe={wipe}
+            onDone={() => {
+              session.setUser(null);
+              window.location.assign(`${import.meta.env.BASE_URL}login`);
+            }}
+          />
+        ) : (
+          children
+        )}
       </ConnectionProvider>
     </DatabaseProvider>
   );

@@ -1,4 +1,4 @@
-import { type SocketMessage, socketMessageSchema } from '../../domain/sync';
+import { SOCKET_CLOSE_SESSION_ENDED, type SocketMessage, socketMessageSchema } from '../../domain/sync';
 import { createBackoff } from './backoff';
 
 /** The socket features the change feed uses, so tests can pass a fake. */
@@ -20,6 +20,8 @@ export type ChangeSocketOptions = {
    */
   onConnection(connected: boolean): void;
   onMessage(message: SocketMessage): void;
+  /** The server closed the socket because its session ended (sign-out elsewhere, block, expiry…). */
+  onSessionEnded?(): void;
   createSocket?: (url: string) => SocketLike;
   minDelayMs?: number;
   maxDelayMs?: number;
@@ -74,10 +76,11 @@ export function connectChangeSocket(options: ChangeSocketOptions): ChangeSocket 
       options.onMessage(message.data);
     };
     current.onerror = () => current.close();
-    current.onclose = () => {
+    current.onclose = (event) => {
       if (socket !== current) return;
       socket = null;
       setConnected(false);
+      if (event.code === SOCKET_CLOSE_SESSION_ENDED) options.onSessionEnded?.();
       if (!closed) backoff.wait().then(open);
     };
   }

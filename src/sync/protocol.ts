@@ -27,8 +27,8 @@ export type SyncCommands = {
 export type SyncEvents = {
   /** The `/ws` socket connected or dropped: the app's online flag. */
   connection: { online: boolean };
-  /** A pull was answered 401: the session is gone. */
-  signInRequired: Record<string, never>;
+  /** A pull was answered 401: the session is gone; `accountClosed` when the account was blocked or removed. */
+  signInRequired: { accountClosed: boolean };
   /** The server announced its build on connect. */
   serverBuild: { build: string };
   /** A sync call was answered 426: this build is older than the server's. */
@@ -45,7 +45,7 @@ export type SyncEvent = { [Name in SyncEventName]: { type: Name; payload: SyncEv
 /** The shape of a worker event, checked in the window before it is trusted. */
 export const syncEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('connection'), payload: z.object({ online: z.boolean() }) }),
-  z.object({ type: z.literal('signInRequired'), payload: z.object({}) }),
+  z.object({ type: z.literal('signInRequired'), payload: z.object({ accountClosed: z.boolean() }) }),
   z.object({ type: z.literal('serverBuild'), payload: z.object({ build: z.string() }) }),
   z.object({ type: z.literal('updateRequired'), payload: z.object({}) }),
   z.object({ type: z.literal('activity'), payload: z.object({ syncing: z.boolean() }) }),

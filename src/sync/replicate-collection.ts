@@ -71,7 +71,7 @@ export type CollectionReplicationOptions<Doc extends LocalDoc> = {
   waitForLeadership?: boolean;
   /** The backoff after a failed call, shortest and longest (tests shorten it). */
   retryMs?: { min: number; max: number };
-  onSignInRequired(): void;
+  onSignInRequired(accountClosed: boolean): void;
   onUpdateRequired(): void;
   /** Called after every successful pull. */
   onPulled(): Promise<void>;
@@ -279,7 +279,7 @@ export function replicateCollection<Doc extends LocalDoc>(
 
   async function failed(error: unknown): Promise<never> {
     healthy = false;
-    if (error instanceof SignInRequiredError) options.onSignInRequired();
+    if (error instanceof SignInRequiredError) options.onSignInRequired(error.accountClosed);
     if (error instanceof UpdateRequiredError) options.onUpdateRequired();
     await backoff.wait();
     throw error;

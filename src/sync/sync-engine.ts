@@ -144,7 +144,8 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncCommands {
           docSchema: def.docSchema,
           push: pushes,
           request,
-          onSignInRequired: () => deps.emit({ type: 'signInRequired', payload: {} }),
+          onSignInRequired: (accountClosed) =>
+            deps.emit({ type: 'signInRequired', payload: { accountClosed } }),
           onUpdateRequired: () => deps.emit({ type: 'updateRequired', payload: {} }),
           onPulled: () => markMasterSynced(database, Date.now()),
           isOffline: () => !socketOnline,
@@ -206,6 +207,9 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncCommands {
         // Reconnecting means changes may have been missed: pull everything since each checkpoint.
         if (online) reSyncAll();
       },
+      // The server closed the socket because the session ended: a pull now meets its 401 (and learns
+      // whether the account was closed) instead of waiting for the next reconnect.
+      onSessionEnded: () => reSyncAll(),
       onMessage: (message) => {
         if (message.type === 'hello') {
           deps.emit({ type: 'serverBuild', payload: { build: message.build } });

@@ -4,9 +4,12 @@ import { LIMITS } from '../../domain/limits';
 import { CLIENT_BUILD_HEADER, IDEMPOTENCY_KEY_HEADER, OFFLINE_ORIGIN_HEADER } from '../../domain/sync';
 import { type FetchLike, HttpError, readResponse } from './http';
 
-/** The session is gone (401): the window must ask the user to sign in again. */
+/**
+ * The session is gone (401): the window must ask the user to sign in again. `accountClosed`: the account was
+ * blocked or removed since, and the device must forget the user (after showing their waiting writes).
+ */
 export class SignInRequiredError extends Error {
-  constructor() {
+  constructor(readonly accountClosed = false) {
     super('Sign-in required');
     this.name = 'SignInRequiredError';
   }
@@ -89,7 +92,8 @@ export async function syncRequest(
       return await send();
     }
   } catch (error) {
-    if (error instanceof HttpError && error.status === 401) throw new SignInRequiredError();
+    if (error instanceof HttpError && error.status === 401)
+      throw new SignInRequiredError(error.code === ErrorCode.accountClosed);
     if (error instanceof HttpError && error.status === 426) throw new UpdateRequiredError();
     throw error;
   }
