@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useSessionUser } from '../../app/session-context';
 import { StudentProfileScreen } from '../../features/achievement/student-profile-screen';
+import { StudentAttendanceList } from '../../features/attendance/student-attendance-list';
+import { useStudentIdOf } from '../../features/attendance/use-student-attendance';
 
 export const Route = createFileRoute('/_app/achievement-attendance-profile')({
   component: ProfileRoute,
@@ -9,5 +11,16 @@ export const Route = createFileRoute('/_app/achievement-attendance-profile')({
 function ProfileRoute() {
   const user = useSessionUser();
   if (!user) return null;
-  return <StudentProfileScreen userId={user.id} />;
+  return (
+    <div className="space-y-6">
+      <StudentProfileScreen userId={user.id} />
+      <OwnAttendance userId={user.id} />
+    </div>
+  );
+}
+
+/** The student's own sittings, dated, below the counts (issue 42). */
+function OwnAttendance({ userId }: { userId: string }) {
+  const studentId = useStudentIdOf(userId);
+  return studentId ? <StudentAttendanceList studentId={studentId} /> : null;
 }
