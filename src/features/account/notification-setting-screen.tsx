@@ -4,8 +4,10 @@ import type { NotificationSettings } from '../../../domain/schemas/auth-account'
 import { errorMessage } from '../../i18n/error-messages';
 import { AsOf } from '../../ui/as-of';
 import { Button } from '../../ui/button';
+import { ChangedMeanwhileNote } from '../../ui/changed-meanwhile-note';
 import { CheckboxField } from '../../ui/checkbox-field';
 import { Skeleton } from '../../ui/skeleton';
+import { useLiveForm } from '../../ui/use-live-form';
 import { saveNotificationSettings, useNotificationSettings } from './account-calls';
 
 /** The /notification-setting screen: whether notices reach the bell and the mailbox. */
@@ -18,11 +20,15 @@ export function NotificationSettingScreen({
 }) {
   const { t, i18n } = useLingui();
   const stored = useNotificationSettings();
-  const [draft, setDraft] = useState<NotificationSettings | null>(null);
+  // The settings as last read fill the form once; a later read (another tab saved them) never flips what the
+  // user ticked meanwhile (useLiveForm): it shows a note instead.
+  const form = useLiveForm<NotificationSettings, NotificationSettings>(
+    stored.value ?? undefined,
+    (value) => value,
+  );
+  const draft = form.values;
+  const setDraft = form.setValues;
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    if (stored.value) setDraft(stored.value);
-  }, [stored.value]);
   const dirty =
     draft !== null &&
     stored.value !== null &&
@@ -43,6 +49,7 @@ export function NotificationSettingScreen({
           notify('error', errorMessage(i18n, result.failure.code));
           return;
         }
+        form.markSaved();
         stored.reload();
         notify('success', t`Notification settings saved.`);
       }}
@@ -51,6 +58,7 @@ export function NotificationSettingScreen({
         <Trans>Notification settings</Trans>
       </h1>
       {stored.stale && stored.at !== null && <AsOf at={stored.at} />}
+      <ChangedMeanwhileNote form={form} />
       <CheckboxField
         label={<Trans>Show notifications in the bell</Trans>}
         checked={draft.web}

@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   LessonType,
   lessonPlanStatus,
@@ -21,10 +21,12 @@ import { useLiveQuery } from '../../db/use-live-query';
 import { errorMessage } from '../../i18n/error-messages';
 import { PLAN_STATUS_LABELS } from '../../i18n/plan-status-labels';
 import { Button } from '../../ui/button';
+import { ChangedMeanwhileNote } from '../../ui/changed-meanwhile-note';
 import { RepeatedRows } from '../../ui/repeated-rows';
 import { SafeHtml } from '../../ui/safe-html';
 import { Spinner } from '../../ui/spinner';
 import { TextAreaField, TextField } from '../../ui/text-field';
+import { useLiveForm } from '../../ui/use-live-form';
 import type { FormErrors } from './form-errors';
 import { addPlanNote, type PlanRefusal, type PlanSitting, type PlanValues, savePlan } from './plan-commands';
 
@@ -41,6 +43,25 @@ const SAVED_MESSAGES: Record<LessonType, Record<PlanPublish, MessageDescriptor>>
 };
 
 const EMPTY: PlanValues = { publish: PlanPublish.draft, content: '', links: [], contactToStudent: [] };
+
+/** What the form reads of a stored plan (the live query's document, read-only). */
+type StoredPlan = {
+  readonly publish: unknown;
+  readonly content: string | null;
+  readonly links: readonly Readonly<PlanValues['links'][number]>[];
+  readonly contactToStudent: readonly Readonly<PlanValues['contactToStudent'][number]>[];
+};
+
+/** The form's values of the stored plan, or an empty form when the sitting has none yet. */
+function planValuesOf(plan: StoredPlan | null): PlanValues {
+  if (!plan) return EMPTY;
+  return {
+    publish: planPublishSchema.catch(PlanPublish.draft).parse(plan.publish),
+    content: plan.content ?? '',
+    links: plan.links.map((link) => ({ ...link })),
+    contactToStudent: plan.contactToStudent.map((link) => ({ ...link })),
+  };
+}
 
 /**
  * The plan of one sitting (`/academic/subjects/{id}/lessons/{id}/schedules/{id}/plans/{id}`): the lesson's
@@ -75,25 +96,13 @@ export function PlanScreen({
     [subjectId, plan?.id],
   );
   const writeStates = useLiveQuery((db) => writeStates$(db, 'notes'), []);
-  const [values, setValues] = useState<PlanValues | null>(null);
+  // The form starts from the stored plan once it is read; a later change of it (a sync, another device)
+  // never replaces what the user typed (useLiveForm) but shows a note.
+  const form = useLiveForm<StoredPlan | null, PlanValues>(plan, planValuesOf);
+  const values = form.values;
   const [errors, setErrors] = useState<FormErrors>({});
   const [note, setNote] = useState('');
   const [noteError, setNoteError] = useState<string | undefined>(undefined);
-
-  // The form starts from the stored plan once it is read, and stays the user's after that.
-  useEffect(() => {
-    if (plan === undefined || values !== null) return;
-    setValues(
-      plan
-        ? {
-            publish: planPublishSchema.catch(PlanPublish.draft).parse(plan.publish),
-            content: plan.content ?? '',
-            links: plan.links.map((link) => ({ ...link })),
-            contactToStudent: plan.contactToStudent.map((link) => ({ ...link })),
-          }
-        : EMPTY,
-    );
-  }, [plan, values]);
 
   if (schedule === undefined || lesson === undefined || plan === undefined || !values || !database) {
     return <Spinner label={t`Loading`} />;
@@ -115,7 +124,7 @@ export function PlanScreen({
     plan ? { publish: planPublishSchema.catch(PlanPublish.draft).parse(plan.publish) } : null,
   );
   const syncState = plan ? (writeStates?.get(plan.id) ?? 'saved') : null;
-  const set = (patch: Partial<PlanValues>) => setValues({ ...values, ...patch });
+  const set = (patch: Partial<PlanValues>) => form.setValues((current) => ({ ...current, ...patch }));
   const errorOf = (field: string) => (errors[field] ? errorMessage(i18n, errors[field]) : undefined);
   const refused = (refusal: PlanRefusal) =>
     refusal.kind === 'forbidden' ? notify(errorMessage(i18n, 'forbidden'), false) : setErrors(refusal.errors);
@@ -129,6 +138,8 @@ export function PlanScreen({
     }
     setErrors({});
     set({ publish });
+    // What was just written is the form's new starting point: the stored plan that comes back is no news.
+    form.markSaved();
     notify(i18n._(SAVED_MESSAGES[lessonType][publish]), true);
   };
 
@@ -173,6 +184,7 @@ export function PlanScreen({
           </span>
         )}
       </p>
+      <ChangedMeanwhileNote form={form} />
       <dl className="grid gap-2 rounded border border-slate-200 p-3 text-sm sm:grid-cols-3">
         <div>
           <dt className="font-medium">

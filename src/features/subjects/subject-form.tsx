@@ -5,10 +5,12 @@ import { teachers$ } from '../../db/queries/people';
 import { useLiveQuery } from '../../db/use-live-query';
 import { errorMessage } from '../../i18n/error-messages';
 import { Button } from '../../ui/button';
+import { ChangedMeanwhileNote } from '../../ui/changed-meanwhile-note';
 import { DatePicker } from '../../ui/date-picker';
 import { CodedErrorNote } from '../../ui/error-note';
 import { SaveOrCancel } from '../../ui/save-or-cancel';
 import { SelectField } from '../../ui/select-field';
+import { useLiveForm } from '../../ui/use-live-form';
 import { localToday } from '../shared/local-clock';
 import { type FormErrors, failureErrors, zodErrors } from './form-errors';
 import { saveSubject } from './subject-calls';
@@ -60,10 +62,13 @@ export function SubjectForm({
   const { t, i18n } = useLingui();
   const master = useMasterNames();
   const teachers = useLiveQuery((database) => teachers$(database), []) ?? [];
-  const [values, setValues] = useState<Values>(() => (subject ? valuesOf(subject) : EMPTY));
+  // The subject is an online view re-read after saves elsewhere on its screen: a new read never replaces
+  // what the admin typed (useLiveForm). A new subject starts empty.
+  const form = useLiveForm<Subject | null, Values>(subject, (record) => (record ? valuesOf(record) : EMPTY));
+  const values = form.values ?? EMPTY;
   const [errors, setErrors] = useState<FormErrors>({});
   const [busy, setBusy] = useState(false);
-  const set = (patch: Partial<Values>) => setValues((current) => ({ ...current, ...patch }));
+  const set = (patch: Partial<Values>) => form.setValues((current) => ({ ...current, ...patch }));
   const setClass = (index: number, patch: Partial<ClassRow>) =>
     set({ classes: values.classes.map((row, at) => (at === index ? { ...row, ...patch } : row)) });
   const errorOf = (field: string) => (errors[field] ? errorMessage(i18n, errors[field]) : undefined);
@@ -79,12 +84,15 @@ export function SubjectForm({
     setBusy(true);
     const answer = await saveSubject(subject?.id ?? null, parsed.data);
     setBusy(false);
-    if (answer.ok) onSaved(answer.value);
-    else setErrors(failureErrors(answer.failure));
+    if (answer.ok) {
+      form.markSaved();
+      onSaved(answer.value);
+    } else setErrors(failureErrors(answer.failure));
   };
 
   return (
     <form noValidate className="flex max-w-3xl flex-col gap-4" onSubmit={(event) => void submit(event)}>
+      <ChangedMeanwhileNote form={form} />
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField
           label={t`Subject name`}
