@@ -14,9 +14,11 @@ import { FilePicker } from '../../ui/file-picker';
 import { TextField } from '../../ui/text-field';
 import { ClassCascade } from '../shared/class-cascade';
 import { ClassRosterNotices, useNamesAhead } from '../shared/class-roster-notices';
+import { localToday } from '../shared/local-clock';
 import { ClassNotOnDevice } from '../shared/not-on-device';
 import { SubjectOnDevice } from '../shared/subject-on-device';
-import { downloadWorkbook } from '../shared/xlsx-export';
+import { useClassNames } from '../shared/use-class-names';
+import { downloadWorkbook, exportFileName } from '../shared/xlsx-export';
 import {
   checkFinalScoreEntry,
   checkScoreEntry,
@@ -183,6 +185,16 @@ export function AchievementScreen({
   const selectedFinal =
     at && grid && selectedRow && at.column === grid.columns.length ? selectedRow : undefined;
   const labels = { identity: t`Student number`, name: t`Name`, gpa: t`GPA`, final: t`Final score` };
+  const names = useClassNames(classId);
+  const exportScores = (shown: ScoreGrid) => {
+    const what = t`Scores`;
+    const about = [names.subject, names.className, names.yearCode].filter(Boolean).join(' · ');
+    void downloadWorkbook(exportFileName([what, names.subject, names.className], localToday()), {
+      ...gridSheet(shown, labels),
+      sheetName: [what, names.subject, names.className].filter(Boolean).join(' '),
+      title: about ? `${about} — ${what}` : what,
+    });
+  };
 
   return (
     <section aria-labelledby="achievement-title" className="space-y-4">
@@ -215,11 +227,7 @@ export function AchievementScreen({
                 </>
               )}
             </p>
-            <Button
-              variant="secondary"
-              size="sm"
-              onClick={() => void downloadWorkbook('achievement', gridSheet(grid, labels))}
-            >
+            <Button variant="secondary" size="sm" onClick={() => exportScores(grid)}>
               <Trans>Export to Excel</Trans>
             </Button>
           </div>

@@ -5,6 +5,8 @@ import type { Sheet } from './attendance-sheet';
 /** The words the export writes, in the user's language. */
 export interface ExportWords {
   sheetName: string;
+  /** The sheet's title row: the subject and class it is of. */
+  title?: string;
   identity: string;
   student: string;
   status: (status: AttendanceStatus | null) => string;
@@ -19,6 +21,7 @@ export interface ExportWords {
 export function attendanceExportSheet(sheet: Sheet, words: ExportWords): ExportSheet {
   return {
     sheetName: words.sheetName,
+    title: words.title,
     header: [
       words.identity,
       words.student,

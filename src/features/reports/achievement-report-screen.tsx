@@ -202,6 +202,15 @@ function ClassesSection({
 }) {
   const { t } = useLingui();
   const decimal = useDecimal();
+  const subjectNames = useMasterDocs(MasterKind.subjectNames).rows;
+  const yearCodes = useMasterDocs(MasterKind.yearCodes).rows;
+  // What the report is of, for its exports' file names and title rows (issue 42).
+  const about = [
+    subjectNames.find((row) => row.id === subjectNameId)?.name,
+    yearCodes.find((row) => row.id === yearCodeId)?.name,
+  ]
+    .filter(Boolean)
+    .join(' · ');
   const view = useReportClasses(subjectNameId, facultyId, yearCodeId);
   const classes = view.value?.classes ?? [];
   const [bandClass, setBandClass] = useState('');
@@ -260,6 +269,7 @@ function ClassesSection({
         <>
           <ReportTable
             title={t`Classes and GPA averages`}
+            about={about}
             columns={columns}
             rows={classes}
             rowKey={(row) => row.id}
@@ -297,7 +307,9 @@ function ClassesSection({
             options={exams.map(([value, label]) => ({ value, label }))}
             onChange={(event) => setExam(event.target.value)}
           />
-          {lessonId && examNameId && <SubScoresSection lessonId={lessonId} examNameId={examNameId} />}
+          {lessonId && examNameId && (
+            <SubScoresSection lessonId={lessonId} examNameId={examNameId} about={about} />
+          )}
         </>
       )}
     </div>
@@ -307,7 +319,15 @@ function ClassesSection({
 type SubScores = NonNullable<ReturnType<typeof useReportSubScores>['value']>;
 type SubScoreStudent = SubScores['students'][number];
 
-function SubScoresSection({ lessonId, examNameId }: { lessonId: string; examNameId: string }) {
+function SubScoresSection({
+  lessonId,
+  examNameId,
+  about,
+}: {
+  lessonId: string;
+  examNameId: string;
+  about: string;
+}) {
   const { t } = useLingui();
   const decimal = useDecimal();
   const view = useReportSubScores(lessonId, examNameId);
@@ -368,6 +388,7 @@ function SubScoresSection({ lessonId, examNameId }: { lessonId: string; examName
         <>
           <ReportTable
             title={t`Sub-scores per student`}
+            about={about}
             columns={columns}
             rows={students}
             rowKey={(row) => row.id}
@@ -399,6 +420,7 @@ function SubScoresSection({ lessonId, examNameId }: { lessonId: string; examName
       {averages.value && (
         <ReportTable
           title={t`Sub-score averages per year code`}
+          about={about}
           columns={averageColumns}
           rows={averages.value.yearCodes}
           rowKey={(row) => row.id}

@@ -6,6 +6,7 @@ import { formatDate, formatDecimal } from '../../i18n/format';
 import { localeOrDefault } from '../../i18n/i18n';
 import { CodedErrorNote } from '../../ui/error-note';
 import { Tabs } from '../../ui/tabs';
+import { useSubjectNames } from '../shared/use-class-names';
 import { rateByClass, rateBySittingDay } from './chart-data';
 import { ChartFigure } from './chart-figure';
 import {
@@ -100,6 +101,12 @@ function ChosenSubjectFilter({
   );
 }
 
+/** What the report is of, for its export: the subject and its year code. */
+function useReportAbout(subjectId: string): string {
+  const names = useSubjectNames(subjectId);
+  return [names.subject, names.yearCode].filter(Boolean).join(' · ');
+}
+
 /** A tally label's words. */
 function useTallyLabels(): Record<TallyKey, string> {
   const { t } = useLingui();
@@ -144,6 +151,7 @@ type StudentRow = AttendanceReport['students'][number];
 
 function StudentsTab({ subjectId }: { subjectId: string }) {
   const { t } = useLingui();
+  const about = useReportAbout(subjectId);
   const view = useAttendanceReportStudents(subjectId);
   const tallyColumns = useTallyColumns<StudentRow>((row) => row.tally);
   const columns: ReportColumn<StudentRow>[] = [
@@ -167,6 +175,7 @@ function StudentsTab({ subjectId }: { subjectId: string }) {
       {view.value && (
         <ReportTable
           title={t`Attendance by student`}
+          about={about}
           columns={columns}
           rows={view.value.students}
           rowKey={(row) => `${row.id}:${row.class.id}`}
@@ -181,6 +190,7 @@ type ClassRow = AttendanceReport['classes'][number];
 
 function ClassesTab({ subjectId }: { subjectId: string }) {
   const { t, i18n } = useLingui();
+  const about = useReportAbout(subjectId);
   const view = useAttendanceReportClasses(subjectId);
   const [chosenClass, setChosenClass] = useState('');
   const tallyColumns = useTallyColumns<ClassRow>((row) => row.tally);
@@ -212,6 +222,7 @@ function ClassesTab({ subjectId }: { subjectId: string }) {
         <>
           <ReportTable
             title={t`Attendance by class`}
+            about={about}
             columns={columns}
             rows={classes}
             rowKey={(row) => row.id}

@@ -5,7 +5,7 @@ import { appToasts } from '../../app/toasts';
 import { Button } from '../../ui/button';
 import { type Column, DataTable } from '../../ui/data-table';
 import { ScreenLink } from '../shared/screen-link';
-import { downloadWorkbook } from '../shared/xlsx-export';
+import { downloadWorkbook, exportFileName } from '../shared/xlsx-export';
 import { type SheetColumn, tableSheet } from './report-sheets';
 
 /** A column of a report table: shown, sortable when it has a sort value, and exported. */
@@ -17,6 +17,7 @@ export type ReportColumn<Row> = Column<Row> & SheetColumn<Row>;
  */
 export function ReportTable<Row>({
   title,
+  about,
   columns,
   rows,
   rowKey,
@@ -24,6 +25,8 @@ export function ReportTable<Row>({
   maxHeight,
 }: {
   title: string;
+  /** What the report is of (its subject and year code, a student): named in the file's name and title row. */
+  about?: string;
   columns: readonly ReportColumn<Row>[];
   rows: readonly Row[];
   rowKey: (row: Row) => string;
@@ -34,9 +37,11 @@ export function ReportTable<Row>({
   const [busy, setBusy] = useState(false);
   const exportRows = async () => {
     setBusy(true);
-    await downloadWorkbook(`${title}-${dayjs().format('YYYYMMDD')}`, tableSheet(title, columns, rows)).catch(
-      () => appToasts.show({ tone: 'error', title: t`The Excel file could not be made.` }),
-    );
+    const sheet = tableSheet(about ? `${title} ${about}` : title, columns, rows);
+    await downloadWorkbook(exportFileName([title, about], dayjs().format('YYYY-MM-DD')), {
+      ...sheet,
+      title: about ? `${about} — ${title}` : title,
+    }).catch(() => appToasts.show({ tone: 'error', title: t`The Excel file could not be made.` }));
     setBusy(false);
   };
   return (

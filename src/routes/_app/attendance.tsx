@@ -7,8 +7,9 @@ import { useSessionUser } from '../../app/session-context';
 import { appToasts } from '../../app/toasts';
 import { attendanceExportSheet } from '../../features/attendance/attendance-export';
 import { AttendanceScreen } from '../../features/attendance/attendance-screen';
+import { useClassNames } from '../../features/shared/use-class-names';
 import { useRememberedClass } from '../../features/shared/use-remembered-class';
-import { downloadWorkbook } from '../../features/shared/xlsx-export';
+import { downloadWorkbook, exportFileName } from '../../features/shared/xlsx-export';
 import { STATUS_LABELS } from '../../i18n/attendance-status-labels';
 import { formatDate } from '../../i18n/format';
 import { localeOrDefault } from '../../i18n/i18n';
@@ -35,6 +36,7 @@ function AttendanceRoute() {
     void navigate({ search: { subjectClass: classId }, replace: true });
   });
 
+  const names = useClassNames(subjectClass ?? '');
   if (!user) return null;
   return (
     <AttendanceScreen
@@ -46,11 +48,14 @@ function AttendanceRoute() {
       onExchanged={() => appToasts.show({ tone: 'success', title: t`Attendance exchanged.` })}
       onChooseClass={(classId) => void navigate({ search: { subjectClass: classId } })}
       onExport={({ sheet }) => {
-        const sheetName = t`Attendance`;
+        const what = t`Attendance`;
+        const about = [names.subject, names.className, names.yearCode].filter(Boolean).join(' · ');
+        // The file and its sheet name the subject and class (issue 42: "Attendance-20261128" said neither).
         void downloadWorkbook(
-          `${sheetName}-${dayjs().format('YYYYMMDD')}`,
+          exportFileName([what, names.subject, names.className], dayjs().format('YYYY-MM-DD')),
           attendanceExportSheet(sheet, {
-            sheetName,
+            sheetName: [what, names.subject, names.className].filter(Boolean).join(' '),
+            title: about ? `${about} — ${what}` : what,
             identity: t`Student ID`,
             student: t`Student`,
             status: (status) => (status === null ? '' : i18n._(STATUS_LABELS[status])),
