@@ -6,12 +6,8 @@ import { SYNC_COLLECTION_ROLES, type SyncRejectReason } from '../../../domain/sy
 import { type AchievementDoc, AchievementDocKind, achievementDocSchema } from '../../../domain/sync-docs';
 import { achievementId, resultId } from '../../../domain/sync-ids';
 import { pointValueSchema, scoreWithinFull } from '../../../domain/validation';
-import {
-  classScopeVersion,
-  classTeacherIdsOnce,
-  classWorkAudience,
-  classWorkScope,
-} from '../../access/classes';
+import { achievementReadScope } from '../../access/achievements';
+import { classScopeVersion, classTeacherIdsOnce, classWorkAudience } from '../../access/classes';
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { achievements, resultHistory, results, scoreHistory } from '../../db/schema';
@@ -205,7 +201,7 @@ export const achievementsCollection: SyncCollectionDef<AchievementDoc, Achieveme
   pullRoles: SYNC_COLLECTION_ROLES.achievements.pull,
   scopeVersion: classScopeVersion,
   scope: (actor: SyncActor) => {
-    const visible = classWorkScope(actor, { subjectStudentId: sql`a.subject_student_id` }, sql`a.student_id`);
+    const visible = achievementReadScope(actor);
     return sql`${SELECT} where ${visible} union all ${RESULT_SELECT} where ${visible}`;
   },
   subjectColumn: 'subject_id',

@@ -5,11 +5,11 @@ import { mayEditClassWork } from '../../../domain/permissions';
 import { SYNC_COLLECTION_ROLES } from '../../../domain/sync';
 import { type AttendanceDoc, attendanceDocSchema } from '../../../domain/sync-docs';
 import { attendanceId } from '../../../domain/sync-ids';
+import { attendanceReadScope } from '../../access/attendance';
 import {
   classScopeVersion,
   classTeacherIdsOnce,
   classWorkAudience,
-  classWorkScope,
   markPlaceOnce,
   prefetchClassTeacherIds,
   prefetchMarkPlaces,
@@ -133,8 +133,7 @@ export const attendanceCollection: SyncCollectionDef<AttendanceDoc, AttendanceRo
   docSchema: attendanceDocSchema,
   pullRoles: SYNC_COLLECTION_ROLES.attendance.pull,
   scopeVersion: classScopeVersion,
-  scope: (actor: SyncActor) =>
-    sql`${SELECT} where ${classWorkScope(actor, { classStudentId: sql`a.class_student_id` }, sql`a.student_id`)}`,
+  scope: (actor: SyncActor) => sql`${SELECT} where ${attendanceReadScope(actor)}`,
   subjectColumn: 'subjectId',
   rowSchema: attendanceRowSchema,
   toDoc,

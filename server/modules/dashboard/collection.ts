@@ -3,8 +3,9 @@ import { z } from 'zod';
 import { StickyStatus } from '../../../domain/stickies';
 import { SYNC_COLLECTION_ROLES } from '../../../domain/sync';
 import { type StickyDoc, stickyDocSchema } from '../../../domain/sync-docs';
+import { stickyReadScope } from '../../access/stickies';
 import type { SyncActor, SyncCollectionDef } from '../../sync/engine';
-import { stickyColumns, stickyRowSchema, visibleTypes } from './stickies';
+import { stickyColumns, stickyRowSchema } from './stickies';
 
 const stickySyncRowSchema = stickyRowSchema.extend({
   seq: z.coerce.number().int(),
@@ -59,7 +60,7 @@ export const stickiesCollection: SyncCollectionDef<StickyDoc, StickySyncRow> = {
   pullRoles: SYNC_COLLECTION_ROLES.stickies.pull,
   scope: (actor: SyncActor) =>
     sql`${stickyColumns(sql`, st.seq, (st.deleted or st.status <> ${StickyStatus.open}) as deleted`)}
-        where st.user_id = ${actor.id} ${visibleTypes(actor.role)}`,
+        where ${stickyReadScope(actor)}`,
   rowSchema: stickySyncRowSchema,
   toDoc,
   push: null,

@@ -17,12 +17,12 @@ import type {
 } from '../../../domain/schemas/stickies';
 import {
   mayCloseSticky,
-  STUDENT_STICKY_TYPES,
   StickyStatus,
   StickyType,
   stickyStatusSchema,
   stickyTypeSchema,
 } from '../../../domain/stickies';
+import { stickyReadScope } from '../../access/stickies';
 import type { Database } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { stickies } from '../../db/schema';
@@ -70,16 +70,6 @@ export const stickyRowSchema = z.object({
 const rowSchema = stickyRowSchema.extend({ total: z.coerce.number().int() });
 /** A card row with the names it shows. */
 export type StickyRow = z.infer<typeof stickyRowSchema>;
-
-/** The sticky types a role's dashboard lists: students only highlight cards (SPEC §2), staff everything. */
-export function visibleTypes(role: AccountRole): SQL {
-  if (role === Role.student)
-    return sql`and st.type in (${sql.join(
-      STUDENT_STICKY_TYPES.map((type) => sql`${type}`),
-      sql`, `,
-    )})`;
-  return sql``;
-}
 
 /**
  * The columns and joins of a card with the names it shows (alias `st` for the card); the list call, the
@@ -172,7 +162,7 @@ export async function listStickies(
   page: number,
   perPage: number,
 ): Promise<StickyListResponse> {
-  const where = sql`st.user_id = ${user.id} and not st.deleted and st.status = ${StickyStatus.open} ${visibleTypes(user.role)}`;
+  const where = sql`${stickyReadScope(user)} and not st.deleted and st.status = ${StickyStatus.open}`;
   const rows = await queryRows(
     db,
     selectStickies(
@@ -210,10 +200,7 @@ export async function listStickies(
 async function ownSticky(db: Database, user: StickyUser, id: string): Promise<StickyRow> {
   const [row] = await queryRows(
     db,
-    selectStickies(
-      sql`st.id = ${id} and st.user_id = ${user.id} and not st.deleted ${visibleTypes(user.role)}`,
-      sql``,
-    ),
+    selectStickies(sql`st.id = ${id} and ${stickyReadScope(user)} and not st.deleted`, sql``),
     rowSchema,
   );
   if (!row) throw notFound();

@@ -4,6 +4,7 @@ import { MasterKind } from '../../../domain/master-kind';
 import { SYNC_COLLECTION_ROLES } from '../../../domain/sync';
 import type { MasterDoc } from '../../../domain/sync-docs';
 import { masterDocSchema } from '../../../domain/sync-docs';
+import { masterReadScope } from '../../access/master';
 import { queryRows } from '../../db/rows';
 import type { SyncCollectionDef, SyncWriteContext } from '../../sync/engine';
 import { upsertRow } from '../../sync/write-row';
@@ -71,7 +72,8 @@ export const masterCollection: SyncCollectionDef<MasterDoc, MasterRow> = {
   name: 'master',
   docSchema: masterDocSchema,
   pullRoles: SYNC_COLLECTION_ROLES.master.pull,
-  scope: () => masterRowsOfKinds(MASTER_KINDS),
+  scope: (actor) =>
+    sql`select * from (${masterRowsOfKinds(MASTER_KINDS)}) as m where ${masterReadScope(actor)}`,
   rowSchema: masterRowSchema,
   toDoc: toMasterDoc,
   push: {

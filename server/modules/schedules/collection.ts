@@ -3,9 +3,9 @@ import type { z } from 'zod';
 import { SYNC_COLLECTION_ROLES } from '../../../domain/sync';
 import { type ScheduleDoc, scheduleDocSchema } from '../../../domain/sync-docs';
 import { teachersOfScheduleLateral } from '../../access/classes';
-import { lessonPublishScope, subjectScope } from '../../access/subjects';
+import { scheduleReadScope } from '../../access/schedules';
 import { SYNC_DOC_FIELDS, SYNC_ROW_COLUMNS, toDocFields } from '../../sync/doc-fields';
-import type { SyncActor, SyncCollectionDef } from '../../sync/engine';
+import type { SyncCollectionDef } from '../../sync/engine';
 
 const scheduleRowSchema = scheduleDocSchema.omit(SYNC_DOC_FIELDS).extend(SYNC_ROW_COLUMNS);
 
@@ -13,14 +13,13 @@ type ScheduleRow = z.infer<typeof scheduleRowSchema>;
 
 // A schedule's row changes when its teachers or its lesson do (a deleted or published lesson deletes or shows
 // its sittings), so its sequence is the latest of the schedule, its lesson and its teachers.
-const scheduleRows = (actor: SyncActor) => sql`select s.id::text as "id", s.subject_id::text as "subjectId",
+const SCHEDULE_SELECT = sql`select s.id::text as "id", s.subject_id::text as "subjectId",
     s.university_id::text as "universityId", s.lesson_id::text as "lessonId", s.class_id::text as "classId",
     s.day::text as "day", to_char(s.start_time, 'HH24:MI') as "startTime", to_char(s.end_time, 'HH24:MI') as "endTime",
     s.room_id::text as "roomId", coalesce(st.ids, '{}'::text[]) as "teacherIds",
     greatest(s.seq, l.seq, coalesce(st.seq, 0)) as seq, (s.deleted or l.deleted) as deleted
   from schedules s join lessons l on l.id = s.lesson_id
-  ${teachersOfScheduleLateral(sql`s.id`, 'st')}
-  where ${subjectScope(actor, sql`s.subject_id`)} and ${lessonPublishScope(actor, sql`l.publish`)}`;
+  ${teachersOfScheduleLateral(sql`s.id`, 'st')}`;
 
 /**
  * `schedules`: the sittings of the lessons of the subjects a user sees, with their teachers (students only
@@ -30,7 +29,7 @@ export const schedulesCollection: SyncCollectionDef<ScheduleDoc, ScheduleRow> = 
   name: 'schedules',
   docSchema: scheduleDocSchema,
   pullRoles: SYNC_COLLECTION_ROLES.schedules.pull,
-  scope: scheduleRows,
+  scope: (actor) => sql`${SCHEDULE_SELECT} where ${scheduleReadScope(actor)}`,
   subjectColumn: 'subjectId',
   rowSchema: scheduleRowSchema,
   toDoc: toDocFields,

@@ -1,12 +1,11 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { Role } from '../../../domain/roles';
 import { SYNC_COLLECTION_ROLES } from '../../../domain/sync';
 import { type SubjectDoc, SubjectDocKind, subjectDocSchema } from '../../../domain/sync-docs';
-import { classStudentScope, teachersOfClassLateral } from '../../access/classes';
-import { subjectScope } from '../../access/subjects';
+import { teachersOfClassLateral } from '../../access/classes';
+import { type SubjectStructureScope, subjectStructureReadScope } from '../../access/subject-structure';
 import { SYNC_DOC_FIELDS, SYNC_ROW_COLUMNS, toDocFields } from '../../sync/doc-fields';
-import type { SyncActor, SyncCollectionDef } from '../../sync/engine';
+import type { SyncCollectionDef } from '../../sync/engine';
 
 const subjectRowSchema = subjectDocSchema.omit(SYNC_DOC_FIELDS).extend(SYNC_ROW_COLUMNS);
 
@@ -66,13 +65,9 @@ function selectKind(
     from ${from} where ${where}`;
 }
 
-/** Hidden highlights are the staff's list; students read only the shown ones (their messages). */
-function highlightScope(actor: SyncActor): SQL {
-  return actor.role === Role.student ? sql`not t.hidden` : sql`true`;
-}
-
-function subjectRows(actor: SyncActor): SQL {
-  const inSubject = (column: SQL) => subjectScope(actor, column);
+/** Every kind of row of a subject's structure, each kept to the rows `scope` lets the user pull. */
+function subjectRows(scope: SubjectStructureScope): SQL {
+  const inSubject = scope.underSubject;
   return sql.join(
     [
       selectKind(
@@ -110,7 +105,7 @@ function subjectRows(actor: SyncActor): SQL {
           studentId: sql`t.student_id::text`,
           subjectStudentId: sql`t.subject_student_id::text`,
         },
-        sql`${inSubject(sql`t.subject_id`)} and ${classStudentScope(actor, sql`t.class_id`, sql`t.student_id`)}`,
+        scope.classStudent(sql`t.subject_id`, sql`t.class_id`, sql`t.student_id`),
       ),
       selectKind(
         SubjectDocKind.scoreName,
@@ -139,7 +134,7 @@ function subjectRows(actor: SyncActor): SQL {
           position: sql`t.priority`,
           hidden: sql`t.hidden`,
         },
-        sql`${inSubject(sql`t.subject_id`)} and ${highlightScope(actor)}`,
+        scope.highlight(sql`t.subject_id`, sql`t.hidden`),
       ),
     ],
     sql` union all `,
@@ -154,7 +149,7 @@ export const subjectsCollection: SyncCollectionDef<SubjectDoc, SubjectRow> = {
   name: 'subjects',
   docSchema: subjectDocSchema,
   pullRoles: SYNC_COLLECTION_ROLES.subjects.pull,
-  scope: subjectRows,
+  scope: (actor) => subjectRows(subjectStructureReadScope(actor)),
   subjectColumn: 'subjectId',
   rowSchema: subjectRowSchema,
   toDoc: toDocFields,
