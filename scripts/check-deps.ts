@@ -1,8 +1,15 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { importsOf, resolveProjectPath, violation } from './dependency-rule';
+import {
+  assignmentTableViolations,
+  importsOf,
+  pullScopeViolations,
+  resolveProjectPath,
+  violation,
+} from './dependency-rule';
 
-// Walks every TypeScript file of the layered folders and prints each import that breaks ARCHITECTURE §2.
+// Walks every TypeScript file of the layered folders and prints each import that breaks ARCHITECTURE §2,
+// each read of an assignment or enrolment table outside server/access, and each pull scope a module builds.
 const ROOTS = ['domain', 'src', 'server', 'tests', 'bench'];
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -36,11 +43,12 @@ for (const dir of ROOTS) {
       const reason = target === null ? violation(file, specifier, true) : violation(file, target, false);
       if (reason) problems.push(`${file}: imports '${specifier}': ${reason}`);
     }
+    problems.push(...assignmentTableViolations(file, text), ...pullScopeViolations(file, text));
   }
 }
 
 if (problems.length > 0) {
-  console.error(`Dependency rule broken in ${problems.length} import(s):\n${problems.join('\n')}`);
+  console.error(`Dependency rule broken in ${problems.length} place(s):\n${problems.join('\n')}`);
   process.exit(1);
 }
 console.log(`Dependency rule holds across ${checked} files.`);

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { importsOf, resolveProjectPath, violation } from './dependency-rule';
+import {
+  assignmentTableViolations,
+  importsOf,
+  pullScopeViolations,
+  resolveProjectPath,
+  violation,
+} from './dependency-rule';
 
 describe('dependency rule', () => {
   it('lets every layer use domain/', () => {
@@ -76,5 +82,102 @@ describe('dependency rule', () => {
     const text = `import a from './a';\nexport { b } from "../b";\nconst c = import('./c');\nimport './d.css';`;
     expect(importsOf(text)).toEqual(['./a', '../b', './c', './d.css']);
     expect(resolveProjectPath('src/app/router.tsx', '../db/database')).toBe('src/db/database');
+  });
+});
+
+describe('assignment and enrolment tables are read only in server/access', () => {
+  const read = 'const taught = sql`select ct.class_id from class_teachers ct where ct.teacher_id = id`;';
+
+  it('refuses a module reading class, sitting or guardian assignments or enrolments', () => {
+    expect(assignmentTableViolations('server/modules/people/staff.ts', read)).toEqual([
+      expect.stringMatching(/^server\/modules\/people\/staff\.ts:1: names class_teachers/),
+    ]);
+    const lines = 'const a = 1;\nconst b = sql`exists (select 1 from subject_students ss where ss.id = x)`;';
+    expect(assignmentTableViolations('server/modules/achievement/queries.ts', lines)).toEqual([
+      expect.stringMatching(/queries\.ts:2: names subject_students/),
+    ]);
+    expect(
+      assignmentTableViolations('server/sync/engine.ts', 'sql`join guardian_links g on g.student_id = s.id`'),
+    ).toHaveLength(1);
+    expect(
+      assignmentTableViolations('server/modules/x/service.ts', 'db.select().from(scheduleTeachers)'),
+    ).toHaveLength(1);
+  });
+
+  it('lets server/access, server/db, tests and comments name them', () => {
+    expect(assignmentTableViolations('server/access/classes.ts', read)).toEqual([]);
+    expect(assignmentTableViolations('server/db/demo/generate.ts', read)).toEqual([]);
+    expect(assignmentTableViolations('server/modules/people/staff.test.ts', read)).toEqual([]);
+    expect(assignmentTableViolations('server/testing/school-fixture.ts', read)).toEqual([]);
+    const comments =
+      '// reads class_teachers through server/access\n/** a subquery of `subject_students.id` */';
+    expect(assignmentTableViolations('server/modules/people/staff.ts', comments)).toEqual([]);
+    expect(assignmentTableViolations('server/modules/people/staff.ts', "const url = 'https://x/y';")).toEqual(
+      [],
+    );
+  });
+
+  it('lets a declared writer write them, but not read them', () => {
+    const writer = 'server/modules/subjects/write.ts';
+    const writes = [
+      'sql`insert into subject_students (subject_id, student_id) values (a, b)`;',
+      'sql`update class_teachers set deleted = true where class_id = id`;',
+      'sql`delete from schedule_teachers where schedule_id = id`;',
+      "await setAssignedTeachers(tx, seq, 'class_teachers', place, ids);",
+      'await tx.insert(scheduleTeachers).values(rows);',
+    ].join('\n');
+    expect(assignmentTableViolations(writer, writes)).toEqual([]);
+    expect(assignmentTableViolations(writer, read)).toEqual([
+      expect.stringMatching(/write\.ts:1: reads class_teachers/),
+    ]);
+    expect(
+      assignmentTableViolations(
+        writer,
+        'sql`select c.id from subject_classes c join class_teachers ct on true`',
+      ),
+    ).toHaveLength(1);
+    expect(assignmentTableViolations('server/modules/subjects/queries.ts', writes)).toHaveLength(5);
+  });
+});
+
+describe('a module takes its pull scope from server/access', () => {
+  const file = 'server/modules/things/collection.ts';
+  const collection = (imports: string, scope: string) =>
+    `${imports}\nimport type { SyncCollectionDef } from '../../sync/engine';\n\n` +
+    `export const thingsCollection: SyncCollectionDef<ThingDoc, ThingRow> = {\n  name: 'things',\n${scope}\n  rowSchema,\n  push: null,\n};\n`;
+
+  it('refuses a scope a collection builds itself', () => {
+    const own = '  scope: (actor) => sql`SELECT where t.user_id = actor.id`,';
+    expect(pullScopeViolations(file, collection('', own))).toEqual([
+      expect.stringMatching(/^server\/modules\/things\/collection\.ts:6: a collection's scope must call/),
+    ]);
+    const local = 'function thingScope(actor) {\n  return sql`true`;\n}\n';
+    expect(pullScopeViolations(file, collection(local, '  scope: thingScope,'))).toHaveLength(1);
+  });
+
+  it('refuses a scope that only uses other pieces of server/access, or a policy of its own name', () => {
+    const pieces = "import { teachesClass } from '../../access/classes';";
+    const scope = '  scope: (actor) => sql`SELECT where teachesClass(actor.id, sql`t.class_id`)`,';
+    expect(pullScopeViolations(file, collection(pieces, scope))).toHaveLength(1);
+    const ownPolicy = 'function thingReadScope(actor) {\n  return sql`true`;\n}\n';
+    const calls = '  scope: (actor) => sql`SELECT where thingReadScope(actor)`,';
+    expect(pullScopeViolations(file, collection(ownPolicy, calls))).toHaveLength(1);
+  });
+
+  it('accepts a scope that calls a …ReadScope of server/access, on one line or over several', () => {
+    const policy = "import { thingReadScope } from '../../access/things';";
+    const oneLine = '  scope: (actor) => sql`SELECT where thingReadScope(actor)`,';
+    expect(pullScopeViolations(file, collection(policy, oneLine))).toEqual([]);
+    const block =
+      '  scope: (actor) => {\n    const visible = thingReadScope(actor);\n    return sql`SELECT where visible`;\n  },';
+    expect(pullScopeViolations(file, collection(policy, block))).toEqual([]);
+  });
+
+  it('leaves files that define no collection, and tests, alone', () => {
+    const own = '  scope: (actor) => sql`SELECT where t.user_id = actor.id`,';
+    expect(pullScopeViolations('server/modules/things/collection.test.ts', collection('', own))).toEqual([]);
+    expect(
+      pullScopeViolations('server/modules/dashboard/refresh.ts', 'const x = {\n  scope: StickyScope,\n};'),
+    ).toEqual([]);
   });
 });

@@ -147,3 +147,126 @@ export function resolveProjectPath(from: string, specifier: string): string | nu
   if (!specifier.startsWith('.')) return null;
   return path.posix.normalize(path.posix.join(path.posix.dirname(from), specifier));
 }
+
+// --------------------------------------------------------------------------------------------------------
+// ARCHITECTURE §2, server/access: the only place that reads assignment and enrolment tables for permission,
+// and the only place a pull scope is built.
+
+/** The assignment and enrolment tables (SQL names, then the Drizzle schema objects that name them). */
+const ASSIGNMENT_TABLES = [
+  'class_teachers',
+  'schedule_teachers',
+  'subject_students',
+  'guardian_links',
+  'guardians',
+  'classTeachers',
+  'scheduleTeachers',
+  'subjectStudents',
+  'guardianLinks',
+] as const;
+
+/**
+ * The files outside server/access and server/db that write assignments or enrolments, with what each writes.
+ * In them a table may be named only where it is written (insert, update, delete, or a table name handed to a
+ * writer): a read of it (`from` or `join` it) is still refused.
+ */
+export const ASSIGNMENT_WRITERS: Readonly<Record<string, string>> = {
+  'server/modules/subjects/write.ts':
+    "sets the teachers of a class or a sitting, and soft-deletes a subject's assignments and enrolments",
+  'server/modules/subjects/service.ts':
+    'puts a class in charge of its teachers; enrols students, takes them off',
+  'server/modules/subjects/copy.ts': "inserts the copied sittings' teachers",
+  'server/modules/lessons/service.ts': "names a sitting's teachers, takes them off with the sitting",
+  'server/modules/people/students.ts':
+    'enrols a student put in a class of a subject, or revives the enrolment',
+};
+
+/** Comments blanked (newlines kept, so line numbers hold): a comment may name a table, only code may not. */
+function withoutComments(text: string): string {
+  const blank = (comment: string) => comment.replace(/[^\n]/g, ' ');
+  return text
+    .replace(/\/\*[\s\S]*?\*\//g, blank)
+    .replace(/(^|[^:'"\w])(\/\/[^\n]*)/gm, (_, before, comment) => {
+      return `${before}${blank(comment)}`;
+    });
+}
+
+function lineOf(text: string, index: number): number {
+  return text.slice(0, index).split('\n').length;
+}
+
+/** Whether a file answers to the assignment rule: server code outside server/access and server/db, no test. */
+function underAssignmentRule(file: string): boolean {
+  const layer = layerOf(file);
+  return layer.kind === 'server' && layer.part !== 'access' && !file.startsWith('server/db/');
+}
+
+/**
+ * Where a server file reads an assignment or enrolment table outside server/access (ARCHITECTURE §2), one
+ * message per place: any mention in code, or in a declared writer (`ASSIGNMENT_WRITERS`) a `from` or `join`
+ * of it. Comments, tests, server/access and server/db are exempt.
+ */
+export function assignmentTableViolations(file: string, text: string): string[] {
+  if (!underAssignmentRule(file)) return [];
+  const code = withoutComments(text);
+  const names = ASSIGNMENT_TABLES.join('|');
+  const writer = Object.hasOwn(ASSIGNMENT_WRITERS, file);
+  const pattern = writer
+    ? new RegExp(`(?:(?<!\\bdelete\\s+)\\bfrom|\\bjoin|\\.from\\(|[jJ]oin\\()\\s*(${names})(?![\\w/])`, 'gi')
+    : new RegExp(`(?<![\\w/])(${names})(?![\\w/])`, 'g');
+  return [...code.matchAll(pattern)].map((match) => {
+    const what = writer ? `reads ${match[1]}` : `names ${match[1]}`;
+    return `${file}:${lineOf(code, match.index)}: ${what}: assignments and enrolments are read only in server/access`;
+  });
+}
+
+/** The local names a file imports from server/access (`import { a, b as c } from '../../access/x'`). */
+function accessImports(file: string, text: string): Set<string> {
+  const names = new Set<string>();
+  for (const match of text.matchAll(/import\s+(?:type\s+)?\{([^}]*)\}\s*from\s*['"]([^'"]+)['"]/g)) {
+    const target = resolveProjectPath(file, match[2] ?? '');
+    if (!target?.startsWith('server/access/')) continue;
+    for (const part of (match[1] ?? '').split(',')) {
+      const local = part
+        .trim()
+        .replace(/^type\s+/, '')
+        .split(/\s+as\s+/)
+        .pop();
+      if (local) names.add(local);
+    }
+  }
+  return names;
+}
+
+/**
+ * Where a module builds a pull scope of its own: in a server/modules file that defines a sync collection
+ * (`SyncCollectionDef`), each `scope` property must call a `…ReadScope` function imported from server/access,
+ * the policy of its rows. The property runs from `scope` to the next line indented no deeper than it.
+ */
+export function pullScopeViolations(file: string, text: string): string[] {
+  const layer = layerOf(file);
+  if (layer.kind !== 'server' || layer.part !== 'modules' || !text.includes('SyncCollectionDef')) return [];
+  const code = withoutComments(text);
+  const policies = [...accessImports(file, code)].filter((name) => name.endsWith('ReadScope'));
+  const lines = code.split('\n');
+  const problems: string[] = [];
+  lines.forEach((line, index) => {
+    const start = /^(\s*)scope\s*[:(]/.exec(line);
+    if (!start) return;
+    const depth = start[1]?.length ?? 0;
+    let end = index + 1;
+    while (end < lines.length) {
+      const next = lines[end] ?? '';
+      if (next.trim() !== '' && next.length - next.trimStart().length <= depth) break;
+      end += 1;
+    }
+    const property = lines.slice(index, end).join('\n');
+    const callsPolicy = policies.some((name) => new RegExp(`\\b${name}\\s*\\(`).test(property));
+    if (!callsPolicy) {
+      problems.push(
+        `${file}:${index + 1}: a collection's scope must call a …ReadScope function of server/access, not build its own`,
+      );
+    }
+  });
+  return problems;
+}
