@@ -18,6 +18,9 @@ export interface ScoreNameRow {
   id?: string;
   name: string;
   full_score: string;
+  /** Kept as stored and sent back: the form does not edit them, and dropping them would un-nest sub-scores. */
+  option_plus: boolean;
+  parent_id: string | null;
 }
 
 /** The values of the lesson or exam form. */
@@ -64,6 +67,8 @@ export function lessonValues(lesson: LessonDetail): LessonValues {
       id: name.id,
       name: name.name,
       full_score: String(name.full_score),
+      option_plus: name.option_plus,
+      parent_id: name.parent_id,
     })),
     schedules: lesson.schedule.map((schedule) => ({
       key: schedule.id,
@@ -105,6 +110,44 @@ export function lessonBody(values: LessonValues, exam: boolean) {
       ...(row.id ? { id: row.id } : {}),
       name: row.name,
       full_score: Number(row.full_score),
+      option_plus: row.option_plus,
+      parent_id: row.parent_id,
     })),
   };
+}
+
+/** The words of the lesson form's fields, in the user's language, for naming a field in an error. */
+export interface LessonFieldLabels {
+  /** The label of a top-level field, by its key. */
+  fields: Record<string, string>;
+  /** The labels of a sitting row's fields. */
+  sittingFields: Record<string, string>;
+  /** The labels of a score name row's fields. */
+  scoreNameFields: Record<string, string>;
+  /** The heading of the `n`th sitting row (1 for the first), as the form shows it. */
+  sitting: (n: number) => string;
+  /** The heading of the `n`th score name row. */
+  scoreName: (n: number) => string;
+}
+
+/**
+ * The field of a server or schema error key (`schedules.0.room_id`) named as the form labels it
+ * ("Sitting 1 › Room"), or null when the key names no field the user sees (the whole form, a stored id):
+ * the message then stands alone. An internal key is never shown.
+ */
+export function lessonFieldLabel(key: string, labels: LessonFieldLabels): string | null {
+  const [head, index, field] = key.split('.');
+  if (head === undefined) return null;
+  const row = index === undefined ? null : Number(index);
+  if (row === null || !Number.isInteger(row)) return labels.fields[head] ?? null;
+  const rows =
+    head === 'schedules'
+      ? { name: labels.sitting(row + 1), fields: labels.sittingFields }
+      : head === 'score_names'
+        ? { name: labels.scoreName(row + 1), fields: labels.scoreNameFields }
+        : null;
+  if (rows === null) return null;
+  const rowName = rows.name;
+  const fieldName = field === undefined ? undefined : rows.fields[field];
+  return fieldName ? `${rowName} › ${fieldName}` : rowName;
 }

@@ -22,8 +22,10 @@ import { localToday } from '../shared/local-clock';
 import { type FormErrors, failureDetail, failureErrors, zodErrors } from './form-errors';
 import {
   emptyLesson,
+  type LessonFieldLabels,
   type LessonValues,
   lessonBody,
+  lessonFieldLabel,
   lessonValues,
   newRowKey,
   type SittingRow,
@@ -119,6 +121,29 @@ export function LessonScreen({
     return text && details[field] ? `${text} (${details[field]})` : text;
   };
 
+  const fieldLabels: LessonFieldLabels = {
+    fields: {
+      name: exam ? t`Exam name` : t`Lesson name`,
+      minutes: t`Minutes`,
+      table_of_contents: t`Table of contents`,
+      overview: t`Overview`,
+      exam_name_id: t`Exam type`,
+      score_names: t`Score names`,
+      schedules: t`Schedules`,
+    },
+    sittingFields: {
+      class_id: t`Class`,
+      day: t`Day`,
+      start_time: t`Start`,
+      end_time: t`End`,
+      room_id: t`Room`,
+      teacher_ids: t`Teachers`,
+    },
+    scoreNameFields: { name: t`Score name`, full_score: t`Full score` },
+    sitting: (n) => t`Schedule ${n}`,
+    scoreName: (n) => t`Score name ${n}`,
+  };
+
   const save = async (draft: boolean) => {
     const body = lessonBody(values, exam);
     const parsed = (exam ? examWriteSchema : lessonWriteSchema).safeParse(body);
@@ -137,8 +162,8 @@ export function LessonScreen({
         if (detail) found[field] = detail;
       }
       setDetails(found);
+      // Said once, in the box above the form that names each field (no toast repeating it).
       setErrors({ ...codes, summary: 'store_lesson_exam_failed' });
-      notify(t`The lesson or exam could not be saved.`, false);
       return;
     }
     setErrors({});
@@ -191,12 +216,11 @@ export function LessonScreen({
           <ul className="list-disc pl-5">
             {Object.entries(errors)
               .filter(([field]) => field !== 'summary')
-              .map(([field, code]) => (
-                <li key={field}>
-                  {field}: {errorMessage(i18n, code)}
-                  {details[field] ? ` (${details[field]})` : ''}
-                </li>
-              ))}
+              .map(([field, code]) => {
+                const label = lessonFieldLabel(field, fieldLabels);
+                const text = `${errorMessage(i18n, code)}${details[field] ? ` (${details[field]})` : ''}`;
+                return <li key={field}>{label ? `${label}: ${text}` : text}</li>;
+              })}
           </ul>
         </div>
       )}
@@ -287,7 +311,10 @@ export function LessonScreen({
                 size="sm"
                 onClick={() =>
                   set({
-                    score_names: [...values.score_names, { key: newRowKey(), name: '', full_score: '100' }],
+                    score_names: [
+                      ...values.score_names,
+                      { key: newRowKey(), name: '', full_score: '100', option_plus: false, parent_id: null },
+                    ],
                   })
                 }
               >
@@ -308,6 +335,7 @@ export function LessonScreen({
                 data-testid="sitting-row"
                 className="flex flex-col gap-2 rounded border border-slate-200 p-3"
               >
+                <p className="text-sm font-medium text-slate-700">{fieldLabels.sitting(index + 1)}</p>
                 <div className="grid gap-2 sm:grid-cols-4">
                   <SelectField
                     label={t`Class`}
