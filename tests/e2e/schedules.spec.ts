@@ -268,6 +268,52 @@ test.describe('the teacher calendar', () => {
     await expect(page.locator('td[data-day] li').first()).toBeVisible({ timeout: 60_000 });
   });
 
+  test('an observer opening the teacher calendar is asked to choose, sees the teacher they tick, and that choice is saved for their next visit', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const observer = await signInApi(request, 'observer@demo.test');
+    // A clean start: nothing saved, so the screen shows its own default.
+    await observer.post('/api/schedules/save-filter', {
+      university: null,
+      faculty: null,
+      yearCode: null,
+      teachers: [],
+      monthly: false,
+    });
+    const filter = (await observer.get('/api/schedules/get-filter')) as UserScheduleFilterResponse;
+    const tanaka = filter.users.find((user) => user.name === '田中 一郎');
+    if (!tanaka) throw new Error('no demo teacher in the filter');
+
+    const schedule = await SchedulePage.openSignedIn(page, '/schedule/teacher', 'observer@demo.test');
+    // An observer teaches nothing: no teacher is chosen for them, and the screen says what to do.
+    await expect(page.getByText('教員（0 名選択）')).toBeVisible();
+    await expect(page.getByText('上で教員を選ぶと、その授業が表示されます。')).toBeVisible();
+    await expect(page.getByRole('checkbox', { checked: true })).toHaveCount(0);
+
+    await page.getByRole('checkbox', { name: '田中 一郎', exact: true }).click();
+    await expect(page.getByText('教員（1 名選択）')).toBeVisible();
+    await schedule.expectView('週');
+    // The demo teacher teaches every week.
+    await expect(page.getByRole('article').first()).toBeVisible({ timeout: 60_000 });
+    // The choice reaches the server (it was refused before: the observer's own id went with it).
+    await expect
+      .poll(
+        async () => ((await observer.get('/api/schedules/get-filter')) as UserScheduleFilterResponse).filter,
+        { timeout: 30_000, message: 'the saved filter holds the teacher ticked' },
+      )
+      .toMatchObject({ teachers: [tanaka.id] });
+    await expect(page.getByText('スケジュールの選択を保存できませんでした。')).toHaveCount(0);
+
+    // The next visit opens on that teacher.
+    await page.goto('/admin/schedule/teacher');
+    await expect(page.getByText('教員（1 名選択）')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('article').first()).toBeVisible({ timeout: 60_000 });
+    await page.getByText('教員（1 名選択）').click();
+    await expect(page.getByRole('checkbox', { name: '田中 一郎', exact: true })).toBeChecked();
+  });
+
   test('a teacher sees a colleague’s whole month as the server’s calendar call answers it (the device holds only the teacher’s own subjects)', async ({
     page,
     request,

@@ -51,6 +51,7 @@ export function CalendarView({
   isMobile,
   links,
   title,
+  emptyTitle,
   onChange,
 }: {
   sittings: readonly CalendarSitting[];
@@ -60,6 +61,8 @@ export function CalendarView({
   isMobile: boolean;
   links: SittingLinks;
   title: string;
+  /** What a list of days without sittings says ("No sittings.", or that they are still arriving). */
+  emptyTitle: string;
   onChange: (next: { view: View; date: string }) => void;
 }) {
   const { t, i18n } = useLingui();
@@ -129,7 +132,14 @@ export function CalendarView({
             byDay={byDay}
             onDay={(day) => onChange({ view, date: day })}
           />
-          <DayList days={[date]} byDay={byDay} locale={locale} links={links} today={today} />
+          <DayList
+            days={[date]}
+            byDay={byDay}
+            locale={locale}
+            links={links}
+            today={today}
+            emptyTitle={emptyTitle}
+          />
         </>
       )}
       {view === 'week' && !isMobile && (
@@ -142,9 +152,19 @@ export function CalendarView({
           locale={locale}
           links={links}
           today={today}
+          emptyTitle={emptyTitle}
         />
       )}
-      {view === 'day' && <DayList days={[date]} byDay={byDay} locale={locale} links={links} today={today} />}
+      {view === 'day' && (
+        <DayList
+          days={[date]}
+          byDay={byDay}
+          locale={locale}
+          links={links}
+          today={today}
+          emptyTitle={emptyTitle}
+        />
+      )}
     </section>
   );
 }
@@ -356,16 +376,17 @@ function DayList({
   locale,
   links,
   today,
+  emptyTitle,
 }: {
   days: readonly string[];
   byDay: ByDay;
   locale: Locale;
   links: SittingLinks;
   today: string;
+  emptyTitle: string;
 }) {
-  const { t } = useLingui();
   const withSittings = days.filter((day) => (byDay.get(day) ?? []).length > 0);
-  if (withSittings.length === 0) return <EmptyState title={t`No sittings.`} />;
+  if (withSittings.length === 0) return <EmptyState title={emptyTitle} />;
   return (
     <div className="flex flex-col gap-3">
       {withSittings.map((day) => (

@@ -4,10 +4,11 @@ import { isRunning } from '../../../domain/schedules';
 import { formatDate, formatTime } from '../../i18n/format';
 import { localeOrDefault } from '../../i18n/i18n';
 import { cn } from '../../ui/cn';
+import { ArrivingOrEmpty } from '../shared/arriving-or-empty';
 import { localTime } from '../shared/local-clock';
 import { ScreenLink } from '../shared/screen-link';
 import { attendanceHref } from './calendar-sittings';
-import { useCalendarSittings } from './use-calendar';
+import { CALENDAR_COLLECTIONS, useCalendarSittings } from './use-calendar';
 
 /** How often "my day" moves its "now" mark. */
 const NOW_TICK_MS = 30_000;
@@ -24,7 +25,8 @@ function useNow(): string {
 
 /**
  * "My day" (issue 19): the teacher's sittings of today in time order from the local database, the running
- * one marked, each one tap from its attendance sheet opened on that sitting and class. Offline too.
+ * one marked, each one tap from its attendance sheet opened on that sitting and class. Offline too. During a
+ * new device's first sync, a day without sittings says they are still arriving, not that there are none.
  */
 export function MyDay({ teacherId, today }: { teacherId: string; today: string }) {
   const { t, i18n } = useLingui();
@@ -40,7 +42,9 @@ export function MyDay({ teacherId, today }: { teacherId: string; today: string }
         <Trans>My day</Trans>{' '}
         <span className="text-sm font-normal text-slate-600">{formatDate(today, locale)}</span>
       </h2>
-      {sittings && sittings.length === 0 && <p className="text-sm text-slate-600">{t`No sittings today.`}</p>}
+      {sittings && sittings.length === 0 && (
+        <ArrivingOrEmpty inline collections={CALENDAR_COLLECTIONS} empty={t`No sittings today.`} />
+      )}
       {sittings && sittings.length > 0 && (
         <ol className="flex flex-col gap-2">
           {sittings.map((sitting) => {

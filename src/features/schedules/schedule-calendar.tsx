@@ -12,12 +12,18 @@ import { localeOrDefault } from '../../i18n/i18n';
 import { AsOf } from '../../ui/as-of';
 import { Button } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
+import { StillArriving, useEmptyWording } from '../shared/arriving-or-empty';
 import type { CalendarView as View } from './calendar-search';
 import { type CalendarSitting, fromCalendarSchedule } from './calendar-sittings';
 import { CalendarView, type SittingLinks, visibleRange } from './calendar-view';
 import { downloadIcs, sittingsToIcs } from './ics';
 import { useTeachersOnline } from './schedule-calls';
-import { type CalendarWho, calendarSittings$, useCalendarSittings } from './use-calendar';
+import {
+  CALENDAR_COLLECTIONS,
+  type CalendarWho,
+  calendarSittings$,
+  useCalendarSittings,
+} from './use-calendar';
 
 /** The links a role's calendar offers on a sitting: each only where the role may open the screen. */
 export function useSittingLinks(role: AccountRole): SittingLinks {
@@ -71,6 +77,8 @@ export function ScheduleCalendar({
   if (loaded) last.current = loaded;
   const sittings = loaded ?? last.current;
   const links = useSittingLinks(role);
+  // The device's sittings can be believed empty only once they have all come (the server's answer at once).
+  const emptyTitle = useEmptyWording(fromServer ? [] : CALENDAR_COLLECTIONS, t`No sittings.`);
   const failure = fromServer ? remote.failure : null;
   if (!sittings && failure) return <p className="text-sm text-slate-600">{errorMessage(i18n, failure)}</p>;
   if (!sittings) {
@@ -105,6 +113,7 @@ export function ScheduleCalendar({
           </Button>
         </div>
       )}
+      {!fromServer && <StillArriving collections={CALENDAR_COLLECTIONS} />}
       <CalendarView
         sittings={sittings}
         view={view}
@@ -113,6 +122,7 @@ export function ScheduleCalendar({
         isMobile={isMobile}
         links={links}
         title={title}
+        emptyTitle={emptyTitle}
         onChange={onChange}
       />
     </>

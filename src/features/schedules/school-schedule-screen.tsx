@@ -2,7 +2,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
 import { MasterKind } from '../../../domain/master-kind';
 import type { ScheduleFilter } from '../../../domain/schemas/schedules';
+import { appToasts } from '../../app/toasts';
 import { useMasterDocs } from '../../db/use-master-docs';
+import { ClientErrorCode, errorMessage } from '../../i18n/error-messages';
 import { SelectField } from '../../ui/select-field';
 import type { CalendarView } from './calendar-search';
 import { ScheduleCalendar } from './schedule-calendar';
@@ -19,16 +21,33 @@ export interface SchoolScheduleState {
 }
 
 /**
+ * A filter with only the teachers the server offers as teachers (`get-filter`'s `users`): a saved choice whose
+ * teacher has since left, or an id that names no teacher (the signed-in admin's own), is dropped, so the
+ * filter shown and the filter saved never hold an id the server refuses (`save-filter` answers 422 on one).
+ */
+export function withOnlyTeachers(
+  filter: ScheduleFilter,
+  teachers: readonly { id: string }[],
+): ScheduleFilter {
+  const known = new Set(teachers.map((teacher) => teacher.id));
+  return { ...filter, teachers: filter.teachers.filter((id) => known.has(id)) };
+}
+
+/**
  * Applies the saved filter (`get-filter`) once, when the URL names no place yet: the filter follows the user
- * across devices. Returns the save to call when the user changes the place or the view.
+ * across devices. Returns the save to call when the user changes the place or the view. A save the server
+ * refuses is said in a toast; offline it is skipped (a preference), and the next change made online stores
+ * the whole filter.
  */
 export function useSavedFilter(
   empty: boolean,
   apply: (filter: ScheduleFilter) => void,
 ): (change: Partial<ScheduleFilter>) => void {
+  const { t, i18n } = useLingui();
   const saved = useSavedScheduleFilter();
   const applied = useRef(false);
-  const filter = saved.value?.filter ?? null;
+  const answer = saved.value;
+  const filter = answer?.filter ? withOnlyTeachers(answer.filter, answer.users) : null;
   useEffect(() => {
     if (applied.current || !filter) return;
     applied.current = true;
@@ -36,6 +55,9 @@ export function useSavedFilter(
   }, [filter, empty, apply]);
   return (change) => {
     applied.current = true;
+    // Which ids are teachers is known from get-filter's answer only: before it, nothing is saved rather than
+    // ids the server may refuse.
+    if (!answer) return;
     const base: ScheduleFilter = filter ?? {
       university: null,
       faculty: null,
@@ -43,8 +65,14 @@ export function useSavedFilter(
       teachers: [],
       monthly: true,
     };
-    // Saving is a preference: offline it is skipped, and the next change made online stores the whole filter.
-    void saveScheduleFilter({ ...base, ...change });
+    void saveScheduleFilter(withOnlyTeachers({ ...base, ...change }, answer.users)).then((result) => {
+      if (result.ok || result.failure.code === ClientErrorCode.offlineNow) return;
+      appToasts.show({
+        tone: 'error',
+        title: t`Your schedule choice could not be saved.`,
+        description: errorMessage(i18n, result.failure.code),
+      });
+    });
   };
 }
 

@@ -1,10 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { mayReadTimesheet } from '../../../domain/permissions';
 import { Role } from '../../../domain/roles';
+import { SyncCollection } from '../../../domain/sync';
 import { useSessionUser } from '../../app/session-context';
 import { teachers$ } from '../../db/queries/people';
 import { useLiveQuery } from '../../db/use-live-query';
 import { CheckboxField } from '../../ui/checkbox-field';
+import { EmptyState } from '../../ui/empty-state';
+import { ArrivingOrEmpty } from '../shared/arriving-or-empty';
 import type { CalendarView } from './calendar-search';
 import { ScheduleCalendar } from './schedule-calendar';
 import type { ScheduleScreenProps } from './schedule-search';
@@ -20,8 +23,9 @@ export interface TeacherScheduleState {
 
 /**
  * `/schedule/teacher` (SPEC §2, staff but 3): one or more teachers' sittings by month, week or day from the
- * local database (the caller's own by default), not monthly by default (SPEC §9), and the first chosen
- * teacher's timesheet for the year shown.
+ * local database, not monthly by default (SPEC §9), and the first chosen teacher's timesheet for the year
+ * shown. Before a choice (in the address or saved) a teacher sees their own; an admin or observer, who
+ * teaches nothing, sees the picker open and asked to choose: no guessed teacher, and no empty calendar.
  */
 export function TeacherScheduleScreen({
   role,
@@ -36,7 +40,7 @@ export function TeacherScheduleScreen({
   const save = useSavedFilter(state.teachers.length === 0, (filter) =>
     onChange({ ...state, teachers: filter.teachers, view: filter.monthly ? 'month' : 'week' }),
   );
-  const shown = state.teachers.length > 0 ? state.teachers : [userId];
+  const shown = state.teachers.length > 0 ? state.teachers : role === Role.teacher ? [userId] : [];
   const chosenCount = shown.length;
   const change = (next: TeacherScheduleState) => {
     onChange(next);
@@ -63,10 +67,15 @@ export function TeacherScheduleScreen({
       <h1 id="teacher-schedule-title" className="text-2xl font-semibold">
         <Trans>Teacher schedule</Trans>
       </h1>
-      <details className="rounded border border-slate-200 p-2">
+      <details className="rounded border border-slate-200 p-2" open={shown.length === 0 || undefined}>
         <summary className="cursor-pointer text-sm font-medium">
           {t`Teachers (${chosenCount} chosen)`}
         </summary>
+        {teachers.length === 0 && (
+          <div className="mt-2">
+            <ArrivingOrEmpty inline collections={[SyncCollection.people]} empty={t`No teachers yet.`} />
+          </div>
+        )}
         <div className="mt-2 grid max-h-64 grid-cols-1 gap-2 overflow-auto sm:grid-cols-3">
           {teachers.map((teacher) => (
             <CheckboxField
@@ -78,20 +87,24 @@ export function TeacherScheduleScreen({
           ))}
         </div>
       </details>
-      <ScheduleCalendar
-        who={{ kind: 'teacher', teacherIds: shown }}
-        role={role}
-        view={state.view}
-        date={state.date}
-        today={today}
-        isMobile={isMobile}
-        title={t`Teacher schedule`}
-        exportName={exportName}
-        fromServer={role === Role.teacher && shown.some((id) => id !== userId)}
-        onChange={({ view, date }) =>
-          view === state.view ? onChange({ ...state, date }) : change({ ...state, view, date })
-        }
-      />
+      {shown.length === 0 ? (
+        <EmptyState title={t`Choose one or more teachers above to see their sittings.`} />
+      ) : (
+        <ScheduleCalendar
+          who={{ kind: 'teacher', teacherIds: shown }}
+          role={role}
+          view={state.view}
+          date={state.date}
+          today={today}
+          isMobile={isMobile}
+          title={t`Teacher schedule`}
+          exportName={exportName}
+          fromServer={role === Role.teacher && shown.some((id) => id !== userId)}
+          onChange={({ view, date }) =>
+            view === state.view ? onChange({ ...state, date }) : change({ ...state, view, date })
+          }
+        />
+      )}
       {timesheetTeacher && (
         <TimesheetPanel teacherId={timesheetTeacher} year={Number(state.date.slice(0, 4))} />
       )}

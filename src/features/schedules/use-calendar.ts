@@ -1,4 +1,5 @@
 import { map, of, switchMap } from 'rxjs';
+import { SyncCollection } from '../../../domain/sync';
 import type { SchoolDatabase } from '../../db/open-database';
 import { calendarSources$ } from '../../db/queries/calendar';
 import { person$ } from '../../db/queries/people';
@@ -9,6 +10,16 @@ import {
   type CalendarSitting,
   filterSittings,
 } from './calendar-sittings';
+
+/**
+ * The collections a local calendar's sittings are joined from: until the first pull of each has ended on
+ * this device, a day without sittings may only be a day whose sittings have not come yet.
+ */
+export const CALENDAR_COLLECTIONS: readonly SyncCollection[] = [
+  SyncCollection.schedules,
+  SyncCollection.lessons,
+  SyncCollection.subjects,
+];
 
 /** Whose sittings a calendar shows; a student's own calendar names the signed-in user. */
 export type CalendarWho = Exclude<CalendarFilter, { kind: 'student' }> | { kind: 'student'; userId: string };
