@@ -2,6 +2,7 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { createFileRoute, redirect, useRouter } from '@tanstack/react-router';
 import { nextSignInStep, showWelcome, signInStepSearch } from '../app/after-sign-in';
+import { goToSignInStep } from '../app/screen-first-navigation';
 import { useSessionStore } from '../app/session-context';
 import { appToasts } from '../app/toasts';
 import { ForceChangePasswordScreen } from '../features/auth/password-forms';
@@ -28,12 +29,12 @@ function ChangePasswordRoute() {
   const { i18n } = useLingui();
   return (
     <ForceChangePasswordScreen
-      onChanged={(user) => {
+      onChanged={async (user) => {
         session.setUser(user);
         appToasts.show({ tone: 'success', title: i18n._(msg`Your password was updated.`) });
         const step = nextSignInStep(user, requested);
         if (step.kind === 'otp') {
-          void router.navigate({ to: '/otp', search: { redirect: step.redirect }, replace: true });
+          await goToSignInStep(router, '/otp', { redirect: step.redirect });
           return;
         }
         showWelcome(i18n, user);

@@ -5,6 +5,7 @@ import { nextSignInStep, showWelcome, signInStepSearch } from '../app/after-sign
 import { decidePublicRoute } from '../app/guard';
 import { LanguageSwitch } from '../app/language-switch';
 import { removePrerenderedSignIn } from '../app/prerendered-sign-in';
+import { goToSignInStep } from '../app/screen-first-navigation';
 import { useSessionStore } from '../app/session-context';
 import { forgetSessionEnded, readSessionEnded } from '../app/session-ended';
 import { LoginScreen } from '../features/auth/login-screen';
@@ -42,16 +43,12 @@ function LoginRoute() {
           const step = nextSignInStep(user, requested);
           if (step.kind === 'change-password') {
             if (!user.verified_otp) markOtpSent(sessionStorage, Date.now());
-            void router.navigate({
-              to: '/change-password',
-              search: { redirect: step.redirect },
-              replace: true,
-            });
+            await goToSignInStep(router, '/change-password', { redirect: step.redirect });
             return;
           }
           if (step.kind === 'otp') {
             markOtpSent(sessionStorage, Date.now());
-            void router.navigate({ to: '/otp', search: { redirect: step.redirect }, replace: true });
+            await goToSignInStep(router, '/otp', { redirect: step.redirect });
             return;
           }
           showWelcome(i18n, user);

@@ -140,3 +140,32 @@ for (const language of ['ja', 'en'] as const) {
     expect(response.status()).toBe(422);
   });
 }
+
+test('the code screen is already shown when the address turns to /otp: a code pasted that instant goes into its field, not into the sign-in form', async ({
+  page,
+}) => {
+  // At the instant the address becomes /otp, the page notes whether the sign-in form is still shown and pastes
+  // a code into whatever has the focus, as a quick paste or a phone's one-time-code autofill does.
+  await page.addInitScript(() => {
+    const seen: { signInFormShown: boolean | null } = { signInFormShown: null };
+    Object.assign(window, { codeScreenCheck: seen });
+    for (const method of ['pushState', 'replaceState'] as const) {
+      const original = history[method].bind(history);
+      history[method] = (...args: Parameters<History['pushState']>) => {
+        original(...args);
+        if (seen.signInFormShown !== null || !location.pathname.endsWith('/otp')) return;
+        seen.signInFormShown = document.querySelector('#root input[type="password"]') !== null;
+        document.execCommand('insertText', false, '123456');
+      };
+    }
+  });
+  await page.goto('/admin/login');
+  await new LoginPage(page, 'ja').signIn('student3@demo.test');
+  await expect(page).toHaveURL(/\/admin\/otp/);
+  const seen = await page.evaluate(
+    () => (window as unknown as { codeScreenCheck: { signInFormShown: boolean | null } }).codeScreenCheck,
+  );
+  expect(seen.signInFormShown, 'the sign-in form was still on screen when the address said /otp').toBe(false);
+  await expect(page.getByLabel(ja.code)).toHaveValue('123456');
+  await expect(page.locator('#root input[type="password"]')).toHaveCount(0);
+});

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import type { LoginResponse } from '../../../domain/schemas/auth-account';
@@ -55,6 +55,13 @@ export function OtpScreen({
     defaultValues: { code: '', trust_device: false },
   });
 
+  // The code field has the focus from the commit that shows the screen, before the address turns to /otp
+  // (goToSignInStep): a code pasted or autofilled right then goes into it. Focused through the element itself:
+  // the form library's setFocus did nothing in that first commit.
+  const codeField = register('code');
+  const codeInput = useRef<HTMLInputElement | null>(null);
+  useLayoutEffect(() => codeInput.current?.focus(), []);
+
   const submit = handleSubmit(async (values) => {
     setMessage(null);
     const result = await verifyOtp(values.code, values.trust_device);
@@ -91,7 +98,11 @@ export function OtpScreen({
           autoComplete="one-time-code"
           maxLength={6}
           error={codeError ? errorMessage(i18n, codeError) : undefined}
-          {...register('code')}
+          {...codeField}
+          ref={(element) => {
+            codeField.ref(element);
+            codeInput.current = element;
+          }}
         />
         <Controller
           control={control}
