@@ -9,11 +9,12 @@ import {
   stickyPageCount,
   stickyPageSlots,
 } from '../../../domain/sticky-paging';
+import { SyncCollection } from '../../../domain/sync';
 import type { StickyDocType } from '../../db/synced-schemas';
 import { errorMessage } from '../../i18n/error-messages';
-import { EmptyState } from '../../ui/empty-state';
 import { Pagination } from '../../ui/pagination';
 import { Spinner } from '../../ui/spinner';
+import { ArrivingOrEmpty } from '../shared/arriving-or-empty';
 import { closeSticky } from './sticky-calls';
 import { StickyCard, StickyGroupCard } from './sticky-card';
 import { useStickies } from './use-stickies';
@@ -83,7 +84,10 @@ export function DashboardScreen({
           <Spinner label={t`Loading…`} />
         </div>
       ) : visible.length === 0 ? (
-        <EmptyState title={t`Nothing to do: your dashboard has no cards.`} />
+        <ArrivingOrEmpty
+          collections={[SyncCollection.stickies]}
+          empty={t`Nothing to do: your dashboard has no cards.`}
+        />
       ) : (
         <>
           <ul

@@ -2,16 +2,17 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { LIMITS } from '../../../domain/limits';
 import { RequestOption, requestOptionNeeds } from '../../../domain/requests';
+import { SyncCollection } from '../../../domain/sync';
 import { useDatabase } from '../../db/database-context';
 import { errorMessage } from '../../i18n/error-messages';
 import { formatDate } from '../../i18n/format';
 import { localeOrDefault } from '../../i18n/i18n';
 import { Button } from '../../ui/button';
-import { EmptyState } from '../../ui/empty-state';
 import { CONTROL_CLASS } from '../../ui/field';
 import { SelectField } from '../../ui/select-field';
 import { Spinner } from '../../ui/spinner';
 import { NumberField } from '../../ui/text-field';
+import { ArrivingOrEmpty } from '../shared/arriving-or-empty';
 import { fileRequests, filingErrors, type RequestFiling } from './request-commands';
 import { type FormChoices, type SittingChoice, sittingRange } from './request-form';
 import { OPTION_LABELS } from './request-labels';
@@ -88,7 +89,12 @@ export function RequestAddScreen({ userId, onFiled }: { userId: string; onFiled:
 
   if (choices === undefined) return <Spinner label={t`Loading`} />;
   if (choices === null || choices.subjects.length === 0) {
-    return <EmptyState title={t`You are not enrolled in any class yet.`} />;
+    return (
+      <ArrivingOrEmpty
+        collections={[SyncCollection.subjects]}
+        empty={t`You are not enrolled in any class yet.`}
+      />
+    );
   }
 
   const set = (patch: Partial<Values>) => {

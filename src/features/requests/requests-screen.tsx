@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import type { RequestStatus } from '../../../domain/request-status';
 import { RequestType } from '../../../domain/requests';
 import { SortType } from '../../../domain/search-params';
+import { SyncCollection } from '../../../domain/sync';
 import { formatDate } from '../../i18n/format';
 import { localeOrDefault } from '../../i18n/i18n';
 import { type Column, DataTable } from '../../ui/data-table';
@@ -11,6 +12,7 @@ import { Pagination } from '../../ui/pagination';
 import { SelectField } from '../../ui/select-field';
 import { Tabs } from '../../ui/tabs';
 import { TextField } from '../../ui/text-field';
+import { useEmptyWording } from '../shared/arriving-or-empty';
 import { OPTION_LABELS, STATUS_LABELS, TYPE_LABELS } from './request-labels';
 import { filterRequests, REQUEST_PAGE_SIZE, type RequestRow } from './request-list';
 import { REQUEST_TABS, type RequestListSearch } from './request-list-search';
@@ -63,6 +65,7 @@ export function RequestsScreen({
   const { t, i18n } = useLingui();
   const locale = localeOrDefault(i18n.locale);
   const rows = useRequestRows();
+  const noRequests = useEmptyWording([SyncCollection.requests], t`No requests`);
   const all = rows ?? [];
   const change = (patch: Partial<RequestListSearch>) => onSearchChange({ ...search, page: 1, ...patch });
 
@@ -135,7 +138,7 @@ export function RequestsScreen({
             rows={shown}
             rowKey={(row) => row.doc.id}
             loading={rows === undefined}
-            emptyTitle={t`No requests`}
+            emptyTitle={noRequests}
           />
         )}
         <Pagination
@@ -232,7 +235,8 @@ function uniqueOptions(options: readonly { value: string; label: string }[]) {
 function RequestCards({ rows, loading }: { rows: readonly RequestRow[]; loading: boolean }) {
   const { t, i18n } = useLingui();
   const locale = localeOrDefault(i18n.locale);
-  if (!loading && rows.length === 0) return <EmptyState title={t`No requests`} />;
+  const noRequests = useEmptyWording([SyncCollection.requests], t`No requests`);
+  if (!loading && rows.length === 0) return <EmptyState title={noRequests} />;
   return (
     <ul className="flex flex-col gap-2" aria-label={t`Requests`}>
       {rows.map((row) => (

@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { SyncCollection } from '../../../domain/sync';
 import { subjectList$ } from '../../db/queries/subjects';
 import { useLiveQuery } from '../../db/use-live-query';
 import { Button } from '../../ui/button';
@@ -6,6 +7,7 @@ import { type Column, DataTable } from '../../ui/data-table';
 import { Pagination } from '../../ui/pagination';
 import { SearchField } from '../../ui/search-field';
 import { SelectField } from '../../ui/select-field';
+import { useEmptyWording } from '../shared/arriving-or-empty';
 import { useSubjectSearch } from './subject-calls';
 import { SUBJECTS_PER_PAGE, type SubjectListRow, subjectListPage } from './subject-list';
 import type { SubjectListSearch } from './subject-list-search';
@@ -32,6 +34,7 @@ export function SubjectListScreen({
   onOpen: (subjectId: string) => void;
 }) {
   const { t } = useLingui();
+  const noSubjects = useEmptyWording([SyncCollection.subjects], t`No subjects`);
   const master = useMasterNames();
   const docs = useLiveQuery((database) => subjectList$(database), []);
   const page = subjectListPage(docs ?? [], master.names, search);
@@ -111,7 +114,7 @@ export function SubjectListScreen({
         rows={page.rows}
         rowKey={(row) => row.id}
         loading={docs === undefined}
-        emptyTitle={t`No subjects`}
+        emptyTitle={noSubjects}
       />
       <Pagination
         page={search.page}
