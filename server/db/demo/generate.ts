@@ -386,6 +386,7 @@ class SchoolBuilder {
     link(namedId('observer@demo.test'), secondUniversity);
 
     const teachersByUniversity = new Map<string, string[]>();
+    const retiringTeachers = new Set<string>();
     let teacherNumber = 0;
     for (const university of universityRows) {
       const universityId = university.id ?? '';
@@ -405,6 +406,7 @@ class SchoolBuilder {
           ...people,
         });
         link(id, universityId);
+        if (t === TEACHERS_PER_UNIVERSITY - 1) retiringTeachers.add(id);
         ids.push(id);
       }
       teachersByUniversity.set(universityId, ids);
@@ -442,6 +444,7 @@ class SchoolBuilder {
         classNamesByUniversity,
         roomsByUniversity,
         teachersByUniversity,
+        retiringTeachers,
         subjectNameRows,
         examNameRows,
         semester: this.currentSemester(semesterList),
@@ -706,7 +709,19 @@ class SchoolBuilder {
         for (let c = 0; c < CLASSES_PER_SUBJECT; c += 1) {
           const classId = random.uuid();
           rows.classes.push({ id: classId, ...partition, classNameId: classNameIds[c] ?? '' });
-          const teacherIds = random.sample(universityTeachers, random.int(1, 2));
+          // A retiring teacher's place goes to the next teacher on staff: a sitting after their last day would
+          // be refused on an unchanged save (teacher_retired). No extra draw: the rest of the school stays.
+          const teacherIds = [
+            ...new Set(
+              random
+                .sample(universityTeachers, random.int(1, 2))
+                .map((id) =>
+                  context.retiringTeachers.has(id)
+                    ? (universityTeachers.find((other) => !context.retiringTeachers.has(other)) ?? id)
+                    : id,
+                ),
+            ),
+          ];
           // The demo teachers teach in the first university's first two year codes.
           if (yearCodeIndex < 2 && c === 0 && !teacherIds.includes(demoTeacher))
             teacherIds.unshift(demoTeacher);
@@ -1363,6 +1378,8 @@ interface TermContext {
   classNamesByUniversity: Map<string, string[]>;
   roomsByUniversity: Map<string, { id: string; name: string }[]>;
   teachersByUniversity: Map<string, string[]>;
+  /** The teachers who retire around today: they teach no class, so no sitting of theirs falls after it. */
+  retiringTeachers: ReadonlySet<string>;
   subjectNameRows: { id: string; name: string }[];
   examNameRows: { id: string; subjectNameId: string }[];
   semester: Semester;

@@ -70,8 +70,10 @@ const CLASH_LABEL = sql`s.day::text || ' ' || to_char(s.start_time, 'HH24:MI') |
   || ' ' || sn.name || ' / ' || l.name || ' / ' || cn.name`;
 
 /**
- * The live sittings of other lessons on these days that use one of these rooms or teachers (beyond SPEC §5:
- * a room or a teacher cannot be in two places at once), for the clash check.
+ * The live sittings of other published lessons on these days that use one of these rooms or teachers (beyond
+ * SPEC §5: a room or a teacher cannot be in two places at once), for the clash check. A draft lesson books
+ * nothing: it is an unfinished plan no student or teacher sees on a timetable yet, and publishing it is
+ * checked here against what is published then.
  */
 async function sittingsOnDays(
   tx: Transaction,
@@ -95,7 +97,8 @@ async function sittingsOnDays(
       from schedules s join lessons l on l.id = s.lesson_id join subjects p on p.id = s.subject_id
       join subject_names sn on sn.id = p.subject_name_id join subject_classes c on c.id = s.class_id
       join class_names cn on cn.id = c.class_name_id
-      where not s.deleted and not l.deleted and not p.deleted and s.day in (${inList(days)})
+      where not s.deleted and not l.deleted and not p.deleted and l.publish = ${PublishState.published}
+        and s.day in (${inList(days)})
         ${lessonId === null ? sql`` : sql`and s.lesson_id <> ${lessonId}`} and (${byRoom} or ${byTeacher})`,
     clashRow,
   );
@@ -117,6 +120,7 @@ async function checkLessonWrite(
   subject: SummaryRow,
   lessonId: string | null,
   body: LessonWrite & Partial<Pick<ExamWrite, 'exam_name_id' | 'score_names'>>,
+  publish: PublishState,
 ): Promise<void> {
   const errors = new FieldErrors();
   const period = { start_date: subject.start_date, end_date: subject.end_date };
@@ -133,13 +137,18 @@ async function checkLessonWrite(
     tx,
     body.schedules.flatMap((s) => s.teacher_ids),
   );
-  const others = await sittingsOnDays(
-    tx,
-    lessonId,
-    [...new Set(body.schedules.map((s) => s.day))],
-    [...rooms.keys()],
-    [...teachers.keys()],
-  );
+  // A draft is saved whatever else is booked then (it books nothing itself); its own sittings still may not
+  // clash with each other, and publishing it checks it against the published lessons.
+  const others =
+    publish === PublishState.draft
+      ? []
+      : await sittingsOnDays(
+          tx,
+          lessonId,
+          [...new Set(body.schedules.map((s) => s.day))],
+          [...rooms.keys()],
+          [...teachers.keys()],
+        );
   body.schedules.forEach((schedule, index) => {
     const at = (field: string) => `schedules.${index}.${field}`;
     if (schedule.id !== undefined && !ownSchedules.has(schedule.id)) errors.add(at('id'), INVALID);
@@ -156,12 +165,12 @@ async function checkLessonWrite(
       ...others.filter((other) => other.day === schedule.day && overlaps(other, schedule)),
       ...body.schedules
         .slice(0, index)
-        .filter((other) => other.day === schedule.day && overlaps(other, schedule))
-        .map((other, at) => ({
-          room_id: other.room_id,
-          teacher_ids: other.teacher_ids,
-          label: `${other.day} ${other.start_time}-${other.end_time} #${at + 1}`,
-        })),
+        .map((other, position) => ({
+          ...other,
+          // The sitting's own number in the form (1 for the first), not its place among the clashes.
+          label: `${other.day} ${other.start_time}-${other.end_time} #${position + 1}`,
+        }))
+        .filter((other) => other.day === schedule.day && overlaps(other, schedule)),
     ];
     const roomClash = sameTime.find(
       (other) => schedule.room_id !== null && other.room_id === schedule.room_id,
@@ -391,7 +400,7 @@ export async function writeLesson(
     if (stored.type !== kind.type) throw notFound();
   }
   const { id } = await writeSubjectRows(deps, async (tx, seq) => {
-    await checkLessonWrite(tx, subject, lessonId, body);
+    await checkLessonWrite(tx, subject, lessonId, body, kind.publish);
     await requireClassesWork(tx, actor, await classesOfChangedSittings(tx, lessonId, body.schedules));
     let id = lessonId;
     const fields = {
