@@ -2,7 +2,7 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 import { CSRF_COOKIE, SESSION_COOKIE } from '../domain/auth';
 import type { BenchServer, BenchSession } from './server-process';
 
-/** Debian's Chromium as the benchmarks drive it (STACK.md: never a downloaded browser). */
+/** Debian's Chromium as the benchmarks drive it (ARCHITECTURE §6: never a downloaded browser). */
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -1,6 +1,6 @@
 // Runs before `npm test` (npm's `pretest`): the browser tests need Debian's Chromium and Japanese fonts.
 // When they are missing, installs them with apt where this user may (root, or sudo without a password);
-// otherwise stops at once with the one command to run. Playwright never downloads a browser here (STACK.md).
+// otherwise stops at once with the one command to run. Playwright never downloads a browser here (ARCHITECTURE §6).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 

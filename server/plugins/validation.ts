@@ -26,7 +26,7 @@ export class RequestValidationError extends Error {
 export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
   ({ schema, httpPart }) =>
   (data) => {
-    // PostgreSQL text cannot hold a NUL byte: refused here for every route, before a write could fail (§4).
+    // PostgreSQL text cannot hold a NUL byte: refused here for every route, before a write could fail (ARCHITECTURE §4).
     const withNul = nulFields(data, []);
     if (withNul.length > 0) {
       const part = httpPart ?? 'body';

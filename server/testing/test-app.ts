@@ -168,7 +168,7 @@ export async function buildTestApp(
     demoPassword: TEST_PASSWORD,
     staticDir,
     seedDemo: true,
-    // Named accounts and master data only: tests build the rows they need with factories (STYLE.md).
+    // Named accounts and master data only: tests build the rows they need with factories (ARCHITECTURE §6).
     demoScale: 0,
     logger: false,
     // The lowest cost argon2 accepts: tests check behaviour, not hash strength.
