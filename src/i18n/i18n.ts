@@ -68,15 +68,29 @@ export async function loadCatalog(locale: Locale, signedIn: boolean): Promise<Me
   return { ...signIn, ...app };
 }
 
+// Which activation was asked for last: only it may still change the language once its words have loaded.
+let lastActivation = 0;
+
 /**
  * Loads and activates a language, remembers it (for the user too when one is signed in) and sets the
- * document's `lang`. Signed in, the whole app's messages load with it.
+ * document's `lang`. Signed in, the whole app's messages load with it. The choice is remembered when made,
+ * and the language asked for last is the one shown: two activations overlap when a language is picked on the
+ * sign-in page and the sign-in ends before its words have loaded, or two are picked in quick succession, and
+ * the one whose words came last used to win (an English teacher's page in Japanese, or in English with only
+ * the sign-in page's words). `load` is the catalogue loader (a test's, to order the loads).
  */
-export async function activateLocale(locale: Locale, userId?: string | null): Promise<void> {
-  const messages = await loadCatalog(locale, Boolean(userId));
+export async function activateLocale(
+  locale: Locale,
+  userId?: string | null,
+  load: typeof loadCatalog = loadCatalog,
+): Promise<void> {
+  lastActivation += 1;
+  const activation = lastActivation;
+  rememberLocale(locale, userId);
+  const messages = await load(locale, Boolean(userId));
+  if (activation !== lastActivation) return;
   i18n.loadAndActivate({ locale, messages });
   document.documentElement.lang = locale;
-  rememberLocale(locale, userId);
 }
 
 export { i18n };
