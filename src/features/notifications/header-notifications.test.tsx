@@ -105,10 +105,17 @@ describe('the bell names what each notification is about (issue 42)', () => {
     const list = await screen.findByRole('list', { name: 'Notifications' });
     const items = within(list).getAllByRole('button');
     expect(items.map((item) => item.textContent)).toEqual([
-      expect.stringContaining('New request from Hayashi Aoi: Absent (notice) · Mathematics A · 12/03/2026'),
-      expect.stringContaining('Your request was approved: Confirm a score · Physics'),
-      expect.stringContaining('A new request is waiting for you.'),
+      expect.stringContaining(
+        'A new request is waiting for you. (unread)Hayashi Aoi · Absent (notice) · Mathematics A · 12/03/2026',
+      ),
+      expect.stringContaining('Your request was approved.Confirm a score · Physics'),
+      // Stored before notifications named anything: the sentence alone, then its time.
+      expect.stringMatching(/^A new request is waiting for you\. \(unread\)\d/),
     ]);
+    // The names are data, marked as such for tools that check the app's own words.
+    expect(
+      [...(items[0]?.querySelectorAll('[data-user-text]') ?? [])].map((node) => node.textContent),
+    ).toEqual(['Hayashi Aoi', 'Mathematics A']);
 
     fireEvent.click(items[0] as HTMLElement);
     await waitFor(() => expect(router.state.location.pathname).toBe('/requests/req-7'));

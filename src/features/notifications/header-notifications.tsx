@@ -3,7 +3,7 @@ import { useRouter } from '@tanstack/react-router';
 import { useDatabase } from '../../db/database-context';
 import { markAllNotificationsRead, markNotificationRead } from './mark-read';
 import { type BellNotification, NotificationBell } from './notification-bell';
-import { notificationText } from './notification-text';
+import { notificationAbout, notificationText } from './notification-text';
 import { useNotifications } from './use-notifications';
 
 /**
@@ -19,7 +19,8 @@ export function HeaderNotifications() {
   const bellItems: BellNotification[] = items.map((item) => ({
     id: item.id,
     createdAt: item.createdAt,
-    message: notificationText(i18n, item.message, item.params),
+    message: notificationText(i18n, item.message),
+    about: notificationAbout(i18n, item.message, item.params),
     url: item.url,
     read: item.read,
   }));

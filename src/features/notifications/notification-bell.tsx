@@ -8,12 +8,15 @@ import { EmptyState } from '../../ui/empty-state';
 import { Icon } from '../../ui/icons';
 import { Popover } from '../../ui/popover';
 import { Spinner } from '../../ui/spinner';
+import type { NotificationAbout } from './notification-text';
 
 /** One notification as the bell shows it (SPEC §3: id, created_at, data.message, data.url). */
 export type BellNotification = {
   id: string;
   createdAt: string;
   message: string;
+  /** What it is about (a request's student, kind, subject and class, day), under its sentence. */
+  about?: NotificationAbout | null;
   url: string | null;
   read: boolean;
 };
@@ -32,6 +35,32 @@ export type NotificationBellProps = {
   /** Opens a notification's page (through the unsaved-edits guard, like any navigation). */
   onNavigate: (url: string) => void;
 };
+
+/**
+ * What a notification is about, one line under its sentence: names (the student, the subject and class) are
+ * data, marked as such; the kind and the day are the app's words.
+ */
+function AboutLine({ about }: { about: NotificationAbout }) {
+  const parts = [
+    about.student && (
+      <span key="student" data-user-text="" className="font-medium">
+        {about.student}
+      </span>
+    ),
+    about.kind && <span key="kind">{about.kind}</span>,
+    about.place && (
+      <span key="place" data-user-text="">
+        {about.place}
+      </span>
+    ),
+    about.day && <span key="day">{about.day}</span>,
+  ].filter(Boolean);
+  return (
+    <span className="text-sm break-words text-slate-700">
+      {parts.flatMap((part, index) => (index === 0 ? [part] : [' · ', part]))}
+    </span>
+  );
+}
 
 /** Pixels from the bottom of the list at which the next page is asked for. */
 const LOAD_MORE_THRESHOLD_PX = 48;
@@ -124,6 +153,7 @@ export function NotificationBell({
                     {notification.message}
                     {!notification.read && <span className="sr-only"> ({t`unread`})</span>}
                   </span>
+                  {notification.about && <AboutLine about={notification.about} />}
                   <span className="text-xs text-slate-500">
                     {formatDate(notification.createdAt, locale, 'dateTime')}
                   </span>

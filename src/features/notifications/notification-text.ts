@@ -5,8 +5,6 @@ import { formatDate } from '../../i18n/format';
 import { localeOrDefault } from '../../i18n/i18n';
 import { OPTION_LABELS } from '../shared/request-option-labels';
 
-// What a notification says when it names nothing in particular (a new card, an account change, or one
-// stored before notifications said what they were about).
 const MESSAGES: Record<NotificationMessage, MessageDescriptor> = {
   [NotificationMessage.requestCreated]: msg`A new request is waiting for you.`,
   [NotificationMessage.requestApproved]: msg`Your request was approved.`,
@@ -20,49 +18,39 @@ function isKnownMessage(message: string): message is NotificationMessage {
 }
 
 /**
- * What a request notification is about, in one line: the kind of request, its subject and class, and the day
- * of its sitting ("Absent (notice) · Mathematics A · 2026/12/03"). Names are data, shown as they came.
+ * What a notification is about, as the bell lists it under its sentence (issue 42: "A new request is waiting
+ * for you." named no request): the student who sent a request (not to the student themself), its kind, subject
+ * and class, and the day of its sitting. The names are data, shown as they came; null when it names nothing.
  */
-function requestAbout(i18n: I18n, params: NotificationParams): string {
-  const kind = params.requestOption === null ? null : i18n._(OPTION_LABELS[params.requestOption]);
-  const place = [params.subjectName, params.className].filter(Boolean).join(' ');
-  const day = params.day ? formatDate(params.day, localeOrDefault(i18n.locale), 'date') : null;
-  return [kind, place, day].filter(Boolean).join(' · ');
+export interface NotificationAbout {
+  student: string | null;
+  kind: string | null;
+  place: string | null;
+  day: string | null;
 }
 
-/** A request notification worded with what it is about, or null when its parameters name nothing. */
-function requestSentence(
+/** The parts of what a notification is about, worded in the reader's language; null when it names nothing. */
+export function notificationAbout(
   i18n: I18n,
-  message: NotificationMessage,
-  params: NotificationParams,
-): string | null {
-  const about = requestAbout(i18n, params);
-  const student = params.studentName;
-  switch (message) {
-    case NotificationMessage.requestCreated:
-      if (student && about) return i18n._(msg`New request from ${student}: ${about}`);
-      if (student) return i18n._(msg`New request from ${student}.`);
-      return about ? i18n._(msg`New request: ${about}`) : null;
-    case NotificationMessage.requestApproved:
-      return about ? i18n._(msg`Your request was approved: ${about}`) : null;
-    case NotificationMessage.requestRejected:
-      return about ? i18n._(msg`Your request was rejected: ${about}`) : null;
-    default:
-      return null;
-  }
+  message: string,
+  params: NotificationParams | null,
+): NotificationAbout | null {
+  if (!params) return null;
+  const about = {
+    // The student reading of their own request needs no name.
+    student: message === NotificationMessage.requestCreated ? params.studentName : null,
+    kind: params.requestOption === null ? null : i18n._(OPTION_LABELS[params.requestOption]),
+    place: [params.subjectName, params.className].filter(Boolean).join(' ') || null,
+    day: params.day ? formatDate(params.day, localeOrDefault(i18n.locale), 'date') : null,
+  };
+  return Object.values(about).some(Boolean) ? about : null;
 }
 
 /**
- * The text of a notification in the reader's language. The server stores a message code and what it is about
- * (`params`: for a request, its student, subject, class, kind and day), and the app words them (issue 42: the
- * bell said only "A new request is waiting for you."). A text it does not know (a future code on an older
- * build) is shown as it came, since it is plain text either way.
+ * The sentence of a notification in the reader's language: the server stores a message code, and the app
+ * words it. A text it does not know (a future code on an older build) is shown as it came, since it is plain
+ * text either way.
  */
-export function notificationText(
-  i18n: I18n,
-  message: string,
-  params: NotificationParams | null = null,
-): string {
-  if (!isKnownMessage(message)) return message;
-  return (params && requestSentence(i18n, message, params)) ?? i18n._(MESSAGES[message]);
+export function notificationText(i18n: I18n, message: string): string {
+  return isKnownMessage(message) ? i18n._(MESSAGES[message]) : message;
 }

@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 
 /**
  * The route paths of the app's screens, read from the file routes in `src/routes` (TanStack's naming: `_app`
@@ -118,13 +118,30 @@ export function inspectScreen(page: Page): Promise<ScreenFacts> {
   });
 }
 
-/** The texts of the notification bell's list, opened and closed again (the popover is not in the page shut). */
+/**
+ * The text of each element without the data inside it (`[data-user-text]`: a student's or a subject's name,
+ * what a person wrote), in whatever language the school wrote it: what is left are the app's own words.
+ */
+export function appWordsOf(elements: Locator): Promise<string[]> {
+  return elements.evaluateAll((items) =>
+    items.map((item) => {
+      const words = item.cloneNode(true) as HTMLElement;
+      for (const data of words.querySelectorAll('[data-user-text]')) data.remove();
+      return words.textContent ?? '';
+    }),
+  );
+}
+
+/**
+ * The texts of the notification bell's list, opened and closed again (the popover is not in the page shut),
+ * without the names a notification carries (data).
+ */
 export async function bellTexts(page: Page): Promise<string[]> {
   const bell = page.getByRole('banner').getByRole('button', { name: /通知|Thông báo|Notifications/ });
   await bell.click();
   const popover = page.locator('[data-radix-popper-content-wrapper]');
   await popover.waitFor();
-  const texts = await popover.locator('li').allTextContents();
+  const texts = await appWordsOf(popover.locator('li'));
   await page.keyboard.press('Escape');
   await popover.waitFor({ state: 'detached' });
   return texts;
