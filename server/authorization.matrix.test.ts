@@ -24,6 +24,7 @@ import {
 import { achievementId, attendanceId, planIdOf } from '../domain/sync-ids';
 import type { SyncedDoc } from '../domain/sync-merge';
 import { XLSX_MIME_TYPE } from '../domain/validation';
+import type { Entity } from './access/rules';
 import type { Database } from './db/client';
 import {
   achievements,
@@ -56,6 +57,7 @@ import { schedulesCollection } from './modules/schedules/collection';
 import { subjectsCollection } from './modules/subjects/collection';
 import type { SyncCollectionDef } from './sync/engine';
 import { pullThrough } from './testing/calls';
+import { type MatrixKind, tableAllows } from './testing/matrix-facts';
 import {
   type ClassPlace,
   createMatrixSchool,
@@ -1713,7 +1715,74 @@ function outcomeOf(response: LightMyRequestResponse, written: boolean): Outcome 
   return written ? `${status} written` : status;
 }
 
+/**
+ * The entity each write path writes (docs/access.md), for the routes whose targets are rows of the matrix's
+ * kinds: their "written" cells must be exactly those the rules' table allows (`tableAllows`), besides the
+ * statuses the rows above spell out. A target of another shape (a request's status, a locked subject, a mixed
+ * mark) is checked by its own row only.
+ */
+const WRITE_ENTITIES: Partial<Record<string, { entity: Entity; targets?: readonly Target[] }>> = {
+  'POST /api/attendance/:scheduleId': { entity: 'classWork' },
+  'POST /api/sync/attendance/push': { entity: 'classWork' },
+  'POST /api/achievement/:scoreNameId/:subjectClassId': { entity: 'classWork' },
+  'POST /api/achievement/enter-sub-scores/:subjectClassId': { entity: 'classWork' },
+  'POST /api/achievement/updateScore/:scoreNameId': { entity: 'classWork' },
+  'POST /api/sync/achievements/push': { entity: 'classWork' },
+  // Its `owned` and `otherSubject` targets are memos, which no push writes (their REST calls do).
+  'POST /api/sync/notes/push': {
+    entity: 'plan',
+    targets: ['planOwned', 'planSameSubject', 'planOtherSubject'],
+  },
+  'POST /api/academic/subjects/:subjectId/lessons/:lessonId/schedules/:scheduleId/plan/create': {
+    entity: 'plan',
+  },
+  'POST /api/academic/subjects/:subjectId/lessons/:lessonId/schedules/:scheduleId/plan/:planId': {
+    entity: 'plan',
+  },
+  'POST /api/academic/subjects/:subjectId/formula': { entity: 'formula' },
+  'POST /api/notification/read': { entity: 'notification' },
+  'POST /api/sync/notifications/push': { entity: 'notification' },
+  'POST /api/sticky/:stickyId': { entity: 'sticky' },
+};
+
+/** The kind of row a target is, where it is one of the kinds the rules' table is checked on. */
+const KIND_OF_TARGET: Partial<Record<Target, MatrixKind>> = {
+  owned: 'owned',
+  sameSubject: 'sameSubject',
+  otherSubject: 'otherSubject',
+  own: 'own',
+  foreign: 'foreign',
+  planOwned: 'owned',
+  planSameSubject: 'sameSubject',
+  planOtherSubject: 'otherSubject',
+};
+
+/** The written cells the rules' table calls for, where the route names its entity. */
+function writtenByTable(route: string, actual: Partial<Record<Target, Cells>>) {
+  const declared = WRITE_ENTITIES[route];
+  if (!declared) return null;
+  const { entity, targets } = declared;
+  const answer: Record<string, Record<string, boolean>> = {};
+  const expected: Record<string, Record<string, boolean>> = {};
+  for (const [target, row] of Object.entries(actual) as [Target, Cells][]) {
+    const kind = KIND_OF_TARGET[target];
+    if (!kind || (targets && !targets.includes(target))) continue;
+    answer[target] = {};
+    expected[target] = {};
+    for (const who of WHO) {
+      if (who === 'none') continue;
+      answer[target][who] = row[who].endsWith('written');
+      expected[target][who] = tableAllows(entity, 'write', who, kind);
+    }
+  }
+  return { answer, expected };
+}
+
 describe('row-level authorisation matrix', () => {
+  it('names the entity of every write path the rules table is checked on', () => {
+    expect(Object.keys(WRITE_ENTITIES).filter((route) => !(route in ROW_MATRIX))).toEqual([]);
+  });
+
   for (const [route, entry] of Object.entries(ROW_MATRIX)) {
     it(route, async () => {
       const actual: Partial<Record<Target, Cells>> = {};
@@ -1731,6 +1800,9 @@ describe('row-level authorisation matrix', () => {
         actual[target] = row as Cells;
       }
       expect(actual).toEqual(entry.expected);
+      const byTable = writtenByTable(route, actual);
+      if (byTable)
+        expect(byTable.answer, `${route}: the rules' table (docs/access.md)`).toEqual(byTable.expected);
     });
   }
 });

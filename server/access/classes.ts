@@ -70,6 +70,14 @@ export function teachesClass(teacherId: SQL | string, classId: SQL): SQL {
     and ct.teacher_id = ${teacherId})`;
 }
 
+/** The condition "this teacher teaches this sitting": named on it, or in charge of its class. */
+export function teachesSitting(teacherId: SQL | string, scheduleId: SQL): SQL {
+  return sql`(exists (select 1 from schedule_teachers st where st.schedule_id = ${scheduleId} and not st.deleted
+      and st.teacher_id = ${teacherId})
+    or exists (select 1 from schedules ts join class_teachers ct on ct.class_id = ts.class_id and not ct.deleted
+      where ts.id = ${scheduleId} and ct.teacher_id = ${teacherId}))`;
+}
+
 /**
  * The condition "this teacher handles a row of this class, or of any class of this subject when the row
  * names no class" (a request).

@@ -21,6 +21,7 @@ import { achievementId } from '../../../domain/sync-ids';
 import { scoreWithinFull } from '../../../domain/validation';
 import { ValidationCode } from '../../../domain/validation-codes';
 import type { Actor } from '../../access/actor';
+import { requireSubjectVisible } from '../../access/subjects';
 import type { Executor } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { forbidden, HttpError, notFound, validationFailed } from '../../http-error';
@@ -465,8 +466,12 @@ export async function enterStudentExam(
   return readStudentExam(deps.db, actor, subjectId, scoreNameId);
 }
 
-/** `GET /api/achievement/teacher-allow-update-final-score/{id}`: admins always; teachers per the subject. */
+/**
+ * `GET /api/achievement/teacher-allow-update-final-score/{id}`: admins always; teachers per the subject, for
+ * whoever sees the subject (404 otherwise, as every subject read: the matrix found it answering any id).
+ */
 export async function finalScoreAllowed(db: Executor, actor: Actor, subjectId: string) {
+  await requireSubjectVisible(db, actor, subjectId);
   const subject = await readSubject(db, subjectId);
   if (!subject) throw notFound();
   return { allowed: actor.role === Role.admin || subject.teacherAllowUpdateFinalScore };

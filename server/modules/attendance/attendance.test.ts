@@ -216,7 +216,8 @@ describe('POST /api/attendance/{scheduleId}', () => {
     );
     expect(student.statusCode).toBe(403);
     expect(await historyRows(school)).toHaveLength(before.length);
-    // With a schedule of the subject, teacher2 sees the class (read-only) but still may not write it.
+    // With a schedule of the subject, teacher2 works in it but may neither write the class nor read its sheet:
+    // its students' marks are the class's teachers' (docs/access.md, classWork; issue #41, hole 3).
     const { db } = t.app.appDeps;
     const [sitting] = await db
       .insert(scheduleTeachers)
@@ -238,7 +239,23 @@ describe('POST /api/attendance/{scheduleId}', () => {
     expect(readOnly.statusCode).toBe(403);
     expect(
       (await call(t.app, session('teacher2'), 'GET', `/api/attendance/${school.classId}`)).statusCode,
-    ).toBe(200);
+    ).toBe(403);
+    // The sitting's change history answers teacher2 too, kept to the rows they may read: none of this class.
+    const theirHistory = await call(
+      t.app,
+      session('teacher2'),
+      'GET',
+      `/api/attendance/history/${school.scheduleId}`,
+    );
+    expect(theirHistory.statusCode).toBe(200);
+    expect(theirHistory.json().history).toEqual([]);
+    const ownHistory = await call(
+      t.app,
+      session('teacher'),
+      'GET',
+      `/api/attendance/history/${school.scheduleId}`,
+    );
+    expect(ownHistory.json().history.length).toBeGreaterThan(0);
     expect(await historyRows(school)).toHaveLength(before.length);
     if (sitting)
       await db.update(scheduleTeachers).set({ deleted: true }).where(eq(scheduleTeachers.id, sitting.id));

@@ -16,6 +16,7 @@ import {
 import type { AttendanceDoc } from '../../../domain/sync-docs';
 import { attendanceId } from '../../../domain/sync-ids';
 import type { Actor } from '../../access/actor';
+import { classWorkReadScope, requireClassWorkRead } from '../../access/class-work';
 import { requireClassWork, teacherIdArrayOfClass } from '../../access/classes';
 import { requireSubjectVisible, subjectScope } from '../../access/subjects';
 import { createBatchLane } from '../../db/batch-lane';
@@ -339,12 +340,13 @@ const studentRow = z.object({
 
 /**
  * `GET /api/attendance/{subjectClassId}`: the sheet of a class: its schedules by day, its students by
- * identity, each with their marks (SPEC §3 attendance per student). Teachers working in the subject read
- * every class of it (SPEC §6: what is not assigned to them is read-only); writes check the class itself.
+ * identity, each with their marks (SPEC §3 attendance per student). Read by those the `classWork` rule lets
+ * (docs/access.md: admins, and teachers of the class), as the achievement sheet and the attendance pull are:
+ * a teacher of another class of the subject sees its sittings on calendars, not its students' marks.
  */
 export async function classAttendance(db: Executor, actor: Actor, classId: string) {
   const subjectClass = await classOf(db, classId);
-  await requireSubjectVisible(db, actor, subjectClass.subject_id);
+  await requireClassWorkRead(db, actor, { classId, subjectId: subjectClass.subject_id });
   const schedules = await queryRows(
     db,
     sql`select s.id::text, s.day::text, to_char(s.start_time, 'HH24:MI') as start_time,
@@ -389,8 +391,10 @@ export async function classAttendance(db: Executor, actor: Actor, classId: strin
 }
 
 /**
- * `GET /api/attendance/history/{scheduleId}`: every change to the marks of one schedule, oldest first (who,
- * when, old and new values, and whether it came from an offline replay; ARCHITECTURE §3).
+ * `GET /api/attendance/history/{scheduleId}`: every change to the marks of one schedule the actor may read,
+ * oldest first (who, when, old and new values, and whether it came from an offline replay; ARCHITECTURE §3).
+ * A sitting may hold marks of students of other classes (an exchange), so the changes are kept row by row to
+ * the class work rule of each mark's class student (`classWorkReadScope`), not to the sitting's class.
  */
 export async function attendanceHistoryOf(db: Executor, actor: Actor, scheduleId: string) {
   const schedule = await scheduleOf(db, scheduleId);
@@ -402,8 +406,10 @@ export async function attendanceHistoryOf(db: Executor, actor: Actor, scheduleId
         h.old_status::int, h.new_status::int, h.old_absence_reasons, h.new_absence_reasons, h.old_comment,
         h.new_comment, h.offline, h.request_id::text
         from attendance_history h join attendances a on a.id = h.attendance_id
+        join class_students hcs on hcs.id = a.class_student_id
         join users u on u.id = h.changed_by
-        where a.schedule_id = ${scheduleId} order by h.changed_at, h.id`,
+        where a.schedule_id = ${scheduleId} and ${classWorkReadScope(actor, sql`hcs.class_id`)}
+        order by h.changed_at, h.id`,
     attendanceHistoryEntrySchema,
   );
   return { history };
@@ -435,7 +441,10 @@ async function classStudentOf(db: Executor, classStudentId: string) {
  */
 export async function exchangeCandidates(db: Executor, actor: Actor, classStudentId: string, apply: boolean) {
   const classStudent = await classStudentOf(db, classStudentId);
-  await requireSubjectVisible(db, actor, classStudent.subject_id);
+  await requireClassWorkRead(db, actor, {
+    classId: classStudent.class_id,
+    subjectId: classStudent.subject_id,
+  });
   const moved = sql`exists (select 1 from attendances a where a.schedule_id = s.id
     and a.class_student_id = ${classStudentId} and not a.deleted)`;
   const rows = await queryRows(

@@ -1,20 +1,20 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { PlanPublish } from '../../../domain/lessons';
 import { LIMITS } from '../../../domain/limits';
 import { mayEditClassWork } from '../../../domain/permissions';
-import { Role } from '../../../domain/roles';
 import { noteWriteSchema, planWriteSchema } from '../../../domain/schemas/plans';
 import { SYNC_COLLECTION_ROLES } from '../../../domain/sync';
 import { type NoteDoc, NoteKind, noteDocSchema } from '../../../domain/sync-docs';
 import { planIdOf } from '../../../domain/sync-ids';
+import type { Actor } from '../../access/actor';
 import { classScopeVersion } from '../../access/classes';
+import { notesReadScope } from '../../access/notes';
 import { sittingWork } from '../../access/schedules';
-import { subjectScope } from '../../access/subjects';
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { planHistory, planNotes, plans } from '../../db/schema';
-import type { SyncActor, SyncCollectionDef, SyncWriteContext } from '../../sync/engine';
+import type { SyncCollectionDef, SyncWriteContext } from '../../sync/engine';
 import { holdIds, upsertRow } from '../../sync/write-row';
 import { sanitizeWithin } from '../dashboard/sanitize';
 
@@ -75,21 +75,6 @@ const ALL_NOTES = sql`
     null::boolean, ${noList}, ${noList}, ${noList}, n.seq, n.deleted
   from notes n`;
 
-/**
- * SPEC §6 for a subject's notes: admins and observers (who open every subject) all of them; a teacher those
- * of the subjects they work in (a class or a sitting of theirs); a student only the published plans of subjects they take.
- */
-function notesScope(actor: SyncActor): SQL {
-  if (actor.role === Role.admin || actor.role === Role.observer) return sql`true`;
-  if (actor.role === Role.teacher) return subjectScope(actor, sql`n.subject_id::uuid`);
-  if (actor.role === Role.student) {
-    return sql`n.kind = ${NoteKind.plan} and n.publish = ${PlanPublish.published}
-      and n.subject_id::uuid in (select ss.subject_id from subject_students ss join students s on s.id = ss.student_id
-        where s.user_id = ${actor.id} and not ss.deleted)`;
-  }
-  return sql`false`;
-}
-
 function toDoc(row: NoteRow): NoteDoc {
   return noteDocSchema.parse({
     id: row.id,
@@ -113,16 +98,20 @@ function toDoc(row: NoteRow): NoteDoc {
   });
 }
 
-/** The notes rows `ids` names, whatever their kind (deleted ones included), as documents. */
-export async function readNotes(db: Executor, ids: readonly string[]): Promise<NoteDoc[]> {
+/**
+ * The notes rows `ids` names, whatever their kind (deleted ones included), as documents; with `reader`, only
+ * those the reader may read (`notesReadScope`, the rule the pull keeps too).
+ */
+export async function readNotes(db: Executor, ids: readonly string[], reader?: Actor): Promise<NoteDoc[]> {
   if (ids.length === 0) return [];
   const list = sql.join(
     ids.map((id) => sql`${id}`),
     sql`, `,
   );
+  const readable = reader ? notesReadScope(reader) : sql`true`;
   const rows = await queryRows(
     db,
-    sql`select * from (${ALL_NOTES}) as n where n.id in (${list})`,
+    sql`select * from (${ALL_NOTES}) as n where n.id in (${list}) and ${readable}`,
     noteRowSchema,
   );
   return rows.map(toDoc);
@@ -215,7 +204,7 @@ export const notesCollection: SyncCollectionDef<NoteDoc, NoteRow> = {
   docSchema: noteDocSchema,
   pullRoles: SYNC_COLLECTION_ROLES.notes.pull,
   scopeVersion: classScopeVersion,
-  scope: (actor) => sql`select * from (${ALL_NOTES}) as n where ${notesScope(actor)}`,
+  scope: (actor) => sql`select * from (${ALL_NOTES}) as n where ${notesReadScope(actor)}`,
   rowSchema: noteRowSchema,
   toDoc,
   push: {

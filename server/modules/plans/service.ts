@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { ErrorCode, FieldError } from '../../../domain/errors';
-import { lessonTypeSchema, PlanPublish, planPublishSchema } from '../../../domain/lessons';
-import { Role } from '../../../domain/roles';
+import { lessonTypeSchema, planPublishSchema } from '../../../domain/lessons';
 import type { Note, NoteWrite, Plan, PlanWrite } from '../../../domain/schemas/plans';
 import { type NoteDoc, NoteKind, sittingNoteDoc } from '../../../domain/sync-docs';
 import { planIdOf } from '../../../domain/sync-ids';
@@ -49,9 +48,17 @@ async function toPlan(db: Executor, doc: NoteDoc): Promise<Plan> {
   };
 }
 
-/** The live plan `planId` at `place`, or null (another sitting's plan, a memo's id, a deleted plan). */
-async function livePlan(db: Executor, place: PlanPlace, planId: string): Promise<NoteDoc | null> {
-  const [doc] = await readNotes(db, [planId]);
+/**
+ * The live plan `planId` at `place`, or null (another sitting's plan, a memo's id, a deleted plan); with
+ * `reader`, null too when the plan rule does not let them read it.
+ */
+async function livePlan(
+  db: Executor,
+  place: PlanPlace,
+  planId: string,
+  reader?: Actor,
+): Promise<NoteDoc | null> {
+  const [doc] = await readNotes(db, [planId], reader);
   if (
     !doc ||
     doc._deleted ||
@@ -84,11 +91,14 @@ function requireSamePlace(body: PlanWrite | NoteWrite, place: PlanPlace, planId:
   if (Object.keys(errors).length > 0) throw validationFailed(errors);
 }
 
-/** `GET .../plan/{planId}`: the plan, for whoever sees the subject; a student only a registered one. */
+/**
+ * `GET .../plan/{planId}`: the plan, for whoever the plan rule lets read it (`notesReadScope`, the notes
+ * pull's rule): a student only a published plan of a published lesson of a published subject of theirs.
+ */
 export async function readPlan(db: Executor, actor: Actor, place: PlanPlace, planId: string): Promise<Plan> {
   await requireSubjectVisible(db, actor, place.subjectId);
-  const doc = await livePlan(db, place, planId);
-  if (!doc || (actor.role === Role.student && doc.publish !== PlanPublish.published)) throw notFound();
+  const doc = await livePlan(db, place, planId, actor);
+  if (!doc) throw notFound();
   return toPlan(db, doc);
 }
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { orderScoreNames } from '../../../domain/achievement-results';
 import { LessonType } from '../../../domain/lessons';
 import type { Actor } from '../../access/actor';
+import { classReportScope, reportedEnrolments } from '../../access/class-work';
 import { requireSubjectVisible, subjectScope } from '../../access/subjects';
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/rows';
@@ -136,6 +137,7 @@ export async function reportClasses(
         from ${subjects} s
         join subject_names sn on sn.id = s.subject_name_id
         join subject_classes c on c.subject_id = s.id and not c.deleted
+          and ${classReportScope(actor, sql`c.id`)}
         join class_names cn on cn.id = c.class_name_id
         left join class_students cs on cs.class_id = c.id and not cs.deleted
         left join ${enrolmentGpas(sql`(select x.subject_student_id from class_students x
@@ -257,13 +259,10 @@ export async function reportSubScores(db: Executor, actor: Actor, lessonId: stri
           left join achievements a on a.subject_student_id = ss.id and a.score_name_id = k.score_name_id
             and not a.deleted
           order by k.i) as points
-        from subject_students ss
+        from ${reportedEnrolments(actor, lesson.subject_id)} ss
         join students st on st.id = ss.student_id join users u on u.id = st.user_id
-        left join class_students cs on cs.subject_id = ss.subject_id and cs.student_id = ss.student_id
-          and not cs.deleted
-        left join subject_classes c on c.id = cs.class_id
+        left join subject_classes c on c.id = ss.class_id
         left join class_names cn on cn.id = c.class_name_id
-        where ss.subject_id = ${lesson.subject_id} and not ss.deleted
         order by st.identity, ss.id`,
     pointRow,
   );
@@ -311,6 +310,9 @@ export async function reportYearCodeSubScores(
         join year_codes y on y.id = n.year_code_id
         left join score_names p on p.id = n.parent_id
         left join achievements a on a.score_name_id = n.id and not a.deleted and a.points is not null
+          and (${classReportScope(actor, sql`null::uuid`)} or exists (select 1 from class_students rc
+            where rc.subject_student_id = a.subject_student_id and not rc.deleted
+            and ${classReportScope(actor, sql`rc.class_id`)}))
         group by y.id, y.name, p.name, n.name order by y.name, y.id`,
     averageRow,
   );

@@ -5,6 +5,7 @@ import { attendanceHighlightsMet } from '../../../domain/attendance-highlights';
 import type { SchoolMoment } from '../../../domain/schedules';
 import type { AttendanceReport, AttendanceTally, ReportDefaultFilter } from '../../../domain/schemas/reports';
 import type { Actor } from '../../access/actor';
+import { classReportScope } from '../../access/class-work';
 import { studentScope } from '../../access/students';
 import { requireSubjectVisible } from '../../access/subjects';
 import type { Executor } from '../../db/client';
@@ -27,10 +28,13 @@ const tallyOf = (row: z.infer<z.ZodObject<typeof tallyRow>>) => ({
   missing: row.missing,
 });
 
-/** The live class students of a subject (deactivated students stay where they were enrolled). */
-function classStudentsOf(subjectId: string) {
+/**
+ * The live class students of a subject in the classes the actor's reports count (`classReportScope`);
+ * deactivated students stay where they were enrolled.
+ */
+function classStudentsOf(actor: Actor, subjectId: string) {
   return sql`(select cs.id, cs.class_id, cs.student_id from class_students cs
-    where cs.subject_id = ${subjectId} and not cs.deleted)`;
+    where cs.subject_id = ${subjectId} and not cs.deleted and ${classReportScope(actor, sql`cs.class_id`)})`;
 }
 
 /** The subject a report is asked for, once the actor may see it (404 otherwise, so ids do not leak). */
@@ -89,7 +93,7 @@ export async function attendanceReportStudents(
     // Tallied per class student first, then named: the name look-ups run once per student, not per sitting.
     sql`select st.id::text, st.identity, u.name, c.id::text as class_id, cn.name as class_name,
         t.present, t.late, t."unexplainedAbsence", t.absent, t.missing
-        from ${classStudentTallies(classStudentsOf(subjectId), heldSittings(moment, subjectId))} t
+        from ${classStudentTallies(classStudentsOf(actor, subjectId), heldSittings(moment, subjectId))} t
         join students st on st.id = t.student_id
         join users u on u.id = st.user_id
         join subject_classes c on c.id = t.class_id and not c.deleted
@@ -171,10 +175,10 @@ export async function attendanceReportClasses(
         ${tallyColumns(sql`h.id`, sql`a.status`)}
         from subject_classes c
         join class_names cn on cn.id = c.class_name_id
-        left join ${classStudentsOf(subjectId)} cs on cs.class_id = c.id
+        left join ${classStudentsOf(actor, subjectId)} cs on cs.class_id = c.id
         left join ${heldSittings(moment, subjectId)} h on h.class_id = c.id and cs.id is not null
         left join attendances a on a.class_student_id = cs.id and a.schedule_id = h.id and not a.deleted
-        where c.subject_id = ${subjectId} and not c.deleted
+        where c.subject_id = ${subjectId} and not c.deleted and ${classReportScope(actor, sql`c.id`)}
         group by c.id, cn.name order by cn.name, c.id`,
     classRow,
   );
@@ -183,7 +187,7 @@ export async function attendanceReportClasses(
     sql`select h.id::text, h.class_id::text, h.day::text, h.lesson_id::text, h.lesson_name,
         ${tallyColumns(sql`cs.id`, sql`a.status`)}
         from ${heldSittings(moment, subjectId)} h
-        left join ${classStudentsOf(subjectId)} cs on cs.class_id = h.class_id
+        left join ${classStudentsOf(actor, subjectId)} cs on cs.class_id = h.class_id
         left join attendances a on a.class_student_id = cs.id and a.schedule_id = h.id and not a.deleted
         group by h.id, h.class_id, h.day, h.lesson_id, h.lesson_name order by h.day, h.id`,
     sittingRow,
