@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { AttendanceStatus } from '../attendance';
+import { FieldError } from '../errors';
 import { GPA_MAX } from '../gpa';
 import { HighlightCompare } from '../highlights';
 import { LIMITS } from '../limits';
+import { LOCALES } from '../locales';
 import { COUNT_MAX, emailSchema, nameKanaSchema, phoneSchema } from '../validation';
 import { ValidationCode } from '../validation-codes';
 import { achievementPerStudentSchema, scoreNameSchema } from './achievement';
@@ -103,11 +105,18 @@ export type StaffUser = z.infer<typeof staffUserSchema>;
 /** `GET /api/users/search` and `GET /api/observers`. */
 export const staffUserListResponseSchema = pagedListSchema(staffUserSchema);
 
+/**
+ * The language a new account starts in, which its invitation mail is written in (issue 42: an English-speaking
+ * admin's invitations went out in Japanese). Left out, the inviting user's own language.
+ */
+export const newAccountLocaleSchema = z.enum(LOCALES, FieldError.invalid);
+
 /** Body of `POST /api/users/invite` (a teacher) and `POST /api/observers/invite`: who gets the mail. */
 export const inviteRequestSchema = strictObject({
   name: nameSchema,
   email: emailSchema,
   university_ids: idListSchema({ min: 1 }),
+  locale: newAccountLocaleSchema.optional(),
 });
 /** Body of an invitation. */
 export type InviteRequest = z.infer<typeof inviteRequestSchema>;
@@ -165,6 +174,11 @@ export const studentWriteSchema = strictObject({
 /** Body of a student write. */
 export type StudentWrite = z.infer<typeof studentWriteSchema>;
 
+/** Body of `POST /api/students`: a student write and the language the new account and its invitation use. */
+export const studentCreateSchema = studentWriteSchema.extend({ locale: newAccountLocaleSchema.optional() });
+/** Body of a student create. */
+export type StudentCreate = z.infer<typeof studentCreateSchema>;
+
 /**
  * Body of `POST /api/students/create-multi` (SPEC §7 `{students}`). A 422 keys errors by row
  * (`students.3.email`), which the bulk screen stores per field (SPEC §5).
@@ -175,6 +189,8 @@ export const studentsBulkRequestSchema = strictObject({
     .min(1, ValidationCode.required)
     // SPEC §9 "Import limits: 50 students": a pasted sheet or a file holds one class list at most.
     .max(LIMITS.importMaxStudents, ValidationCode.tooLong),
+  /** The language of every new account of the batch and of its invitation (the inviting user's when left out). */
+  locale: newAccountLocaleSchema.optional(),
 });
 /** Body of a bulk student add. */
 export type StudentsBulkRequest = z.infer<typeof studentsBulkRequestSchema>;
@@ -279,7 +295,7 @@ export const peopleCalls = {
   'GET /api/students/:studentId': { params: student, response: studentSchema },
   'POST /api/students/:studentId': { params: student, body: studentWriteSchema, response: studentSchema },
   'DELETE /api/students/:studentId': { params: student, body: emptyBodySchema, response: okResponseSchema },
-  'POST /api/students': { body: studentWriteSchema, response: studentSchema },
+  'POST /api/students': { body: studentCreateSchema, response: studentSchema },
   'POST /api/students/create-multi': {
     body: studentsBulkRequestSchema,
     response: studentsBulkResponseSchema,

@@ -563,6 +563,78 @@ describe('students', () => {
 
 // ---------------------------------------------------------------------------------------------------------
 
+describe("invitations in the new account's language", () => {
+  /** The invitation mailed to `email`: its whole text (subject line first, as the mail says it). */
+  const invitationTo = (email: string) => waitForMail(t.app, email, /^([\s\S]+)$/);
+  const localeOf = async (email: string) =>
+    (await t.db.select({ locale: users.locale }).from(users).where(eq(users.email, email)))[0]?.locale;
+
+  it('mails a teacher, an observer and students in the language chosen on the form, and keeps it as theirs', async () => {
+    const teacher = 'english.teacher@people.test';
+    const invited = await call(t.app, as('admin'), 'POST', '/api/users/invite', {
+      name: 'English Teacher',
+      email: teacher,
+      university_ids: [school.universityId],
+      locale: 'en',
+    });
+    expect(invited.statusCode).toBe(201);
+    const english = await invitationTo(teacher);
+    expect(english).toContain('You are invited to the school administration');
+    expect(english).not.toMatch(/招待/);
+    expect(await localeOf(teacher)).toBe('en');
+
+    const observer = 'japanese.observer@people.test';
+    await call(t.app, as('admin'), 'POST', '/api/observers/invite', {
+      name: '日本 見学',
+      email: observer,
+      university_ids: [school.universityId],
+      locale: 'ja',
+    });
+    expect(await invitationTo(observer)).toContain('学校管理に招待されました');
+
+    const student = studentBody({ locale: 'vi' });
+    expect((await call(t.app, as('admin'), 'POST', '/api/students', student)).statusCode).toBe(201);
+    expect(await invitationTo(student.email)).toContain('Bạn được mời sử dụng hệ thống quản lý trường');
+    expect(await localeOf(student.email)).toBe('vi');
+
+    const batch = [studentBody(), studentBody()];
+    const bulk = await call(t.app, as('admin'), 'POST', '/api/students/create-multi', {
+      students: batch,
+      locale: 'en',
+    });
+    expect(bulk.statusCode).toBe(201);
+    for (const row of batch) expect(await invitationTo(row.email)).toContain('You are invited');
+
+    const refused = await call(t.app, as('admin'), 'POST', '/api/users/invite', {
+      name: 'x',
+      email: 'klingon@people.test',
+      university_ids: [school.universityId],
+      locale: 'tlh',
+    });
+    expect(refused.json().errors).toEqual({ locale: ['invalid'] });
+  });
+
+  it("writes the invitation in the inviting admin's own language when the form names none", async () => {
+    const [admin] = await t.db.select({ locale: users.locale }).from(users).where(eq(users.id, ids.admin));
+    await call(t.app, as('admin'), 'POST', '/api/users/update-language', { locale: 'en' });
+    try {
+      const email = 'default.language@people.test';
+      await call(t.app, as('admin'), 'POST', '/api/users/invite', {
+        name: 'Default Language',
+        email,
+        university_ids: [school.universityId],
+      });
+      expect(await invitationTo(email)).toContain('You are invited');
+      expect(await localeOf(email)).toBe('en');
+    } finally {
+      await t.db
+        .update(users)
+        .set({ locale: admin?.locale ?? 'ja' })
+        .where(eq(users.id, ids.admin));
+    }
+  });
+});
+
 describe('teachers and observers', () => {
   it('invites a teacher who signs in only after choosing a password from the mailed link', async () => {
     const email = 'invited.teacher@people.test';

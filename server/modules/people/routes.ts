@@ -100,16 +100,26 @@ export const peopleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, appDeps)
   registerCall(app, 'POST /api/users/block-login-admin/:userId', async (request) =>
     blockAdminLogin(deps, signedInUser(request), request.params.userId, request.body.blocked),
   );
-  registerCall(app, 'POST /api/users/invite', async (request) => inviteTeacher(deps, request.body), {
-    status: 201,
-  });
+  registerCall(
+    app,
+    'POST /api/users/invite',
+    async (request) => inviteTeacher(deps, signedInUser(request), request.body),
+    {
+      status: 201,
+    },
+  );
   registerCall(app, 'GET /api/users/:userId', async (request) => readUser(db, request.params.userId));
 
   // Observers.
   registerCall(app, 'GET /api/observers', async (request) => listObservers(db, request.query));
-  registerCall(app, 'POST /api/observers/invite', async (request) => inviteObserver(deps, request.body), {
-    status: 201,
-  });
+  registerCall(
+    app,
+    'POST /api/observers/invite',
+    async (request) => inviteObserver(deps, signedInUser(request), request.body),
+    {
+      status: 201,
+    },
+  );
   registerCall(app, 'POST /api/observers/:observerId', async (request) =>
     updateObserver(deps, request.params.observerId, request.body),
   );

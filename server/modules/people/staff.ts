@@ -25,6 +25,7 @@ import { forbidden, notFound, validationFailed } from '../../http-error';
 import { nextSequence } from '../../sync/sequence';
 import { issuePasswordLink } from '../auth/password-service';
 import { endTrust } from '../auth/service';
+import { recipientLocale } from '../mail/recipient-locale';
 import { lockAccountWrites, type PeopleDeps, publishPeopleChange } from './people-write';
 
 const staffRowSchema = z.object({
@@ -229,7 +230,12 @@ export async function deleteTeacher(deps: PeopleDeps, teacherId: string): Promis
  * `AUTH_LIMITS.inviteTtlMs`) to the choose-password screen. Until the link is used the account cannot sign
  * in. A taken address is a field error.
  */
-async function invite(deps: PeopleDeps, role: AccountRole, body: InviteRequest): Promise<StaffRow> {
+async function invite(
+  deps: PeopleDeps,
+  actor: Actor,
+  role: AccountRole,
+  body: InviteRequest,
+): Promise<StaffRow> {
   const unusable = await deps.passwords.hash(randomBytes(32).toString('base64url'));
   const email = body.email.toLowerCase();
   const id = await deps.db.transaction(async (tx) => {
@@ -241,11 +247,14 @@ async function invite(deps: PeopleDeps, role: AccountRole, body: InviteRequest):
     );
     if (taken) throw validationFailed({ email: [ValidationCode.emailTaken] });
     await checkUniversities(tx, body.university_ids);
+    // The new account starts in the language chosen on the form (the inviter's own when left out): its
+    // invitation and every later mail are written in it.
+    const locale = body.locale ?? (await recipientLocale(tx, actor.id));
     const seq = await nextSequence(tx);
     const [user] = await queryRows(
       tx,
-      sql`insert into users (email, name, role, password_hash, seq)
-          values (${email}, ${body.name}, ${role}, ${unusable}, ${seq}) returning id::text as id, email`,
+      sql`insert into users (email, name, role, password_hash, locale, seq)
+          values (${email}, ${body.name}, ${role}, ${unusable}, ${locale}, ${seq}) returning id::text as id, email`,
       z.object({ id: z.string(), email: z.string() }),
     );
     if (!user) throw new Error('invited user not inserted');
@@ -259,13 +268,17 @@ async function invite(deps: PeopleDeps, role: AccountRole, body: InviteRequest):
 }
 
 /** `POST /api/users/invite`: invites a teacher (SPEC §8 "teacher invited (with email)"). */
-export async function inviteTeacher(deps: PeopleDeps, body: InviteRequest): Promise<Teacher> {
-  return toTeacher(await invite(deps, Role.teacher, body));
+export async function inviteTeacher(deps: PeopleDeps, actor: Actor, body: InviteRequest): Promise<Teacher> {
+  return toTeacher(await invite(deps, actor, Role.teacher, body));
 }
 
 /** `POST /api/observers/invite`. */
-export async function inviteObserver(deps: PeopleDeps, body: InviteRequest): Promise<StaffUser> {
-  return toStaffUser(await invite(deps, Role.observer, body));
+export async function inviteObserver(
+  deps: PeopleDeps,
+  actor: Actor,
+  body: InviteRequest,
+): Promise<StaffUser> {
+  return toStaffUser(await invite(deps, actor, Role.observer, body));
 }
 
 // --------------------------------------------------------------------------------------------------------

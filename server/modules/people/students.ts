@@ -3,11 +3,14 @@ import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { AUTH_LIMITS } from '../../../domain/auth';
 import { HighlightCompare } from '../../../domain/highlights';
+import type { Locale } from '../../../domain/locales';
 import { Role } from '../../../domain/roles';
 import {
   jlptLevelSchema,
   type Student,
+  type StudentCreate,
   type StudentSearchQuery,
+  type StudentsBulkRequest,
   type StudentWrite,
 } from '../../../domain/schemas/people';
 import { ValidationCode } from '../../../domain/validation-codes';
@@ -25,6 +28,7 @@ import { nextSequence } from '../../sync/sequence';
 import { enrolmentGpas } from '../achievement/gpa-sql';
 import { issuePasswordLink } from '../auth/password-service';
 import { endTrust } from '../auth/service';
+import { recipientLocale } from '../mail/recipient-locale';
 import { lockAccountWrites, type PeopleDeps, publishPeopleChange } from './people-write';
 
 const ref = z.object({ id: z.string(), name: z.string() });
@@ -266,6 +270,7 @@ async function createStudents(
   deps: PeopleDeps,
   actor: Actor,
   rows: readonly StudentWrite[],
+  chosenLocale: Locale | undefined,
   prefix: (index: number) => string,
 ): Promise<Student[]> {
   // One hash for the whole batch: an unknown random secret, so no account can sign in before its link.
@@ -274,14 +279,15 @@ async function createStudents(
     // Serialises student writes, so two adds of the same email or number cannot both pass the check.
     await lockAccountWrites(tx);
     await checkStudentRows(tx, actor, rows, prefix);
+    const locale = chosenLocale ?? (await recipientLocale(tx, actor.id));
     const seq = await nextSequence(tx);
     const ids: string[] = [];
     for (const row of rows) {
       const [user] = await queryRows(
         tx,
-        sql`insert into users (email, name, name_kana, phone, role, password_hash, seq)
+        sql`insert into users (email, name, name_kana, phone, role, password_hash, locale, seq)
             values (${row.email.toLowerCase()}, ${row.name}, ${row.name_kana}, ${row.phone}, ${Role.student},
-              ${unusable}, ${seq}) returning id::text as id, email`,
+              ${unusable}, ${locale}, ${seq}) returning id::text as id, email`,
         z.object({ id: z.string(), email: z.string() }),
       );
       if (!user) throw new Error('student user not inserted');
@@ -314,15 +320,18 @@ async function createStudents(
 }
 
 /** `POST /api/students`: one student. */
-export async function createStudent(deps: PeopleDeps, actor: Actor, body: StudentWrite): Promise<Student> {
-  const [student] = await createStudents(deps, actor, [body], () => '');
+export async function createStudent(deps: PeopleDeps, actor: Actor, body: StudentCreate): Promise<Student> {
+  const { locale, ...write } = body;
+  const [student] = await createStudents(deps, actor, [write], locale, () => '');
   if (!student) throw new Error('student not created');
   return student;
 }
 
 /** `POST /api/students/create-multi`: every row or none; errors keyed `students.{row}.{field}` (SPEC §5). */
-export async function createStudentsBulk(deps: PeopleDeps, actor: Actor, body: { students: StudentWrite[] }) {
-  return { students: await createStudents(deps, actor, body.students, (index) => `students.${index}.`) };
+export async function createStudentsBulk(deps: PeopleDeps, actor: Actor, body: StudentsBulkRequest) {
+  return {
+    students: await createStudents(deps, actor, body.students, body.locale, (index) => `students.${index}.`),
+  };
 }
 
 /** `POST /api/students/{id}`: a teacher edits the students of the classes they teach, an admin any. */

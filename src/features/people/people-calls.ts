@@ -1,3 +1,4 @@
+import type { Locale } from '../../../domain/locales';
 import { CALL_SCHEMAS } from '../../../domain/schemas/calls';
 import type {
   InviteRequest,
@@ -51,14 +52,14 @@ export function useStudent(studentId: string) {
 }
 
 /** `POST /api/students` (one) or `/api/students/{id}` (edit). */
-export function saveStudent(studentId: string | null, body: StudentWrite) {
-  if (studentId === null) return callApi('POST /api/students', { body });
+export function saveStudent(studentId: string | null, body: StudentWrite, locale?: Locale) {
+  if (studentId === null) return callApi('POST /api/students', { body: { ...body, locale } });
   return callApi('POST /api/students/:studentId', { params: { studentId }, body });
 }
 
-/** `POST /api/students/create-multi`: every row or none. */
-export function createStudents(students: StudentWrite[]) {
-  return callApi('POST /api/students/create-multi', { body: { students } });
+/** `POST /api/students/create-multi`: every row or none; the new accounts start in `locale`. */
+export function createStudents(students: StudentWrite[], locale?: Locale) {
+  return callApi('POST /api/students/create-multi', { body: { students, locale } });
 }
 
 /** `DELETE /api/students/{id}`. */

@@ -5,10 +5,18 @@ import { errorMessage } from '../../i18n/error-messages';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
 import { type InviteKind, invite } from './people-calls';
-import { fieldErrors, issueErrors, type Notify, UniversityChecks } from './staff-parts';
+import {
+  fieldErrors,
+  issueErrors,
+  NewAccountLanguageField,
+  type Notify,
+  UniversityChecks,
+  useOwnLocale,
+} from './staff-parts';
 
 /**
- * `/teachers/invite` and `/observers/invite` (admins): name, email and universities. The server mails a
+ * `/teachers/invite` and `/observers/invite` (admins): name, email, universities and the language of the new
+ * account and its invitation. The server mails a
  * single-use link to choose a password; the account cannot sign in before. Then back to the list (SPEC §2).
  */
 export function StaffInviteScreen({
@@ -24,12 +32,13 @@ export function StaffInviteScreen({
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [universityIds, setUniversityIds] = useState<string[]>([]);
+  const [locale, setLocale] = useState(useOwnLocale());
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const errorOf = (field: string) => (errors[field] ? errorMessage(i18n, errors[field]) : undefined);
 
   const submit = async () => {
-    const parsed = inviteRequestSchema.safeParse({ name, email, university_ids: universityIds });
+    const parsed = inviteRequestSchema.safeParse({ name, email, university_ids: universityIds, locale });
     if (!parsed.success) {
       setErrors(issueErrors(parsed.error.issues));
       return;
@@ -85,6 +94,7 @@ export function StaffInviteScreen({
           onChange={setUniversityIds}
           error={errorOf('university_ids')}
         />
+        <NewAccountLanguageField value={locale} onChange={setLocale} />
         <div>
           <Button type="submit" busy={busy}>
             <Trans>Send invitation</Trans>

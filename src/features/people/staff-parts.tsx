@@ -3,6 +3,7 @@ import { type Dispatch, type SetStateAction, useState } from 'react';
 import { MasterKind } from '../../../domain/master-kind';
 import { useMasterDocs } from '../../db/use-master-docs';
 import type { OnlineView } from '../../db/use-online-view';
+import { isLocale, LOCALE_ENDONYMS, LOCALES, type Locale, localeOrDefault } from '../../i18n/i18n';
 import { AsOf } from '../../ui/as-of';
 import { CheckboxField } from '../../ui/checkbox-field';
 import { type Column, DataTable } from '../../ui/data-table';
@@ -224,4 +225,35 @@ export function OnlineTable<Row extends { id: string }>({
       )}
     </>
   );
+}
+
+/**
+ * The language a new account starts in, which its invitation mail is written in (issue 42): the inviting
+ * user's own language until changed. Each language is named in itself, as the language switch names it.
+ */
+export function NewAccountLanguageField({
+  value,
+  onChange,
+}: {
+  value: Locale;
+  onChange: (locale: Locale) => void;
+}) {
+  const { t } = useLingui();
+  return (
+    <SelectField
+      label={t`Language of the invitation`}
+      hint={t`The new account starts in this language; its invitation mail is written in it.`}
+      value={value}
+      options={LOCALES.map((locale) => ({ value: locale, label: LOCALE_ENDONYMS[locale] }))}
+      onChange={(event) => {
+        if (isLocale(event.target.value)) onChange(event.target.value);
+      }}
+    />
+  );
+}
+
+/** The language a new account starts in by default: the signed-in user's own. */
+export function useOwnLocale(): Locale {
+  const { i18n } = useLingui();
+  return localeOrDefault(i18n.locale);
 }

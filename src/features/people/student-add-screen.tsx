@@ -9,7 +9,7 @@ import { ErrorNote } from '../../ui/error-note';
 import { Tabs } from '../../ui/tabs';
 import { TextField } from '../../ui/text-field';
 import { createStudents, saveStudent } from './people-calls';
-import { fieldErrors, type Notify } from './staff-parts';
+import { fieldErrors, NewAccountLanguageField, type Notify, useOwnLocale } from './staff-parts';
 import {
   checkStudentForm,
   StudentFields,
@@ -62,6 +62,7 @@ export function StudentAddScreen({ onSaved, notify }: { onSaved: () => void; not
 function OneStudent({ onSaved, notify }: { onSaved: () => void; notify: Notify }) {
   const { t, i18n } = useLingui();
   const [values, setValues] = useState<StudentFormValues>(() => studentFormValues(null));
+  const [locale, setLocale] = useState(useOwnLocale());
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
 
@@ -73,7 +74,7 @@ function OneStudent({ onSaved, notify }: { onSaved: () => void; notify: Notify }
     }
     setErrors({});
     setBusy(true);
-    const answer = await saveStudent(null, checked.body);
+    const answer = await saveStudent(null, checked.body, locale);
     setBusy(false);
     if (!answer.ok) {
       setErrors(fieldErrors(answer.failure.errors));
@@ -97,6 +98,7 @@ function OneStudent({ onSaved, notify }: { onSaved: () => void; notify: Notify }
         errors={errors}
         onChange={(patch) => setValues({ ...values, ...patch })}
       />
+      <NewAccountLanguageField value={locale} onChange={setLocale} />
       <div>
         <Button type="submit" busy={busy}>
           <Trans>Add student</Trans>
@@ -119,6 +121,7 @@ function BulkStudents({ onSaved, notify }: { onSaved: () => void; notify: Notify
   const [schoolErrors, setSchoolErrors] = useState<Record<string, string>>({});
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [locale, setLocale] = useState(useOwnLocale());
 
   const addRows = (next: SheetRow[]) => {
     const all = [...rows.filter((row) => !isBlank(row)), ...next];
@@ -168,7 +171,10 @@ function BulkStudents({ onSaved, notify }: { onSaved: () => void; notify: Notify
       return;
     }
     setBusy(true);
-    const answer = await createStudents(bodies.map((body) => studentWriteSchema.parse(body)));
+    const answer = await createStudents(
+      bodies.map((body) => studentWriteSchema.parse(body)),
+      locale,
+    );
     setBusy(false);
     if (!answer.ok) {
       const all = answer.failure.errors ?? {};
@@ -206,12 +212,13 @@ function BulkStudents({ onSaved, notify }: { onSaved: () => void; notify: Notify
           JLPT, scholarship.
         </Trans>
       </p>
-      <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <StudentSchoolFields
           values={school}
           errorOf={schoolError}
           onChange={(patch) => setSchool({ ...school, ...patch })}
         />
+        <NewAccountLanguageField value={locale} onChange={setLocale} />
       </div>
       <label className="flex flex-col gap-1 text-sm font-medium">
         <Trans>Rows from a spreadsheet</Trans>
