@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { ErrorCode } from '../../../domain/errors';
 import { LessonType, PublishState } from '../../../domain/lessons';
+import { MasterKind } from '../../../domain/master-kind';
 import { mayWriteFormula } from '../../../domain/permissions';
 import { Role } from '../../../domain/roles';
 import type { Lesson } from '../../../domain/schemas/lessons';
@@ -9,6 +10,7 @@ import type { Subject } from '../../../domain/schemas/subjects';
 import { studentsOf$ } from '../../db/queries/people';
 import { subject$ } from '../../db/queries/subjects';
 import { useLiveQuery } from '../../db/use-live-query';
+import { useMasterDocs } from '../../db/use-master-docs';
 import { errorMessage } from '../../i18n/error-messages';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
@@ -18,6 +20,7 @@ import { SelectField } from '../../ui/select-field';
 import { Spinner } from '../../ui/spinner';
 import { Tabs } from '../../ui/tabs';
 import { AssistLessonsTab } from './assist-lessons-tab';
+import { BulkRoster } from './bulk-roster';
 import { FormulaEditor } from './formula-editor';
 import { HighlightsTab } from './highlights-tab';
 import { PublishSubjectButton } from './publish-subject-button';
@@ -279,6 +282,19 @@ function ClassesTab({
     } else notify(errorMessage(i18n, answer.failure.code), false);
   };
 
+  const yearCodes = useMasterDocs(MasterKind.yearCodes).rows;
+  const addMany = async (toClass: string, studentIds: string[]) => {
+    const answer = await addStudentsToClasses(subject.id, {
+      subjectId: subject.id,
+      classes: [{ class_id: toClass, student_ids: studentIds }],
+    });
+    if (answer.ok) {
+      notify(t`${studentIds.length} students added to the class`, true);
+      reload();
+    } else notify(errorMessage(i18n, answer.failure.code), false);
+    return answer.ok;
+  };
+
   const add = async () => {
     if (!classId || !studentId) return;
     const answer = await addStudentsToClasses(subject.id, {
@@ -346,6 +362,31 @@ function ClassesTab({
             <Trans>Add student to class</Trans>
           </Button>
         </div>
+      )}
+      {writer && (
+        <BulkRoster
+          classes={subject.class_with_students.map((row) => ({ value: row.id, label: row.name }))}
+          candidates={students.flatMap((student) =>
+            student.studentId
+              ? [
+                  {
+                    studentId: student.studentId,
+                    identity: student.identity,
+                    name: student.name,
+                    yearCodeId: student.yearCodeId,
+                  },
+                ]
+              : [],
+          )}
+          seatedIds={
+            new Set(subject.class_with_students.flatMap((row) => row.students.map((seat) => seat.id)))
+          }
+          yearCodes={yearCodes
+            .filter((row) => row.universityId === subject.university.id)
+            .map((row) => ({ value: row.id, label: row.name }))}
+          defaultYearCodeId={subject.year_code?.id ?? ''}
+          onAdd={addMany}
+        />
       )}
     </div>
   );
