@@ -33,6 +33,8 @@ export const ErrorCode = {
   idempotencyKeyReused: 'idempotency_key_reused',
   idempotencyKeyInFlight: 'idempotency_key_in_flight',
   clientOutdated: 'client_outdated',
+  /** The server sheds load (503 with `Retry-After`): the call is tried again after the wait it names. */
+  serverBusy: 'server_busy',
   /** A subject with recorded attendance or scores is never erased (409). */
   subjectHasRecords: 'subject_has_records',
   /** Only a draft subject (a copy saved temporarily) can be registered; this one already is (409). */

@@ -73,7 +73,7 @@ describe('call table', () => {
     }
   });
 
-  it('needs no session only for login, password reset, version and manifest calls', () => {
+  it('needs no session only for login, password reset, version, manifest, health and readiness calls', () => {
     const open = CALL_KEYS.filter((key) => canCall(null, key));
     expect(open.sort()).toEqual(
       [
@@ -81,6 +81,8 @@ describe('call table', () => {
         'GET /api/csrf',
         'GET /get-version-build',
         'GET /admin/manifest.json',
+        'GET /api/health',
+        'GET /api/ready',
         'POST /api/password/email',
         'POST /api/password/reset',
         'POST /api/edu-account/resend-choose-emails',

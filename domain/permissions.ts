@@ -30,6 +30,9 @@ export const CALL_ROLES = {
   'GET /api/me': 'signedIn',
   'GET /api/csrf': 'public',
   'GET /get-version-build': 'public',
+  // A load balancer's probes (no SPEC call): they carry no session and tell nothing about the school.
+  'GET /api/health': 'public',
+  'GET /api/ready': 'public',
   'GET /admin/manifest.json': 'public',
   'GET /master-data': 'signedIn',
   'GET /api/sync/master/pull': 'signedIn',

@@ -6,6 +6,7 @@ import { createBatchLanes } from './db/batch-lane';
 import { openDatabase } from './db/client';
 import { seedDemoSchool } from './db/seed';
 import type { AppDeps } from './deps';
+import { createMetrics } from './metrics';
 import { accountRoutes } from './modules/account/routes';
 import { achievementRoutes } from './modules/achievement/routes';
 import { attendanceRoutes } from './modules/attendance/routes';
@@ -15,6 +16,7 @@ import { syncCollections } from './modules/collections';
 import { createSubjectRefreshQueue, refreshAndPublish } from './modules/dashboard/refresh';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { eventsRoutes } from './modules/events/routes';
+import { healthRoutes } from './modules/health/routes';
 import { highlightRoutes } from './modules/highlights/routes';
 import { lessonRoutes } from './modules/lessons/routes';
 import { createMailer } from './modules/mail/outbox';
@@ -34,6 +36,8 @@ import { registerCookies } from './plugins/cookies';
 import { registerCsrf } from './plugins/csrf';
 import { registerErrorHandling } from './plugins/errors';
 import { registerIdempotency } from './plugins/idempotency';
+import { registerLoadShed } from './plugins/load-shed';
+import { registerMetrics } from './plugins/metrics';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSession } from './plugins/session';
 import { registerStaticSpa } from './plugins/static-spa';
@@ -88,6 +92,10 @@ export const schoolApp: FastifyPluginAsync<SchoolAppOptions> = async (app, { con
     (config.database.kind === 'postgres' ? await createPostgresRelay(config.database.url) : undefined);
   const feed = createChangeFeed(changeRelay);
   app.addHook('onClose', () => feed.close());
+  const metrics = createMetrics({
+    database: () => database.load(),
+    processMetrics: config.metrics?.processMetrics,
+  });
   const transport =
     config.mailTransport ??
     (config.smtpUrl
@@ -96,11 +104,15 @@ export const schoolApp: FastifyPluginAsync<SchoolAppOptions> = async (app, { con
   const mailer = createMailer(database.db, transport, {
     now: config.now,
     onError: (error) => app.log.error({ err: error }, 'mail send failed'),
+    onOutcome: (outcome) => metrics.mail(outcome),
   });
   // A pass cut short by the database closing is only logged; the unsent rows wait for the next start.
   app.addHook('onClose', () => mailer.close());
   const cardRefresh = createSubjectRefreshQueue(
-    (subjectId) => refreshAndPublish({ db: database.db, feed, now: config.now }, { subjectId }),
+    (subjectId) =>
+      metrics.job('card_refresh', () =>
+        refreshAndPublish({ db: database.db, feed, now: config.now }, { subjectId }),
+      ),
     (error) => app.log.error({ err: error }, 'subject card refresh failed'),
     // Under a stream of saves, refreshes take at most a quarter of the database, and a subject written over
     // and over is refreshed once in the spacing (issue #23, 8).
@@ -119,6 +131,7 @@ export const schoolApp: FastifyPluginAsync<SchoolAppOptions> = async (app, { con
     now: config.now,
     cardRefresh,
     lanes,
+    metrics,
   };
   onDeps?.(deps);
   app.decorate('appDeps', deps);
@@ -126,6 +139,13 @@ export const schoolApp: FastifyPluginAsync<SchoolAppOptions> = async (app, { con
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  // First of the hooks: a request shed under load is refused before any other hook reads or writes a row.
+  await registerLoadShed(app, {
+    config: config.loadShed,
+    databaseQueue: () => database.load().queued,
+    metrics,
+  });
+  registerMetrics(app, metrics, config.metrics);
   // JSON only: a text/plain body would otherwise reach validation as a string instead of answering 415.
   app.removeContentTypeParser('text/plain');
 
@@ -138,6 +158,7 @@ export const schoolApp: FastifyPluginAsync<SchoolAppOptions> = async (app, { con
   await registerStaticSpa(app, { staticDir: config.staticDir });
 
   await app.register(metaRoutes, { staticDir: config.staticDir });
+  await app.register(healthRoutes, deps);
   await app.register(offlineRoutes, { staticDir: config.staticDir });
   await app.register(authRoutes, deps);
   await app.register(accountRoutes, deps);

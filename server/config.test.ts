@@ -54,4 +54,33 @@ describe('config', () => {
     expect(() => loadConfig({ SESSION_LIFETIME_DAYS: '0' })).toThrow(/SESSION_LIFETIME_DAYS/);
     expect(() => loadConfig({ SESSION_LIFETIME_DAYS: 'a month' })).toThrow(/SESSION_LIFETIME_DAYS/);
   });
+
+  it('opens /metrics to loopback only unless METRICS_ALLOW names ranges, and takes a METRICS_TOKEN', () => {
+    expect(loadConfig({}).metrics).toMatchObject({ allow: ['127.0.0.0/8', '::1/128'], token: undefined });
+    expect(loadConfig({ METRICS_ALLOW: '10.0.0.0/8, 192.0.2.7,fd00::/8' }).metrics?.allow).toEqual([
+      '10.0.0.0/8',
+      '192.0.2.7',
+      'fd00::/8',
+    ]);
+    expect(() => loadConfig({ METRICS_ALLOW: '10.0.0.0/33' })).toThrow(/METRICS_ALLOW/);
+    expect(() => loadConfig({ METRICS_ALLOW: 'everyone' })).toThrow(/METRICS_ALLOW/);
+    expect(loadConfig({ METRICS_TOKEN: 'a-long-enough-token' }).metrics?.token).toBe('a-long-enough-token');
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
+  });
+
+  it('sheds load past the documented limits unless set otherwise, 0 turning a limit off', () => {
+    expect(loadConfig({}).loadShed).toEqual({
+      maxEventLoopDelayMs: 1000,
+      maxEventLoopUtilization: 0.98,
+      maxDatabaseQueue: 500,
+      retryAfterSeconds: 5,
+    });
+    expect(loadConfig({ LOAD_SHED_MAX_DB_QUEUE: '0', LOAD_SHED_RETRY_AFTER_S: '30' }).loadShed).toMatchObject(
+      { maxDatabaseQueue: 0, retryAfterSeconds: 30 },
+    );
+    expect(() => loadConfig({ LOAD_SHED_MAX_EVENT_LOOP_UTILIZATION: '1.5' })).toThrow(
+      /LOAD_SHED_MAX_EVENT_LOOP_UTILIZATION/,
+    );
+    expect(() => loadConfig({ LOAD_SHED_RETRY_AFTER_S: '0' })).toThrow(/LOAD_SHED_RETRY_AFTER_S/);
+  });
 });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { invalidRanges } from './address-ranges';
 import type { MailTransport } from './modules/mail/transport';
 
 /** Where the data lives: embedded PGlite (in a folder, or in memory when `dataDir` is undefined) or PostgreSQL. */
@@ -17,6 +18,37 @@ export interface PasswordHashingConfig {
   memoryCost?: number;
   timeCost?: number;
 }
+
+/** Who may read `GET /metrics`: clients from these addresses, or any client with the bearer token. */
+export interface MetricsConfig {
+  /** Addresses and CIDR ranges (`METRICS_ALLOW`); loopback only by default. */
+  allow: readonly string[];
+  /** A bearer token that opens it from anywhere (`METRICS_TOKEN`); none by default. */
+  token?: string;
+  /** Also report the process's own figures (memory, CPU, event loop lag, GC); the server does, tests not. */
+  processMetrics?: boolean;
+}
+
+/**
+ * When the server answers 503 with `Retry-After` instead of taking more work (`@fastify/under-pressure`).
+ * A limit of 0 is not checked. Health, readiness and metrics are always answered.
+ */
+export interface LoadShedConfig {
+  /** Mean event-loop delay over a sample, ms (`LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS`). */
+  maxEventLoopDelayMs: number;
+  /** Event-loop utilisation over a sample, 0–1 (`LOAD_SHED_MAX_EVENT_LOOP_UTILIZATION`). */
+  maxEventLoopUtilization: number;
+  /** Statements waiting for or running on the database (`LOAD_SHED_MAX_DB_QUEUE`). */
+  maxDatabaseQueue: number;
+  /** What `Retry-After` says, seconds (`LOAD_SHED_RETRY_AFTER_S`). */
+  retryAfterSeconds: number;
+  /** How often the event loop and the database queue are sampled, ms; 1000 and 250 when absent. */
+  eventLoopSampleMs?: number;
+  databaseSampleMs?: number;
+}
+
+/** The loopback addresses: where `/metrics` answers unless `METRICS_ALLOW` says otherwise. */
+export const LOOPBACK_RANGES = ['127.0.0.0/8', '::1/128'] as const;
 
 /** Everything `buildApp` needs; `loadConfig` fills it from the environment, tests build it directly. */
 export interface AppConfig {
@@ -76,6 +108,10 @@ export interface AppConfig {
    * at once when the ending is announced; the check catches expiry, and endings it missed); 5 s when absent.
    */
   socketSessionCheckMs?: number;
+  /** Who may read `/metrics`; loopback only when absent. */
+  metrics?: MetricsConfig;
+  /** When to shed load; absent (tests), nothing is shed. */
+  loadShed?: LoadShedConfig;
 }
 
 const envSchema = z.object({
@@ -111,6 +147,21 @@ const envSchema = z.object({
       error: 'must be true, false, a hop count, or comma-separated addresses or CIDR ranges',
     })
     .optional(),
+  METRICS_ALLOW: z
+    .string()
+    .refine((list) => invalidRanges(list).length === 0, {
+      error: 'must be comma-separated addresses or CIDR ranges',
+    })
+    .optional(),
+  METRICS_TOKEN: z.string().min(16, 'must have at least 16 characters').optional(),
+  LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
+  LOAD_SHED_MAX_EVENT_LOOP_UTILIZATION: z.coerce
+    .number()
+    .min(0)
+    .max(1, 'must be a fraction from 0 to 1')
+    .default(0.98),
+  LOAD_SHED_MAX_DB_QUEUE: z.coerce.number().int().min(0).default(500),
+  LOAD_SHED_RETRY_AFTER_S: z.coerce.number().int().min(1).max(3600).default(5),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -159,6 +210,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     cspReportFile: vars.CSP_REPORT_FILE,
     trustProxy: trustProxyOf(vars.TRUST_PROXY),
     sessionLifetimeMs: vars.SESSION_LIFETIME_DAYS * DAY_MS,
+    metrics: {
+      allow: vars.METRICS_ALLOW?.split(',').map((range) => range.trim()) ?? [...LOOPBACK_RANGES],
+      token: vars.METRICS_TOKEN,
+      processMetrics: true,
+    },
+    loadShed: {
+      maxEventLoopDelayMs: vars.LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS,
+      maxEventLoopUtilization: vars.LOAD_SHED_MAX_EVENT_LOOP_UTILIZATION,
+      maxDatabaseQueue: vars.LOAD_SHED_MAX_DB_QUEUE,
+      retryAfterSeconds: vars.LOAD_SHED_RETRY_AFTER_S,
+    },
   };
 }
 

@@ -1,6 +1,7 @@
 import type { AppConfig } from './config';
 import type { BatchLanes } from './db/batch-lane';
 import type { Database } from './db/client';
+import type { AppMetrics } from './metrics';
 import type { PasswordHasher } from './modules/auth/passwords';
 import type { SubjectRefreshQueue } from './modules/dashboard/refresh';
 import type { Mailer } from './modules/mail/outbox';
@@ -19,4 +20,6 @@ export interface AppDeps {
   /** Where concurrent work of one kind meets to share a statement or a transaction: grouped pushes, session
    * lookups, attendance save checks (`server/db/batch-lane.ts`). */
   lanes: BatchLanes;
+  /** What `/metrics` reports: sync pulls and pushes, mail, jobs (requests are counted by a hook). */
+  metrics: AppMetrics;
 }

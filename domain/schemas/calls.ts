@@ -4,6 +4,7 @@ import { attendanceCalls } from './attendance';
 import { authAccountCalls } from './auth-account';
 import type { CallSchema } from './common';
 import { eventsCalls } from './events';
+import { healthCalls } from './health';
 import { highlightsCalls } from './highlights';
 import { lessonsCalls } from './lessons';
 import { masterSettingCalls } from './master-setting';
@@ -46,6 +47,7 @@ export const CALL_SLICES = [
   reportsCalls,
   statisticsCalls,
   eventsCalls,
+  healthCalls,
 ] as const;
 
 /**
@@ -76,6 +78,7 @@ export const CALL_SCHEMAS = {
   ...reportsCalls,
   ...statisticsCalls,
   ...eventsCalls,
+  ...healthCalls,
 } as const satisfies Record<CallKey, CallSchema>;
 
 /** A call with schemas (every key of `CALL_ROLES`). */

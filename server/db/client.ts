@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
-import type { PGlite } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -8,7 +9,9 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config';
-import { createPglite } from './pglite';
+import { holdDataFolder } from './data-folder';
+import { createLoadMeter, type DatabaseLoad } from './load';
+import { createPglite, dumpConsistently } from './pglite';
 import { openPgliteThread } from './pglite-thread';
 import * as schema from './schema';
 
@@ -38,11 +41,31 @@ export interface DatabaseHandle {
   withStartupLock<T>(work: (db: Database) => Promise<T>): Promise<T>;
   /** Applies the generated migrations; call it inside `withStartupLock`. */
   migrate(): Promise<void>;
+  /**
+   * What waits for the database or runs on it now, and its busy time: PGlite on its own thread counts its
+   * asks, PostgreSQL its pool's connections in use and callers waiting for one. PGlite on the server's own
+   * thread (tests, tools) runs on the event loop, whose load is the event loop's: it reports nothing.
+   */
+  load(): DatabaseLoad;
   close(): Promise<void>;
 }
 
 // Resolved from this file, not the working directory, so `npx tsx server/main.ts` works from anywhere.
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/**
+ * The migrations this build ships, as drizzle's migrator reads them (`when` of the journal is the
+ * `created_at` it records for each one applied). Read once: the folder is part of the build.
+ */
+export const shippedMigrations: () => readonly { createdAt: number }[] = (() => {
+  let read: { createdAt: number }[] | undefined;
+  return () => {
+    read ??= readMigrationFiles({ migrationsFolder }).map((migration) => ({
+      createdAt: migration.folderMillis,
+    }));
+    return read;
+  };
+})();
 
 // Any constant works; it only has to be the same in every instance of this app.
 const STARTUP_LOCK_KEY = 7_345_021;
@@ -54,9 +77,17 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
 }
 
 async function openPglite({ dataDir, startFrom, ownThread }: PgliteConfig): Promise<DatabaseHandle> {
-  const client = ownThread
-    ? await openPgliteThread(dataDir, startFrom)
-    : await createPglite(dataDir, startFrom);
+  // One process at a time opens a data folder, and it answers `npm run backup` (server/db/data-folder.ts).
+  const hold = dataDir === undefined ? undefined : await holdDataFolder(dataDir);
+  const client = await (ownThread
+    ? openPgliteThread(dataDir, startFrom)
+    : createPglite(dataDir, startFrom)
+  ).catch(async (error: unknown) => {
+    await hold?.close();
+    throw error;
+  });
+  // The thread's dump is `dumpConsistently` too: one point between transactions.
+  hold?.serveBackups(() => (client instanceof PGlite ? dumpConsistently(client) : client.dumpDataDir()));
   // drizzle uses only `query` and `transaction` of its client, which the thread's stand-in answers as PGlite does.
   const db = drizzlePglite({ client: client as PGlite, schema });
   return {
@@ -64,13 +95,25 @@ async function openPglite({ dataDir, startFrom, ownThread }: PgliteConfig): Prom
     kind: 'pglite',
     withStartupLock: (work) => work(db),
     migrate: () => migratePglite(db, { migrationsFolder }),
-    close: () => client.close(),
+    load: () => ('load' in client ? client.load() : { queued: 0, busySeconds: 0 }),
+    async close() {
+      await client.close();
+      await hold?.close();
+    },
   };
 }
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url });
   const close = closePoolFully(pool);
+  // A connection in use counts from checkout to release; callers waiting for one are the pool's own count.
+  const meter = createLoadMeter();
+  const inUse = new Map<pg.PoolClient, () => void>();
+  pool.on('acquire', (client) => inUse.set(client, meter.begin()));
+  pool.on('release', (_error, client) => {
+    inUse.get(client)?.();
+    inUse.delete(client);
+  });
   const db = drizzlePg({ client: pool, schema });
   // Fail fast at startup with the driver's message instead of on the first request.
   const probe = await pool.connect();
@@ -92,6 +135,10 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     kind: 'postgres',
     withStartupLock,
     migrate: () => migratePg(db, { migrationsFolder }),
+    load: () => {
+      const { queued, busySeconds } = meter.read();
+      return { queued: queued + pool.waitingCount, busySeconds };
+    },
     close,
   };
 }

@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results } from '@electric-sql/pglite';
+import { createLoadMeter, type DatabaseLoad } from './load';
 import { asksOwnParsers } from './pglite';
 
 /**
@@ -17,6 +18,8 @@ export interface PgliteThread {
   transaction<T>(work: (tx: PgliteThreadTransaction) => Promise<T>): Promise<T>;
   /** The data folder as a tar (tests start their databases from one). */
   dumpDataDir(): Promise<Blob>;
+  /** What waits for the database thread or runs on it now, and its busy time (metrics, load shed). */
+  load(): DatabaseLoad;
   close(): Promise<void>;
 }
 
@@ -71,6 +74,8 @@ export async function openPgliteThread(
   const pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
   let stopped: Error | undefined;
   let lastId = 0;
+  // Every ask waits in the thread's message queue until PGlite takes it: counted from sending to answer.
+  const meter = createLoadMeter();
 
   const stop = (error: Error) => {
     stopped ??= error;
@@ -107,10 +112,11 @@ export async function openPgliteThread(
   function ask(question: DistributiveOmit<ThreadAsk, 'id'>): Promise<unknown> {
     if (stopped) return Promise.reject(stopped);
     const id = ++lastId;
+    const end = meter.begin();
     return new Promise((resolve, reject) => {
       pending.set(id, { resolve, reject });
       worker.postMessage({ ...question, id });
-    });
+    }).finally(end);
   }
 
   function query<T>(
@@ -128,20 +134,27 @@ export async function openPgliteThread(
   return {
     query: (text, params, options) => query(text, params, options),
     async transaction(work) {
-      const tx = (await ask({ op: 'begin' })) as number;
-      let result: Awaited<ReturnType<typeof work>>;
+      // An open transaction holds the database between its statements: busy until it ends.
+      const end = meter.begin();
       try {
-        result = await work({ query: (text, params, options) => query(text, params, options, tx) });
-      } catch (error) {
-        await ask({ op: 'end', tx, commit: false });
-        throw error;
+        const tx = (await ask({ op: 'begin' })) as number;
+        let result: Awaited<ReturnType<typeof work>>;
+        try {
+          result = await work({ query: (text, params, options) => query(text, params, options, tx) });
+        } catch (error) {
+          await ask({ op: 'end', tx, commit: false });
+          throw error;
+        }
+        await ask({ op: 'end', tx, commit: true });
+        return result;
+      } finally {
+        end();
       }
-      await ask({ op: 'end', tx, commit: true });
-      return result;
     },
     async dumpDataDir() {
       return new Blob([(await ask({ op: 'dump' })) as ArrayBuffer]);
     },
+    load: () => meter.read(),
     async close() {
       closing = true;
       if (!stopped) await ask({ op: 'close' });

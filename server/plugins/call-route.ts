@@ -4,6 +4,13 @@ import { CALL_ROLES, type CallKey, callMethod, callPath } from '../../domain/per
 import { CALL_SCHEMAS, type CallSchema } from '../../domain/schemas/calls';
 import { unsupportedMediaType } from '../http-error';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The call-table key a route was registered from: metrics count requests by it, never by raw URL. */
+    callKey?: CallKey;
+  }
+}
+
 type Entry<K extends CallKey> = (typeof CALL_SCHEMAS)[K];
 type Part = 'params' | 'query' | 'body';
 
@@ -110,6 +117,7 @@ export function registerCall<K extends CallKey, R = CallAnswer<K>>(
   app.route({
     method: methodOf(key),
     url: pathOf(key, fixed),
+    config: { callKey: key },
     onRequest: [...guardOf(app, key), ...(options.onRequest ?? [])],
     preValidation: async (request) => {
       // The fixed parameters are no longer in the path, so they are put back before the params schema runs.

@@ -83,12 +83,14 @@ function registerCollection<Doc extends SyncedDoc, Row>(
       const user = signedInUser(request);
       if (!def.pullRoles.includes(user.role)) throw forbidden();
       const { checkpoint, limit, count, subjects, subjectOf, ids } = request.query;
-      return pullCollection(deps.db, def, user, checkpoint, limit, {
+      const page = await pullCollection(deps.db, def, user, checkpoint, limit, {
         count: count === '1',
         ...(subjects === undefined ? {} : { subjects }),
         ...(subjectOf === undefined ? {} : { subjectOf }),
         ...(ids === undefined ? {} : { ids }),
       });
+      deps.metrics.syncPull(def.name, page.documents.length);
+      return page;
     },
     { onRequest, fixedParams, narrow: { response: syncPullResponseSchema(docSchema) } },
   );
@@ -102,7 +104,9 @@ function registerCollection<Doc extends SyncedDoc, Row>(
         newDocumentState: row.newDocumentState as Doc,
         assumedMasterState: row.assumedMasterState as Doc | null,
       }));
-      return pushCollection(deps, def, user, rows, isOfflineOrigin(request.headers));
+      const result = await pushCollection(deps, def, user, rows, isOfflineOrigin(request.headers));
+      deps.metrics.syncPush(def.name, rows.length, result.conflicts.length);
+      return result;
     },
     {
       onRequest,

@@ -56,7 +56,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
   const period = deps.config.stickyRefreshMs;
   if (period !== undefined && period > 0) {
     const job = startPeriodicJob(
-      () => refreshAndPublish(deps, 'all'),
+      () => deps.metrics.job('sticky_refresh', () => refreshAndPublish(deps, 'all')),
       period,
       (error) => app.log.error({ err: error }, 'sticky refresh failed'),
     );

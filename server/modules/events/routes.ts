@@ -25,10 +25,12 @@ export const eventsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
   if (service && period !== undefined && period > 0) {
     const client = createCodingServiceClient(service);
     const job = startPeriodicJob(
-      async () => {
-        const { failed } = await refreshRankings({ db: deps.db, now: deps.now, client });
-        for (const { eventId, failure } of failed) app.log.warn({ eventId, failure }, 'ranking fetch failed');
-      },
+      () =>
+        deps.metrics.job('ranking_refresh', async () => {
+          const { failed } = await refreshRankings({ db: deps.db, now: deps.now, client });
+          for (const { eventId, failure } of failed)
+            app.log.warn({ eventId, failure }, 'ranking fetch failed');
+        }),
       period,
       (error) => app.log.error({ err: error }, 'ranking refresh failed'),
     );

@@ -22,7 +22,12 @@ export interface Mailer {
 export function createMailer(
   db: Database,
   transport: MailTransport,
-  options: { now: () => Date; onError: (error: unknown) => void },
+  options: {
+    now: () => Date;
+    onError: (error: unknown) => void;
+    /** Told of each mail the transport took or refused (metrics). */
+    onOutcome?: (outcome: 'sent' | 'failed') => void;
+  },
 ): Mailer {
   let running: Promise<void> = Promise.resolve();
   let closed = false;
@@ -44,7 +49,9 @@ export function createMailer(
             .set({ sentAt: options.now(), attempts: row.attempts + 1, lastError: null })
             .where(eq(mailOutbox.id, row.id));
           sent += 1;
+          options.onOutcome?.('sent');
         } catch (error) {
+          options.onOutcome?.('failed');
           options.onError(error);
           await db
             .update(mailOutbox)
