@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Transaction } from '@electric-sql/pglite';
-import { createPglite } from './pglite';
+import { createPglite, dumpConsistently } from './pglite';
 import type { ThreadAnswer, ThreadAsk, ThreadError, ThreadReady, ThreadStart } from './pglite-thread';
 
 // The database thread of `openPgliteThread` (pglite-thread.ts): it owns the PGlite instance and runs what the
@@ -56,8 +56,7 @@ try {
         return;
       }
       case 'dump':
-        client
-          .dumpDataDir('none')
+        dumpConsistently(client)
           .then((dump) => dump.arrayBuffer())
           .then(
             (buffer) => answer(ask.id, buffer, [buffer]),
