@@ -11,6 +11,7 @@ import { CheckboxField } from '../../ui/checkbox-field';
 import type { Column } from '../../ui/data-table';
 import { SelectField, type SelectOption } from '../../ui/select-field';
 import { TextField } from '../../ui/text-field';
+import { distinctOptions, facultyChoice, yearCodeChoice } from '../shared/distinct-options';
 import { ScreenLink } from '../shared/screen-link';
 import { useStudentFilterData, useStudentSearch } from './people-calls';
 import { OnlineTable } from './staff-parts';
@@ -44,6 +45,8 @@ export function StudentsScreen({
   const universities = useMasterDocs(MasterKind.universities).rows;
   const faculties = useMasterDocs(MasterKind.faculties).rows;
   const yearCodes = useMasterDocs(MasterKind.yearCodes).rows;
+  // Year codes and faculties repeat across faculties and universities ("2025A"): the shared rule names them.
+  const masterNames = new Map([...universities, ...faculties].map((row) => [row.id, row.name]));
   const choices = useStudentFilterData(search.yearCode, search.faculty).value;
   const compareOptions: SelectOption[] = Object.values(HighlightCompare).map((code) => ({
     value: String(code),
@@ -113,16 +116,20 @@ export function StudentsScreen({
         <SelectField
           label={t`Faculty`}
           placeholder={t`All faculties`}
-          options={named(
-            faculties.filter((row) => !search.university || row.universityId === search.university),
+          options={distinctOptions(
+            faculties
+              .filter((row) => !search.university || row.universityId === search.university)
+              .map((row) => facultyChoice(row, masterNames)),
           )}
           {...select('faculty')}
         />
         <SelectField
           label={t`Year code`}
           placeholder={t`All year codes`}
-          options={named(
-            yearCodes.filter((row) => !search.university || row.universityId === search.university),
+          options={distinctOptions(
+            yearCodes
+              .filter((row) => !search.university || row.universityId === search.university)
+              .map((row) => yearCodeChoice(row, masterNames)),
           )}
           {...select('yearCode')}
         />

@@ -13,6 +13,7 @@ import { SelectField } from '../../ui/select-field';
 import { Tabs } from '../../ui/tabs';
 import { TextField } from '../../ui/text-field';
 import { useEmptyWording } from '../shared/arriving-or-empty';
+import { classChoice, distinctOptions } from '../shared/distinct-options';
 import { OPTION_LABELS, STATUS_LABELS, TYPE_LABELS } from './request-labels';
 import { filterRequests, REQUEST_PAGE_SIZE, type RequestRow } from './request-list';
 import { REQUEST_TABS, type RequestListSearch } from './request-list-search';
@@ -70,10 +71,19 @@ export function RequestsScreen({
   const change = (patch: Partial<RequestListSearch>) => onSearchChange({ ...search, page: 1, ...patch });
 
   const subjects = uniqueOptions(all.map((row) => ({ value: row.doc.subjectId, label: row.subjectName })));
-  const classes = uniqueOptions(
-    all
-      .filter((row) => !search.subject || row.doc.subjectId === search.subject)
-      .flatMap((row) => (row.doc.classId ? [{ value: row.doc.classId, label: row.className ?? '' }] : [])),
+  // Classes of several subjects share names ("A組" of each): the shared rule adds the subject where they do.
+  const classes = distinctOptions(
+    uniqueOptions(
+      all
+        .filter((row) => !search.subject || row.doc.subjectId === search.subject)
+        .flatMap((row) => (row.doc.classId ? [{ value: row.doc.classId, label: row.className ?? '' }] : [])),
+    ).map((option) =>
+      classChoice({
+        id: option.value,
+        name: option.label,
+        subjectName: all.find((row) => row.doc.classId === option.value)?.subjectName,
+      }),
+    ),
   );
 
   const columns: Column<RequestRow>[] = [

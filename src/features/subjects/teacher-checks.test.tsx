@@ -38,4 +38,22 @@ describe('the teacher checks of a class or a sitting', () => {
     expect(labels()).toEqual(['Staying', 'Gone (retired)']);
     expect(screen.getByRole('checkbox', { checked: true })).toBeTruthy();
   });
+
+  it('tells teachers of one name apart by their kana reading, and leaves unique names bare', () => {
+    render(
+      <I18nProvider i18n={i18n}>
+        <TeacherChecks
+          teachers={[
+            { id: 'a', name: '林 葵', nameKana: 'はやし あおい', retireAt: null },
+            { id: 'b', name: '林 葵', nameKana: 'はやし まもる', retireAt: null },
+            { id: 'c', name: '森 光', nameKana: 'もり ひかる', retireAt: null },
+          ]}
+          chosen={[]}
+          day="2026-04-01"
+          onChange={() => {}}
+        />
+      </I18nProvider>,
+    );
+    expect(labels()).toEqual(['林 葵 · はやし あおい', '林 葵 · はやし まもる', '森 光']);
+  });
 });
