@@ -58,3 +58,19 @@ export function useUnsavedChanges(dirty: boolean, store: UnsavedChangesStore = u
     return () => store.setDirty(key, false);
   }, [dirty, key, store]);
 }
+
+/**
+ * Runs `action` once no form holds unsaved edits: at once when none does, else as soon as the last one is
+ * saved or left. For what would otherwise wipe typed work, like the reload that runs a new build.
+ */
+export function whenNothingUnsaved(action: () => void, store: UnsavedChangesStore = unsavedChanges): void {
+  if (!store.isDirty()) {
+    action();
+    return;
+  }
+  const stop = store.subscribe(() => {
+    if (store.isDirty()) return;
+    stop();
+    action();
+  });
+}

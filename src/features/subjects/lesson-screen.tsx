@@ -56,6 +56,7 @@ export function LessonScreen({
   actor,
   notify,
   onDone,
+  onDirtyChange,
 }: {
   subjectId: string;
   lessonId: string | null;
@@ -64,12 +65,18 @@ export function LessonScreen({
   actor: { id: string; role: AccountRole } | null;
   notify: (text: string, ok: boolean) => void;
   onDone: (tab: 'drafts' | 'lessons' | 'exams') => void;
+  /** Told whether the form holds edits not saved yet, for the unsaved-edits guard (SPEC §4). */
+  onDirtyChange?: (dirty: boolean) => void;
 }) {
   const { t, i18n } = useLingui();
   const master = useMasterNames();
   const teachers = useLiveQuery((database) => teachers$(database), []) ?? [];
   const [subject, setSubject] = useState<Subject | null>(null);
   const [values, setValues] = useState<LessonValues | null>(lessonId === null ? emptyLesson() : null);
+  // What the form was opened with: its edits are the difference, which the unsaved-edits guard holds.
+  const [opened, setOpened] = useState<LessonValues | null>(values);
+  const dirty = values !== null && opened !== null && JSON.stringify(values) !== JSON.stringify(opened);
+  useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
   const [exam, setExam] = useState(examWhenNew);
   const [plans, setPlans] = useState<Record<string, { planId: string | null; status: LessonPlanStatus }>>({});
   const [students, setStudents] = useState<{ id: string; identity: string; name: string }[]>([]);
@@ -87,7 +94,9 @@ export function LessonScreen({
       void readLessonDetail(subjectId, lessonId).then((answer) => {
         if (!live) return;
         if (answer.ok) {
-          setValues(lessonValues(answer.value));
+          const stored = lessonValues(answer.value);
+          setValues(stored);
+          setOpened(stored);
           setExam(answer.value.type === LessonType.exam);
           setPlans(
             Object.fromEntries(

@@ -1,8 +1,10 @@
 import { createFileRoute, Outlet, useChildMatches } from '@tanstack/react-router';
+import { useState } from 'react';
 import { Role } from '../../../../../../../domain/roles';
 import { flagOrFalse, searchParser } from '../../../../../../../domain/search-params';
 import { useSessionUser } from '../../../../../../app/session-context';
 import { appToasts } from '../../../../../../app/toasts';
+import { unsavedChanges, useUnsavedChanges } from '../../../../../../app/unsaved-changes';
 import { LessonScreen } from '../../../../../../features/subjects/lesson-screen';
 
 export const Route = createFileRoute('/_app/academic/subjects/$subjectId/lessons/$lessonId')({
@@ -15,6 +17,8 @@ function LessonRoute() {
   const { exam } = Route.useSearch();
   const navigate = Route.useNavigate();
   const user = useSessionUser();
+  const [dirty, setDirty] = useState(false);
+  useUnsavedChanges(dirty);
   // A sitting's plan screen lives under this path; it renders alone.
   if (useChildMatches().length > 0) return <Outlet />;
   return (
@@ -26,9 +30,12 @@ function LessonRoute() {
       canEdit={user?.role === Role.teacher || user?.role === Role.admin}
       actor={user ? { id: user.id, role: user.role } : null}
       notify={(title, ok) => appToasts.show({ title, tone: ok ? 'success' : 'error' })}
-      onDone={(tab) =>
-        void navigate({ to: '/academic/subjects/$subjectId', params: { subjectId }, search: { tab } })
-      }
+      onDirtyChange={setDirty}
+      onDone={(tab) => {
+        // Saved or deleted: nothing is left unsaved, and the guard must not hold this navigation.
+        unsavedChanges.clear();
+        void navigate({ to: '/academic/subjects/$subjectId', params: { subjectId }, search: { tab } });
+      }}
     />
   );
 }
