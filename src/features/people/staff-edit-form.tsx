@@ -2,9 +2,11 @@ import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { CallFailure } from '../../api/call-api';
 import { errorMessage } from '../../i18n/error-messages';
+import { ChangedMeanwhileNote } from '../../ui/changed-meanwhile-note';
 import { CodedErrorNote } from '../../ui/error-note';
 import { SaveOrCancel } from '../../ui/save-or-cancel';
 import { TextField } from '../../ui/text-field';
+import { useLiveForm } from '../../ui/use-live-form';
 import { fieldErrors, UniversityChecks } from './staff-parts';
 
 /** What the staff edit form changes: name, universities and, for a teacher, the retirement date. */
@@ -26,7 +28,10 @@ export function StaffEditForm({
   onDone: (saved: boolean) => void;
 }) {
   const { t, i18n } = useLingui();
-  const [edit, setEdit] = useState<StaffEdit>(initial);
+  // The teacher or observer as last read: a new read never replaces what the admin typed (useLiveForm).
+  const form = useLiveForm<StaffEdit, StaffEdit>(initial, (stored) => stored);
+  const edit = form.values ?? initial;
+  const setEdit = form.setValues;
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const errorOf = (field: string) => (errors[field] ? errorMessage(i18n, errors[field]) : undefined);
@@ -51,6 +56,7 @@ export function StaffEditForm({
         void submit();
       }}
     >
+      <ChangedMeanwhileNote form={form} />
       <TextField
         label={t`Name`}
         required

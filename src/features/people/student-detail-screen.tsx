@@ -11,9 +11,11 @@ import { errorMessage } from '../../i18n/error-messages';
 import { formatDate, formatDecimal } from '../../i18n/format';
 import { localeOrDefault } from '../../i18n/i18n';
 import { Button } from '../../ui/button';
+import { ChangedMeanwhileNote } from '../../ui/changed-meanwhile-note';
 import { EmptyState } from '../../ui/empty-state';
 import { SaveOrCancel } from '../../ui/save-or-cancel';
 import { SelectField } from '../../ui/select-field';
+import { useLiveForm } from '../../ui/use-live-form';
 import { useStudentRecord } from '../shared/student-record';
 import {
   deleteStudent,
@@ -148,7 +150,10 @@ function StudentEdit({
   notify: Notify;
 }) {
   const { i18n } = useLingui();
-  const [values, setValues] = useState<StudentFormValues>(() => studentFormValues(student));
+  // The student as last read: a new read never replaces what the admin typed (useLiveForm).
+  const form = useLiveForm<Student, StudentFormValues>(student, studentFormValues);
+  const values = form.values ?? studentFormValues(student);
+  const setValues = form.setValues;
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const submit = async () => {
@@ -175,6 +180,7 @@ function StudentEdit({
         void submit();
       }}
     >
+      <ChangedMeanwhileNote form={form} />
       <StudentFields
         values={values}
         errors={errors}
