@@ -1,8 +1,11 @@
 /** A growing wait between failed attempts that a wake-up (online again, socket back) cuts short. */
 export type Backoff = {
-  /** Waits the current delay, then doubles it up to the maximum. Resolves early on `wake()`. */
-  wait(): Promise<void>;
-  /** Ends the current wait now and starts the next one from the shortest delay. */
+  /**
+   * Waits the current delay, then doubles it up to the maximum. Resolves early on `wake()`, but never before
+   * `atLeastMs`: the wait a server asked for (`Retry-After`) holds even when the network comes back.
+   */
+  wait(atLeastMs?: number): Promise<void>;
+  /** Ends the current wait now (or once its `atLeastMs` is over) and starts the next from the shortest delay. */
   wake(): void;
   /** Back to the shortest delay after a success. */
   reset(): void;
@@ -16,17 +19,25 @@ export function createBackoff(minMs: number, maxMs: number): Backoff {
   let wakeWaiters: (() => void)[] = [];
 
   return {
-    wait() {
-      const current = delay;
+    wait(atLeastMs = 0) {
+      const current = Math.max(delay, atLeastMs);
       delay = Math.min(delay * 2, maxMs);
+      const earliest = Date.now() + atLeastMs;
       return new Promise<void>((resolve) => {
-        const timer = setTimeout(done, current);
+        let timer = setTimeout(done, current);
         function done() {
           clearTimeout(timer);
-          wakeWaiters = wakeWaiters.filter((waiter) => waiter !== done);
+          wakeWaiters = wakeWaiters.filter((waiter) => waiter !== woken);
           resolve();
         }
-        wakeWaiters.push(done);
+        // Woken before the server's wait is over: it ends when that wait does.
+        function woken() {
+          const left = earliest - Date.now();
+          if (left <= 0) return done();
+          clearTimeout(timer);
+          timer = setTimeout(done, left);
+        }
+        wakeWaiters.push(woken);
       });
     },
     wake() {

@@ -2,11 +2,15 @@ import { CSRF_COOKIE, CSRF_HEADER, secureCookieName } from '../../domain/auth';
 import { ErrorCode } from '../../domain/errors';
 import type { ApiError } from '../../domain/schemas/api-error';
 
-/** A call the server answered with an error status; `body` is the parsed error shape when it had one. */
+/**
+ * A call the server answered with an error status; `body` is the parsed error shape when it had one, and
+ * `retryAfterMs` the wait its `Retry-After` asked for (a 503 while it sheds load, a 429).
+ */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
     readonly body: ApiError | undefined,
+    readonly retryAfterMs?: number,
   ) {
     super(body?.message ?? `HTTP ${status}`);
     this.name = 'HttpError';
@@ -40,12 +44,31 @@ async function loadApiErrorSchema() {
   return (await import('../../domain/schemas/api-error')).apiErrorSchema;
 }
 
+// A server asking for more than this is taken as asking for this: a wait of hours would look like a hang.
+const MAX_RETRY_AFTER_MS = 10 * 60_000;
+
+/**
+ * The wait a `Retry-After` header asks for, in ms: seconds or an HTTP date (RFC 9110 §10.2.3); undefined
+ * when absent or unreadable.
+ */
+export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
+  if (header === null || header.trim() === '') return undefined;
+  const text = header.trim();
+  const ms = /^\d+$/.test(text) ? Number(text) * 1000 : Date.parse(text) - now;
+  if (Number.isNaN(ms)) return undefined;
+  return Math.min(Math.max(ms, 0), MAX_RETRY_AFTER_MS);
+}
+
 /** Throws an HttpError for a non-2xx answer; returns the parsed JSON body otherwise. */
 export async function readResponse(response: Response): Promise<unknown> {
   const body = await readJson(response);
   if (response.ok) return body;
   const parsed = (await loadApiErrorSchema()).safeParse(body);
-  throw new HttpError(response.status, parsed.success ? parsed.data : undefined);
+  throw new HttpError(
+    response.status,
+    parsed.success ? parsed.data : undefined,
+    retryAfterMs(response.headers.get('retry-after')),
+  );
 }
 
 const CSRF_COOKIE_NAMES = new Set([CSRF_COOKIE, secureCookieName(CSRF_COOKIE)]);

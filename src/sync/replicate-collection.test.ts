@@ -8,7 +8,8 @@ import type { MasterDocType } from '../db/master-schema';
 import type { SchoolDatabase } from '../db/open-database';
 import { markPending, pendingCount$, pendingEntries } from '../db/outbox';
 import { markMasterSynced, masterSyncedAt$, parseSyncedAt, rewindPull } from '../db/sync-state';
-import type { FetchLike } from './http';
+import type { Backoff } from './backoff';
+import { type FetchLike, HttpError, retryAfterMs } from './http';
 import {
   type CollectionReplication,
   type CollectionReplicationOptions,
@@ -89,7 +90,7 @@ function replicateMaster(
   db: SchoolDatabase,
   fetchImpl: FetchLike,
   options: Partial<
-    Pick<CollectionReplicationOptions<MasterDoc>, 'push' | 'batchSize' | 'onPulled' | 'retryMs'>
+    Pick<CollectionReplicationOptions<MasterDoc>, 'push' | 'batchSize' | 'onPulled' | 'retryMs' | 'backoff'>
   > = {},
 ) {
   return replicateCollection({
@@ -226,6 +227,71 @@ describe('a push RxDB retries after a network failure', () => {
       { name: 'Registered name', waiting: 1 },
     ]);
     await expect.poll(async () => (await pendingEntries(db, 'master', [room.id])).size).toBe(0);
+  });
+});
+
+describe('a push the server refuses while it sheds load (503 with Retry-After)', () => {
+  it('keeps the rows queued, waits at least what the server asked before sending them again, and every row lands', async () => {
+    const db = await openUserDatabase();
+    const rooms = ['room-s1', 'room-s2', 'room-s3'].map((id) => masterDoc({ id, name: id, updatedAt: 0 }));
+    for (const room of rooms) {
+      const { _deleted, ...stored } = room;
+      await markPending(db, 'master', room.id, true, Date.now() - 1000);
+      await db.master.insert(stored);
+    }
+    const ids = rooms.map((room) => room.id);
+    // Each push: the ids it sent, and how many of the writes were still waiting when it arrived.
+    const pushes: { ids: string[]; waiting: number }[] = [];
+    const serverRows = new Map<string, MasterDoc>();
+    const fetchImpl: FetchLike = async (_input, init) => {
+      if (init?.method !== 'POST') {
+        return new Response(JSON.stringify({ documents: [], checkpoint: null }), { status: 200 });
+      }
+      const body = JSON.parse(String(init.body)) as { rows: { newDocumentState: MasterDoc }[] };
+      const sent = body.rows.map((row) => row.newDocumentState);
+      pushes.push({
+        ids: sent.map((doc) => doc.id),
+        waiting: (await pendingEntries(db, 'master', ids)).size,
+      });
+      if (pushes.length === 1) {
+        return new Response(JSON.stringify({ message: 'Service Unavailable', code: 'server_busy' }), {
+          status: 503,
+          headers: { 'retry-after': '7' },
+        });
+      }
+      const written = sent.map((doc, index) => ({ ...doc, updatedAt: 20 + index }));
+      for (const doc of written) serverRows.set(doc.id, doc);
+      return new Response(JSON.stringify({ conflicts: [], written }), { status: 200 });
+    };
+    // The waits the replication asks of its backoff, answered at once so the test need not sleep.
+    const waits: (number | undefined)[] = [];
+    const backoff: Backoff = {
+      wait: async (atLeastMs) => {
+        waits.push(atLeastMs);
+      },
+      wake: () => {},
+      reset: () => {},
+      nextDelayMs: 0,
+    };
+    replication = replicateMaster(db, fetchImpl, { push: true, backoff });
+    await expect.poll(() => pushes.length).toBeGreaterThanOrEqual(2);
+    await replication.state.awaitInSync();
+
+    expect(waits).toContain(7000);
+    expect(pushes[0]).toEqual({ ids: expect.arrayContaining(ids), waiting: 3 });
+    // The refused rows were still queued when they went again, and all of them reached the server.
+    expect(pushes[1]?.waiting).toBe(3);
+    expect([...serverRows.keys()].sort()).toEqual([...ids].sort());
+    await expect.poll(async () => (await pendingEntries(db, 'master', ids)).size).toBe(0);
+  });
+
+  it('reads Retry-After as seconds or as a date, and none as no wait of its own', () => {
+    const now = Date.parse('2026-04-01T09:00:00Z');
+    expect(retryAfterMs('5', now)).toBe(5000);
+    expect(retryAfterMs('Wed, 01 Apr 2026 09:00:30 GMT', now)).toBe(30_000);
+    expect(retryAfterMs(null, now)).toBeUndefined();
+    expect(retryAfterMs('soon', now)).toBeUndefined();
+    expect(new HttpError(503, undefined, 5000).retryAfterMs).toBe(5000);
   });
 });
 

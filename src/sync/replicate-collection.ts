@@ -39,7 +39,7 @@ import {
   startScopeSweep,
 } from '../db/sync-state';
 import { type AheadPullDeps, createAheadPull } from './ahead-pull';
-import { createBackoff } from './backoff';
+import { type Backoff, createBackoff } from './backoff';
 import { HttpError } from './http';
 import {
   SignInRequiredError,
@@ -71,6 +71,8 @@ export type CollectionReplicationOptions<Doc extends LocalDoc> = {
   waitForLeadership?: boolean;
   /** The backoff after a failed call, shortest and longest (tests shorten it). */
   retryMs?: { min: number; max: number };
+  /** The backoff itself, instead of one made from `retryMs` (tests watch the waits it is asked for). */
+  backoff?: Backoff;
   onSignInRequired(accountClosed: boolean): void;
   onUpdateRequired(): void;
   /** Called after every successful pull. */
@@ -267,7 +269,9 @@ export function writesPushedAsStored<Doc extends LocalDoc, Entry>(
 export function replicateCollection<Doc extends LocalDoc>(
   options: CollectionReplicationOptions<Doc>,
 ): CollectionReplication<Doc> {
-  const backoff = createBackoff(options.retryMs?.min ?? MIN_RETRY_MS, options.retryMs?.max ?? MAX_RETRY_MS);
+  const backoff =
+    options.backoff ??
+    createBackoff(options.retryMs?.min ?? MIN_RETRY_MS, options.retryMs?.max ?? MAX_RETRY_MS);
   const pullResponseSchema = syncPullResponseSchema(options.docSchema);
   const pushResponseSchema = syncPushResponseSchema(options.docSchema);
   const sentRowsSchema = z.array(
@@ -281,7 +285,8 @@ export function replicateCollection<Doc extends LocalDoc>(
     healthy = false;
     if (error instanceof SignInRequiredError) options.onSignInRequired(error.accountClosed);
     if (error instanceof UpdateRequiredError) options.onUpdateRequired();
-    await backoff.wait();
+    // A server shedding load (503) names its wait; the rows stay queued and go again once it is over.
+    await backoff.wait(error instanceof HttpError ? error.retryAfterMs : undefined);
     throw error;
   }
 
