@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
@@ -184,6 +184,8 @@ describe('backup and restore of the embedded database', () => {
       const backup = await backupDatabase(livePglite, file);
       const sentBy = new Map(writers.map((writer) => [writer.email, writer.sent]));
       expect(backup.from).toBe('server');
+      // It holds every record of the school: only its owner may read it.
+      expect((await stat(file)).mode & 0o777).toBe(0o600);
       // The server kept serving: saves go on after the backup as before it.
       await untilEachSaved(
         SAVES_AROUND_BACKUP,

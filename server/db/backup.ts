@@ -24,7 +24,8 @@ export interface BackupResult {
  * Writes a snapshot of the PGlite database in `pgliteDir` to `file` as a gzip-compressed tar. A running
  * server is asked for it through the folder's socket and keeps serving meanwhile (`dumpConsistently`: one
  * point between transactions); with no server, the folder is opened, held and dumped the same way. The file
- * appears only once complete: it is written beside itself and renamed.
+ * appears only once complete: it is written beside itself and renamed. Only its owner may read it: it holds
+ * every record of the school, password hashes included.
  */
 export async function backupDatabase(pgliteDir: string, file: string): Promise<BackupResult> {
   const partial = `${file}.partial`;
@@ -45,7 +46,7 @@ export async function backupDatabase(pgliteDir: string, file: string): Promise<B
           done(null, chunk);
         },
       });
-      await pipeline(request.stream, counted, createGzip(), createWriteStream(partial));
+      await pipeline(request.stream, counted, createGzip(), await ownerOnlyFile(partial));
       // A server stopped halfway closes the socket early: a short file is no backup.
       if (received !== request.bytes) {
         throw new BackupError(`The server stopped sending after ${received} of ${request.bytes} bytes.`);
@@ -57,7 +58,7 @@ export async function backupDatabase(pgliteDir: string, file: string): Promise<B
     await pipeline(
       Readable.from(Buffer.from(await dump.arrayBuffer())),
       createGzip(),
-      createWriteStream(partial),
+      await ownerOnlyFile(partial),
     );
     await rename(partial, file);
     return { from: 'folder', bytes: dump.size };
@@ -65,6 +66,12 @@ export async function backupDatabase(pgliteDir: string, file: string): Promise<B
     await rm(partial, { force: true });
     throw error;
   }
+}
+
+/** A new file only its owner may read or write (one left by a killed backup is replaced, with its mode). */
+async function ownerOnlyFile(file: string) {
+  await rm(file, { force: true });
+  return createWriteStream(file, { mode: 0o600 });
 }
 
 /** Opens a folder no server holds (holding it meanwhile) and dumps it; never makes a database where none is. */

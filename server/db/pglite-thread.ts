@@ -16,7 +16,7 @@ import { asksOwnParsers } from './pglite';
 export interface PgliteThread {
   query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
   transaction<T>(work: (tx: PgliteThreadTransaction) => Promise<T>): Promise<T>;
-  /** The data folder as a tar (tests start their databases from one). */
+  /** The data folder as a tar at one point between transactions (`dumpConsistently`): backups, test templates. */
   dumpDataDir(): Promise<Blob>;
   /** What waits for the database thread or runs on it now, and its busy time (metrics, load shed). */
   load(): DatabaseLoad;
