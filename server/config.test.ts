@@ -71,7 +71,7 @@ describe('config', () => {
   it('sheds load past the documented limits unless set otherwise, 0 turning a limit off', () => {
     expect(loadConfig({}).loadShed).toEqual({
       maxEventLoopDelayMs: 1000,
-      maxEventLoopUtilization: 0.98,
+      maxEventLoopUtilization: 0,
       maxDatabaseQueue: 500,
       retryAfterSeconds: 5,
     });

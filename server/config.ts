@@ -159,7 +159,9 @@ const envSchema = z.object({
     .number()
     .min(0)
     .max(1, 'must be a fraction from 0 to 1')
-    .default(0.98),
+    // Off unless set: a loop busy all second may still answer promptly (the first sync of a school keeps it
+    // so); lag and the database queue are what make answers late.
+    .default(0),
   LOAD_SHED_MAX_DB_QUEUE: z.coerce.number().int().min(0).default(500),
   LOAD_SHED_RETRY_AFTER_S: z.coerce.number().int().min(1).max(3600).default(5),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
