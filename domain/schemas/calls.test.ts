@@ -514,7 +514,7 @@ describe('responses', () => {
       id: uuid(),
       created_at: '2025-04-01T09:00:00+09:00',
       read_at: null,
-      data: { message: 'request_created', url: '/requests/1' },
+      data: { message: 'request_created', url: '/requests/1', params: null },
     };
     expect(response.safeParse({ total: 1, data: [item], current_page: 1, unread: 1 }).success).toBe(true);
   });
