@@ -3,6 +3,7 @@ import { chmod, mkdir, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 
 // PGlite does not lock its data folder: a second process opening a folder a server holds would run a second
 // PostgreSQL on the same files and corrupt them. So whoever opens a data folder (the server, the seed, a backup
@@ -70,9 +71,12 @@ export async function holdDataFolder(dataDir: string): Promise<DataFolderHold> {
           return endWith(client, { ok: false, code: 'starting', message: 'The server is still starting.' });
         }
         try {
-          const bytes = new Uint8Array(await (await dump()).arrayBuffer());
-          client.write(`${JSON.stringify({ ok: true, bytes: bytes.byteLength } satisfies BackupAnswer)}\n`);
-          client.end(bytes);
+          const snapshot = await dump();
+          client.write(`${JSON.stringify({ ok: true, bytes: snapshot.size } satisfies BackupAnswer)}\n`);
+          // Streamed from the dump as it is: a second copy of the whole database would double the memory.
+          Readable.fromWeb(snapshot.stream())
+            .on('error', () => client.destroy())
+            .pipe(client);
         } catch (error) {
           endWith(client, { ok: false, code: 'failed', message: String(error) });
         }
