@@ -1,6 +1,8 @@
+import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { AttendanceStatus } from '../../domain/attendance';
@@ -278,5 +280,45 @@ describe('backup and restore of the embedded database', () => {
     const restoredFolder = path.join(folder, 'from-stopped');
     const restored = await restoreDatabase(file, restoredFolder, path.join(restoredFolder, 'pglite'));
     expect(restored.users).toBeGreaterThan(0);
+  }, 60_000);
+});
+
+/** Runs `npm run backup|restore -- FILE` as the scripts do, with `env` added; bounded at 60 s. */
+function runCli(command: 'backup' | 'restore', file: string, env: Record<string, string>) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', fileURLToPath(new URL('./backup-cli.ts', import.meta.url)), command, file],
+      { env: { ...process.env, ...env }, timeout: 60_000 },
+      (error, stdout, stderr) => resolve({ code: error ? (error.code as number | null) : 0, stdout, stderr }),
+    );
+  });
+}
+
+describe('npm run backup and restore', () => {
+  it('restore into a data folder that holds anything stops with exit code 1 and says why', async () => {
+    const occupied = path.join(folder, 'cli-occupied');
+    await mkdir(occupied, { recursive: true });
+    await writeFile(path.join(occupied, 'notes.txt'), 'kept');
+    const run = await runCli('restore', path.join(folder, 'any.tar.gz'), {
+      DATA_DIR: occupied,
+      DATABASE_URL: '',
+    });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(
+      `The data folder ${occupied} is not empty: a restore goes into an empty folder.`,
+    );
+    expect(await readdir(occupied)).toEqual(['notes.txt']);
+  }, 60_000);
+
+  it('on PostgreSQL both commands give the pg_dump and pg_restore commands instead, with exit code 2', async () => {
+    for (const command of ['backup', 'restore'] as const) {
+      const run = await runCli(command, path.join(folder, 'pg.dump'), {
+        DATABASE_URL: 'postgres://school@127.0.0.1:1/school',
+      });
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain('pg_dump --format=custom');
+      expect(run.stderr).toContain('pg_restore');
+    }
   }, 60_000);
 });

@@ -64,8 +64,11 @@ export async function holdDataFolder(dataDir: string): Promise<DataFolderHold> {
   let dump: (() => Promise<Blob>) | undefined;
   const server = net.createServer((client) => {
     client.on('error', () => client.destroy());
+    // A client that connects and asks nothing is let go; once asked, the dump may take its time.
+    client.setTimeout(10_000, () => client.destroy());
     readAsk(client).then(
       async (ask) => {
+        client.setTimeout(0);
         if (ask !== BACKUP_ASK) return client.destroy();
         if (!dump) {
           return endWith(client, { ok: false, code: 'starting', message: 'The server is still starting.' });
