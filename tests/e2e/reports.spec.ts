@@ -40,15 +40,18 @@ test('an admin reads the attendance report, sorts it, exports it to Excel, and r
   ).toHaveAttribute('aria-sort', 'descending');
 
   // The export holds the same rows and numbers.
-  const file = await report.exportTable(REPORT_TEXT.studentsTable);
+  const { file, name } = await report.exportTable(REPORT_TEXT.studentsTable);
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.readFile(file);
   const sheet = workbook.worksheets[0];
   if (!sheet) throw new Error('no sheet');
-  expect(sheet.rowCount).toBe(students.length + 1);
+  // The file and its first row name the report and the day (issue 42); then the header and one row each.
+  expect(name).toMatch(new RegExp(`^${REPORT_TEXT.studentsTable}_.*\\d{4}-\\d{2}-\\d{2}\\.xlsx$`));
+  expect(String(sheet.getRow(1).getCell(1).value)).toContain(REPORT_TEXT.studentsTable);
+  expect(sheet.rowCount).toBe(students.length + 2);
   const exported = new Map<string, unknown[]>();
   sheet.eachRow((row, index) => {
-    if (index > 1) exported.set(String(row.getCell(1).value), (row.values as unknown[]).slice(1));
+    if (index > 2) exported.set(String(row.getCell(1).value), (row.values as unknown[]).slice(1));
   });
   for (const student of students) {
     const row = exported.get(student.identity);

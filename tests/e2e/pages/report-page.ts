@@ -58,14 +58,15 @@ export class AttendanceReportPage {
   }
 
   /** Clicks a table's export and answers the downloaded file's path. */
-  async exportTable(caption: string): Promise<string> {
+  async exportTable(caption: string): Promise<{ file: string; name: string }> {
     const download = this.page.waitForEvent('download');
     // The button's name is its text and the table's caption (read to screen readers only).
     await this.page
       .getByRole('button', { name: new RegExp(`^${REPORT_TEXT.export}\\s*:\\s*${caption}$`) })
       .click();
-    const path = await (await download).path();
+    const done = await download;
+    const path = await done.path();
     if (!path) throw new Error('no download');
-    return path;
+    return { file: path, name: done.suggestedFilename() };
   }
 }
