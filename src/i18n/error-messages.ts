@@ -44,6 +44,7 @@ const ERROR_MESSAGES: Record<string, MessageDescriptor> = {
   [ErrorCode.idempotencyKeyReused]: msg`This request was already sent with different content.`,
   [ErrorCode.clientOutdated]: msg`A new version of the app is available. Please update to keep syncing.`,
   [ErrorCode.serverBusy]: msg`The server is busy right now. Please try again in a moment.`,
+  [ErrorCode.accountClosed]: msg`This account has been closed. Ask the school's administrator if you think this is wrong.`,
   [ErrorCode.idempotencyKeyInFlight]: msg`This request is still being processed. Please wait.`,
   [FieldError.required]: msg`This field is required.`,
   [FieldError.invalidType]: msg`This value has the wrong type.`,
