@@ -8,8 +8,8 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type PluginOption } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { DEFAULT_LOCALE } from './domain/locales';
 import { DEFAULT_AVATAR_FILE, STUDENT_AVATAR_PATH, USER_AVATAR_PATH } from './domain/avatar-paths';
+import { DEFAULT_LOCALE } from './domain/locales';
 import { prerenderSignInPage } from './scripts/prerender-sign-in-plugin';
 
 const BASE = '/admin/';
