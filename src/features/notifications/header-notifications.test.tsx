@@ -12,9 +12,11 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { afterEach, describe, expect, it } from 'vitest';
 import { NotificationMessage } from '../../../domain/notifications';
 import { RequestOption } from '../../../domain/requests';
+import { SyncCollection } from '../../../domain/sync';
 import { ProvideDatabase } from '../../db/database-context';
 import { openTestDatabase } from '../../db/database-test-helper';
 import type { SchoolDatabase } from '../../db/open-database';
+import { markFirstPullDone } from '../../db/sync-state';
 import type { NotificationDocType } from '../../db/synced-schemas';
 import { HeaderNotifications } from './header-notifications';
 
@@ -120,5 +122,16 @@ describe('the bell names what each notification is about (issue 42)', () => {
     fireEvent.click(items[0] as HTMLElement);
     await waitFor(() => expect(router.state.location.pathname).toBe('/requests/req-7'));
     await waitFor(async () => expect((await database?.notifications.findOne('n1').exec())?.read).toBe(true));
+  });
+
+  it('says notifications are still arriving until the first pull of them ends, then that there are none', async () => {
+    const db = await openTestDatabase('bell-arriving');
+    database = db;
+    renderBell(db);
+    fireEvent.click(await screen.findByRole('button', { name: 'Notifications' }));
+    expect(await screen.findByText('Still arriving on this device…')).toBeTruthy();
+    expect(screen.queryByText('No notifications')).toBeNull();
+    await markFirstPullDone(db, SyncCollection.notifications);
+    expect(await screen.findByText('No notifications')).toBeTruthy();
   });
 });

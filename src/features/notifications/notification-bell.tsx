@@ -34,6 +34,11 @@ export type NotificationBellProps = {
   onReadAll: () => void;
   /** Opens a notification's page (through the unsaved-edits guard, like any navigation). */
   onNavigate: (url: string) => void;
+  /**
+   * What an empty list says: "No notifications" unless the caller knows better (the header's bell, while the
+   * device's first pull of notifications runs, says they are still arriving: `useEmptyWording`).
+   */
+  emptyWording?: string;
 };
 
 /**
@@ -79,6 +84,7 @@ export function NotificationBell({
   onRead,
   onReadAll,
   onNavigate,
+  emptyWording,
 }: NotificationBellProps) {
   const { t, i18n } = useLingui();
   const [isOpen, setOpen] = useState(false);
@@ -131,7 +137,7 @@ export function NotificationBell({
       </div>
       {items.length === 0 && !loadingMore ? (
         <div className="p-4">
-          <EmptyState title={t`No notifications`} />
+          <EmptyState title={emptyWording ?? t`No notifications`} />
         </div>
       ) : (
         <ul aria-label={t`Notifications`} onScroll={loadMoreIfNear} className="max-h-96 overflow-y-auto">
