@@ -1,6 +1,8 @@
-import type { createAppRouter } from './router';
+import type { useRouter } from '@tanstack/react-router';
 
-type AppRouter = ReturnType<typeof createAppRouter>;
+// The app's router as the routes hold it (`useRouter`, typed by the router's registration): naming
+// `createAppRouter` here tied this file, the routes that call it and the route tree in an import loop.
+type AppRouter = ReturnType<typeof useRouter>;
 
 /** The sign-in steps a form hands on to: the two-step code and the forced password change. */
 type SignInStep = '/otp' | '/change-password';
