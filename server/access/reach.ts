@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Actor } from './actor';
 import { teachesClass, teachesSitting } from './classes';
 import { ownStudentIds } from './own-students';
-import { ACCESS_RULES, type Entity, Reach, reachOf } from './rules';
+import { type Entity, Reach, reachOf } from './rules';
 import { subjectScope } from './subjects';
 
 /**
@@ -52,14 +52,4 @@ export function reachCondition(reach: Reach, actor: Actor, place: RowPlace): SQL
 /** The rows of `entity` the actor may read, as a condition on `place` (the rules' table, `ACCESS_RULES`). */
 export function readScope(entity: Entity, actor: Actor, place: RowPlace): SQL {
   return reachCondition(reachOf(entity, 'read', actor.role), actor, place);
-}
-
-/** The rows of `entity` the actor may write, as a condition on `place`. */
-export function writeScope(entity: Entity, actor: Actor, place: RowPlace): SQL {
-  return reachCondition(reachOf(entity, 'write', actor.role), actor, place);
-}
-
-/** Whether the table lets the role read any row of the entity at all (no SQL needed to refuse it). */
-export function readsAny(entity: Entity, actor: Actor): boolean {
-  return ACCESS_RULES[entity].read[actor.role] !== Reach.none;
 }
