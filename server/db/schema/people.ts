@@ -45,6 +45,11 @@ export const users = pgTable(
      * soft-deleted (`deleted`) instead.
      */
     deactivatedAt: timestamp('deactivated_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * When the erasure job replaced this person's identity (name, mail, phone, student number, avatar) once
+     * they had left longer than `ERASURE_AFTER_DAYS` (docs/access-log.md, Erasure); null while it is kept.
+     */
+    erasedAt: timestamp('erased_at', { withTimezone: true, mode: 'date' }),
     /** The language the user last chose in the app: the language of the mail they are sent. */
     locale: text('locale').notNull().default(DEFAULT_LOCALE),
     ...syncColumns,
