@@ -10,6 +10,7 @@ export * from './highlights';
 export * from './lessons';
 export * from './master';
 export * from './notes';
+export * from './passkeys';
 export * from './people';
 export * from './requests';
 export * from './security';
