@@ -63,6 +63,8 @@ export const LIMITS = {
   // one number each so the forms and the server cannot drift apart.
   /** Names of people, lessons, highlights and events; the length master names already use. */
   nameMaxLength: 255,
+  /** Sittings one absence notice names: more than a school day holds, so a day's notice is never cut. */
+  absenceNoticeSittingsMax: 20,
   /** Comments on attendance and scores, absence reasons and messages to students. */
   commentMaxLength: 1000,
   /** The free-text `param` of a search. */

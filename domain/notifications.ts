@@ -13,6 +13,8 @@ export const NotificationMessage = {
   requestRejected: 'notification_request_rejected',
   newSticky: 'notification_new_sticky',
   accountChanged: 'notification_account_changed',
+  /** A guardian's child was marked absent or late (issue 43, absence notices): `params.sittings` says where. */
+  absence: 'notification_absence',
 } as const;
 export type NotificationMessage = (typeof NotificationMessage)[keyof typeof NotificationMessage];
 
@@ -33,6 +35,17 @@ export function isMailedNotification(message: NotificationMessage): message is M
   return (MAILED_NOTIFICATIONS as readonly NotificationMessage[]).includes(message);
 }
 
+/** One sitting an absence notice names: the lesson, its start and end (`HH:MM`), and the child's status. */
+export const absenceSittingSchema = z.strictObject({
+  lessonName: z.string().max(LIMITS.nameMaxLength),
+  start: z.string().max(5),
+  end: z.string().max(5),
+  /** `AttendanceStatus.late` or `AttendanceStatus.unexplainedAbsence`. */
+  status: z.number().int(),
+});
+/** One sitting of an absence notice. */
+export type AbsenceSitting = z.infer<typeof absenceSittingSchema>;
+
 /**
  * What a notification is about, for the app to word it in the reader's language (issue 42: "A new request is
  * waiting for you." named no request): a request's student, subject, class, option and the day of its sitting.
@@ -46,6 +59,8 @@ export const notificationParamsSchema = z.strictObject({
   requestOption: codeSchema(RequestOption).nullable(),
   /** The day of the request's sitting, `YYYY-MM-DD`. */
   day: z.string().max(10).nullable(),
+  /** An absence notice's sittings of `day`, in time order, each with its status code (`AttendanceStatus`). */
+  sittings: z.array(absenceSittingSchema).max(LIMITS.absenceNoticeSittingsMax).optional(),
 });
 /** The parameters of a notification. */
 export type NotificationParams = z.infer<typeof notificationParamsSchema>;

@@ -1,4 +1,5 @@
 // The Drizzle schema, one file per area; drizzle-kit and the services read it through this file.
+export * from './absence-notices';
 export * from './account';
 export * from './access-log';
 export * from './achievements';
@@ -7,11 +8,13 @@ export * from './auth';
 export * from './dashboard';
 export * from './events';
 export * from './highlights';
+export * from './jobs';
 export * from './lessons';
 export * from './master';
 export * from './notes';
 export * from './passkeys';
 export * from './people';
+export * from './push';
 export * from './requests';
 export * from './security';
 export * from './subjects';
