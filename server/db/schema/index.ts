@@ -14,6 +14,7 @@ export * from './master';
 export * from './notes';
 export * from './passkeys';
 export * from './people';
+export * from './provider-sign-in';
 export * from './push';
 export * from './requests';
 export * from './security';
