@@ -7,6 +7,7 @@ export * from './attendance';
 export * from './auth';
 export * from './dashboard';
 export * from './events';
+export * from './guardians';
 export * from './highlights';
 export * from './jobs';
 export * from './lessons';

@@ -78,6 +78,11 @@ export const requests = pgTable(
     content: text('content').notNull(),
     rejectReason: text('reject_reason'),
     decidedBy: uuid('decided_by').references(() => users.id),
+    /**
+     * Who filed the request when not the student themself: a guardian of theirs (issue 43). Null for a
+     * request the student filed, as every request before guardians was.
+     */
+    filedBy: uuid('filed_by').references(() => users.id),
     decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
   },
   (table) => [
