@@ -63,6 +63,11 @@ function AboutLine({ about }: { about: NotificationAbout }) {
   return (
     <span className="text-sm break-words text-slate-700">
       {parts.flatMap((part, index) => (index === 0 ? [part] : [' · ', part]))}
+      {about.sittings?.map((line) => (
+        <span key={line} className="block" data-testid="notification-sitting">
+          {line}
+        </span>
+      ))}
     </span>
   );
 }

@@ -1,6 +1,12 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { NotificationMessage, type NotificationParams } from '../../../domain/notifications';
+import type { AttendanceStatus } from '../../../domain/attendance';
+import {
+  type AbsenceSitting,
+  NotificationMessage,
+  type NotificationParams,
+} from '../../../domain/notifications';
+import { STATUS_LABELS } from '../../i18n/attendance-status-labels';
 import { formatDate } from '../../i18n/format';
 import { localeOrDefault } from '../../i18n/i18n';
 import { OPTION_LABELS } from '../shared/request-option-labels';
@@ -11,6 +17,7 @@ const MESSAGES: Record<NotificationMessage, MessageDescriptor> = {
   [NotificationMessage.requestRejected]: msg`Your request was rejected.`,
   [NotificationMessage.newSticky]: msg`A new card is on your dashboard.`,
   [NotificationMessage.accountChanged]: msg`Your account was changed.`,
+  [NotificationMessage.absence]: msg`Your child was marked absent or late.`,
 };
 
 function isKnownMessage(message: string): message is NotificationMessage {
@@ -27,6 +34,14 @@ export interface NotificationAbout {
   kind: string | null;
   place: string | null;
   day: string | null;
+  /** An absence notice's sittings: lesson, time and status of each, in time order. */
+  sittings: string[] | null;
+}
+
+/** One sitting of an absence notice as a line: "Math 08:50–09:40 Late". */
+function sittingLine(i18n: I18n, sitting: AbsenceSitting): string {
+  const status = STATUS_LABELS[sitting.status as AttendanceStatus];
+  return `${sitting.lessonName} ${sitting.start}–${sitting.end} ${status ? i18n._(status) : ''}`.trim();
 }
 
 /** The parts of what a notification is about, worded in the reader's language; null when it names nothing. */
@@ -37,11 +52,15 @@ export function notificationAbout(
 ): NotificationAbout | null {
   if (!params) return null;
   const about = {
-    // The student reading of their own request needs no name.
-    student: message === NotificationMessage.requestCreated ? params.studentName : null,
+    // The student reading of their own request needs no name; a guardian's notice names the child.
+    student:
+      message === NotificationMessage.requestCreated || message === NotificationMessage.absence
+        ? params.studentName
+        : null,
     kind: params.requestOption === null ? null : i18n._(OPTION_LABELS[params.requestOption]),
     place: [params.subjectName, params.className].filter(Boolean).join(' ') || null,
     day: params.day ? formatDate(params.day, localeOrDefault(i18n.locale), 'date') : null,
+    sittings: params.sittings?.length ? params.sittings.map((sitting) => sittingLine(i18n, sitting)) : null,
   };
   return Object.values(about).some(Boolean) ? about : null;
 }
