@@ -1,15 +1,12 @@
-import os from 'node:os';
-import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-
-const port = Number(process.env.E2E_PORT ?? 3100);
-// The app sends its mail (sign-in codes, reset links) to the SMTP server `tests/e2e/global-setup.ts` starts.
-const smtpPort = port + 20_000;
-// The coding-practice service stands in on this port while a spec runs it (tests/e2e/support/coding-service.ts).
-const codingServicePort = port + 21_000;
-// Every Content Security Policy violation of the run is reported by the browser to the server, which appends it
-// here; the global teardown fails the run when the file holds any (tests/e2e/global-setup.ts).
-export const cspReportFile = path.join(os.tmpdir(), `school-e2e-csp-${port}.jsonl`);
+import {
+  codingServicePort,
+  cspReportFile,
+  E2E_WORKERS,
+  SERVER_SLOTS,
+  serverPort,
+  smtpPort,
+} from './tests/e2e/support/servers';
 
 /** Debian's Chromium, never a downloaded browser (STACK.md); flags keep it off the closed network. */
 const chromiumArgs = [
@@ -32,12 +29,12 @@ export default defineConfig({
   // storing (a 15 s wait failed there: CI of 90d79de, the 20 pasted rooms).
   expect: { timeout: 30_000 },
   fullyParallel: false,
-  workers: 1,
+  workers: E2E_WORKERS,
   retries: 0,
   forbidOnly: true,
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
+    // The worker's own server: `baseURL` is set per worker by tests/e2e/support/test.ts.
     locale: 'ja-JP',
     // A failed test keeps its trace with DOM snapshots (each action's page, the network, the console), but
     // without the screencast: recording frames throughout every test cost a third of the suite's time on the
@@ -50,21 +47,24 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
   },
-  webServer: {
+  // Each worker has a server of its own on its own port, with its own SMTP server and coding-practice stand-in
+  // (tests/e2e/support/servers.ts). Every Content Security Policy violation the browser reports to a server is
+  // appended to its slot's file; the global teardown fails the run when any holds one.
+  webServer: SERVER_SLOTS.map((slot) => ({
     command: 'node scripts/e2e-server.mjs',
-    url: `http://127.0.0.1:${port}/get-version-build`,
+    url: `http://127.0.0.1:${serverPort(slot)}/get-version-build`,
     reuseExistingServer: false,
     timeout: 120_000,
     env: {
-      E2E_PORT: String(port),
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}?ignoreTLS=true`,
-      CODING_SERVICE_URL: `http://127.0.0.1:${codingServicePort}/`,
+      E2E_PORT: String(serverPort(slot)),
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort(slot)}?ignoreTLS=true`,
+      CODING_SERVICE_URL: `http://127.0.0.1:${codingServicePort(slot)}/`,
       RANKING_REFRESH_MS: '2000',
       // Cards follow every write at once, so a spec that reads them after its writes sees them settled.
       CARD_REFRESH_SPACING_MS: '0',
-      CSP_REPORT_FILE: cspReportFile,
+      CSP_REPORT_FILE: cspReportFile(slot),
     },
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
+    stdout: 'pipe' as const,
+    stderr: 'pipe' as const,
+  })),
 });

@@ -1,23 +1,34 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { cspReportFile } from '../../playwright.config';
-import { smtpPort, startSmtpSink } from './support/smtp-sink';
+import { cspReportFile, mailDirVariable, SERVER_SLOTS, smtpPort } from './support/servers';
+import { startSmtpSink } from './support/smtp-sink';
 
 /**
- * Starts the SMTP server the app under test sends its mail to (the workers read the mail folder), and at the
- * end fails the run if any page broke the Content Security Policy: the browser reported it to the server,
- * which kept it in `cspReportFile`.
+ * Starts one SMTP server per worker's app server (each writes to its own mail folder, which that worker reads),
+ * and at the end fails the run if any page broke the Content Security Policy: the browser reported it to the
+ * server, which kept it in its slot's `cspReportFile`.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'school-e2e-mail-'));
-  process.env.E2E_MAIL_DIR = dir;
-  rmSync(cspReportFile, { force: true });
-  const stop = await startSmtpSink(dir, smtpPort());
+  const sinks = await Promise.all(
+    SERVER_SLOTS.map(async (slot) => {
+      const dir = mkdtempSync(path.join(os.tmpdir(), `school-e2e-mail-${slot}-`));
+      process.env[mailDirVariable(slot)] = dir;
+      rmSync(cspReportFile(slot), { force: true });
+      const stop = await startSmtpSink(dir, smtpPort(slot));
+      return { dir, stop };
+    }),
+  );
   return async () => {
-    await stop();
-    rmSync(dir, { recursive: true, force: true });
-    const reports = existsSync(cspReportFile) ? readFileSync(cspReportFile, 'utf8').trim() : '';
+    for (const { dir, stop } of sinks) {
+      await stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+    const reports = SERVER_SLOTS.map((slot) => cspReportFile(slot))
+      .filter((file) => existsSync(file))
+      .map((file) => readFileSync(file, 'utf8').trim())
+      .filter(Boolean)
+      .join('\n');
     if (reports) throw new Error(`Content Security Policy violations during the run:\n${reports}`);
   };
 }

@@ -2,11 +2,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from '@playwright/test';
 import { SIGN_IN_CODE_PATTERN } from '../../../server/modules/mail/templates';
+import { mailDirVariable } from './servers';
 import type { StoredMail } from './smtp-sink';
 
 function mailDir(): string {
-  const dir = process.env.E2E_MAIL_DIR;
-  if (!dir) throw new Error('E2E_MAIL_DIR is not set: run through playwright.config.ts (global setup)');
+  const dir = process.env[mailDirVariable()];
+  if (!dir)
+    throw new Error(`${mailDirVariable()} is not set: run through playwright.config.ts (global setup)`);
   return dir;
 }
 

@@ -2,11 +2,6 @@ import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 
-/** Port of the test's SMTP server: beside E2E_PORT, out of the range other helpers' app servers use. */
-export function smtpPort(): number {
-  return Number(process.env.E2E_PORT ?? 3100) + 20_000;
-}
-
 /** One received mail as the sink stores it. */
 export interface StoredMail {
   to: string[];
