@@ -5,10 +5,12 @@ import { MasterKind, type MasterSettingTab } from '../../../domain/master-kind';
 import type { MasterDocType } from '../../db/master-schema';
 import { useMasterDocs } from '../../db/use-master-docs';
 import { errorMessage } from '../../i18n/error-messages';
+import { ChangedMeanwhileNote } from '../../ui/changed-meanwhile-note';
 import { CodedErrorNote } from '../../ui/error-note';
 import { FormDialog } from '../../ui/form-dialog';
 import { SelectField, type SelectOption } from '../../ui/select-field';
 import { TextField } from '../../ui/text-field';
+import { useLiveForm } from '../../ui/use-live-form';
 import { saveMasterRow } from './master-calls';
 import {
   checkMasterForm,
@@ -25,7 +27,9 @@ export function optionsOf(rows: readonly MasterDocType[]): SelectOption[] {
 
 /**
  * Create or edit one master row (`row` null creates). The form is checked with the call's own schema, then
- * sent; the server's field codes (a name already used in its scope) come back under their fields.
+ * sent; the server's field codes (a name already used in its scope) come back under their fields. `row` is the
+ * live row: a change that syncs in while the user types is shown as changed meanwhile, never poured over what
+ * they typed (`useLiveForm`).
  */
 export function MasterFormDialog({
   kind,
@@ -43,7 +47,8 @@ export function MasterFormDialog({
   onSaved: (saved: { id: string; created: boolean }) => void;
 }) {
   const { t, i18n } = useLingui();
-  const [values, setValues] = useState<MasterFormValues>(() => formValuesOf(row));
+  const form = useLiveForm(row, formValuesOf);
+  const values = form.values ?? formValuesOf(row);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const universities = useMasterDocs(MasterKind.universities).rows;
@@ -51,7 +56,7 @@ export function MasterFormDialog({
   const subjectNames = useMasterDocs(MasterKind.subjectNames).rows;
   const relations = MASTER_RELATIONS[kind];
 
-  const set = (patch: Partial<MasterFormValues>) => setValues((current) => ({ ...current, ...patch }));
+  const set = (patch: Partial<MasterFormValues>) => form.setValues((current) => ({ ...current, ...patch }));
   const errorOf = (field: keyof MasterFormValues) =>
     errors[field] ? errorMessage(i18n, errors[field]) : undefined;
 
@@ -63,6 +68,7 @@ export function MasterFormDialog({
     const answer = await saveMasterRow(kind, row?.id ?? null, values);
     setBusy(false);
     if (answer.ok) {
+      form.markSaved();
       onSaved({ id: answer.value.id, created: row === null });
       return;
     }
@@ -79,6 +85,7 @@ export function MasterFormDialog({
       busy={busy}
       onSubmit={submit}
     >
+      <ChangedMeanwhileNote form={form} />
       <TextField
         label={t`Name`}
         required

@@ -219,7 +219,8 @@ export function MasterTable({
           key={editing.row?.id ?? 'new'}
           kind={kind}
           title={editing.row ? t`Edit ${caption}` : t`Add to ${caption}`}
-          row={editing.row}
+          // The row as it is now: a change synced in while the dialog is open shows there as changed meanwhile.
+          row={editing.row && (rows.find((live) => live.id === editing.row?.id) ?? editing.row)}
           open
           onClose={() => setEditing(null)}
           onSaved={({ id, created }) => {
