@@ -68,5 +68,7 @@ export const PRE_VERIFICATION_CALLS: readonly string[] = [
   'GET /api/me',
   'POST /api/otp',
   'POST /api/verify-otp',
+  'POST /api/passkeys/authentication-options',
+  'POST /api/passkeys/authenticate',
   'POST /api/password/force-change',
 ];

@@ -25,6 +25,8 @@ export const ErrorCode = {
   resetMailLimit: 'reset_mail_limit',
   /** The call needs the two-step code first (403). */
   otpRequired: 'otp_required',
+  /** This server offers no passkeys: its public URL is not one a browser allows them on (409). */
+  passkeysUnavailable: 'passkeys_unavailable',
   /** Sign-in met an account merge still running (SPEC §4 code `inprogress`); the user tries again later. */
   mergeInProgress: 'inprogress',
   /** The call needs the forced password change first (403). */

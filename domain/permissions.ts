@@ -54,6 +54,14 @@ export const CALL_ROLES = {
   'POST /api/password/email': 'public',
   'POST /api/password/reset': 'public',
   'POST /api/password/force-change': 'signedIn',
+  // Passkeys (issue 44): each user registers, lists and removes their own; the two authentication calls are
+  // the second step of a sign-in, on the session the password step opened.
+  'GET /api/passkeys': 'signedIn',
+  'POST /api/passkeys/registration-options': 'signedIn',
+  'POST /api/passkeys': 'signedIn',
+  'DELETE /api/passkeys/:passkeyId': 'signedIn',
+  'POST /api/passkeys/authentication-options': 'signedIn',
+  'POST /api/passkeys/authenticate': 'signedIn',
   'POST /api/edu-account/resend-choose-emails': 'public',
   // SPEC §7: students use the `students` variants, everyone else the `users` ones.
   'POST /api/students/change-password': STUDENTS_ONLY,
@@ -314,6 +322,11 @@ export const OWN_ACCOUNT_CALLS = [
   'POST /api/logout',
   'POST /api/otp',
   'POST /api/verify-otp',
+  'POST /api/passkeys/authentication-options',
+  'POST /api/passkeys/authenticate',
+  'POST /api/passkeys/registration-options',
+  'POST /api/passkeys',
+  'DELETE /api/passkeys/:passkeyId',
   'POST /api/password/force-change',
   'POST /api/users/change-password',
   'POST /api/users/update-avatar',
@@ -358,6 +371,7 @@ const SHARED_READS: readonly string[] = [
   'GET /api/sync/notifications/pull',
   'GET /api/profile',
   'GET /api/sessions',
+  'GET /api/passkeys',
 ];
 
 /** Reads behind the screens SPEC §6 opens to all roles: request detail and the events list. */

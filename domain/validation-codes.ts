@@ -24,6 +24,10 @@ export const ValidationCode = {
   invalidPhone: 'invalid_phone',
   otpInvalid: 'otp_invalid',
   otpExpired: 'otp_expired',
+  /** A passkey's answer did not prove the account (another credential, a stale challenge, a bad signature). */
+  passkeyRefused: 'passkey_refused',
+  /** No passkey challenge of this session is waiting (none asked, used, or expired): the browser asks again. */
+  passkeyExpired: 'passkey_expired',
   resetTokenInvalid: 'reset_token_invalid',
   currentPasswordWrong: 'current_password_wrong',
   emailTaken: 'email_taken',

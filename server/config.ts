@@ -62,8 +62,13 @@ export interface AppConfig {
   mailTransport?: MailTransport;
   /** Where uploaded files (avatars) are kept; a folder under the OS temp folder when absent. */
   storageDir?: string;
-  /** The origin mailed links point at (`PUBLIC_URL`); never taken from a request's Host header. */
+  /**
+   * The origin mailed links point at (`PUBLIC_URL`); never taken from a request's Host header. It is also the
+   * passkeys' relying party: its host their id, its origin the one a passkey answers for.
+   */
   publicUrl?: string;
+  /** The name a device shows when it saves a passkey of this app (`PASSKEY_RP_NAME`). */
+  passkeyRpName?: string;
   demoPassword: string;
   staticDir: string;
   /** Seed the demo school when the database has no users. */
@@ -114,6 +119,9 @@ export interface AppConfig {
   loadShed?: LoadShedConfig;
 }
 
+/** The name devices show for this app's passkeys unless `PASSKEY_RP_NAME` gives another. */
+export const DEFAULT_PASSKEY_RP_NAME = 'School Admin';
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -127,6 +135,12 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('School Admin <no-reply@school.invalid>'),
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   STATIC_DIR: z.string().min(1).default('./dist'),
+  PASSKEY_RP_NAME: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64, 'must be at most 64 characters')
+    .default(DEFAULT_PASSKEY_RP_NAME),
   CODING_SERVICE_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   CODING_SERVICE_TOKEN: z.string().min(1).optional(),
   RANKING_REFRESH_MS: z.coerce
@@ -194,6 +208,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl: vars.SMTP_URL,
     mailFrom: vars.MAIL_FROM,
     publicUrl: vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`,
+    passkeyRpName: vars.PASSKEY_RP_NAME,
     demoPassword: vars.DEMO_PASSWORD,
     staticDir: path.resolve(vars.STATIC_DIR),
     storageDir: path.resolve(vars.DATA_DIR, 'storage'),

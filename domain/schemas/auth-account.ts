@@ -46,6 +46,8 @@ export const loginResponseSchema = z.object({
   verified_otp: z.boolean(),
   /** The avatar file name (SPEC §3 User), null or absent for the default avatar. */
   avatar: z.string().nullable().optional(),
+  /** True when the second step asks for one of the account's passkeys rather than a mailed code (issue 44). */
+  passkey_step: z.boolean().optional(),
 });
 
 export type LoginResponse = z.infer<typeof loginResponseSchema>;

@@ -11,6 +11,7 @@ import { masterSettingCalls } from './master-setting';
 import { memosCalls } from './memos';
 import { notificationsCalls } from './notifications';
 import { offlineCalls } from './offline';
+import { passkeyCalls } from './passkeys';
 import { peopleCalls } from './people';
 import { plansCalls } from './plans';
 import { reportsCalls } from './reports';
@@ -29,6 +30,7 @@ export type { CallSchema } from './common';
  */
 export const CALL_SLICES = [
   authAccountCalls,
+  passkeyCalls,
   syncCalls,
   offlineCalls,
   masterSettingCalls,
@@ -60,6 +62,7 @@ export const CALL_SLICES = [
  */
 export const CALL_SCHEMAS = {
   ...authAccountCalls,
+  ...passkeyCalls,
   ...syncCalls,
   ...offlineCalls,
   ...masterSettingCalls,

@@ -15,6 +15,7 @@ export const AttemptKind = {
   otpFailure: 'otp_failure',
   otpResend: 'otp_resend',
   resetMail: 'reset_mail',
+  passkeyRegistration: 'passkey_registration',
 } as const;
 export type AttemptKind = (typeof AttemptKind)[keyof typeof AttemptKind];
 

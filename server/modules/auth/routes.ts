@@ -1,25 +1,18 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AUTH_LIMITS } from '../../../domain/auth';
 import { appPublicUrl } from '../../config';
 import type { AppDeps } from '../../deps';
 import { unauthenticated } from '../../http-error';
 import { registerCall } from '../../plugins/call-route';
-import { setAppCookie } from '../../plugins/cookies';
 import { issueCsrfToken } from '../../plugins/csrf';
 import { clearSessionCookie, sessionTokenOf, setSessionCookie, signedInUser } from '../../plugins/session';
 import { notifyAccountChange, notifyDepsOf } from '../dashboard/notifications';
+import { setDeviceCookie } from './device-cookie';
+import { relyingPartyOfConfig } from './passkeys';
+import { passkeyRoutes } from './passkeys-routes';
 import { changePassword, forceChangePassword, requestPasswordLink, resetPassword } from './password-service';
 import { login, logout, profileOf, resendCode, verifyCode } from './service';
 import { sessionIdOf } from './sessions';
-
-function setDeviceCookie(reply: FastifyReply, token: string): void {
-  setAppCookie(reply, reply.server.cookiePolicy.device, token, {
-    httpOnly: true,
-    sameSite: 'lax',
-    maxAgeSeconds: AUTH_LIMITS.trustedDeviceDays * 24 * 60 * 60,
-  });
-}
 
 function sessionIdOfRequest(request: FastifyRequest): string {
   if (!request.sessionId) throw unauthenticated();
@@ -29,6 +22,8 @@ function sessionIdOfRequest(request: FastifyRequest): string {
 /** Sign-in, the two-step code, sign-out, passwords and the current user (SPEC §7 "Auth and account"). */
 export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const publicUrl = appPublicUrl(deps.config);
+  const passkeysOffered = relyingPartyOfConfig(deps.config) !== null;
+  await app.register(passkeyRoutes, deps);
 
   // A Web Worker cannot read cookies, so it asks for the token the cookie holds (set by the CSRF hook).
   registerCall(app, 'GET /api/csrf', async (request) => ({ token: request.csrfToken }));
@@ -42,6 +37,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       address: request.ip,
       deviceToken: request.cookies[app.cookiePolicy.device],
       sessionLifetimeMs: deps.config.sessionLifetimeMs,
+      passkeysOffered,
     });
     setSessionCookie(reply, token);
     issueCsrfToken(request, reply, token);

@@ -22,6 +22,7 @@ import {
   signedInFromBefore,
   tooMany,
 } from './limits';
+import { hasPasskeys } from './passkeys-store';
 import type { PasswordHasher } from './passwords';
 import { createSession, endOtherSessions, endSession } from './sessions';
 
@@ -122,6 +123,8 @@ export async function login(
     deviceToken: string | undefined;
     /** The sessions' absolute lifetime (`AppConfig.sessionLifetimeMs`); the default when absent. */
     sessionLifetimeMs?: number;
+    /** Whether this server offers passkeys: an account with one then proves itself with it, not a code. */
+    passkeysOffered?: boolean;
   },
 ): Promise<{ token: string; profile: LoginResponse }> {
   const now = deps.now();
@@ -163,12 +166,14 @@ export async function login(
     trustedDevice: trusted,
     lifetimeMs: input.sessionLifetimeMs,
   });
-  if (!trusted) {
+  // An account with a passkey is asked for it instead of a mailed code; the code stays one tap away.
+  const passkeyStep = !trusted && input.passkeysOffered === true && (await hasPasskeys(deps.db, user.id));
+  if (!trusted && !passkeyStep) {
     await issueCode(deps, { userId: user.id, email: user.email, sessionId: tokenKey(token) });
   }
   const profile = toLoginResponse(user, { otpVerified: trusted, trustedDevice: trusted });
   if (!profile) throw invalidCredentials();
-  return { token, profile };
+  return { token, profile: passkeyStep ? { ...profile, passkey_step: true } : profile };
 }
 
 /** Mails a new code bound to the session; earlier codes of the session stop working. */
@@ -250,8 +255,7 @@ export async function verifyCode(
   },
 ): Promise<{ deviceToken: string | null; profile: LoginResponse }> {
   const now = deps.now();
-  const lockedUntil = await lockOf(deps.db, input.userId, now);
-  if (lockedUntil) throw accountLocked(lockedUntil, now);
+  await assertNotLocked(deps.db, input.userId, now);
   const [current] = await deps.db
     .select()
     .from(otpCodes)
@@ -266,22 +270,51 @@ export async function verifyCode(
       .update(otpCodes)
       .set({ attempts: current.attempts + 1 })
       .where(eq(otpCodes.id, current.id));
-    await recordAttempt(deps.db, AttemptKind.otpFailure, input.userId, now);
-    const dayAgo = new Date(now.getTime() - 24 * 60 * 60_000);
-    if (
-      (await attemptsSince(deps.db, AttemptKind.otpFailure, input.userId, dayAgo)) >=
-      AUTH_LIMITS.otpFailuresPerDay
-    ) {
-      const until = await lockAccount(deps, input.userId, now);
-      throw accountLocked(until, now);
-    }
+    await countSecondStepFailure(deps, input.userId, now);
     if (current.attempts + 1 >= AUTH_LIMITS.otpGuessesPerCode) throw tooMany(ErrorCode.otpTooManyAttempts);
     throw validationFailed({ code: [ValidationCode.otpInvalid] });
   }
 
+  return completeSecondStep(deps, input, async (tx) => {
+    await tx.update(otpCodes).set({ usedAt: now }).where(eq(otpCodes.id, current.id));
+  });
+}
+
+/**
+ * Counts a failed second step (a wrong code, a passkey that did not prove the account): ten in a day lock the
+ * account and tell the user by mail.
+ */
+export async function countSecondStepFailure(deps: AuthDeps, userId: string, now: Date): Promise<void> {
+  await recordAttempt(deps.db, AttemptKind.otpFailure, userId, now);
+  const dayAgo = new Date(now.getTime() - 24 * 60 * 60_000);
+  if (
+    (await attemptsSince(deps.db, AttemptKind.otpFailure, userId, dayAgo)) >= AUTH_LIMITS.otpFailuresPerDay
+  ) {
+    const until = await lockAccount(deps, userId, now);
+    throw accountLocked(until, now);
+  }
+}
+
+/** Refuses the second step of an account locked after too many failed ones. */
+export async function assertNotLocked(db: Executor, userId: string, now: Date): Promise<void> {
+  const lockedUntil = await lockOf(db, userId, now);
+  if (lockedUntil) throw accountLocked(lockedUntil, now);
+}
+
+/**
+ * Ends a second step that proved the account (the mailed code, a passkey): `spend` uses up what proved it, in
+ * the same transaction that verifies the session and, when asked, trusts this device for 30 days (the returned
+ * token goes into the device cookie).
+ */
+export async function completeSecondStep(
+  deps: AuthDeps,
+  input: { userId: string; sessionId: string; trustDevice: boolean; userAgent: string | undefined },
+  spend: (tx: Executor) => Promise<void>,
+): Promise<{ deviceToken: string | null; profile: LoginResponse }> {
+  const now = deps.now();
   const deviceToken = input.trustDevice ? randomBytes(32).toString('base64url') : null;
   await deps.db.transaction(async (tx) => {
-    await tx.update(otpCodes).set({ usedAt: now }).where(eq(otpCodes.id, current.id));
+    await spend(tx);
     await tx
       .update(sessions)
       .set({ otpVerified: true, trustedDevice: deviceToken !== null })
