@@ -3,6 +3,7 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import { LIMITS } from '../domain/limits';
 import type { AppConfig } from './config';
 import { createBatchLanes } from './db/batch-lane';
+import { createJobQueue } from './jobs/queue';
 import { openDatabase } from './db/client';
 import { seedDemoSchool } from './db/seed';
 import type { AppDeps } from './deps';
@@ -122,6 +123,16 @@ export const schoolApp: FastifyPluginAsync<SchoolAppOptions> = async (app, { con
   // PGlite runs one statement at a time, so one batch of a lane at a time; PostgreSQL's pool serves several.
   const lanes = createBatchLanes({ inFlight: config.database.kind === 'pglite' ? 1 : 4 });
   app.addHook('onClose', () => lanes.settled());
+  // Handlers are registered by the modules below; the queue starts once they all are (`onReady`), and stops
+  // before the database closes (onClose hooks run last added first).
+  const jobs = createJobQueue(database.db, {
+    now: config.now,
+    metrics,
+    pollMs: config.jobPollMs,
+    onError: (error, job) => app.log.error({ err: error, job: job.name, jobId: job.id }, 'job failed'),
+  });
+  app.addHook('onClose', () => jobs.close());
+  app.addHook('onReady', () => jobs.start());
   const deps: AppDeps = {
     config,
     db: database.db,
@@ -132,6 +143,7 @@ export const schoolApp: FastifyPluginAsync<SchoolAppOptions> = async (app, { con
     cardRefresh,
     lanes,
     metrics,
+    jobs,
   };
   onDeps?.(deps);
   app.decorate('appDeps', deps);

@@ -117,6 +117,29 @@ export interface AppConfig {
   metrics?: MetricsConfig;
   /** When to shed load; absent (tests), nothing is shed. */
   loadShed?: LoadShedConfig;
+  /**
+   * How often the job queue looks for due jobs, ms (server/jobs/queue.ts); absent (tests), jobs run only when
+   * a test asks (`deps.jobs.runDue()`), so the hundreds of apps a unit run builds start no timer.
+   */
+  jobPollMs?: number;
+  /**
+   * How long after a child is marked absent or late their guardians are told, ms (`ABSENCE_NOTICE_DELAY_MINUTES`):
+   * a mark corrected within it sends nothing, and the day's sittings marked within it go in one notice;
+   * 10 minutes when absent.
+   */
+  absenceNoticeDelayMs?: number;
+  /** Sign-in with the school's identity provider (`OIDC_*`); absent, the sign-in screen shows no button. */
+  oidc?: OidcConfig;
+  /**
+   * How long a read waits in the access log's buffer for others to share its transaction, ms
+   * (`ACCESS_LOG_FLUSH_MS`); 0 when absent (tests): written on the next turn of the event loop.
+   */
+  accessLogFlushMs?: number;
+  /**
+   * How many days after a student leaves (their account deactivated) their identity is kept before the
+   * nightly erasure replaces it (`ERASURE_AFTER_DAYS`, docs/access-log.md); absent or 0: never erased.
+   */
+  erasureAfterDays?: number;
 }
 
 /** The name devices show for this app's passkeys unless `PASSKEY_RP_NAME` gives another. */
@@ -178,10 +201,18 @@ const envSchema = z.object({
     .default(0),
   LOAD_SHED_MAX_DB_QUEUE: z.coerce.number().int().min(0).default(500),
   LOAD_SHED_RETRY_AFTER_S: z.coerce.number().int().min(1).max(3600).default(5),
+  ABSENCE_NOTICE_DELAY_MINUTES: z.coerce
+    .number({ error: 'must be a number of minutes' })
+    .min(0, 'must be 0 minutes or more')
+    .max(24 * 60, 'must be at most 1440 minutes (a day)')
+    .default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+// A second between looks for due jobs: a notice waits minutes by design, so a second more is nothing, and an
+// idle server asks one small indexed query a second.
+const JOB_POLL_MS = 1000;
 
 /** Thrown when the environment is invalid; the message lists every bad variable. */
 export class ConfigError extends Error {
@@ -227,6 +258,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     cspReportFile: vars.CSP_REPORT_FILE,
     trustProxy: trustProxyOf(vars.TRUST_PROXY),
     sessionLifetimeMs: vars.SESSION_LIFETIME_DAYS * DAY_MS,
+    jobPollMs: JOB_POLL_MS,
+    absenceNoticeDelayMs: Math.round(vars.ABSENCE_NOTICE_DELAY_MINUTES * 60_000),
     metrics: {
       allow: vars.METRICS_ALLOW?.split(',').map((range) => range.trim()) ?? [...LOOPBACK_RANGES],
       token: vars.METRICS_TOKEN,

@@ -1,6 +1,7 @@
 import type { AppConfig } from './config';
 import type { BatchLanes } from './db/batch-lane';
 import type { Database } from './db/client';
+import type { JobQueue } from './jobs/queue';
 import type { AppMetrics } from './metrics';
 import type { PasswordHasher } from './modules/auth/passwords';
 import type { SubjectRefreshQueue } from './modules/dashboard/refresh';
@@ -22,4 +23,6 @@ export interface AppDeps {
   lanes: BatchLanes;
   /** What `/metrics` reports: sync pulls and pushes, mail, jobs (requests are counted by a hook). */
   metrics: AppMetrics;
+  /** The durable job queue (server/jobs/queue.ts): absence notices, Web Push sends, nightly work. */
+  jobs: JobQueue;
 }

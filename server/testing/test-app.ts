@@ -99,7 +99,7 @@ export interface TestDatabase {
 let template: Promise<Blob> | null = null;
 
 /** The migrated PGlite the run's global set-up dumped (server/testing/pglite-template.global.ts). */
-function migratedTemplate(): Promise<Blob> {
+export function migratedTemplate(): Promise<Blob> {
   template ??= readFile(inject('pgliteTemplate')).then((bytes) => new Blob([bytes]));
   return template;
 }
@@ -153,9 +153,14 @@ export function createTestClock(start = new Date('2026-04-01T09:00:00Z')): TestC
 /** Builds the app the way production does, on a throwaway database, cheap argon2 and an empty build folder. */
 export async function buildTestApp(
   overrides: Partial<AppConfig> = {},
-  options: { databaseRelay?: boolean } = {},
+  options: {
+    databaseRelay?: boolean;
+    /** A database of the test's own (a restart: the next app opens it again); the test drops it. */
+    database?: TestDatabase;
+  } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const ownDatabase = options.database === undefined;
+  const database = options.database ?? (await createTestDatabase());
   const staticDir = await mkdtemp(path.join(os.tmpdir(), 'school-static-'));
   const clock = createTestClock();
   const printed: string[] = [];
@@ -202,7 +207,7 @@ export async function buildTestApp(
     db,
     async close() {
       await app.close();
-      await database.drop();
+      if (ownDatabase) await database.drop();
       await rm(staticDir, { recursive: true, force: true });
     },
   };

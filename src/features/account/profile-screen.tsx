@@ -1,8 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { type ReactNode, useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
+import { type ChangeEvent, type FormEvent, type ReactNode, useId, useState } from 'react';
+import { z } from 'zod';
 import { Role } from '../../../domain/roles';
 import { avatarUrl, type Profile, updateProfileRequestSchema } from '../../../domain/schemas/auth-account';
 import { validateAvatarFile } from '../../../domain/validation';
@@ -11,10 +9,12 @@ import { formatDate } from '../../i18n/format';
 import { localeOrDefault } from '../../i18n/i18n';
 import { AsOf } from '../../ui/as-of';
 import { Button } from '../../ui/button';
+import { ChangedMeanwhileNote } from '../../ui/changed-meanwhile-note';
 import { ErrorNote } from '../../ui/error-note';
 import { FilePicker } from '../../ui/file-picker';
 import { Skeleton } from '../../ui/skeleton';
 import { TextField } from '../../ui/text-field';
+import { useLiveForm } from '../../ui/use-live-form';
 import { revokeSession, saveProfile, uploadAvatar, useProfile, useSessions } from './account-calls';
 import { deviceWords } from './device-words';
 
@@ -32,7 +32,22 @@ function Section({ title, children }: { title: ReactNode; children: ReactNode })
   );
 }
 
-function DetailsForm({
+type Details = z.input<typeof updateProfileRequestSchema>;
+const DETAIL_FIELDS = ['name', 'name_kana', 'phone', 'email'] as const;
+
+const detailsOf = (profile: Profile): Details => ({
+  name: profile.name,
+  name_kana: profile.name_kana ?? '',
+  phone: profile.phone ?? '',
+  email: profile.email,
+});
+
+/**
+ * The user's details. `profile` is the profile as last read (re-read after a save, or when the screen is
+ * opened again): a read that brings changes made on another device never replaces what the user typed, it
+ * shows as changed meanwhile (`useLiveForm`).
+ */
+export function DetailsForm({
   profile,
   notify,
   onSaved,
@@ -43,64 +58,49 @@ function DetailsForm({
 }) {
   const { t, i18n } = useLingui();
   const isStudent = profile.role === Role.student;
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<
-    z.input<typeof updateProfileRequestSchema>,
-    unknown,
-    z.output<typeof updateProfileRequestSchema>
-  >({
-    resolver: zodResolver(updateProfileRequestSchema),
-    defaultValues: {
-      name: profile.name,
-      name_kana: profile.name_kana ?? '',
-      phone: profile.phone ?? '',
-      email: profile.email,
-    },
-  });
+  const form = useLiveForm(profile, detailsOf);
+  const values = form.values ?? detailsOf(profile);
+  const [errors, setErrors] = useState<Partial<Record<keyof Details, string>>>({});
+  const [busy, setBusy] = useState(false);
   const shown = (code: string | undefined) => (code ? errorMessage(i18n, code) : undefined);
-  const submit = handleSubmit(async (values) => {
-    const result = await saveProfile(isStudent, values);
+  const field = (name: (typeof DETAIL_FIELDS)[number]) => ({
+    name,
+    value: values[name] ?? '',
+    error: shown(errors[name]),
+    onChange: (event: ChangeEvent<HTMLInputElement>) =>
+      form.setValues((current) => ({ ...current, [name]: event.target.value })),
+  });
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = updateProfileRequestSchema.safeParse(values);
+    if (!parsed.success) {
+      const refused = z.flattenError(parsed.error).fieldErrors;
+      setErrors(Object.fromEntries(DETAIL_FIELDS.map((name) => [name, refused[name]?.[0]])));
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    const result = await saveProfile(isStudent, parsed.data);
+    setBusy(false);
     if (result.ok) {
+      form.markSaved();
       onSaved(result.value);
       notify('success', t`Your profile was saved.`);
       return;
     }
-    const { field, code } = result.failure;
-    if (field === 'name' || field === 'name_kana' || field === 'phone' || field === 'email')
-      setError(field, { message: code });
+    const { field: refusedField, code } = result.failure;
+    if (DETAIL_FIELDS.some((name) => name === refusedField))
+      setErrors({ [refusedField as keyof Details]: code });
     notify('error', errorMessage(i18n, code));
-  });
+  };
   return (
-    <form noValidate onSubmit={submit} className="flex max-w-md flex-col gap-4">
-      <TextField
-        label={<Trans>Full name</Trans>}
-        required
-        error={shown(errors.name?.message)}
-        {...register('name')}
-      />
-      <TextField
-        label={<Trans>Name (kana)</Trans>}
-        error={shown(errors.name_kana?.message)}
-        {...register('name_kana')}
-      />
-      <TextField
-        label={<Trans>Phone number</Trans>}
-        type="tel"
-        error={shown(errors.phone?.message)}
-        {...register('phone')}
-      />
-      <TextField
-        label={<Trans>Email address</Trans>}
-        type="email"
-        required
-        error={shown(errors.email?.message)}
-        {...register('email')}
-      />
-      <Button type="submit" busy={isSubmitting} className="self-start">
+    <form noValidate onSubmit={(event) => void submit(event)} className="flex max-w-md flex-col gap-4">
+      <ChangedMeanwhileNote form={form} />
+      <TextField label={<Trans>Full name</Trans>} required {...field('name')} />
+      <TextField label={<Trans>Name (kana)</Trans>} {...field('name_kana')} />
+      <TextField label={<Trans>Phone number</Trans>} type="tel" {...field('phone')} />
+      <TextField label={<Trans>Email address</Trans>} type="email" required {...field('email')} />
+      <Button type="submit" busy={busy} className="self-start">
         <Trans>Save profile</Trans>
       </Button>
     </form>
