@@ -128,6 +128,17 @@ export interface AppConfig {
    * 10 minutes when absent.
    */
   absenceNoticeDelayMs?: number;
+  /**
+   * How often the job queue looks for due jobs, ms (server/jobs/queue.ts); absent (tests), jobs run only when
+   * a test asks (`deps.jobs.runDue()`), so the hundreds of apps a unit run builds start no timer.
+   */
+  jobPollMs?: number;
+  /**
+   * How long after a child is marked absent or late their guardians are told, ms (`ABSENCE_NOTICE_DELAY_MINUTES`):
+   * a mark corrected within it sends nothing, and the day's sittings marked within it go in one notice;
+   * 10 minutes when absent.
+   */
+  absenceNoticeDelayMs?: number;
   /** Sign-in with the school's identity provider (`OIDC_*`); absent, the sign-in screen shows no button. */
   oidc?: OidcConfig;
   /**
@@ -206,10 +217,18 @@ const envSchema = z.object({
     .min(0, 'must be 0 minutes or more')
     .max(24 * 60, 'must be at most 1440 minutes (a day)')
     .default(10),
+  ABSENCE_NOTICE_DELAY_MINUTES: z.coerce
+    .number({ error: 'must be a number of minutes' })
+    .min(0, 'must be 0 minutes or more')
+    .max(24 * 60, 'must be at most 1440 minutes (a day)')
+    .default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+// A second between looks for due jobs: a notice waits minutes by design, so a second more is nothing, and an
+// idle server asks one small indexed query a second.
+const JOB_POLL_MS = 1000;
 // A second between looks for due jobs: a notice waits minutes by design, so a second more is nothing, and an
 // idle server asks one small indexed query a second.
 const JOB_POLL_MS = 1000;
@@ -258,6 +277,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     cspReportFile: vars.CSP_REPORT_FILE,
     trustProxy: trustProxyOf(vars.TRUST_PROXY),
     sessionLifetimeMs: vars.SESSION_LIFETIME_DAYS * DAY_MS,
+    jobPollMs: JOB_POLL_MS,
+    absenceNoticeDelayMs: Math.round(vars.ABSENCE_NOTICE_DELAY_MINUTES * 60_000),
     jobPollMs: JOB_POLL_MS,
     absenceNoticeDelayMs: Math.round(vars.ABSENCE_NOTICE_DELAY_MINUTES * 60_000),
     metrics: {
