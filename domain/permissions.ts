@@ -6,13 +6,18 @@ import {
   ADMINS_SCREEN,
   ALL_BUT_SUPER_ADMIN,
   EVERYONE,
+  OFFLINE_FIRST_ROLES,
+  REQUEST_ROLES,
   Role,
-  STAFF,
+  SCHOOL_ROLES,
   STAFF_BUT_SUPER_ADMIN,
+  STUDENTS_AND_GUARDIANS,
   STUDENTS_ONLY,
   SUPER_ADMIN_ONLY,
+  SYNC_PULL_ROLES,
   TEACHERS_ADMINS_STUDENTS,
   TEACHERS_AND_ADMINS,
+  USERS_ACCOUNT_ROLES,
 } from './roles';
 
 const { teacher, admin, student } = Role;
@@ -38,8 +43,8 @@ export const CALL_ROLES = {
   'GET /api/sync/master/pull': 'signedIn',
   // Replication of the other collections: the roles that keep offline data (SPEC §4) and observers, who read
   // online; each collection narrows its rows to the user's scope, and a push refuses foreign rows in-band.
-  'GET /api/sync/:collection/pull': ALL_BUT_SUPER_ADMIN,
-  'POST /api/sync/:collection/push': TEACHERS_ADMINS_STUDENTS,
+  'GET /api/sync/:collection/pull': SYNC_PULL_ROLES,
+  'POST /api/sync/:collection/push': OFFLINE_FIRST_ROLES,
   // The bell's notifications: every role reads its own and marks them read (the push takes only that).
   'GET /api/sync/notifications/pull': 'signedIn',
   'POST /api/sync/notifications/push': 'signedIn',
@@ -63,11 +68,11 @@ export const CALL_ROLES = {
   'POST /api/passkeys/authentication-options': 'signedIn',
   'POST /api/passkeys/authenticate': 'signedIn',
   'POST /api/edu-account/resend-choose-emails': 'public',
-  // SPEC §7: students use the `students` variants, everyone else the `users` ones.
+  // SPEC §7: students use the `students` variants, everyone else (guardians too) the `users` ones.
   'POST /api/students/change-password': STUDENTS_ONLY,
-  'POST /api/users/change-password': STAFF,
+  'POST /api/users/change-password': USERS_ACCOUNT_ROLES,
   'POST /api/students/update-avatar': STUDENTS_ONLY,
-  'POST /api/users/update-avatar': STAFF,
+  'POST /api/users/update-avatar': USERS_ACCOUNT_ROLES,
   'GET /api/users/notification-by-user': 'signedIn',
   'POST /api/users/update-notification': 'signedIn',
   'POST /api/users/update-language': 'signedIn',
@@ -75,12 +80,12 @@ export const CALL_ROLES = {
   // pattern: students use the `students` path, everyone else `users`. Sessions are the caller's own.
   'GET /api/profile': 'signedIn',
   'POST /api/students/update-profile': STUDENTS_ONLY,
-  'POST /api/users/update-profile': STAFF,
+  'POST /api/users/update-profile': USERS_ACCOUNT_ROLES,
   'GET /api/sessions': 'signedIn',
   'DELETE /api/sessions/:sessionId': 'signedIn',
-  // SPEC §4: every role but 0 and 3 caches offline data after login.
-  'GET /api/offline/get-files-render': TEACHERS_ADMINS_STUDENTS,
-  'GET /api/offline/get-data-caches': TEACHERS_ADMINS_STUDENTS,
+  // SPEC §4: every role but 0 and 3 caches offline data after login (guardians too, issue 43).
+  'GET /api/offline/get-files-render': OFFLINE_FIRST_ROLES,
+  'GET /api/offline/get-data-caches': OFFLINE_FIRST_ROLES,
 
   // Stickies follow the dashboard (everyone but 3); observers only read them. The "More" class lists serve
   // staff cards; a student's More goes to their own profile instead.
@@ -214,9 +219,11 @@ export const CALL_ROLES = {
   'DELETE /api/students/:studentId': ADMINS_ONLY,
   'POST /api/students': TEACHERS_AND_ADMINS,
   'POST /api/students/create-multi': TEACHERS_AND_ADMINS,
-  'GET /api/students/:studentId/achievement-attendance': ALL_BUT_SUPER_ADMIN,
+  // A student's record card: a guardian reads their children's (a row rule, the `student` entity's ward reach).
+  'GET /api/students/:studentId/achievement-attendance': [...ALL_BUT_SUPER_ADMIN, Role.guardian],
   'POST /api/students/:studentId/lesson': TEACHERS_AND_ADMINS,
-  'GET /api/students/:studentId/data-request': STUDENTS_ONLY,
+  // The request form's choices: a student's own, a guardian's for a ward (a row rule).
+  'GET /api/students/:studentId/data-request': STUDENTS_AND_GUARDIANS,
   'GET /api/students/data-filter/:yearCodeId/:facultyId': ALL_BUT_SUPER_ADMIN,
   'GET /api/teachers/:teacherId': STAFF_BUT_SUPER_ADMIN,
   'POST /api/teachers/:teacherId': ADMINS_ONLY,
@@ -234,6 +241,11 @@ export const CALL_ROLES = {
   'POST /api/observers/:observerId': ADMINS_ONLY,
   'DELETE /api/observers/:observerId': ADMINS_ONLY,
   'POST /api/observers/invite': ADMINS_ONLY,
+  // Guardians (issue 43): admins list a student's guardians, link one by inviting them by e-mail (a new
+  // account gets the invitation mail in the language the form gives), and end a link.
+  'GET /api/students/:studentId/guardians': ADMINS_ONLY,
+  'POST /api/students/:studentId/guardians': ADMINS_ONLY,
+  'DELETE /api/students/:studentId/guardians/:guardianId': ADMINS_ONLY,
 
   // Memos: staff read; writing needs a teacher in the subject or an admin (row rule `mayWriteMemo`).
   'GET /api/memo/:subjectId/check-teacher-in-subject': STAFF_BUT_SUPER_ADMIN,
@@ -242,15 +254,16 @@ export const CALL_ROLES = {
   'POST /api/memo/:memoId': TEACHERS_AND_ADMINS,
   'DELETE /api/memo/:memoId': TEACHERS_AND_ADMINS,
 
-  // Requests: students create; 1, 2, 5 list; the detail screen is open to all roles (SPEC §6). The per-type
-  // status calls decide (staff) or cancel (the owning student), see `mayChangeRequestStatus`.
-  'POST /api/requests': STUDENTS_ONLY,
-  'GET /api/requests/search': TEACHERS_ADMINS_STUDENTS,
+  // Requests: students create, and guardians for their children (issue 43); 1, 2, 5, 6 list; the detail screen
+  // is open to all roles (SPEC §6). The per-type status calls decide (staff) or cancel (the owning student, or
+  // the guardian who filed it), see `mayChangeRequestStatus`.
+  'POST /api/requests': STUDENTS_AND_GUARDIANS,
+  'GET /api/requests/search': REQUEST_ROLES,
   'GET /api/requests/:requestId': EVERYONE,
-  'POST /api/requests/:requestId/attendance': TEACHERS_ADMINS_STUDENTS,
-  'POST /api/requests/:requestId/achievement-confirm': TEACHERS_ADMINS_STUDENTS,
-  'POST /api/requests/:requestId/confirmAttendance': TEACHERS_ADMINS_STUDENTS,
-  'POST /api/requests/:requestId/other': TEACHERS_ADMINS_STUDENTS,
+  'POST /api/requests/:requestId/attendance': REQUEST_ROLES,
+  'POST /api/requests/:requestId/achievement-confirm': REQUEST_ROLES,
+  'POST /api/requests/:requestId/confirmAttendance': REQUEST_ROLES,
+  'POST /api/requests/:requestId/other': REQUEST_ROLES,
 
   // Reports and statistics follow the report screens (not 3, not 5).
   'GET /api/report/universities/:universityId/subject-name': STAFF_BUT_SUPER_ADMIN,
@@ -267,11 +280,11 @@ export const CALL_ROLES = {
   // Events: /viblo for 0, 1, 2, 5; the events list for everyone; writing events for admins (SPEC §6).
   'GET /api/viblo/filter-data': ALL_BUT_SUPER_ADMIN,
   'POST /api/viblo/search': ALL_BUT_SUPER_ADMIN,
-  'POST /api/viblo-event/search': EVERYONE,
-  'GET /api/viblo-event/data-filter': EVERYONE,
+  'POST /api/viblo-event/search': SCHOOL_ROLES,
+  'GET /api/viblo-event/data-filter': SCHOOL_ROLES,
   'GET /api/viblo-event/add/get-data-create': ADMINS_ONLY,
   'POST /api/viblo-event': ADMINS_ONLY,
-  'GET /api/viblo-event/:eventId': EVERYONE,
+  'GET /api/viblo-event/:eventId': SCHOOL_ROLES,
   'POST /api/viblo-event/:eventId': ADMINS_ONLY,
   'DELETE /api/viblo-event/:eventId': ADMINS_ONLY,
   'POST /api/viblo-event/:eventId/ranking-import': ADMINS_ONLY,

@@ -39,9 +39,12 @@ export const BROWSER_COLLECTIONS: readonly (SyncCollection | LocalCollection)[] 
   ...Object.values(LocalCollection),
 ];
 
-const CLASS_WORK_READERS = [Role.teacher, Role.admin, Role.student] as const;
+// A guardian pulls what their children's screens show, as the child sees it (issue 43): the children's
+// class work, requests, subjects, sittings and lessons, and the name cards they need; no plans or notes, no
+// dashboard cards.
+const CLASS_WORK_READERS = [Role.teacher, Role.admin, Role.student, Role.guardian] as const;
 const CLASS_WORK_WRITERS = [Role.teacher, Role.admin] as const;
-const SUBJECT_READERS = [Role.observer, Role.teacher, Role.admin, Role.student] as const;
+const SUBJECT_READERS = [Role.observer, Role.teacher, Role.admin, Role.student, Role.guardian] as const;
 
 /**
  * Who pulls and who pushes each collection (the permission table of the sync calls). The server narrows the
@@ -52,7 +55,7 @@ export const SYNC_COLLECTION_ROLES: Record<
   { pull: readonly AccountRole[]; push: readonly AccountRole[] }
 > = {
   master: { pull: ROLE_LIST, push: [Role.admin] },
-  people: { pull: [Role.observer, Role.teacher, Role.admin, Role.student], push: [] },
+  people: { pull: SUBJECT_READERS, push: [] },
   attendance: { pull: CLASS_WORK_READERS, push: CLASS_WORK_WRITERS },
   achievements: { pull: CLASS_WORK_READERS, push: CLASS_WORK_WRITERS },
   // Each user pulls their own cards; the super admin has no dashboard (SPEC §2). Closing is the REST call.
@@ -60,6 +63,7 @@ export const SYNC_COLLECTION_ROLES: Record<
   // Everybody has the bell; marking read is the one write, pushed (offline too) by the owner only.
   notifications: { pull: ROLE_LIST, push: ROLE_LIST },
   // SPEC §6: /requests is for teachers, admins and students; students create and cancel, staff decide.
+  // Guardians file and cancel for their children (issue 43).
   requests: { pull: CLASS_WORK_READERS, push: CLASS_WORK_READERS },
   // Subjects' memos, plans and notes: every role that opens a subject. Plans and plan notes are written by
   // the sitting's teachers and admins, offline too (issue #18); memos and subject notes through their calls.

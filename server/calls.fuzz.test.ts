@@ -199,13 +199,21 @@ const ACCOUNT_OF_ROLE: Record<AccountRole, string> = {
   [Role.admin]: DEMO_ACCOUNTS.admin,
   [Role.superAdmin]: DEMO_ACCOUNTS.superAdmin,
   [Role.student]: DEMO_ACCOUNTS.student,
+  [Role.guardian]: DEMO_ACCOUNTS.guardian,
 };
 
 function accountFor(key: CallKey): string | null {
   const rule: 'public' | 'signedIn' | readonly AccountRole[] = CALL_ROLES[key];
   if (rule === 'public') return null;
   if (rule === 'signedIn') return DEMO_ACCOUNTS.admin;
-  for (const role of [Role.admin, Role.superAdmin, Role.teacher, Role.student, Role.observer] as const) {
+  for (const role of [
+    Role.admin,
+    Role.superAdmin,
+    Role.teacher,
+    Role.student,
+    Role.guardian,
+    Role.observer,
+  ] as const) {
     if (rule.includes(role)) return ACCOUNT_OF_ROLE[role];
   }
   return DEMO_ACCOUNTS.admin;

@@ -180,12 +180,38 @@ export const studentCreateSchema = studentWriteSchema.extend({ locale: newAccoun
 export type StudentCreate = z.infer<typeof studentCreateSchema>;
 
 /**
+ * The guardian columns of a bulk add's row (issue 43; the paste and the `.xlsx` carry them after the student's
+ * own): a guardian to link the row's student to, invited by e-mail in `guardian_locale` (the batch's language
+ * when left out) when no account has that e-mail yet. All three empty: no guardian. A name without an e-mail,
+ * or an e-mail without a name, is an error on the missing field.
+ */
+export const guardianColumnsShape = {
+  guardian_email: emailSchema.nullable().default(null),
+  guardian_name: nameSchema.nullable().default(null),
+  guardian_locale: newAccountLocaleSchema.nullable().default(null),
+};
+
+/** A row of a bulk student add: the student, and optionally a guardian (`guardianColumnsShape`). */
+export const studentBulkRowSchema = studentWriteSchema
+  .extend(guardianColumnsShape)
+  .superRefine((row, context) => {
+    if (row.guardian_email !== null && row.guardian_name === null) {
+      context.addIssue({ code: 'custom', path: ['guardian_name'], message: ValidationCode.required });
+    }
+    if (row.guardian_email === null && (row.guardian_name !== null || row.guardian_locale !== null)) {
+      context.addIssue({ code: 'custom', path: ['guardian_email'], message: ValidationCode.required });
+    }
+  });
+/** A row of a bulk student add. */
+export type StudentBulkRow = z.infer<typeof studentBulkRowSchema>;
+
+/**
  * Body of `POST /api/students/create-multi` (SPEC §7 `{students}`). A 422 keys errors by row
  * (`students.3.email`), which the bulk screen stores per field (SPEC §5).
  */
 export const studentsBulkRequestSchema = strictObject({
   students: z
-    .array(studentWriteSchema)
+    .array(studentBulkRowSchema)
     .min(1, ValidationCode.required)
     // SPEC §9 "Import limits: 50 students": a pasted sheet or a file holds one class list at most.
     .max(LIMITS.importMaxStudents, ValidationCode.tooLong),
@@ -284,6 +310,41 @@ export const studentFilterDataResponseSchema = z.object({
   scoreNames: z.array(namedRefSchema),
 });
 
+// ---------------------------------------------------------------------------------------------------------
+// Guardians (issue 43).
+
+/**
+ * A guardian linked to a student (the student screen's guardians list): the account, its language (what its
+ * mails and notices are written in), and when the link was made. `pending` while the invitation is not yet
+ * taken up (the account has not set its password).
+ */
+export const guardianSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  email: z.string(),
+  locale: z.enum(LOCALES),
+  linked_at: dateTimeSchema,
+  pending: z.boolean(),
+});
+/** A guardian of a student. */
+export type Guardian = z.infer<typeof guardianSchema>;
+
+/** `GET /api/students/{id}/guardians`: the student's live guardians. */
+export const guardianListResponseSchema = listOf('guardians', guardianSchema);
+
+/**
+ * Body of `POST /api/students/{id}/guardians`: link the guardian with this e-mail, inviting a new account in
+ * `locale` (the inviting admin's language when left out) when none has it. An existing guardian account is
+ * linked as it is (its name and language stay); an e-mail of a staff or student account is refused.
+ */
+export const guardianLinkRequestSchema = strictObject({
+  email: emailSchema,
+  name: nameSchema,
+  locale: newAccountLocaleSchema.optional(),
+});
+/** Body of a guardian link. */
+export type GuardianLinkRequest = z.infer<typeof guardianLinkRequestSchema>;
+
 const observer = idParams('observerId');
 const student = idParams('studentId');
 const teacher = idParams('teacherId');
@@ -343,4 +404,15 @@ export const peopleCalls = {
     response: okResponseSchema,
   },
   'POST /api/observers/invite': { body: inviteRequestSchema, response: staffUserSchema },
+  'GET /api/students/:studentId/guardians': { params: student, response: guardianListResponseSchema },
+  'POST /api/students/:studentId/guardians': {
+    params: student,
+    body: guardianLinkRequestSchema,
+    response: guardianSchema,
+  },
+  'DELETE /api/students/:studentId/guardians/:guardianId': {
+    params: idParams('studentId', 'guardianId'),
+    body: emptyBodySchema,
+    response: okResponseSchema,
+  },
 } as const satisfies CallSlice;

@@ -7,7 +7,7 @@ import { queryRows } from '../db/rows';
 import { users } from '../db/schema';
 import { forbidden } from '../http-error';
 import type { Actor } from './actor';
-import { ownStudentIds } from './own-students';
+import { ownOrWardStudentIds } from './own-students';
 
 // The one place that reads class and schedule assignments (`class_teachers`, `schedule_teachers`) to decide
 // who teaches what: modules, sync collections and dashboard rules take these pieces instead of writing the
@@ -231,7 +231,7 @@ export async function prefetchClassTeacherIds(
 
 /**
  * The SQL condition "the signed-in user may see rows of this class student / student": admins everything;
- * a teacher the rows of students in classes they teach; a student their own rows.
+ * a teacher the rows of students in classes they teach; a student their own rows; a guardian their wards'.
  */
 export function classWorkScope(
   actor: Actor,
@@ -239,7 +239,8 @@ export function classWorkScope(
   studentId: SQL,
 ): SQL {
   if (actor.role === Role.admin) return sql`true`;
-  if (actor.role === Role.student) return sql`${studentId} in ${ownStudentIds(actor.id)}`;
+  const seen = ownOrWardStudentIds(actor);
+  if (seen) return sql`${studentId} in ${seen}`;
   if (actor.role !== Role.teacher) return sql`false`;
   const match =
     'classStudentId' in columns
@@ -252,13 +253,13 @@ export function classWorkScope(
 
 /**
  * The class students a user sees, as a condition on the class students alias `t`: admins and observers all,
- * teachers those of their classes, students their own.
+ * teachers those of their classes, students their own, guardians their wards'.
  */
 export function classStudentScope(actor: Actor, classId: SQL, studentId: SQL): SQL {
   if (actor.role === Role.admin || actor.role === Role.observer) return sql`true`;
   if (actor.role === Role.teacher) return teachesClass(actor.id, classId);
-  if (actor.role === Role.student) return sql`${studentId} in ${ownStudentIds(actor.id)}`;
-  return sql`false`;
+  const seen = ownOrWardStudentIds(actor);
+  return seen ? sql`${studentId} in ${seen}` : sql`false`;
 }
 
 /**
@@ -277,11 +278,18 @@ export function classScopeVersion(actor: Actor): SQL {
       select cs.seq from class_students cs
       where cs.class_id in (select ct.class_id from class_teachers ct where ct.teacher_id = ${actor.id})`);
   }
-  if (actor.role === Role.student) {
-    const mine = ownStudentIds(actor.id);
-    return fingerprint(sql`select ss.seq from subject_students ss where ss.student_id in ${mine}
+  const seen = ownOrWardStudentIds(actor);
+  if (seen) {
+    // A guardian's scope also rests on their links: one more row when a link is made, one fewer live (1)
+    // when it ends.
+    const links =
+      actor.role === Role.guardian
+        ? sql`union all select case when gl.ended_at is null then 1 else 0 end from guardian_links gl
+          where gl.guardian_id = ${actor.id}`
+        : sql``;
+    return fingerprint(sql`select ss.seq from subject_students ss where ss.student_id in ${seen}
       union all
-      select cs.seq from class_students cs where cs.student_id in ${mine}`);
+      select cs.seq from class_students cs where cs.student_id in ${seen} ${links}`);
   }
   return sql`select '' as version`;
 }

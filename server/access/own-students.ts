@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { Role } from '../../domain/roles';
 import type { Executor } from '../db/client';
 import { queryRows } from '../db/rows';
 import { forbidden } from '../http-error';
@@ -11,6 +12,32 @@ import type { Actor } from './actor';
 /** The student profiles of a user (a student's own rows), as a subquery of `id`. */
 export function ownStudentIds(userId: SQL | string): SQL {
   return sql`(select s.id from students s where s.user_id = ${userId})`;
+}
+
+/**
+ * The students a guardian is linked to by a live link (their wards, issue 43), while the guardian's own
+ * account is live, as a subquery of `id`. An ended link, or a deleted or deactivated guardian, reaches nobody.
+ */
+export function wardStudentIds(guardianUserId: SQL | string): SQL {
+  return sql`(select gl.student_id from guardian_links gl join users g on g.id = gl.guardian_id
+    where gl.guardian_id = ${guardianUserId} and gl.ended_at is null and not g.deleted
+      and g.deactivated_at is null)`;
+}
+
+/** Whether the actor reads a student's own rows as the student sees them: a student, or a guardian. */
+export function readsAsStudent(actor: Actor): boolean {
+  return actor.role === Role.student || actor.role === Role.guardian;
+}
+
+/**
+ * The students whose own rows the actor reads as the student sees them, as a subquery of `id`: a student
+ * their own profile, a guardian their wards (`wardStudentIds`); null for staff, whose reach is not a set of
+ * students.
+ */
+export function ownOrWardStudentIds(actor: Actor): SQL | null {
+  if (actor.role === Role.student) return ownStudentIds(actor.id);
+  if (actor.role === Role.guardian) return wardStudentIds(actor.id);
+  return null;
 }
 
 const idRow = z.object({ id: z.string() });

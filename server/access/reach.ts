@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Actor } from './actor';
 import { teachesClass, teachesSitting } from './classes';
-import { ownStudentIds } from './own-students';
+import { ownStudentIds, wardStudentIds } from './own-students';
 import { type Entity, Reach, reachOf } from './rules';
 import { subjectScope } from './subjects';
 
@@ -42,7 +42,11 @@ export function reachCondition(reach: Reach, actor: Actor, place: RowPlace): SQL
       return teachesSitting(actor.id, column(place, 'scheduleId', reach));
     case Reach.ownRecord:
       return sql`${column(place, 'studentId', reach)} in ${ownStudentIds(actor.id)}`;
+    case Reach.ward:
+      return sql`${column(place, 'studentId', reach)} in ${wardStudentIds(actor.id)}`;
+    // `subjectScope` gives a student their own published subjects and a guardian their wards'.
     case Reach.ownPublished:
+    case Reach.wardPublished:
       return sql`(${subjectScope(actor, column(place, 'subjectId', reach))} and ${place.published ?? sql`true`})`;
     case Reach.ownAccount:
       return sql`${column(place, 'ownerId', reach)} = ${actor.id}`;

@@ -29,6 +29,13 @@ export const Reach = {
   ownPublished: 'ownPublished',
   /** Rows addressed to the user themself (their notifications, cards, sessions, preferences). */
   ownAccount: 'ownAccount',
+  /**
+   * A guardian's: rows of a student linked to them by a live link (their ward), while their own account is
+   * live (issue 43).
+   */
+  ward: 'ward',
+  /** A guardian's `ownPublished`: what their wards' subjects show the wards themselves. */
+  wardPublished: 'wardPublished',
 } as const;
 export type Reach = (typeof Reach)[keyof typeof Reach];
 
@@ -42,6 +49,8 @@ export const REACH_MEANING: Record<Reach, string> = {
   ownRecord: 'their own',
   ownPublished: 'their own subjects, published subject and published lesson only',
   ownAccount: 'addressed to themself',
+  ward: 'of a student linked to them (their ward), while the link and their account are live',
+  wardPublished: 'their wards’ subjects, published subject and published lesson only',
 };
 
 /** A reach for each role: the roles in the order docs/access.md lists them. */
@@ -59,7 +68,7 @@ export interface EntityRules {
 }
 
 /** The account roles by the names `Role` gives them. */
-type RoleName = 'observer' | 'teacher' | 'admin' | 'superAdmin' | 'student';
+type RoleName = 'observer' | 'teacher' | 'admin' | 'superAdmin' | 'student' | 'guardian';
 
 /** One reach per role, from a short list by role name: roles not named reach nothing. */
 function reach(byName: Partial<Record<RoleName, Reach>>): RoleReach {
@@ -69,6 +78,7 @@ function reach(byName: Partial<Record<RoleName, Reach>>): RoleReach {
     [Role.admin]: byName.admin ?? Reach.none,
     [Role.superAdmin]: byName.superAdmin ?? Reach.none,
     [Role.student]: byName.student ?? Reach.none,
+    [Role.guardian]: byName.guardian ?? Reach.none,
   };
 }
 
@@ -85,6 +95,7 @@ export const ACCESS_RULES = {
       teacher: Reach.workedSubject,
       admin: Reach.all,
       student: Reach.ownPublished,
+      guardian: Reach.wardPublished,
     }),
     write: reach({ admin: Reach.all }),
     note: 'Highlights, assist lessons and score names are written by the teachers of the subject too.',
@@ -96,17 +107,29 @@ export const ACCESS_RULES = {
       teacher: Reach.workedSubject,
       admin: Reach.all,
       student: Reach.ownPublished,
+      guardian: Reach.wardPublished,
     }),
     write: reach({ teacher: Reach.workedSubject, admin: Reach.all }),
   },
   calendar: {
     rows: 'sittings as the school, teacher and student calendars show them',
-    read: reach({ observer: Reach.all, teacher: Reach.all, admin: Reach.all, student: Reach.ownPublished }),
+    read: reach({
+      observer: Reach.all,
+      teacher: Reach.all,
+      admin: Reach.all,
+      student: Reach.ownPublished,
+      guardian: Reach.wardPublished,
+    }),
     note: 'A sitting names no student, so staff calendars show the whole school; a student sees the sittings of their classes and the published assist lessons of their subjects. A device keeps the narrower `lesson` rows.',
   },
   classWork: {
     rows: 'a class’s roster, attendance marks, scores and results, and the class sheets that show them',
-    read: reach({ teacher: Reach.taughtClass, admin: Reach.all, student: Reach.ownRecord }),
+    read: reach({
+      teacher: Reach.taughtClass,
+      admin: Reach.all,
+      student: Reach.ownRecord,
+      guardian: Reach.ward,
+    }),
     write: reach({ teacher: Reach.taughtClass, admin: Reach.all }),
     note: 'A final score is set by a teacher only when the subject lets teachers (teacher_allow_update_final_score).',
   },
@@ -145,6 +168,7 @@ export const ACCESS_RULES = {
       teacher: Reach.workedSubject,
       admin: Reach.all,
       student: Reach.ownRecord,
+      guardian: Reach.ward,
     }),
     write: reach({ teacher: Reach.taughtClass, admin: Reach.all, student: Reach.ownRecord }),
     note: 'A teacher looks up any student of a subject they work in (to seat them, to answer a request) and edits a student sitting in a class they are in charge of; a student edits only their own profile fields.',
@@ -156,8 +180,9 @@ export const ACCESS_RULES = {
       teacher: Reach.taughtClass,
       admin: Reach.all,
       student: Reach.ownRecord,
+      guardian: Reach.ward,
     }),
-    note: 'The reaches are for students’ cards. Staff cards (teachers and admins) reach every device but the super admin’s: a student’s device names who teaches them and decides their requests.',
+    note: 'The reaches are for students’ cards. Staff cards (teachers and admins) reach every device but the super admin’s: a student’s or guardian’s device names who teaches the student and decides their requests.',
   },
   staff: {
     rows: 'staff accounts (teachers, observers, admins)',
@@ -167,9 +192,19 @@ export const ACCESS_RULES = {
   },
   request: {
     rows: 'students’ requests (absence, lateness, score check) and their decisions',
-    read: reach({ teacher: Reach.taughtClass, admin: Reach.all, student: Reach.ownRecord }),
-    write: reach({ teacher: Reach.taughtClass, admin: Reach.all, student: Reach.ownRecord }),
-    note: 'A student files and cancels their own; the teachers of the class (of the subject when no class) and admins decide.',
+    read: reach({
+      teacher: Reach.taughtClass,
+      admin: Reach.all,
+      student: Reach.ownRecord,
+      guardian: Reach.ward,
+    }),
+    write: reach({
+      teacher: Reach.taughtClass,
+      admin: Reach.all,
+      student: Reach.ownRecord,
+      guardian: Reach.ward,
+    }),
+    note: 'A student files and cancels their own; a guardian files absence and lateness requests for a ward and cancels those they filed (the request is marked as filed by them); the teachers of the class (of the subject when no class) and admins decide.',
   },
   notification: {
     rows: 'the bell’s notifications',
@@ -179,6 +214,7 @@ export const ACCESS_RULES = {
       admin: Reach.ownAccount,
       superAdmin: Reach.ownAccount,
       student: Reach.ownAccount,
+      guardian: Reach.ownAccount,
     }),
     write: reach({
       observer: Reach.ownAccount,
@@ -186,6 +222,7 @@ export const ACCESS_RULES = {
       admin: Reach.ownAccount,
       superAdmin: Reach.ownAccount,
       student: Reach.ownAccount,
+      guardian: Reach.ownAccount,
     }),
   },
   sticky: {
@@ -207,6 +244,7 @@ export const ACCESS_RULES = {
       admin: Reach.all,
       superAdmin: Reach.all,
       student: Reach.all,
+      guardian: Reach.all,
     }),
     write: reach({ admin: Reach.all }),
   },

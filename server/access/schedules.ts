@@ -6,13 +6,16 @@ import type { Executor } from '../db/client';
 import { queryRows } from '../db/rows';
 import type { Actor } from './actor';
 import { teachersOfSchedule } from './classes';
-import { ownStudentIds } from './own-students';
+import { ownOrWardStudentIds } from './own-students';
 import { lessonPublishScope, subjectScope } from './subjects';
 
-/** The condition "a class of the student user `actor` sits in holds the sitting `schedule`". */
-function inOwnClass(actor: Actor, schedule: SQL): SQL {
+/**
+ * The condition "a class that `seen` (a student's own profile, a guardian's wards: `ownOrWardStudentIds`) sits
+ * in holds the sitting `schedule`".
+ */
+function inOwnClass(seen: SQL, schedule: SQL): SQL {
   return sql`exists (select 1 from class_students cs where cs.class_id = ${schedule}.class_id
-    and not cs.deleted and cs.student_id in ${ownStudentIds(actor.id)})`;
+    and not cs.deleted and cs.student_id in ${seen})`;
 }
 
 /**
@@ -35,15 +38,20 @@ export function calendarScope(actor: Actor, schedule: SQL = sql`s`, lesson: SQL 
   if (actor.role === Role.admin || actor.role === Role.observer || actor.role === Role.teacher) {
     return sql`true`;
   }
-  if (actor.role !== Role.student) return sql`false`;
-  return sql`(${inOwnClass(actor, schedule)} or (${publishedAssist(lesson)}
+  const seen = ownOrWardStudentIds(actor);
+  if (!seen) return sql`false`;
+  return sql`(${inOwnClass(seen, schedule)} or (${publishedAssist(lesson)}
     and exists (select 1 from class_students cs where cs.subject_id = ${schedule}.subject_id
-      and not cs.deleted and cs.student_id in ${ownStudentIds(actor.id)})))`;
+      and not cs.deleted and cs.student_id in ${seen})))`;
 }
 
-/** Whether a sitting in `calendarScope` is there as an assist lesson: another class's, for a student. */
+/**
+ * Whether a sitting in `calendarScope` is there as an assist lesson: another class's, for a student (for a
+ * guardian, a class none of their wards sits in).
+ */
 export function calendarAssist(actor: Actor, schedule: SQL = sql`s`): SQL {
-  return actor.role === Role.student ? sql`not ${inOwnClass(actor, schedule)}` : sql`false`;
+  const seen = ownOrWardStudentIds(actor);
+  return seen ? sql`not ${inOwnClass(seen, schedule)}` : sql`false`;
 }
 
 /** The condition "the sitting `s` of lesson `l` under subject `p` is live and published". */

@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { Role } from '../../domain/roles';
 import type { Actor } from './actor';
 import { teachesStudent } from './classes';
-import { ownStudentIds } from './own-students';
+import { ownOrWardStudentIds } from './own-students';
 import { subjectScope } from './subjects';
 
 /**
@@ -46,11 +46,13 @@ export function studentEditScope(actor: Actor, studentId: SQL): SQL {
 
 /**
  * The SQL condition "the signed-in user may see this student" (SPEC §6, people): admins and observers every
- * student; a teacher those enrolled in a subject they work in (`subjectScope`); a student themself.
+ * student; a teacher those enrolled in a subject they work in (`subjectScope`); a student themself; a
+ * guardian their wards.
  */
 export function studentScope(actor: Actor, studentId: SQL): SQL {
   if (actor.role === Role.admin || actor.role === Role.observer) return sql`true`;
-  if (actor.role === Role.student) return sql`${studentId} in ${ownStudentIds(actor.id)}`;
+  const seen = ownOrWardStudentIds(actor);
+  if (seen) return sql`${studentId} in ${seen}`;
   if (actor.role !== Role.teacher) return sql`false`;
   return sql`exists (select 1 from subject_students ss where ss.student_id = ${studentId} and not ss.deleted
     and ${subjectScope(actor, sql`ss.subject_id`)})`;

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { Role } from '../../domain/roles';
 import type { Actor } from './actor';
 import { classStudentScope } from './classes';
+import { readsAsStudent } from './own-students';
 import { subjectScope } from './subjects';
 
 /** The conditions on each kind of row of the `subjects` pull, each on the columns of its own table. */
@@ -19,7 +19,7 @@ export interface SubjectStructureScope {
  * (`subjectScope`: admins and observers all, teachers those they work in, students their published
  * enrolments) with their classes and score names; of the class students, admins and observers all, teachers
  * those of their classes, students their own (`classStudentScope`); of the highlight rules, staff all, students
- * only the shown ones (hidden rules are the staff's list, a student reads only the messages).
+ * and guardians only the shown ones (hidden rules are the staff's list, a student reads only the messages).
  */
 export function subjectStructureReadScope(actor: Actor): SubjectStructureScope {
   const underSubject = (subjectId: SQL) => subjectScope(actor, subjectId);
@@ -28,6 +28,6 @@ export function subjectStructureReadScope(actor: Actor): SubjectStructureScope {
     classStudent: (subjectId, classId, studentId) =>
       sql`${underSubject(subjectId)} and ${classStudentScope(actor, classId, studentId)}`,
     highlight: (subjectId, hidden) =>
-      sql`${underSubject(subjectId)} and ${actor.role === Role.student ? sql`not ${hidden}` : sql`true`}`,
+      sql`${underSubject(subjectId)} and ${readsAsStudent(actor) ? sql`not ${hidden}` : sql`true`}`,
   };
 }

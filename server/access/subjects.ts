@@ -8,6 +8,7 @@ import { queryRows } from '../db/rows';
 import { forbidden, notFound } from '../http-error';
 import type { Actor } from './actor';
 import { subjectsOfClassesTaughtBy } from './classes';
+import { ownOrWardStudentIds, readsAsStudent } from './own-students';
 
 /**
  * The subjects a teacher works in: those with a class or a schedule assigned to them. Within these subjects a
@@ -19,31 +20,32 @@ export function teacherSubjectIds(teacherId: string): SQL {
     union select st.subject_id from schedule_teachers st where st.teacher_id = ${teacherId} and not st.deleted)`;
 }
 
-/** The published subjects a student is enrolled in. */
-function studentSubjectIds(userId: string): SQL {
-  return sql`(select ss.subject_id from subject_students ss join students s on s.id = ss.student_id
-    join subjects p on p.id = ss.subject_id
-    where s.user_id = ${userId} and not ss.deleted and p.publish = ${PublishState.published})`;
+/** The published subjects these students (a subquery of `id`) are enrolled in. */
+function enrolledPublishedSubjectIds(studentIds: SQL): SQL {
+  return sql`(select ss.subject_id from subject_students ss join subjects p on p.id = ss.subject_id
+    where ss.student_id in ${studentIds} and not ss.deleted and p.publish = ${PublishState.published})`;
 }
 
 /**
  * The SQL condition "the signed-in user may see rows under this subject" (SPEC §6): admins and observers
  * every subject (the same reach as the attendance and people scopes), teachers the subjects they work in,
- * students the published subjects they are enrolled in, anybody else nothing.
+ * students the published subjects they are enrolled in, guardians those of their wards (issue 43), anybody
+ * else nothing.
  */
 export function subjectScope(actor: Actor, subjectId: SQL): SQL {
   if (actor.role === Role.admin || actor.role === Role.observer) return sql`true`;
   if (actor.role === Role.teacher) return sql`${subjectId} in ${teacherSubjectIds(actor.id)}`;
-  if (actor.role === Role.student) return sql`${subjectId} in ${studentSubjectIds(actor.id)}`;
+  const seen = ownOrWardStudentIds(actor);
+  if (seen) return sql`${subjectId} in ${enrolledPublishedSubjectIds(seen)}`;
   return sql`false`;
 }
 
 /**
- * The condition on a lesson's publish state: students never see drafts (the lessons-draft tab is staff work),
- * staff see both.
+ * The condition on a lesson's publish state: students and guardians never see drafts (the lessons-draft tab is
+ * staff work), staff see both.
  */
 export function lessonPublishScope(actor: Actor, publish: SQL): SQL {
-  return actor.role === Role.student ? sql`${publish} = ${PublishState.published}` : sql`true`;
+  return readsAsStudent(actor) ? sql`${publish} = ${PublishState.published}` : sql`true`;
 }
 
 /**

@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { Role } from '../../domain/roles';
 import type { Actor } from './actor';
 import { teachesStudent } from './classes';
+import { wardStudentIds } from './own-students';
 
 /**
  * The condition "this account is live": neither deleted nor deactivated (a removed staff member or student with
@@ -20,12 +21,17 @@ export function signInOpen(user: SQL = sql`u`): SQL {
 /**
  * The people (users `u` with their student profile `s`, left joined) a user may see, the `people` pull's rows
  * (SPEC §6): admins and observers everybody; teachers the staff and the students sitting in a class they are in
- * charge of; students themselves and the staff (who teach them and decide their requests); anybody else nobody.
+ * charge of; students themselves and the staff (who teach them and decide their requests); guardians
+ * themselves, their wards and the staff (issue 43: the child switcher names the wards, the child's screens
+ * the teachers); anybody else nobody.
  */
 export function peopleReadScope(actor: Actor, user: SQL = sql`u`, student: SQL = sql`s`): SQL {
   if (actor.role === Role.admin || actor.role === Role.observer) return sql`true`;
   const staff = sql`${user}.role in (${Role.teacher}, ${Role.admin})`;
   if (actor.role === Role.student) return sql`(${user}.id = ${actor.id} or ${staff})`;
+  if (actor.role === Role.guardian) {
+    return sql`(${user}.id = ${actor.id} or ${staff} or ${student}.id in ${wardStudentIds(actor.id)})`;
+  }
   if (actor.role !== Role.teacher) return sql`false`;
   return sql`(${user}.role <> ${Role.student} or ${teachesStudent(actor.id, sql`${student}.id`)})`;
 }

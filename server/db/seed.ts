@@ -19,6 +19,7 @@ const ROLE_LABELS: Record<AccountRole, string> = {
   [Role.admin]: 'admin',
   [Role.superAdmin]: 'super admin',
   [Role.student]: 'student',
+  [Role.guardian]: 'guardian',
 };
 
 /** What the seed needs besides the database. */

@@ -91,6 +91,7 @@ export async function createMatrixSchool(db: Database): Promise<MatrixSchool> {
     admin: await userIdOf(db, DEMO_ACCOUNTS.admin),
     superAdmin: await userIdOf(db, DEMO_ACCOUNTS.superAdmin),
     student: await userIdOf(db, DEMO_ACCOUNTS.student),
+    guardian: await userIdOf(db, DEMO_ACCOUNTS.guardian),
     teacher2: await userIdOf(db, 'teacher2@demo.test'),
   };
   const own = await createScoreClassFixture(db);

@@ -20,6 +20,7 @@ export const DEMO_ACCOUNTS = {
   admin: 'admin@demo.test',
   superAdmin: 'super@demo.test',
   student: 'student@demo.test',
+  guardian: 'guardian@demo.test',
 } as const;
 
 /** The password of every demo account in tests. */

@@ -9,4 +9,5 @@ export const ROLE_LABELS: Record<AccountRole, MessageDescriptor> = {
   [Role.admin]: msg`Admin`,
   [Role.superAdmin]: msg`Super admin`,
   [Role.student]: msg`Student`,
+  [Role.guardian]: msg`Guardian`,
 };

@@ -39,16 +39,34 @@ export const NEW_ACCOUNTS: readonly DemoAccount[] = [
   { email: 'newcomer3@demo.test', name: 'Trần Thị Mai', role: Role.teacher, mustChangePassword: true },
 ];
 
+/**
+ * The demo guardian (issue 43), linked to the demo student and one classmate (`GUARDIAN_WARDS`): the parent's
+ * view of two children.
+ */
+export const GUARDIAN_ACCOUNTS: readonly DemoAccount[] = [
+  { email: 'guardian@demo.test', name: 'Nguyễn Thị Lan', role: Role.guardian },
+];
+
+/** The students each demo guardian is linked to, by e-mail. */
+export const GUARDIAN_WARDS: Readonly<Record<string, readonly string[]>> = {
+  'guardian@demo.test': ['student@demo.test', 'student2@demo.test'],
+};
+
 /** Every named account, in the order the seed prints them. */
 export const NAMED_ACCOUNTS: readonly DemoAccount[] = [
   ...DEMO_ACCOUNTS,
   ...EXTRA_TEACHERS,
   ...EXTRA_STUDENTS,
   ...NEW_ACCOUNTS,
+  ...GUARDIAN_ACCOUNTS,
 ];
 
 /**
  * The accounts a first start prints and the README lists (one of each role, and one that must choose its
  * password first); the other named accounts share their password.
  */
-export const QUICK_START_ACCOUNTS: readonly DemoAccount[] = [...DEMO_ACCOUNTS, ...NEW_ACCOUNTS.slice(0, 1)];
+export const QUICK_START_ACCOUNTS: readonly DemoAccount[] = [
+  ...DEMO_ACCOUNTS,
+  ...GUARDIAN_ACCOUNTS,
+  ...NEW_ACCOUNTS.slice(0, 1),
+];

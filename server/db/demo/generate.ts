@@ -24,6 +24,7 @@ import {
   eventUniversities,
   examNames,
   faculties,
+  guardianLinks,
   highlights,
   lessons,
   memoSchedules,
@@ -51,7 +52,7 @@ import {
   userUniversities,
   yearCodes,
 } from '../schema';
-import { NAMED_ACCOUNTS } from './accounts';
+import { GUARDIAN_WARDS, NAMED_ACCOUNTS } from './accounts';
 import {
   ABSENCE_REASONS,
   CLASS_NAMES,
@@ -353,8 +354,10 @@ class SchoolBuilder {
       yearCodeStudents.get(yearCodeId)?.push(studentId);
       return studentId;
     };
+    // Guardians draw their ids from a stream of their own: adding them left every other row of the demo as it was.
+    const guardianRandom = createRandom(options.seed + 1);
     NAMED_ACCOUNTS.forEach((account, index) => {
-      const id = random.uuid();
+      const id = account.role === Role.guardian ? guardianRandom.uuid() : random.uuid();
       named.set(account.email, id);
       userRows.push({
         id,
@@ -435,6 +438,19 @@ class SchoolBuilder {
     this.add(users, 'users', userRows);
     this.add(students, 'students', studentRows);
     this.add(userUniversities, 'user_universities', userUniversityRows);
+    const studentOfUser = new Map([...studentUserOf].map(([studentId, userId]) => [userId, studentId]));
+    this.add(
+      guardianLinks,
+      'guardian_links',
+      Object.entries(GUARDIAN_WARDS).flatMap(([guardian, wards]) =>
+        wards.map((ward) => ({
+          id: guardianRandom.uuid(),
+          guardianId: namedId(guardian),
+          studentId: studentOfUser.get(namedId(ward)) ?? '',
+          createdAt: options.now,
+        })),
+      ),
+    );
 
     if (scale > 0) {
       this.buildTerm({
@@ -1160,6 +1176,7 @@ class SchoolBuilder {
       ],
       [Role.student]: [StickyType.highlightAttendance, StickyType.highlightAchievement],
       [Role.superAdmin]: [],
+      [Role.guardian]: [],
     };
     for (const account of NAMED_ACCOUNTS.slice(0, 5)) {
       const userId = context.namedId(account.email);

@@ -136,6 +136,7 @@ const all = (status: number, but: Partial<Record<Who, number>> = {}): Record<Who
   admin: status,
   superAdmin: status,
   student: status,
+  guardian: status,
   ...but,
 });
 
@@ -144,26 +145,26 @@ const MATRIX: Row[] = [
     call: 'search students',
     method: 'GET',
     url: () => '/api/students/search',
-    expect: all(200, { superAdmin: 403 }),
+    expect: all(200, { superAdmin: 403, guardian: 403 }),
   },
   {
     call: 'filter data',
     method: 'GET',
     url: () => `/api/students/data-filter/${school.yearCodeId}/${school.facultyId}`,
-    expect: all(200, { superAdmin: 403 }),
+    expect: all(200, { superAdmin: 403, guardian: 403 }),
   },
   // The fixture student sits in the demo teacher's class; students never open student detail.
   {
     call: 'read student',
     method: 'GET',
     url: () => `/api/students/${school.studentId}`,
-    expect: all(200, { superAdmin: 403, student: 403 }),
+    expect: all(200, { superAdmin: 403, student: 403, guardian: 403 }),
   },
   {
     call: 'read another school student',
     method: 'GET',
     url: () => `/api/students/${other.studentId}`,
-    expect: all(200, { superAdmin: 403, student: 403, teacher: 403 }),
+    expect: all(200, { superAdmin: 403, student: 403, teacher: 403, guardian: 403 }),
   },
   {
     call: 'update student',
@@ -284,6 +285,25 @@ const MATRIX: Row[] = [
     url: () => '/api/observers/invite',
     body: {},
     expect: all(403, { admin: 422 }),
+  },
+  {
+    call: 'list guardians',
+    method: 'GET',
+    url: () => `/api/students/${school.studentId}/guardians`,
+    expect: all(403, { admin: 200 }),
+  },
+  {
+    call: 'link guardian',
+    method: 'POST',
+    url: () => `/api/students/${school.studentId}/guardians`,
+    body: {},
+    expect: all(403, { admin: 422 }),
+  },
+  {
+    call: 'end guardian link',
+    method: 'DELETE',
+    url: () => `/api/students/${school.studentId}/guardians/${MISSING}`,
+    expect: all(403, { admin: 404 }),
   },
 ];
 

@@ -192,12 +192,12 @@ describe('who may make each request call (SPEC §6)', () => {
       'POST /api/requests',
       async (role) =>
         (await call(t.app, session(role), 'POST', '/api/requests', lateBody(await newSitting()))).statusCode,
-      { observer: 403, teacher: 403, admin: 403, superAdmin: 403, student: 201 },
+      { observer: 403, teacher: 403, admin: 403, superAdmin: 403, student: 201, guardian: 201 },
     ],
     [
       'GET /api/requests/search',
       async (role) => (await call(t.app, session(role), 'GET', '/api/requests/search')).statusCode,
-      { observer: 403, teacher: 200, admin: 200, superAdmin: 403, student: 200 },
+      { observer: 403, teacher: 200, admin: 200, superAdmin: 403, student: 200, guardian: 200 },
     ],
     [
       'GET /api/requests/{id}',
@@ -206,7 +206,7 @@ describe('who may make each request call (SPEC §6)', () => {
         return (await call(t.app, session(role), 'GET', `/api/requests/${id}`)).statusCode;
       },
       // Open to every role (SPEC §6), answered only within the reader's scope: nobody else's request exists.
-      { observer: 404, teacher: 200, admin: 200, superAdmin: 404, student: 200 },
+      { observer: 404, teacher: 200, admin: 200, superAdmin: 404, student: 200, guardian: 200 },
     ],
     [
       'POST /api/requests/{id}/attendance (reject)',
@@ -214,7 +214,7 @@ describe('who may make each request call (SPEC §6)', () => {
         const { id } = await fileLate();
         return (await call(t.app, session(role), 'POST', decisionUrl(id), reject)).statusCode;
       },
-      { observer: 403, teacher: 200, admin: 200, superAdmin: 403, student: 403 },
+      { observer: 403, teacher: 200, admin: 200, superAdmin: 403, student: 403, guardian: 403 },
     ],
     [
       'POST /api/requests/{id}/attendance (cancel)',
@@ -222,13 +222,14 @@ describe('who may make each request call (SPEC §6)', () => {
         const { id } = await fileLate();
         return (await call(t.app, session(role), 'POST', decisionUrl(id), cancel)).statusCode;
       },
-      { observer: 403, teacher: 403, admin: 403, superAdmin: 403, student: 200 },
+      // The student filed it: their guardian cancels only what they filed themselves.
+      { observer: 403, teacher: 403, admin: 403, superAdmin: 403, student: 200, guardian: 403 },
     ],
     [
       'GET /api/students/{id}/data-request',
       async (role) =>
         (await call(t.app, session(role), 'GET', `/api/students/${studentId}/data-request`)).statusCode,
-      { observer: 403, teacher: 403, admin: 403, superAdmin: 403, student: 200 },
+      { observer: 403, teacher: 403, admin: 403, superAdmin: 403, student: 200, guardian: 200 },
     ],
   ];
 
