@@ -9,9 +9,11 @@ import { errorMessage } from '../../i18n/error-messages';
 import { formatDecimal } from '../../i18n/format';
 import { localeOrDefault } from '../../i18n/i18n';
 import { Button } from '../../ui/button';
+import { ChangedMeanwhileNote } from '../../ui/changed-meanwhile-note';
 import { EmptyState } from '../../ui/empty-state';
 import { FilePicker } from '../../ui/file-picker';
 import { TextField } from '../../ui/text-field';
+import { useLiveForm } from '../../ui/use-live-form';
 import { ClassCascade } from '../shared/class-cascade';
 import { ClassRosterNotices, useNamesAhead } from '../shared/class-roster-notices';
 import { localToday } from '../shared/local-clock';
@@ -256,7 +258,7 @@ export function AchievementScreen({
           )}
           {selectedRow && selectedColumn && selectedCell && (
             <CommentEditor
-              key={`${selectedCell.key}:${selectedCell.comment ?? ''}`}
+              key={selectedCell.key}
               title={`${selectedRow.name} — ${selectedColumn.name}`}
               comment={selectedCell.comment ?? ''}
               editable={grid.editable}
@@ -265,7 +267,7 @@ export function AchievementScreen({
           )}
           {selectedFinal && (
             <CommentEditor
-              key={`${selectedFinal.finalCell.key}:${selectedFinal.finalCell.comment ?? ''}`}
+              key={selectedFinal.finalCell.key}
               title={`${selectedFinal.name} — ${labels.final}`}
               comment={selectedFinal.finalCell.comment ?? ''}
               editable={grid.editable}
@@ -292,7 +294,9 @@ export function CommentEditor({
   onSave: (comment: string) => Promise<string | null>;
 }) {
   const { t } = useLingui();
-  const [text, setText] = useState(comment);
+  // The comment as it is now: one synced in while the teacher types shows as changed meanwhile (useLiveForm).
+  const form = useLiveForm(comment, (stored) => stored);
+  const text = form.values ?? comment;
   const [error, setError] = useState<string | undefined>(undefined);
   return (
     <form
@@ -304,12 +308,15 @@ export function CommentEditor({
       }}
     >
       <p className="w-full font-medium">{title}</p>
+      <div className="w-full">
+        <ChangedMeanwhileNote form={form} />
+      </div>
       <TextField
         label={t`Comment`}
         value={text}
         error={error}
         readOnly={!editable}
-        onChange={(event) => setText(event.target.value)}
+        onChange={(event) => form.setValues(event.target.value)}
       />
       {editable && <Button type="submit">{t`Save`}</Button>}
     </form>

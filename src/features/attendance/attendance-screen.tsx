@@ -8,10 +8,12 @@ import { STATUS_LABELS } from '../../i18n/attendance-status-labels';
 import { formatDate } from '../../i18n/format';
 import { localeOrDefault } from '../../i18n/i18n';
 import { Button } from '../../ui/button';
+import { ChangedMeanwhileNote } from '../../ui/changed-meanwhile-note';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { EmptyState } from '../../ui/empty-state';
 import { SelectField } from '../../ui/select-field';
 import { TextField } from '../../ui/text-field';
+import { useLiveForm } from '../../ui/use-live-form';
 import { ClassCascade } from '../shared/class-cascade';
 import { ClassRosterNotices, useNamesAhead } from '../shared/class-roster-notices';
 import { ClassNotOnDevice } from '../shared/not-on-device';
@@ -233,7 +235,7 @@ export function AttendanceScreen({
           />
           {selectedRow && selectedCell && (
             <CellEditor
-              key={`${selectedCell.id}:${selectedCell.absenceReasons ?? ''}:${selectedCell.comment ?? ''}`}
+              key={selectedCell.id}
               name={selectedRow.name}
               cell={selectedCell}
               editable={sheet.editable}
@@ -287,6 +289,12 @@ export function AttendanceScreen({
   );
 }
 
+type CellTexts = { absenceReasons: string; comment: string };
+const textsOfCell = (cell: SheetCell): CellTexts => ({
+  absenceReasons: cell.absenceReasons ?? '',
+  comment: cell.comment ?? '',
+});
+
 /** The editor of the selected cell: status, absence reasons and comment. */
 function CellEditor({
   name,
@@ -302,8 +310,10 @@ function CellEditor({
   onSave: (patch: MarkPatch) => void;
 }) {
   const { t } = useLingui();
-  const [absenceReasons, setAbsenceReasons] = useState(cell.absenceReasons ?? '');
-  const [comment, setComment] = useState(cell.comment ?? '');
+  // The cell as it is now: a mark synced in while the teacher types shows as changed meanwhile (useLiveForm).
+  const form = useLiveForm(cell, textsOfCell);
+  const { absenceReasons, comment } = form.values ?? textsOfCell(cell);
+  const set = (patch: Partial<CellTexts>) => form.setValues((current) => ({ ...current, ...patch }));
   return (
     <form
       aria-label={t`Selected cell`}
@@ -314,6 +324,9 @@ function CellEditor({
       }}
     >
       <p className="font-medium sm:col-span-4">{name}</p>
+      <div className="sm:col-span-4">
+        <ChangedMeanwhileNote form={form} />
+      </div>
       <SelectField
         label={t`Status`}
         value={cell.status === null ? '' : String(cell.status)}
@@ -333,13 +346,13 @@ function CellEditor({
         label={t`Absence reasons`}
         value={absenceReasons}
         readOnly={!editable}
-        onChange={(event) => setAbsenceReasons(event.target.value)}
+        onChange={(event) => set({ absenceReasons: event.target.value })}
       />
       <TextField
         label={t`Comment`}
         value={comment}
         readOnly={!editable}
-        onChange={(event) => setComment(event.target.value)}
+        onChange={(event) => set({ comment: event.target.value })}
       />
       {editable && (
         <div className="flex items-end">

@@ -6,7 +6,9 @@ import { CheckboxField } from '../../ui/checkbox-field';
 import { CodedErrorNote } from '../../ui/error-note';
 import { CONTROL_CLASS } from '../../ui/field';
 import { SaveOrCancel } from '../../ui/save-or-cancel';
+import { Skeleton } from '../../ui/skeleton';
 import { TextField } from '../../ui/text-field';
+import { useLiveForm } from '../../ui/use-live-form';
 import { readEvent, readEventFormChoices, saveEvent } from './events-calls';
 
 type FormValues = {
@@ -63,7 +65,11 @@ export function EventFormScreen({
   onCancel: () => void;
 }) {
   const { t, i18n } = useLingui();
-  const [values, setValues] = useState<FormValues>(EMPTY);
+  // The event as read (edit) or nothing yet (add). Until the read answers the form is not shown, so a late
+  // answer never lands over what the admin began to type; a later read is a changed record (useLiveForm).
+  const [stored, setStored] = useState<FormValues | undefined>(eventId ? undefined : EMPTY);
+  const form = useLiveForm(stored, (record) => record);
+  const values = form.values ?? EMPTY;
   const [universities, setUniversities] = useState<{ id: string; name: string }[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
@@ -79,7 +85,7 @@ export function EventFormScreen({
     if (eventId) {
       void readEvent(eventId).then((answer) => {
         if (!live) return;
-        if (answer.ok) setValues(valuesOf(answer.value));
+        if (answer.ok) setStored(valuesOf(answer.value));
         else setErrors({ form: answer.failure.code });
       });
     }
@@ -88,7 +94,7 @@ export function EventFormScreen({
     };
   }, [eventId]);
 
-  const set = (patch: Partial<FormValues>) => setValues((current) => ({ ...current, ...patch }));
+  const set = (patch: Partial<FormValues>) => form.setValues((current) => ({ ...current, ...patch }));
   const errorOf = (field: keyof FormValues) =>
     errors[field] ? errorMessage(i18n, errors[field]) : undefined;
 
@@ -115,79 +121,87 @@ export function EventFormScreen({
       <h1 id="event-form-title" className="text-2xl font-semibold">
         {eventId ? <Trans>Edit event</Trans> : <Trans>Add event</Trans>}
       </h1>
-      <form noValidate className="flex flex-col gap-4" onSubmit={(event) => void submit(event)}>
-        <TextField
-          label={t`Event name`}
-          required
-          value={values.name}
-          error={errorOf('name')}
-          onChange={(event) => set({ name: event.target.value })}
-        />
-        <div className="grid gap-4 sm:grid-cols-2">
+      {stored === undefined ? (
+        errors.form ? (
+          <CodedErrorNote code={errors.form} />
+        ) : (
+          <Skeleton className="h-64" />
+        )
+      ) : (
+        <form noValidate className="flex flex-col gap-4" onSubmit={(event) => void submit(event)}>
           <TextField
-            type="datetime-local"
-            label={t`Start`}
+            label={t`Event name`}
             required
-            value={values.start_time}
-            error={errorOf('start_time')}
-            onChange={(event) => set({ start_time: event.target.value })}
+            value={values.name}
+            error={errorOf('name')}
+            onChange={(event) => set({ name: event.target.value })}
           />
-          <TextField
-            type="datetime-local"
-            label={t`End`}
-            required
-            value={values.end_time}
-            error={errorOf('end_time')}
-            onChange={(event) => set({ end_time: event.target.value })}
-          />
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={descriptionId} className="text-sm font-medium text-slate-800">
-            <Trans>Description</Trans>
-          </label>
-          <textarea
-            id={descriptionId}
-            rows={4}
-            value={values.description}
-            onChange={(event) => set({ description: event.target.value })}
-            className={`${CONTROL_CLASS} h-auto py-2`}
-          />
-          {errors.description && (
-            <p className="text-sm text-red-700">{errorMessage(i18n, errors.description)}</p>
-          )}
-        </div>
-        <TextField
-          type="url"
-          label={t`Link`}
-          value={values.url}
-          error={errorOf('url')}
-          onChange={(event) => set({ url: event.target.value })}
-        />
-        <fieldset className="flex flex-col gap-2">
-          <legend className="text-sm font-medium text-slate-800">
-            <Trans>Universities</Trans>
-          </legend>
-          {universities.map((university) => (
-            <CheckboxField
-              key={university.id}
-              label={university.name}
-              checked={values.university_ids.includes(university.id)}
-              onCheckedChange={(checked) =>
-                set({
-                  university_ids: checked
-                    ? [...values.university_ids, university.id]
-                    : values.university_ids.filter((id) => id !== university.id),
-                })
-              }
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField
+              type="datetime-local"
+              label={t`Start`}
+              required
+              value={values.start_time}
+              error={errorOf('start_time')}
+              onChange={(event) => set({ start_time: event.target.value })}
             />
-          ))}
-          {errors.university_ids && (
-            <p className="text-sm text-red-700">{errorMessage(i18n, errors.university_ids)}</p>
-          )}
-        </fieldset>
-        <CodedErrorNote code={errors.form} />
-        <SaveOrCancel busy={busy} onCancel={onCancel} />
-      </form>
+            <TextField
+              type="datetime-local"
+              label={t`End`}
+              required
+              value={values.end_time}
+              error={errorOf('end_time')}
+              onChange={(event) => set({ end_time: event.target.value })}
+            />
+          </div>
+          <div className="flex flex-col gap-1">
+            <label htmlFor={descriptionId} className="text-sm font-medium text-slate-800">
+              <Trans>Description</Trans>
+            </label>
+            <textarea
+              id={descriptionId}
+              rows={4}
+              value={values.description}
+              onChange={(event) => set({ description: event.target.value })}
+              className={`${CONTROL_CLASS} h-auto py-2`}
+            />
+            {errors.description && (
+              <p className="text-sm text-red-700">{errorMessage(i18n, errors.description)}</p>
+            )}
+          </div>
+          <TextField
+            type="url"
+            label={t`Link`}
+            value={values.url}
+            error={errorOf('url')}
+            onChange={(event) => set({ url: event.target.value })}
+          />
+          <fieldset className="flex flex-col gap-2">
+            <legend className="text-sm font-medium text-slate-800">
+              <Trans>Universities</Trans>
+            </legend>
+            {universities.map((university) => (
+              <CheckboxField
+                key={university.id}
+                label={university.name}
+                checked={values.university_ids.includes(university.id)}
+                onCheckedChange={(checked) =>
+                  set({
+                    university_ids: checked
+                      ? [...values.university_ids, university.id]
+                      : values.university_ids.filter((id) => id !== university.id),
+                  })
+                }
+              />
+            ))}
+            {errors.university_ids && (
+              <p className="text-sm text-red-700">{errorMessage(i18n, errors.university_ids)}</p>
+            )}
+          </fieldset>
+          <CodedErrorNote code={errors.form} />
+          <SaveOrCancel busy={busy} onCancel={onCancel} />
+        </form>
+      )}
     </section>
   );
 }
