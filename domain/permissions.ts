@@ -68,6 +68,13 @@ export const CALL_ROLES = {
   'POST /api/passkeys/authentication-options': 'signedIn',
   'POST /api/passkeys/authenticate': 'signedIn',
   'POST /api/edu-account/resend-choose-emails': 'public',
+  // Sign-in with the school's identity provider (issue 44): full-page navigations before any session; the
+  // callback opens one like `POST /api/login` does, its `state` bound to the browser that started it.
+  'GET /api/auth/provider': 'public',
+  'GET /api/auth/provider/start': 'public',
+  'GET /api/auth/provider/callback': 'public',
+  // How an account signs in (password, provider, passkeys), on the person's screen for admins.
+  'GET /api/users/:userId/sign-in-methods': ADMINS_ONLY,
   // SPEC §7: students use the `students` variants, everyone else (guardians too) the `users` ones.
   'POST /api/students/change-password': STUDENTS_ONLY,
   'POST /api/users/change-password': USERS_ACCOUNT_ROLES,

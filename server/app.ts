@@ -12,6 +12,7 @@ import { accountRoutes } from './modules/account/routes';
 import { achievementRoutes } from './modules/achievement/routes';
 import { attendanceRoutes } from './modules/attendance/routes';
 import { createPasswordHasher } from './modules/auth/passwords';
+import { oidcRoutes } from './modules/auth/oidc-routes';
 import { authRoutes } from './modules/auth/routes';
 import { syncCollections } from './modules/collections';
 import { createSubjectRefreshQueue, refreshAndPublish } from './modules/dashboard/refresh';
@@ -173,6 +174,7 @@ export const schoolApp: FastifyPluginAsync<SchoolAppOptions> = async (app, { con
   await app.register(healthRoutes, deps);
   await app.register(offlineRoutes, { staticDir: config.staticDir });
   await app.register(authRoutes, deps);
+  await app.register(oidcRoutes, deps);
   await app.register(accountRoutes, deps);
   await app.register(masterRoutes, deps);
   await app.register(dashboardRoutes, deps);

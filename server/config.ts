@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { invalidRanges } from './address-ranges';
 import type { MailTransport } from './modules/mail/transport';
+import { type OidcConfig, oidcConfigOf } from './oidc-config';
 
 /** Where the data lives: embedded PGlite (in a folder, or in memory when `dataDir` is undefined) or PostgreSQL. */
 export type DatabaseConfig =
@@ -129,16 +130,10 @@ export interface AppConfig {
    */
   absenceNoticeDelayMs?: number;
   /**
-   * How often the job queue looks for due jobs, ms (server/jobs/queue.ts); absent (tests), jobs run only when
-   * a test asks (`deps.jobs.runDue()`), so the hundreds of apps a unit run builds start no timer.
+   * Whether push subscriptions may name a plain-HTTP endpoint: only the tests' stand-in push service is one;
+   * real push services are HTTPS, and refusing others keeps a subscription from aiming the server at any host.
    */
-  jobPollMs?: number;
-  /**
-   * How long after a child is marked absent or late their guardians are told, ms (`ABSENCE_NOTICE_DELAY_MINUTES`):
-   * a mark corrected within it sends nothing, and the day's sittings marked within it go in one notice;
-   * 10 minutes when absent.
-   */
-  absenceNoticeDelayMs?: number;
+  pushHttpEndpoints?: boolean;
   /** Sign-in with the school's identity provider (`OIDC_*`); absent, the sign-in screen shows no button. */
   oidc?: OidcConfig;
   /**
@@ -212,11 +207,8 @@ const envSchema = z.object({
     .default(0),
   LOAD_SHED_MAX_DB_QUEUE: z.coerce.number().int().min(0).default(500),
   LOAD_SHED_RETRY_AFTER_S: z.coerce.number().int().min(1).max(3600).default(5),
-  ABSENCE_NOTICE_DELAY_MINUTES: z.coerce
-    .number({ error: 'must be a number of minutes' })
-    .min(0, 'must be 0 minutes or more')
-    .max(24 * 60, 'must be at most 1440 minutes (a day)')
-    .default(10),
+  ACCESS_LOG_FLUSH_MS: z.coerce.number().int().min(0).max(10_000).default(200),
+  ERASURE_AFTER_DAYS: z.coerce.number({ error: 'must be a number of days' }).int().min(0).default(1095),
   ABSENCE_NOTICE_DELAY_MINUTES: z.coerce
     .number({ error: 'must be a number of minutes' })
     .min(0, 'must be 0 minutes or more')
@@ -226,9 +218,6 @@ const envSchema = z.object({
 });
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-// A second between looks for due jobs: a notice waits minutes by design, so a second more is nothing, and an
-// idle server asks one small indexed query a second.
-const JOB_POLL_MS = 1000;
 // A second between looks for due jobs: a notice waits minutes by design, so a second more is nothing, and an
 // idle server asks one small indexed query a second.
 const JOB_POLL_MS = 1000;
@@ -244,8 +233,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
   );
   const parsed = envSchema.safeParse(present);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+  const oidc = oidcConfigOf(present);
+  if (!parsed.success || !oidc.ok) {
+    const lines = [
+      ...(parsed.success
+        ? []
+        : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)),
+      ...(oidc.ok ? [] : oidc.issues),
+    ].map((line) => `  ${line}`);
     throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
   }
   const vars = parsed.data;
@@ -279,8 +274,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionLifetimeMs: vars.SESSION_LIFETIME_DAYS * DAY_MS,
     jobPollMs: JOB_POLL_MS,
     absenceNoticeDelayMs: Math.round(vars.ABSENCE_NOTICE_DELAY_MINUTES * 60_000),
-    jobPollMs: JOB_POLL_MS,
-    absenceNoticeDelayMs: Math.round(vars.ABSENCE_NOTICE_DELAY_MINUTES * 60_000),
+    oidc: oidc.config,
     metrics: {
       allow: vars.METRICS_ALLOW?.split(',').map((range) => range.trim()) ?? [...LOOPBACK_RANGES],
       token: vars.METRICS_TOKEN,
@@ -292,6 +286,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxDatabaseQueue: vars.LOAD_SHED_MAX_DB_QUEUE,
       retryAfterSeconds: vars.LOAD_SHED_RETRY_AFTER_S,
     },
+    accessLogFlushMs: vars.ACCESS_LOG_FLUSH_MS,
+    erasureAfterDays: vars.ERASURE_AFTER_DAYS,
   };
 }
 

@@ -2,6 +2,7 @@ import type { CallKey } from '../permissions';
 import { achievementCalls } from './achievement';
 import { attendanceCalls } from './attendance';
 import { authAccountCalls } from './auth-account';
+import { authProviderCalls } from './auth-provider';
 import type { CallSchema } from './common';
 import { eventsCalls } from './events';
 import { healthCalls } from './health';
@@ -30,6 +31,7 @@ export type { CallSchema } from './common';
  */
 export const CALL_SLICES = [
   authAccountCalls,
+  authProviderCalls,
   passkeyCalls,
   syncCalls,
   offlineCalls,
@@ -62,6 +64,7 @@ export const CALL_SLICES = [
  */
 export const CALL_SCHEMAS = {
   ...authAccountCalls,
+  ...authProviderCalls,
   ...passkeyCalls,
   ...syncCalls,
   ...offlineCalls,

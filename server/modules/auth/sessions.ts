@@ -72,6 +72,11 @@ export async function createSession(
     userAgent: string | undefined;
     now: Date;
     trustedDevice?: boolean;
+    /**
+     * The sign-in needs no second step (a provider sign-in: the school's identity provider did its own);
+     * otherwise only a trusted device skips it.
+     */
+    otpVerified?: boolean;
     lifetimeMs?: number;
   },
 ): Promise<string> {
@@ -85,7 +90,7 @@ export async function createSession(
     lastSeenAt: input.now,
     expiresAt: new Date(Math.min(idleEnd, end)),
     userAgent: input.userAgent?.slice(0, 512) ?? null,
-    otpVerified: input.trustedDevice ?? false,
+    otpVerified: input.otpVerified ?? input.trustedDevice ?? false,
     trustedDevice: input.trustedDevice ?? false,
   });
   return token;

@@ -109,6 +109,7 @@ function AchievementReport({ initial }: { initial: Choice }) {
       </div>
       {complete && (
         <ClassesSection
+          universityId={choice.universityId}
           subjectNameId={choice.subjectNameId}
           facultyId={choice.facultyId}
           yearCodeId={choice.yearCodeId}
@@ -192,19 +193,22 @@ function LevelField({
 }
 
 function ClassesSection({
+  universityId,
   subjectNameId,
   facultyId,
   yearCodeId,
 }: {
+  universityId: string;
   subjectNameId: string;
   facultyId: string;
   yearCodeId: string;
 }) {
   const { t } = useLingui();
   const decimal = useDecimal();
-  const subjectNames = useMasterDocs(MasterKind.subjectNames).rows;
-  const yearCodes = useMasterDocs(MasterKind.yearCodes).rows;
-  // What the report is of, for its exports' file names and title rows (issue 42).
+  // What the report is of, for its exports' file names and title rows (issue 42), named by the server's own
+  // answers to the filter (the same views the cascade above read): a new device may not hold the master rows.
+  const subjectNames = useReportSubjectNames(universityId).value?.subjectNames ?? [];
+  const yearCodes = useReportYearCodes(universityId, subjectNameId, facultyId).value?.yearCodes ?? [];
   const about = [
     subjectNames.find((row) => row.id === subjectNameId)?.name,
     yearCodes.find((row) => row.id === yearCodeId)?.name,

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { type CallSlice, idParams } from './common';
+
+/** `GET /api/auth/provider`: whether the sign-in screen shows the provider's button, and its label. */
+export const providerInfoSchema = z.discriminatedUnion('enabled', [
+  z.object({ enabled: z.literal(false) }),
+  z.object({
+    enabled: z.literal(true),
+    labels: z.object({ ja: z.string(), vi: z.string(), en: z.string() }),
+  }),
+]);
+export type ProviderInfo = z.infer<typeof providerInfoSchema>;
+
+/**
+ * What the provider sends back to the callback: any query (providers add their own keys, such as Google's
+ * `hd` or `authuser`), read by the OpenID Connect library; the handler answers every one with a redirect.
+ */
+const providerCallbackQuerySchema = z.record(z.string(), z.unknown());
+
+/** A redirect: the browser follows it; no body is read. */
+const redirectResponseSchema = z.unknown();
+
+/**
+ * `GET /api/users/:userId/sign-in-methods`: how an account signs in, for the admins on the person's screen.
+ * Every account has a password (`must_change_password`: one it has not chosen yet); `last_sign_in_at` is its
+ * latest sign-in by any way. `provider` is the identity provider's account it signed in with (its issuer and
+ * `sub`, the address vouched for), null until its first provider sign-in.
+ */
+export const signInMethodsSchema = z.object({
+  must_change_password: z.boolean(),
+  last_sign_in_at: z.string().nullable(),
+  provider: z
+    .object({
+      issuer: z.string(),
+      subject: z.string(),
+      email: z.string(),
+      first_sign_in_at: z.string(),
+      last_sign_in_at: z.string(),
+    })
+    .nullable(),
+});
+export type SignInMethods = z.infer<typeof signInMethodsSchema>;
+
+/**
+ * Sign-in with the school's identity provider (OpenID Connect, authorization code flow with PKCE). `start`
+ * and `callback` are full-page navigations that answer with redirects (to the provider, then back to the app).
+ */
+export const authProviderCalls = {
+  'GET /api/auth/provider': { response: providerInfoSchema },
+  'GET /api/auth/provider/start': { response: redirectResponseSchema },
+  'GET /api/auth/provider/callback': { query: providerCallbackQuerySchema, response: redirectResponseSchema },
+  'GET /api/users/:userId/sign-in-methods': { params: idParams('userId'), response: signInMethodsSchema },
+} satisfies CallSlice;
