@@ -30,6 +30,12 @@ export const RequestOption = {
 } as const;
 export type RequestOption = (typeof RequestOption)[keyof typeof RequestOption];
 
+/**
+ * The options a guardian files for their child (issue 43): an excuse, an absence or lateness notice about a
+ * sitting; absence first, the one most filed.
+ */
+export const GUARDIAN_REQUEST_OPTIONS: readonly RequestOption[] = [RequestOption.absent, RequestOption.late];
+
 /** Status filter of the request list (SPEC §3): the same numbers as the statuses they select. */
 export const RequestFilterStatus = {
   requesting: RequestStatus.requesting,

@@ -3,7 +3,9 @@ import {
   ADMINS_ONLY,
   ALL_BUT_SUPER_ADMIN,
   EVERYONE,
+  GUARDIANS_ONLY,
   Role,
+  SCHOOL_ROLES,
   STAFF_BUT_SUPER_ADMIN,
   TEACHERS_AND_ADMINS,
 } from './roles';
@@ -11,7 +13,7 @@ import {
 // Apart from the call table (`permissions.ts`): the route guard runs on every page, the sign-in page's included,
 // and needs only this table.
 
-const { observer, teacher, admin, superAdmin, student } = Role;
+const { observer, teacher, admin, superAdmin, student, guardian } = Role;
 
 /**
  * Route access of SPEC §6, keyed by the TanStack route path. A route prefix also covers the routes below it
@@ -60,19 +62,27 @@ export const ROUTE_ROLES = {
   '/master-setting': ADMINS_ONLY,
   '/achievement-attendance-profile': [student],
   '/viblo': [observer, teacher, admin, student],
-  '/viblo/events': EVERYONE,
+  // The school's own screens: a guardian sees their children's, below, and nothing of the school else.
+  '/viblo/events': SCHOOL_ROLES,
   '/viblo/events/add': ADMINS_ONLY,
   '/viblo/events/$eventId/edit': ADMINS_ONLY,
+  // A guardian's screens (issue 43): the child switcher, and per child their day, dated attendance, scores,
+  // requests and the excuse form. Which children is the server's `ward` scope, not the route's.
+  '/children': GUARDIANS_ONLY,
+  '/children/$studentId': GUARDIANS_ONLY,
 } as const satisfies Record<string, readonly AccountRole[]>;
 
 export type GuardedRoute = keyof typeof ROUTE_ROLES;
 
 /**
  * Where a role that may not open a route goes instead of the 403 screen, because the route has a page of its
- * own for that role: a student's "Students" is their own record (issue 42), so an old link still lands well.
+ * own for that role: a student's "Students" is their own record (issue 42), so an old link still lands well;
+ * a guardian's home is the child switcher (issue 43).
  */
 export const ROUTE_STAND_INS: Partial<Record<GuardedRoute, Partial<Record<AccountRole, GuardedRoute>>>> = {
   '/students': { [student]: '/achievement-attendance-profile' },
+  // A guardian's home is their children: the dashboard is the school's.
+  '/': { [guardian]: '/children' },
 };
 
 /** The route a role is sent to in place of one it may not open, or undefined when there is none (403). */

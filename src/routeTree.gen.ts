@@ -19,6 +19,7 @@ import { Route as AppAchievementRouteImport } from './routes/_app/achievement'
 import { Route as AppAchievementAttendanceProfileRouteImport } from './routes/_app/achievement-attendance-profile'
 import { Route as AppAdminsRouteImport } from './routes/_app/admins'
 import { Route as AppAttendanceRouteImport } from './routes/_app/attendance'
+import { Route as AppChildrenRouteImport } from './routes/_app/children'
 import { Route as AppMasterSettingRouteImport } from './routes/_app/master-setting'
 import { Route as AppNotFoundRouteImport } from './routes/_app/not-found'
 import { Route as AppNotificationSettingRouteImport } from './routes/_app/notification-setting'
@@ -31,6 +32,7 @@ import { Route as AppVibloRouteImport } from './routes/_app/viblo'
 import { Route as ResetPasswordTokenRouteImport } from './routes/reset-password.$token'
 import { Route as AppAcademicSubjectsRouteImport } from './routes/_app/academic/subjects'
 import { Route as AppAdminsAddRouteImport } from './routes/_app/admins/add'
+import { Route as AppChildrenStudentIdRouteImport } from './routes/_app/children/$studentId'
 import { Route as AppObserversObserverIdRouteImport } from './routes/_app/observers/$observerId'
 import { Route as AppObserversInviteRouteImport } from './routes/_app/observers/invite'
 import { Route as AppReportAchievementRouteImport } from './routes/_app/report/achievement'
@@ -48,8 +50,12 @@ import { Route as AppTeachersInviteRouteImport } from './routes/_app/teachers/in
 import { Route as AppVibloEventsRouteImport } from './routes/_app/viblo/events'
 import { Route as AppAcademicSubjectsSubjectIdRouteImport } from './routes/_app/academic/subjects/$subjectId'
 import { Route as AppAcademicSubjectsAddRouteImport } from './routes/_app/academic/subjects/add'
+import { Route as AppChildrenStudentIdAttendanceRouteImport } from './routes/_app/children/$studentId/attendance'
+import { Route as AppChildrenStudentIdRequestsRouteImport } from './routes/_app/children/$studentId/requests'
+import { Route as AppChildrenStudentIdScoresRouteImport } from './routes/_app/children/$studentId/scores'
 import { Route as AppVibloEventsAddRouteImport } from './routes/_app/viblo/events/add'
 import { Route as AppAcademicSubjectsSubjectIdCopyRouteImport } from './routes/_app/academic/subjects/$subjectId/copy'
+import { Route as AppChildrenStudentIdRequestsNewRouteImport } from './routes/_app/children/$studentId/requests/new'
 import { Route as AppVibloEventsEventIdEditRouteImport } from './routes/_app/viblo/events/$eventId.edit'
 import { Route as AppAcademicSubjectsSubjectIdHighlightsHighlightIdRouteImport } from './routes/_app/academic/subjects/$subjectId/highlights/$highlightId'
 import { Route as AppAcademicSubjectsSubjectIdLessonsLessonIdRouteImport } from './routes/_app/academic/subjects/$subjectId/lessons/$lessonId'
@@ -104,6 +110,11 @@ const AppAdminsRoute = AppAdminsRouteImport.update({
 const AppAttendanceRoute = AppAttendanceRouteImport.update({
   id: '/attendance',
   path: '/attendance',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppChildrenRoute = AppChildrenRouteImport.update({
+  id: '/children',
+  path: '/children',
   getParentRoute: () => AppRoute,
 } as any)
 const AppMasterSettingRoute = AppMasterSettingRouteImport.update({
@@ -165,6 +176,11 @@ const AppAdminsAddRoute = AppAdminsAddRouteImport.update({
   id: '/add',
   path: '/add',
   getParentRoute: () => AppAdminsRoute,
+} as any)
+const AppChildrenStudentIdRoute = AppChildrenStudentIdRouteImport.update({
+  id: '/$studentId',
+  path: '/$studentId',
+  getParentRoute: () => AppChildrenRoute,
 } as any)
 const AppObserversObserverIdRoute = AppObserversObserverIdRouteImport.update({
   id: '/$observerId',
@@ -252,6 +268,24 @@ const AppAcademicSubjectsAddRoute = AppAcademicSubjectsAddRouteImport.update({
   path: '/add',
   getParentRoute: () => AppAcademicSubjectsRoute,
 } as any)
+const AppChildrenStudentIdAttendanceRoute =
+  AppChildrenStudentIdAttendanceRouteImport.update({
+    id: '/attendance',
+    path: '/attendance',
+    getParentRoute: () => AppChildrenStudentIdRoute,
+  } as any)
+const AppChildrenStudentIdRequestsRoute =
+  AppChildrenStudentIdRequestsRouteImport.update({
+    id: '/requests',
+    path: '/requests',
+    getParentRoute: () => AppChildrenStudentIdRoute,
+  } as any)
+const AppChildrenStudentIdScoresRoute =
+  AppChildrenStudentIdScoresRouteImport.update({
+    id: '/scores',
+    path: '/scores',
+    getParentRoute: () => AppChildrenStudentIdRoute,
+  } as any)
 const AppVibloEventsAddRoute = AppVibloEventsAddRouteImport.update({
   id: '/add',
   path: '/add',
@@ -262,6 +296,12 @@ const AppAcademicSubjectsSubjectIdCopyRoute =
     id: '/copy',
     path: '/copy',
     getParentRoute: () => AppAcademicSubjectsSubjectIdRoute,
+  } as any)
+const AppChildrenStudentIdRequestsNewRoute =
+  AppChildrenStudentIdRequestsNewRouteImport.update({
+    id: '/new',
+    path: '/new',
+    getParentRoute: () => AppChildrenStudentIdRequestsRoute,
   } as any)
 const AppVibloEventsEventIdEditRoute =
   AppVibloEventsEventIdEditRouteImport.update({
@@ -306,6 +346,7 @@ export interface FileRoutesByFullPath {
   '/achievement-attendance-profile': typeof AppAchievementAttendanceProfileRoute
   '/admins': typeof AppAdminsRouteWithChildren
   '/attendance': typeof AppAttendanceRoute
+  '/children': typeof AppChildrenRouteWithChildren
   '/master-setting': typeof AppMasterSettingRoute
   '/not-found': typeof AppNotFoundRoute
   '/notification-setting': typeof AppNotificationSettingRoute
@@ -318,6 +359,7 @@ export interface FileRoutesByFullPath {
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/academic/subjects': typeof AppAcademicSubjectsRouteWithChildren
   '/admins/add': typeof AppAdminsAddRoute
+  '/children/$studentId': typeof AppChildrenStudentIdRouteWithChildren
   '/observers/$observerId': typeof AppObserversObserverIdRoute
   '/observers/invite': typeof AppObserversInviteRoute
   '/report/achievement': typeof AppReportAchievementRoute
@@ -335,8 +377,12 @@ export interface FileRoutesByFullPath {
   '/viblo/events': typeof AppVibloEventsRouteWithChildren
   '/academic/subjects/$subjectId': typeof AppAcademicSubjectsSubjectIdRouteWithChildren
   '/academic/subjects/add': typeof AppAcademicSubjectsAddRoute
+  '/children/$studentId/attendance': typeof AppChildrenStudentIdAttendanceRoute
+  '/children/$studentId/requests': typeof AppChildrenStudentIdRequestsRouteWithChildren
+  '/children/$studentId/scores': typeof AppChildrenStudentIdScoresRoute
   '/viblo/events/add': typeof AppVibloEventsAddRoute
   '/academic/subjects/$subjectId/copy': typeof AppAcademicSubjectsSubjectIdCopyRoute
+  '/children/$studentId/requests/new': typeof AppChildrenStudentIdRequestsNewRoute
   '/viblo/events/$eventId/edit': typeof AppVibloEventsEventIdEditRoute
   '/academic/subjects/$subjectId/highlights/$highlightId': typeof AppAcademicSubjectsSubjectIdHighlightsHighlightIdRoute
   '/academic/subjects/$subjectId/lessons/$lessonId': typeof AppAcademicSubjectsSubjectIdLessonsLessonIdRouteWithChildren
@@ -352,6 +398,7 @@ export interface FileRoutesByTo {
   '/achievement-attendance-profile': typeof AppAchievementAttendanceProfileRoute
   '/admins': typeof AppAdminsRouteWithChildren
   '/attendance': typeof AppAttendanceRoute
+  '/children': typeof AppChildrenRouteWithChildren
   '/master-setting': typeof AppMasterSettingRoute
   '/not-found': typeof AppNotFoundRoute
   '/notification-setting': typeof AppNotificationSettingRoute
@@ -365,6 +412,7 @@ export interface FileRoutesByTo {
   '/': typeof AppIndexRoute
   '/academic/subjects': typeof AppAcademicSubjectsRouteWithChildren
   '/admins/add': typeof AppAdminsAddRoute
+  '/children/$studentId': typeof AppChildrenStudentIdRouteWithChildren
   '/observers/$observerId': typeof AppObserversObserverIdRoute
   '/observers/invite': typeof AppObserversInviteRoute
   '/report/achievement': typeof AppReportAchievementRoute
@@ -382,8 +430,12 @@ export interface FileRoutesByTo {
   '/viblo/events': typeof AppVibloEventsRouteWithChildren
   '/academic/subjects/$subjectId': typeof AppAcademicSubjectsSubjectIdRouteWithChildren
   '/academic/subjects/add': typeof AppAcademicSubjectsAddRoute
+  '/children/$studentId/attendance': typeof AppChildrenStudentIdAttendanceRoute
+  '/children/$studentId/requests': typeof AppChildrenStudentIdRequestsRouteWithChildren
+  '/children/$studentId/scores': typeof AppChildrenStudentIdScoresRoute
   '/viblo/events/add': typeof AppVibloEventsAddRoute
   '/academic/subjects/$subjectId/copy': typeof AppAcademicSubjectsSubjectIdCopyRoute
+  '/children/$studentId/requests/new': typeof AppChildrenStudentIdRequestsNewRoute
   '/viblo/events/$eventId/edit': typeof AppVibloEventsEventIdEditRoute
   '/academic/subjects/$subjectId/highlights/$highlightId': typeof AppAcademicSubjectsSubjectIdHighlightsHighlightIdRoute
   '/academic/subjects/$subjectId/lessons/$lessonId': typeof AppAcademicSubjectsSubjectIdLessonsLessonIdRouteWithChildren
@@ -401,6 +453,7 @@ export interface FileRoutesById {
   '/_app/achievement-attendance-profile': typeof AppAchievementAttendanceProfileRoute
   '/_app/admins': typeof AppAdminsRouteWithChildren
   '/_app/attendance': typeof AppAttendanceRoute
+  '/_app/children': typeof AppChildrenRouteWithChildren
   '/_app/master-setting': typeof AppMasterSettingRoute
   '/_app/not-found': typeof AppNotFoundRoute
   '/_app/notification-setting': typeof AppNotificationSettingRoute
@@ -414,6 +467,7 @@ export interface FileRoutesById {
   '/_app/': typeof AppIndexRoute
   '/_app/academic/subjects': typeof AppAcademicSubjectsRouteWithChildren
   '/_app/admins/add': typeof AppAdminsAddRoute
+  '/_app/children/$studentId': typeof AppChildrenStudentIdRouteWithChildren
   '/_app/observers/$observerId': typeof AppObserversObserverIdRoute
   '/_app/observers/invite': typeof AppObserversInviteRoute
   '/_app/report/achievement': typeof AppReportAchievementRoute
@@ -431,8 +485,12 @@ export interface FileRoutesById {
   '/_app/viblo/events': typeof AppVibloEventsRouteWithChildren
   '/_app/academic/subjects/$subjectId': typeof AppAcademicSubjectsSubjectIdRouteWithChildren
   '/_app/academic/subjects/add': typeof AppAcademicSubjectsAddRoute
+  '/_app/children/$studentId/attendance': typeof AppChildrenStudentIdAttendanceRoute
+  '/_app/children/$studentId/requests': typeof AppChildrenStudentIdRequestsRouteWithChildren
+  '/_app/children/$studentId/scores': typeof AppChildrenStudentIdScoresRoute
   '/_app/viblo/events/add': typeof AppVibloEventsAddRoute
   '/_app/academic/subjects/$subjectId/copy': typeof AppAcademicSubjectsSubjectIdCopyRoute
+  '/_app/children/$studentId/requests/new': typeof AppChildrenStudentIdRequestsNewRoute
   '/_app/viblo/events/$eventId/edit': typeof AppVibloEventsEventIdEditRoute
   '/_app/academic/subjects/$subjectId/highlights/$highlightId': typeof AppAcademicSubjectsSubjectIdHighlightsHighlightIdRoute
   '/_app/academic/subjects/$subjectId/lessons/$lessonId': typeof AppAcademicSubjectsSubjectIdLessonsLessonIdRouteWithChildren
@@ -451,6 +509,7 @@ export interface FileRouteTypes {
     | '/achievement-attendance-profile'
     | '/admins'
     | '/attendance'
+    | '/children'
     | '/master-setting'
     | '/not-found'
     | '/notification-setting'
@@ -463,6 +522,7 @@ export interface FileRouteTypes {
     | '/reset-password/$token'
     | '/academic/subjects'
     | '/admins/add'
+    | '/children/$studentId'
     | '/observers/$observerId'
     | '/observers/invite'
     | '/report/achievement'
@@ -480,8 +540,12 @@ export interface FileRouteTypes {
     | '/viblo/events'
     | '/academic/subjects/$subjectId'
     | '/academic/subjects/add'
+    | '/children/$studentId/attendance'
+    | '/children/$studentId/requests'
+    | '/children/$studentId/scores'
     | '/viblo/events/add'
     | '/academic/subjects/$subjectId/copy'
+    | '/children/$studentId/requests/new'
     | '/viblo/events/$eventId/edit'
     | '/academic/subjects/$subjectId/highlights/$highlightId'
     | '/academic/subjects/$subjectId/lessons/$lessonId'
@@ -497,6 +561,7 @@ export interface FileRouteTypes {
     | '/achievement-attendance-profile'
     | '/admins'
     | '/attendance'
+    | '/children'
     | '/master-setting'
     | '/not-found'
     | '/notification-setting'
@@ -510,6 +575,7 @@ export interface FileRouteTypes {
     | '/'
     | '/academic/subjects'
     | '/admins/add'
+    | '/children/$studentId'
     | '/observers/$observerId'
     | '/observers/invite'
     | '/report/achievement'
@@ -527,8 +593,12 @@ export interface FileRouteTypes {
     | '/viblo/events'
     | '/academic/subjects/$subjectId'
     | '/academic/subjects/add'
+    | '/children/$studentId/attendance'
+    | '/children/$studentId/requests'
+    | '/children/$studentId/scores'
     | '/viblo/events/add'
     | '/academic/subjects/$subjectId/copy'
+    | '/children/$studentId/requests/new'
     | '/viblo/events/$eventId/edit'
     | '/academic/subjects/$subjectId/highlights/$highlightId'
     | '/academic/subjects/$subjectId/lessons/$lessonId'
@@ -545,6 +615,7 @@ export interface FileRouteTypes {
     | '/_app/achievement-attendance-profile'
     | '/_app/admins'
     | '/_app/attendance'
+    | '/_app/children'
     | '/_app/master-setting'
     | '/_app/not-found'
     | '/_app/notification-setting'
@@ -558,6 +629,7 @@ export interface FileRouteTypes {
     | '/_app/'
     | '/_app/academic/subjects'
     | '/_app/admins/add'
+    | '/_app/children/$studentId'
     | '/_app/observers/$observerId'
     | '/_app/observers/invite'
     | '/_app/report/achievement'
@@ -575,8 +647,12 @@ export interface FileRouteTypes {
     | '/_app/viblo/events'
     | '/_app/academic/subjects/$subjectId'
     | '/_app/academic/subjects/add'
+    | '/_app/children/$studentId/attendance'
+    | '/_app/children/$studentId/requests'
+    | '/_app/children/$studentId/scores'
     | '/_app/viblo/events/add'
     | '/_app/academic/subjects/$subjectId/copy'
+    | '/_app/children/$studentId/requests/new'
     | '/_app/viblo/events/$eventId/edit'
     | '/_app/academic/subjects/$subjectId/highlights/$highlightId'
     | '/_app/academic/subjects/$subjectId/lessons/$lessonId'
@@ -665,6 +741,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAttendanceRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/children': {
+      id: '/_app/children'
+      path: '/children'
+      fullPath: '/children'
+      preLoaderRoute: typeof AppChildrenRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/master-setting': {
       id: '/_app/master-setting'
       path: '/master-setting'
@@ -748,6 +831,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/admins/add'
       preLoaderRoute: typeof AppAdminsAddRouteImport
       parentRoute: typeof AppAdminsRoute
+    }
+    '/_app/children/$studentId': {
+      id: '/_app/children/$studentId'
+      path: '/$studentId'
+      fullPath: '/children/$studentId'
+      preLoaderRoute: typeof AppChildrenStudentIdRouteImport
+      parentRoute: typeof AppChildrenRoute
     }
     '/_app/observers/$observerId': {
       id: '/_app/observers/$observerId'
@@ -868,6 +958,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAcademicSubjectsAddRouteImport
       parentRoute: typeof AppAcademicSubjectsRoute
     }
+    '/_app/children/$studentId/attendance': {
+      id: '/_app/children/$studentId/attendance'
+      path: '/attendance'
+      fullPath: '/children/$studentId/attendance'
+      preLoaderRoute: typeof AppChildrenStudentIdAttendanceRouteImport
+      parentRoute: typeof AppChildrenStudentIdRoute
+    }
+    '/_app/children/$studentId/requests': {
+      id: '/_app/children/$studentId/requests'
+      path: '/requests'
+      fullPath: '/children/$studentId/requests'
+      preLoaderRoute: typeof AppChildrenStudentIdRequestsRouteImport
+      parentRoute: typeof AppChildrenStudentIdRoute
+    }
+    '/_app/children/$studentId/scores': {
+      id: '/_app/children/$studentId/scores'
+      path: '/scores'
+      fullPath: '/children/$studentId/scores'
+      preLoaderRoute: typeof AppChildrenStudentIdScoresRouteImport
+      parentRoute: typeof AppChildrenStudentIdRoute
+    }
     '/_app/viblo/events/add': {
       id: '/_app/viblo/events/add'
       path: '/add'
@@ -881,6 +992,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/academic/subjects/$subjectId/copy'
       preLoaderRoute: typeof AppAcademicSubjectsSubjectIdCopyRouteImport
       parentRoute: typeof AppAcademicSubjectsSubjectIdRoute
+    }
+    '/_app/children/$studentId/requests/new': {
+      id: '/_app/children/$studentId/requests/new'
+      path: '/new'
+      fullPath: '/children/$studentId/requests/new'
+      preLoaderRoute: typeof AppChildrenStudentIdRequestsNewRouteImport
+      parentRoute: typeof AppChildrenStudentIdRequestsRoute
     }
     '/_app/viblo/events/$eventId/edit': {
       id: '/_app/viblo/events/$eventId/edit'
@@ -943,6 +1061,48 @@ const AppAdminsRouteChildren: AppAdminsRouteChildren = {
 
 const AppAdminsRouteWithChildren = AppAdminsRoute._addFileChildren(
   AppAdminsRouteChildren,
+)
+
+interface AppChildrenStudentIdRequestsRouteChildren {
+  AppChildrenStudentIdRequestsNewRoute: typeof AppChildrenStudentIdRequestsNewRoute
+}
+
+const AppChildrenStudentIdRequestsRouteChildren: AppChildrenStudentIdRequestsRouteChildren =
+  {
+    AppChildrenStudentIdRequestsNewRoute: AppChildrenStudentIdRequestsNewRoute,
+  }
+
+const AppChildrenStudentIdRequestsRouteWithChildren =
+  AppChildrenStudentIdRequestsRoute._addFileChildren(
+    AppChildrenStudentIdRequestsRouteChildren,
+  )
+
+interface AppChildrenStudentIdRouteChildren {
+  AppChildrenStudentIdAttendanceRoute: typeof AppChildrenStudentIdAttendanceRoute
+  AppChildrenStudentIdRequestsRoute: typeof AppChildrenStudentIdRequestsRouteWithChildren
+  AppChildrenStudentIdScoresRoute: typeof AppChildrenStudentIdScoresRoute
+}
+
+const AppChildrenStudentIdRouteChildren: AppChildrenStudentIdRouteChildren = {
+  AppChildrenStudentIdAttendanceRoute: AppChildrenStudentIdAttendanceRoute,
+  AppChildrenStudentIdRequestsRoute:
+    AppChildrenStudentIdRequestsRouteWithChildren,
+  AppChildrenStudentIdScoresRoute: AppChildrenStudentIdScoresRoute,
+}
+
+const AppChildrenStudentIdRouteWithChildren =
+  AppChildrenStudentIdRoute._addFileChildren(AppChildrenStudentIdRouteChildren)
+
+interface AppChildrenRouteChildren {
+  AppChildrenStudentIdRoute: typeof AppChildrenStudentIdRouteWithChildren
+}
+
+const AppChildrenRouteChildren: AppChildrenRouteChildren = {
+  AppChildrenStudentIdRoute: AppChildrenStudentIdRouteWithChildren,
+}
+
+const AppChildrenRouteWithChildren = AppChildrenRoute._addFileChildren(
+  AppChildrenRouteChildren,
 )
 
 interface AppObserversRouteChildren {
@@ -1082,6 +1242,7 @@ interface AppRouteChildren {
   AppAchievementAttendanceProfileRoute: typeof AppAchievementAttendanceProfileRoute
   AppAdminsRoute: typeof AppAdminsRouteWithChildren
   AppAttendanceRoute: typeof AppAttendanceRoute
+  AppChildrenRoute: typeof AppChildrenRouteWithChildren
   AppMasterSettingRoute: typeof AppMasterSettingRoute
   AppNotFoundRoute: typeof AppNotFoundRoute
   AppNotificationSettingRoute: typeof AppNotificationSettingRoute
@@ -1106,6 +1267,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppAchievementAttendanceProfileRoute: AppAchievementAttendanceProfileRoute,
   AppAdminsRoute: AppAdminsRouteWithChildren,
   AppAttendanceRoute: AppAttendanceRoute,
+  AppChildrenRoute: AppChildrenRouteWithChildren,
   AppMasterSettingRoute: AppMasterSettingRoute,
   AppNotFoundRoute: AppNotFoundRoute,
   AppNotificationSettingRoute: AppNotificationSettingRoute,

@@ -121,11 +121,19 @@ describe('the menu as drawn', () => {
     expect(visibleMenu(menuForRole(Role.superAdmin), Role.superAdmin, isBuilt)).toEqual([]);
   });
 
-  it('puts the page each role lands on in its menu, and every role but the super admin more than that', () => {
+  it('shows a guardian their children and nothing of the school (issue 43)', () => {
+    expect(menuOutline(visibleMenu(menuForRole(Role.guardian), Role.guardian, everyRoute))).toEqual([
+      'children',
+    ]);
+  });
+
+  it('puts the page each role lands on in its menu, and every role but the super admin and guardians more than that', () => {
     for (const role of ROLE_LIST) {
       const drawn = links(visibleMenu(menuForRole(role), role, everyRoute) as MenuEntry[]);
-      expect(drawn.length).toBeGreaterThan(role === Role.superAdmin ? 0 : 1);
-      // Where signing in lands: the dashboard, or /admins for the super admin (SPEC §2 guard).
+      const single = role === Role.superAdmin || role === Role.guardian;
+      expect(drawn.length).toBeGreaterThan(single ? 0 : 1);
+      // Where signing in lands: the dashboard, /admins for the super admin (SPEC §2 guard), /children for a
+      // guardian.
       const user = {
         id: 'u',
         name: 'U',

@@ -75,6 +75,10 @@ const achievementProfile = link(
   'profile',
 );
 
+// A guardian's one entry (issue 43): their children; each child's day, attendance, scores and requests are
+// tabs of the child's screens, under the child switcher.
+const children = link('children', '/children', msg`My children`, 'profile');
+
 function group(
   id: string,
   label: MessageDescriptor,
@@ -127,6 +131,9 @@ const TEACHER_TYPE_MENU: readonly MenuEntry[] = [
   viblo,
 ];
 
+/** A guardian (issue 43) sees their children and nothing of the school's own screens. */
+const GUARDIAN_MENU: readonly MenuEntry[] = [children];
+
 /** SPEC §6: the administrator-only role (4) sees only the admins entry. */
 const ADMINISTRATORS_ONLY_MENU: readonly MenuEntry[] = [admins];
 
@@ -146,6 +153,8 @@ export function menuForRole(role: number): readonly MenuEntry[] {
       return TEACHER_TYPE_MENU;
     case Role.systemAdmin:
       return ADMINISTRATORS_ONLY_MENU;
+    case Role.guardian:
+      return GUARDIAN_MENU;
     default:
       return FULL_MENU;
   }

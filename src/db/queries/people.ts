@@ -1,4 +1,4 @@
-import { map, type Observable } from 'rxjs';
+import { map, type Observable, of } from 'rxjs';
 import { Role } from '../../../domain/roles';
 import type { SchoolDatabase } from '../open-database';
 import { asRows } from './rows';
@@ -43,4 +43,21 @@ export function studentsOf$(database: SchoolDatabase, universityId: string) {
   return database.people
     .find({ selector: { role: Role.student, universityId, deactivated: false }, sort: [{ name: 'asc' }] })
     .$.pipe(asRows());
+}
+
+/**
+ * Whose student record a screen shows: the signed-in student's own (by their user id), or one named by its
+ * student id (a guardian's child, issue 43).
+ */
+export type StudentWho = { userId: string } | { studentId: string };
+
+/** The student id `who` names, live; null while the signed-in student's person row is not on this device. */
+export function studentIdOf$(database: SchoolDatabase, who: StudentWho): Observable<string | null> {
+  if ('studentId' in who) return of(who.studentId);
+  return person$(database, who.userId).pipe(map((person) => person?.studentId ?? null));
+}
+
+/** A stable key of `who` for a live query's dependencies. */
+export function studentWhoKey(who: StudentWho): string {
+  return 'studentId' in who ? `student:${who.studentId}` : `user:${who.userId}`;
 }

@@ -1,18 +1,19 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import type { StudentWho } from '../../db/queries/people';
 import { formatDecimal } from '../../i18n/format';
 import { localeOrDefault } from '../../i18n/i18n';
 import { EmptyState } from '../../ui/empty-state';
 import { useStudentProfile } from './use-score-grid';
 
 /**
- * The student's own achievement-attendance profile (SPEC §2, role 5): per subject the attendance so far,
+ * A student's achievement-attendance profile (SPEC §2, role 5; a guardian's child's, issue 43): per subject the attendance so far,
  * every score with GPA and final score, and the messages of the highlights they meet; from the local
  * database, so it opens offline too.
  */
-export function StudentProfileScreen({ userId }: { userId: string }) {
+export function StudentProfileScreen({ who }: { who: StudentWho }) {
   const { t, i18n } = useLingui();
   const locale = localeOrDefault(i18n.locale);
-  const profile = useStudentProfile(userId);
+  const profile = useStudentProfile(who);
   const decimal = (value: number | null) => (value === null ? '—' : formatDecimal(value, locale));
   return (
     <section aria-labelledby="profile-title" className="space-y-4">

@@ -7,7 +7,7 @@ import { AchievementDocKind, SubjectDocKind } from '../../../domain/sync-docs';
 import type { SchoolDatabase } from '../../db/open-database';
 import { writeStates$ } from '../../db/outbox';
 import { subjectAchievements$ } from '../../db/queries/achievements';
-import { studentNames$ } from '../../db/queries/people';
+import { type StudentWho, studentIdOf$, studentNames$, studentWhoKey } from '../../db/queries/people';
 import { uniqueDocuments } from '../../db/queries/rows';
 import {
   classRoster$,
@@ -80,12 +80,14 @@ export function useScoreGrid(classId: string, actor: { id: string; role: Account
   );
 }
 
-/** The signed-in student's own profile from the local database (their scope holds only their rows); live. */
-export function useStudentProfile(userId: string) {
+/**
+ * A student's profile from the local database, live: the signed-in student's own, or a guardian's child's (each
+ * device's scope holds only those rows).
+ */
+export function useStudentProfile(who: StudentWho) {
   return useLiveQuery(
     (database) =>
-      database.people.findOne(userId).$.pipe(
-        map((person) => person?.studentId ?? null),
+      studentIdOf$(database, who).pipe(
         switchMap((studentId) => {
           if (!studentId) return of([]);
           return combineLatest([
@@ -133,6 +135,6 @@ export function useStudentProfile(userId: string) {
           );
         }),
       ),
-    [userId],
+    [studentWhoKey(who)],
   );
 }

@@ -28,7 +28,8 @@ const STATUS_TONES: Record<AttendanceStatus, string> = {
   [AttendanceStatus.absent]: 'bg-sky-100 text-sky-900',
 };
 
-function MarkBadge({ entry }: { entry: AttendanceEntry }) {
+/** A sitting's mark as a badge: to come, not entered, or the status (with the late minutes). */
+export function MarkBadge({ entry }: { entry: AttendanceEntry }) {
   const { t, i18n } = useLingui();
   const base = 'shrink-0 rounded px-2 py-0.5 text-xs font-medium whitespace-nowrap';
   if (!entry.held) return <span className={`${base} bg-slate-100 text-slate-700`}>{t`Coming`}</span>;
@@ -43,22 +44,32 @@ function MarkBadge({ entry }: { entry: AttendanceEntry }) {
   );
 }
 
-function RequestLine({ request }: { request: SittingRequest }) {
+/**
+ * The request about a sitting and where it stands, opening it: "your request" to the student, "request" to
+ * anyone else reading the child's record (a guardian, issue 43).
+ */
+export function RequestLine({ request, own }: { request: SittingRequest; own: boolean }) {
   const { i18n } = useLingui();
   const kind = i18n._(OPTION_LABELS[request.option]);
   const standing = i18n._(REQUEST_STANDING[request.status]);
   return (
     <p className="text-sm">
       <ScreenLink to={`/requests/${request.id}`} className="text-blue-800 underline">
-        <Trans>
-          Your request: {kind}, {standing}
-        </Trans>
+        {own ? (
+          <Trans>
+            Your request: {kind}, {standing}
+          </Trans>
+        ) : (
+          <Trans>
+            Request: {kind}, {standing}
+          </Trans>
+        )}
       </ScreenLink>
     </p>
   );
 }
 
-function EntryItem({ entry }: { entry: AttendanceEntry }) {
+function EntryItem({ entry, own }: { entry: AttendanceEntry; own: boolean }) {
   const { i18n } = useLingui();
   const locale = localeOrDefault(i18n.locale);
   return (
@@ -82,19 +93,27 @@ function EntryItem({ entry }: { entry: AttendanceEntry }) {
           <Trans>Reason:</Trans> <span data-user-text="">{entry.reason}</span>
         </p>
       )}
-      {entry.request && <RequestLine request={entry.request} />}
+      {entry.request && <RequestLine request={entry.request} own={own} />}
     </li>
   );
 }
 
-function EntryList({ label, entries }: { label: string; entries: readonly AttendanceEntry[] }) {
+function EntryList({
+  label,
+  entries,
+  own,
+}: {
+  label: string;
+  entries: readonly AttendanceEntry[];
+  own: boolean;
+}) {
   if (entries.length === 0) return null;
   return (
     <section aria-label={label} className="space-y-1">
       <h3 className="text-sm font-semibold text-slate-600">{label}</h3>
       <ol aria-label={label} className="rounded border border-slate-200 px-3">
         {entries.map((entry) => (
-          <EntryItem key={entry.scheduleId} entry={entry} />
+          <EntryItem key={entry.scheduleId} entry={entry} own={own} />
         ))}
       </ol>
     </section>
@@ -105,9 +124,9 @@ function EntryList({ label, entries }: { label: string; entries: readonly Attend
  * One student's attendance sitting by sitting, from the local database (issue 42): the sittings to come, each
  * with the notice the student sent for it and whether it was approved, and the sittings held, latest first,
  * with the mark and the teacher's reason. It takes a student id so any screen showing a student's own record
- * can show it.
+ * can show it; `own` is false where someone else reads it (a guardian, issue 43).
  */
-export function StudentAttendanceList({ studentId }: { studentId: string }) {
+export function StudentAttendanceList({ studentId, own = true }: { studentId: string; own?: boolean }) {
   const { t } = useLingui();
   const history = useStudentAttendance(studentId);
   return (
@@ -120,8 +139,8 @@ export function StudentAttendanceList({ studentId }: { studentId: string }) {
       )}
       {history && (
         <>
-          <EntryList label={t`Coming sittings`} entries={history.coming} />
-          <EntryList label={t`Held sittings`} entries={history.held} />
+          <EntryList label={t`Coming sittings`} entries={history.coming} own={own} />
+          <EntryList label={t`Held sittings`} entries={history.held} own={own} />
         </>
       )}
     </section>

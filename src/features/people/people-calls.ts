@@ -1,9 +1,11 @@
 import type { Locale } from '../../../domain/locales';
 import { CALL_SCHEMAS } from '../../../domain/schemas/calls';
 import type {
+  GuardianLinkRequest,
   InviteRequest,
   ObserverWrite,
   StaffSearchQuery,
+  StudentBulkRow,
   StudentWrite,
   TeacherWrite,
   UserSearchQuery,
@@ -57,8 +59,11 @@ export function saveStudent(studentId: string | null, body: StudentWrite, locale
   return callApi('POST /api/students/:studentId', { params: { studentId }, body });
 }
 
-/** `POST /api/students/create-multi`: every row or none; the new accounts start in `locale`. */
-export function createStudents(students: StudentWrite[], locale?: Locale) {
+/**
+ * `POST /api/students/create-multi`: every row or none; the new accounts start in `locale`, a row's guardian
+ * in theirs (issue 43).
+ */
+export function createStudents(students: StudentBulkRow[], locale?: Locale) {
   return callApi('POST /api/students/create-multi', { body: { students, locale } });
 }
 
@@ -70,6 +75,27 @@ export function deleteStudent(studentId: string) {
 /** `POST /api/students/{id}/lesson {classId}`: puts the student in a class. */
 export function putStudentInClass(studentId: string, classId: string) {
   return callApi('POST /api/students/:studentId/lesson', { params: { studentId }, body: { classId } });
+}
+
+/** `GET /api/students/{id}/guardians`: the student's linked guardians (issue 43), an online view. */
+export function useGuardians(studentId: string) {
+  return useOnlineView(
+    `students/${studentId}/guardians`,
+    () => callApi('GET /api/students/:studentId/guardians', { params: { studentId } }),
+    CALL_SCHEMAS['GET /api/students/:studentId/guardians'].response,
+  );
+}
+
+/** `POST /api/students/{id}/guardians`: links a guardian by e-mail, inviting a new account. */
+export function linkGuardian(studentId: string, body: GuardianLinkRequest) {
+  return callApi('POST /api/students/:studentId/guardians', { params: { studentId }, body });
+}
+
+/** `DELETE /api/students/{id}/guardians/{guardianId}`: ends a guardian's link to the student. */
+export function unlinkGuardian(studentId: string, guardianId: string) {
+  return callApi('DELETE /api/students/:studentId/guardians/:guardianId', {
+    params: { studentId, guardianId },
+  });
 }
 
 /** `GET /api/teachers`, an online view. */

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { LIMITS } from '../../../domain/limits';
-import { studentWriteSchema } from '../../../domain/schemas/people';
+import { studentBulkRowSchema } from '../../../domain/schemas/people';
 import { errorMessage } from '../../i18n/error-messages';
 import { Button } from '../../ui/button';
 import { CheckboxField } from '../../ui/checkbox-field';
@@ -155,7 +155,7 @@ function BulkStudents({ onSaved, notify }: { onSaved: () => void; notify: Notify
     // The call's own schema first, so every malformed cell shows at once without a round trip.
     const local: Record<string, string[]> = {};
     bodies.forEach((body, index) => {
-      const parsed = studentWriteSchema.safeParse(body);
+      const parsed = studentBulkRowSchema.safeParse(body);
       if (parsed.success) return;
       for (const issue of parsed.error.issues)
         local[`students.${index}.${String(issue.path[0])}`] ??= [issue.message];
@@ -172,7 +172,7 @@ function BulkStudents({ onSaved, notify }: { onSaved: () => void; notify: Notify
     }
     setBusy(true);
     const answer = await createStudents(
-      bodies.map((body) => studentWriteSchema.parse(body)),
+      bodies.map((body) => studentBulkRowSchema.parse(body)),
       locale,
     );
     setBusy(false);
@@ -193,13 +193,33 @@ function BulkStudents({ onSaved, notify }: { onSaved: () => void; notify: Notify
 
   const schoolError = (field: keyof StudentSchool) =>
     schoolErrors[field] ? errorMessage(i18n, schoolErrors[field]) : undefined;
-  const cells: { field: Exclude<keyof SheetRow, 'key' | 'scholarship'>; label: string }[] = [
+  type TextCell = { field: Exclude<keyof SheetRow, 'key' | 'scholarship'>; label: string };
+  /** One typed cell of a row, with its error. */
+  const textCell = (row: SheetRow, index: number, cell: TextCell) => {
+    const error = errors.get(row.key)?.[cell.field];
+    return (
+      <td key={cell.field} className="min-w-32 px-1">
+        <TextField
+          label={<span className="sr-only">{t`${cell.label}, row ${index + 1}`}</span>}
+          value={row[cell.field]}
+          error={error ? errorMessage(i18n, error) : undefined}
+          onChange={(event) => update(row.key, { [cell.field]: event.target.value })}
+        />
+      </td>
+    );
+  };
+  const cells: TextCell[] = [
     { field: 'identity', label: t`Student number` },
     { field: 'name', label: t`Name` },
     { field: 'name_kana', label: t`Name (kana)` },
     { field: 'email', label: t`Email` },
     { field: 'phone', label: t`Phone` },
     { field: 'jlpt', label: t`JLPT` },
+  ];
+  const guardianCells: TextCell[] = [
+    { field: 'guardian_name', label: t`Guardian's name` },
+    { field: 'guardian_email', label: t`Guardian's email` },
+    { field: 'guardian_locale', label: t`Guardian's language` },
   ];
   const failedRows = [...errors.values()].filter((row) => Object.keys(row).length > 0).length;
 
@@ -210,6 +230,11 @@ function BulkStudents({ onSaved, notify }: { onSaved: () => void; notify: Notify
           The students join one university, faculty and year code. Paste rows copied from a spreadsheet or
           choose an .xlsx or .csv file, with the columns: student number, name, name (kana), email, phone,
           JLPT, scholarship.
+        </Trans>{' '}
+        <Trans>
+          Three more columns link a guardian to the student: guardian's name, guardian's email and guardian's
+          language (ja, vi or en; the language above when empty). A guardian without an account is invited by
+          email.
         </Trans>
       </p>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
@@ -274,6 +299,11 @@ function BulkStudents({ onSaved, notify }: { onSaved: () => void; notify: Notify
                 <th scope="col" className="px-1 text-left font-medium">
                   {t`Scholarship`}
                 </th>
+                {guardianCells.map((cell) => (
+                  <th key={cell.field} scope="col" className="px-1 text-left font-medium">
+                    {cell.label}
+                  </th>
+                ))}
                 <th scope="col">
                   <span className="sr-only">{t`Remove`}</span>
                 </th>
@@ -289,16 +319,7 @@ function BulkStudents({ onSaved, notify }: { onSaved: () => void; notify: Notify
                     aria-invalid={Object.keys(own).length > 0 || undefined}
                   >
                     <td className="px-1 py-2 tabular-nums">{index + 1}</td>
-                    {cells.map((cell) => (
-                      <td key={cell.field} className="min-w-32 px-1">
-                        <TextField
-                          label={<span className="sr-only">{t`${cell.label}, row ${index + 1}`}</span>}
-                          value={row[cell.field]}
-                          error={own[cell.field] ? errorMessage(i18n, own[cell.field] ?? '') : undefined}
-                          onChange={(event) => update(row.key, { [cell.field]: event.target.value })}
-                        />
-                      </td>
-                    ))}
+                    {cells.map((cell) => textCell(row, index, cell))}
                     <td className="px-1 pt-3">
                       <CheckboxField
                         label={<span className="sr-only">{t`Scholarship, row ${index + 1}`}</span>}
@@ -306,6 +327,7 @@ function BulkStudents({ onSaved, notify }: { onSaved: () => void; notify: Notify
                         onCheckedChange={(checked) => update(row.key, { scholarship: checked })}
                       />
                     </td>
+                    {guardianCells.map((cell) => textCell(row, index, cell))}
                     <td className="px-1 pt-2">
                       <Button
                         variant="ghost"

@@ -17,6 +17,7 @@ import { SaveOrCancel } from '../../ui/save-or-cancel';
 import { SelectField } from '../../ui/select-field';
 import { useLiveForm } from '../../ui/use-live-form';
 import { useStudentRecord } from '../shared/student-record';
+import { GuardiansPanel } from './guardians-panel';
 import {
   deleteStudent,
   putStudentInClass,
@@ -25,6 +26,7 @@ import {
   useStudentFilterData,
 } from './people-calls';
 import { PersonDetailFrame } from './person-detail';
+import { SignInMethodsPanel } from './sign-in-methods-panel';
 import { fieldErrors, type Notify, ViewNotices } from './staff-parts';
 import { checkStudentForm, StudentFields, type StudentFormValues, studentFormValues } from './student-form';
 
@@ -37,7 +39,7 @@ const REQUEST_STATUS_LABELS: Record<RequestStatus, MessageDescriptor> = {
 
 /**
  * `/students/{id}` (staff but 3): the student's details, edit and delete (teachers and admins; delete admins
- * only), their attendance and achievement across subjects, the requests they filed, and putting them in a
+ * only), their guardians (admins, issue 43), their attendance and achievement across subjects, the requests they filed, and putting them in a
  * class. A 403 shows the server's message and goes to `/`; a 404 goes to `/not-found` (SPEC §2, §8). One
  * column on a phone.
  */
@@ -45,6 +47,7 @@ export function StudentDetailScreen({
   studentId,
   canEdit,
   canDelete,
+  canLinkGuardians,
   onForbidden,
   onNotFound,
   onDeleted,
@@ -53,6 +56,8 @@ export function StudentDetailScreen({
   studentId: string;
   canEdit: boolean;
   canDelete: boolean;
+  /** Whether the guardians panel shows (admins, issue 43). */
+  canLinkGuardians: boolean;
   onForbidden: () => void;
   onNotFound: () => void;
   onDeleted: () => void;
@@ -109,8 +114,10 @@ export function StudentDetailScreen({
       {student && canEdit && (
         <PutInClass student={student} notify={notify} onPut={() => setRecordRound((round) => round + 1)} />
       )}
+      {student && canLinkGuardians && <GuardiansPanel studentId={studentId} notify={notify} />}
       {student && <StudentRecord studentId={studentId} round={recordRound} />}
       {student && <StudentRequests studentId={studentId} />}
+      <SignInMethodsPanel userId={studentId} />
     </PersonDetailFrame>
   );
 }

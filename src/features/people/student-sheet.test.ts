@@ -15,6 +15,9 @@ describe('bulk student sheet', () => {
         phone: '090-1111-2222',
         jlpt: '2',
         scholarship: true,
+        guardian_name: '',
+        guardian_email: '',
+        guardian_locale: '',
       },
       {
         identity: 'S2',
@@ -24,8 +27,40 @@ describe('bulk student sheet', () => {
         phone: '',
         jlpt: '',
         scholarship: false,
+        guardian_name: '',
+        guardian_email: '',
+        guardian_locale: '',
       },
     ]);
+  });
+
+  it('reads the guardian columns after the student, a language by its code or its name (issue 43)', () => {
+    const pasted = [
+      'S1\tA\t\ta@x.test\t\t\t\t山田 花子\thanako@x.test\t日本語',
+      'S2\tB\t\tb@x.test\t\t\t\tNguyen Thi C\tc@x.test\tTiếng Việt',
+      'S3\tC\t\tc3@x.test\t\t\t\tJo\tjo@x.test\tEN',
+      'S4\tD\t\td@x.test\t\t\t\tKim\tkim@x.test\tkorean',
+      'S5\tE\t\te@x.test',
+    ].join('\n');
+    const rows = rowsOfCells(cellsOfText(pasted));
+    expect(rows.map((row) => [row.guardian_name, row.guardian_email, row.guardian_locale])).toEqual([
+      ['山田 花子', 'hanako@x.test', 'ja'],
+      ['Nguyen Thi C', 'c@x.test', 'vi'],
+      ['Jo', 'jo@x.test', 'en'],
+      ['Kim', 'kim@x.test', 'korean'],
+      ['', '', ''],
+    ]);
+    const school = { university_id: 'u', faculty_id: 'f', year_code_id: 'y' };
+    expect(writeOfRow(rows[0] ?? emptySheetRow(), school)).toMatchObject({
+      guardian_name: '山田 花子',
+      guardian_email: 'hanako@x.test',
+      guardian_locale: 'ja',
+    });
+    expect(writeOfRow(rows[4] ?? emptySheetRow(), school)).toMatchObject({
+      guardian_name: null,
+      guardian_email: null,
+      guardian_locale: null,
+    });
   });
 
   it('reads a csv with quoted fields', () => {

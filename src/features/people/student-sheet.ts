@@ -1,3 +1,4 @@
+import type { Locale } from '../../../domain/locales';
 import { JlptLevel } from '../../../domain/schemas/people';
 
 /** One row of the bulk add as the table edits it: text as typed, checked by the call's schema on save. */
@@ -10,6 +11,10 @@ export type SheetRow = {
   phone: string;
   jlpt: string;
   scholarship: boolean;
+  /** The row's guardian (issue 43): all three empty for none; the language as a code (ja, vi, en). */
+  guardian_name: string;
+  guardian_email: string;
+  guardian_locale: string;
 };
 
 /** The columns a pasted sheet or a file gives, in order. */
@@ -21,6 +26,9 @@ export const SHEET_COLUMNS = [
   'phone',
   'jlpt',
   'scholarship',
+  'guardian_name',
+  'guardian_email',
+  'guardian_locale',
 ] as const;
 
 let rowCounter = 0;
@@ -37,6 +45,9 @@ export function emptySheetRow(): SheetRow {
     phone: '',
     jlpt: '',
     scholarship: false,
+    guardian_name: '',
+    guardian_email: '',
+    guardian_locale: '',
   };
 }
 
@@ -83,6 +94,27 @@ function jlptOf(text: string): string {
   return digit && Object.values(JlptLevel).some((level) => String(level) === digit) ? digit : text.trim();
 }
 
+/** How a sheet may name a language: the code, or its name in one of the three (case aside). */
+const LANGUAGE_NAMES: Record<string, Locale> = {
+  ja: 'ja',
+  vi: 'vi',
+  en: 'en',
+  日本語: 'ja',
+  japanese: 'ja',
+  'tiếng nhật': 'ja',
+  ベトナム語: 'vi',
+  vietnamese: 'vi',
+  'tiếng việt': 'vi',
+  英語: 'en',
+  english: 'en',
+  'tiếng anh': 'en',
+};
+
+/** A language cell as its code, or the text as typed when it names none (the schema then calls it invalid). */
+function localeOf(text: string): string {
+  return LANGUAGE_NAMES[text.trim().toLowerCase()] ?? text.trim();
+}
+
 /**
  * Rows of the bulk add from a sheet's cells in `SHEET_COLUMNS` order. A first row whose email cell holds
  * no `@` is a header and is skipped.
@@ -98,6 +130,9 @@ export function rowsOfCells(cells: readonly (readonly string[])[]): SheetRow[] {
     phone: cell[4] ?? '',
     jlpt: jlptOf(cell[5] ?? ''),
     scholarship: YES.has((cell[6] ?? '').trim().toLowerCase()),
+    guardian_name: cell[7] ?? '',
+    guardian_email: cell[8] ?? '',
+    guardian_locale: localeOf(cell[9] ?? ''),
   }));
 }
 
@@ -114,6 +149,9 @@ export function writeOfRow(
     phone: row.phone === '' ? null : row.phone,
     jlpt: row.jlpt === '' ? null : Number(row.jlpt),
     scholarship: row.scholarship,
+    guardian_name: row.guardian_name === '' ? null : row.guardian_name,
+    guardian_email: row.guardian_email === '' ? null : row.guardian_email,
+    guardian_locale: row.guardian_locale === '' ? null : row.guardian_locale,
     ...school,
   };
 }

@@ -4,6 +4,7 @@ import { LIMITS } from '../../../domain/limits';
 import { RequestOption, requestOptionNeeds } from '../../../domain/requests';
 import { SyncCollection } from '../../../domain/sync';
 import { useDatabase } from '../../db/database-context';
+import type { StudentWho } from '../../db/queries/people';
 import { errorMessage } from '../../i18n/error-messages';
 import { formatDate } from '../../i18n/format';
 import { localeOrDefault } from '../../i18n/i18n';
@@ -71,22 +72,41 @@ function filingOf(choices: FormChoices, values: Values): RequestFiling {
 }
 
 /**
- * The request form (SPEC §2 /requests/add, students): the option, the subject and class, the sittings (one,
- * or a range of them for one excuse covering several days: beyond the SPEC, one request per sitting) or the
- * score concerned, late minutes, and the content. The choices come from this device and the request is
- * stored here, so it is filed offline too and sent when online; then the list opens with a full reload
- * (SPEC §2).
+ * The values a form opens with: empty, or, when it is opened on one sitting of the student's classes (a
+ * guardian's "excuse" on the child's day, issue 43), that sitting with its subject and class and `option`.
  */
-export function RequestAddScreen({ userId, onFiled }: { userId: string; onFiled: (count: number) => void }) {
-  const { t, i18n } = useLingui();
-  const locale = localeOrDefault(i18n.locale);
-  const database = useDatabase();
-  const choices = useRequestFormChoices(userId);
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const contentId = useId();
+function initialValues(choices: FormChoices, sittingId: string | undefined, option: RequestOption): Values {
+  const start = { ...EMPTY, option: String(option) };
+  if (!sittingId) return start;
+  for (const subject of choices.subjects) {
+    for (const klass of subject.classes) {
+      if (klass.sittings.some((row) => row.id === sittingId))
+        return { ...start, subjectId: subject.id, classId: klass.id, fromId: sittingId };
+    }
+  }
+  return start;
+}
 
+/**
+ * The request form (SPEC §2 /requests/add, students; a guardian's for their child, issue 43): the option, the
+ * subject and class, the sittings (one, or a range of them for one excuse covering several days: beyond the
+ * SPEC, one request per sitting) or the score concerned, late minutes, and the content. The choices come from
+ * this device and the request is stored here, so it is filed offline too and sent when online. `options`
+ * narrows the kinds offered (the first is chosen); `sittingId` opens the form on one sitting.
+ */
+export function RequestAddScreen({
+  who,
+  options = Object.values(RequestOption),
+  sittingId,
+  onFiled,
+}: {
+  who: StudentWho;
+  options?: readonly RequestOption[];
+  sittingId?: string;
+  onFiled: (count: number) => void;
+}) {
+  const { t } = useLingui();
+  const choices = useRequestFormChoices(who);
   if (choices === undefined) return <Spinner label={t`Loading`} />;
   if (choices === null || choices.subjects.length === 0) {
     return (
@@ -96,6 +116,35 @@ export function RequestAddScreen({ userId, onFiled }: { userId: string; onFiled:
       />
     );
   }
+  return (
+    <RequestForm
+      choices={choices}
+      options={options}
+      initial={initialValues(choices, sittingId, options[0] ?? RequestOption.late)}
+      onFiled={onFiled}
+    />
+  );
+}
+
+function RequestForm({
+  choices,
+  options,
+  initial,
+  onFiled,
+}: {
+  choices: FormChoices;
+  options: readonly RequestOption[];
+  initial: Values;
+  onFiled: (count: number) => void;
+}) {
+  const { t, i18n } = useLingui();
+  const locale = localeOrDefault(i18n.locale);
+  const database = useDatabase();
+  // What the user types is theirs: live changes of the choices never reset it.
+  const [values, setValues] = useState<Values>(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const contentId = useId();
 
   const set = (patch: Partial<Values>) => {
     setValues((current) => ({ ...current, ...patch }));
@@ -148,7 +197,7 @@ export function RequestAddScreen({ userId, onFiled }: { userId: string; onFiled:
           onChange={(event) =>
             set({ option: event.target.value, scoreNameId: '', points: '', lateMinutes: '' })
           }
-          options={Object.values(RequestOption).map((value) => ({
+          options={options.map((value) => ({
             value: String(value),
             label: i18n._(OPTION_LABELS[value]),
           }))}

@@ -14,6 +14,7 @@ import { Tabs } from '../../ui/tabs';
 import { TextField } from '../../ui/text-field';
 import { useEmptyWording } from '../shared/arriving-or-empty';
 import { classChoice, distinctOptions } from '../shared/distinct-options';
+import { ScreenLink } from '../shared/screen-link';
 import { OPTION_LABELS, STATUS_LABELS, TYPE_LABELS } from './request-labels';
 import { filterRequests, REQUEST_PAGE_SIZE, type RequestRow } from './request-list';
 import { REQUEST_TABS, type RequestListSearch } from './request-list-search';
@@ -52,14 +53,18 @@ export function RequestsScreen({
   tab,
   search,
   showStudent,
-  canFile,
+  fileHref,
+  studentId,
   isMobile,
   onSearchChange,
 }: {
   tab: number;
   search: RequestListSearch;
   showStudent: boolean;
-  canFile: boolean;
+  /** Where "New request" opens; no button when the user files none. */
+  fileHref?: string;
+  /** One student's requests only: a guardian's child's (issue 43). */
+  studentId?: string;
   isMobile: boolean;
   onSearchChange: (search: RequestListSearch) => void;
 }) {
@@ -67,7 +72,7 @@ export function RequestsScreen({
   const locale = localeOrDefault(i18n.locale);
   const rows = useRequestRows();
   const noRequests = useEmptyWording([SyncCollection.requests], t`No requests`);
-  const all = rows ?? [];
+  const all = (rows ?? []).filter((row) => studentId === undefined || row.doc.studentId === studentId);
   const change = (patch: Partial<RequestListSearch>) => onSearchChange({ ...search, page: 1, ...patch });
 
   const subjects = uniqueOptions(all.map((row) => ({ value: row.doc.subjectId, label: row.subjectName })));
@@ -167,13 +172,13 @@ export function RequestsScreen({
         <h1 id="requests-title" className="text-2xl font-semibold">
           <Trans>Requests</Trans>
         </h1>
-        {canFile && (
-          <Link
-            to="/requests/add"
+        {fileHref && (
+          <ScreenLink
+            to={fileHref}
             className="inline-flex h-10 items-center rounded-md bg-blue-800 px-4 text-sm font-medium text-white hover:bg-blue-900"
           >
             <Trans>New request</Trans>
-          </Link>
+          </ScreenLink>
         )}
       </div>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-5">

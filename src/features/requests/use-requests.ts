@@ -1,4 +1,5 @@
 import { map, of, switchMap } from 'rxjs';
+import { type StudentWho, studentIdOf$, studentWhoKey } from '../../db/queries/people';
 import { requestFormSources$, requestingCount$, requestSources$ } from '../../db/queries/requests';
 import { useLiveQuery } from '../../db/use-live-query';
 import { buildFormChoices } from './request-form';
@@ -14,12 +15,11 @@ export function useRequestingCount(): number {
   return useLiveQuery((database) => requestingCount$(database), []) ?? 0;
 }
 
-/** What the request form offers the signed-in student, from this device; undefined while loading. */
-export function useRequestFormChoices(userId: string) {
+/** What the request form offers for a student (the signed-in one, or a guardian's child), from this device. */
+export function useRequestFormChoices(who: StudentWho) {
   return useLiveQuery(
     (database) =>
-      database.people.findOne(userId).$.pipe(
-        map((person) => person?.studentId ?? null),
+      studentIdOf$(database, who).pipe(
         switchMap((studentId) =>
           studentId
             ? requestFormSources$(database, studentId).pipe(
@@ -28,6 +28,6 @@ export function useRequestFormChoices(userId: string) {
             : of(null),
         ),
       ),
-    [userId],
+    [studentWhoKey(who)],
   );
 }

@@ -2,7 +2,7 @@ import { map, of, switchMap } from 'rxjs';
 import { SyncCollection } from '../../../domain/sync';
 import type { SchoolDatabase } from '../../db/open-database';
 import { calendarSources$ } from '../../db/queries/calendar';
-import { person$ } from '../../db/queries/people';
+import { type StudentWho, studentIdOf$ } from '../../db/queries/people';
 import { useLiveQuery } from '../../db/use-live-query';
 import {
   buildSittings,
@@ -21,8 +21,11 @@ export const CALENDAR_COLLECTIONS: readonly SyncCollection[] = [
   SyncCollection.subjects,
 ];
 
-/** Whose sittings a calendar shows; a student's own calendar names the signed-in user. */
-export type CalendarWho = Exclude<CalendarFilter, { kind: 'student' }> | { kind: 'student'; userId: string };
+/**
+ * Whose sittings a calendar shows; a student's own calendar names the signed-in user, a guardian's child's day
+ * the child's student record (issue 43).
+ */
+export type CalendarWho = Exclude<CalendarFilter, { kind: 'student' }> | ({ kind: 'student' } & StudentWho);
 
 /** The sittings of a day range that `who` names, from the local database, live. */
 export function calendarSittings$(
@@ -32,9 +35,7 @@ export function calendarSittings$(
 ) {
   const filter$ =
     who.kind === 'student'
-      ? person$(database, who.userId).pipe(
-          map((person): CalendarFilter => ({ kind: 'student', studentId: person?.studentId ?? null })),
-        )
+      ? studentIdOf$(database, who).pipe(map((studentId): CalendarFilter => ({ kind: 'student', studentId })))
       : of<CalendarFilter>(who);
   return filter$.pipe(
     switchMap((filter) =>

@@ -8,10 +8,13 @@ import type { MouseEvent, ReactNode } from 'react';
 export function ScreenLink({
   to,
   className,
+  current = false,
   children,
 }: {
   to: string;
   className?: string;
+  /** The link of the page shown (a tab, the chosen child): `aria-current="page"`. */
+  current?: boolean;
   children: ReactNode;
 }) {
   const router = useRouter();
@@ -22,7 +25,12 @@ export function ScreenLink({
     void router.navigate({ href: to });
   };
   return (
-    <a href={`${basepath}${to}`} onClick={open} className={className}>
+    <a
+      href={`${basepath}${to}`}
+      onClick={open}
+      className={className}
+      aria-current={current ? 'page' : undefined}
+    >
       {children}
     </a>
   );

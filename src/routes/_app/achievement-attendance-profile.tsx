@@ -13,7 +13,7 @@ function ProfileRoute() {
   if (!user) return null;
   return (
     <div className="space-y-6">
-      <StudentProfileScreen userId={user.id} />
+      <StudentProfileScreen who={{ userId: user.id }} />
       <OwnAttendance userId={user.id} />
     </div>
   );

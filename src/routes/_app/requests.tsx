@@ -41,7 +41,7 @@ function RequestsRoute() {
       tab={tab}
       search={search}
       showStudent={user.role !== Role.student}
-      canFile={user.role === Role.student}
+      fileHref={user.role === Role.student ? '/requests/add' : undefined}
       isMobile={isMobile}
       onSearchChange={(next) => void navigate({ search: next, replace: true })}
     />

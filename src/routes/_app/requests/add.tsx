@@ -12,7 +12,7 @@ function RequestAddRoute() {
   if (!user) return null;
   return (
     <RequestAddScreen
-      userId={user.id}
+      who={{ userId: user.id }}
       onFiled={(count) => {
         // SPEC §2: after creating, the list with a full reload (offline too: the app shell is cached).
         rememberFiled(count);

@@ -19,6 +19,7 @@ function StudentRoute() {
       studentId={studentId}
       canEdit={canCall(role, 'POST /api/students/:studentId')}
       canDelete={canCall(role, 'DELETE /api/students/:studentId')}
+      canLinkGuardians={canCall(role, 'POST /api/students/:studentId/guardians')}
       onForbidden={onForbidden}
       onNotFound={() => void navigate({ to: '/not-found' })}
       onDeleted={() => void navigate({ to: '/students' })}
