@@ -18,7 +18,8 @@ export type NextStep =
  * The search of the sign-in screens (login, the code, the forced change): the page first asked for, which
  * `nextSignInStep` checks before going there.
  */
-export const signInStepSearch = searchParser({ redirect: optionalText(LIMITS.urlMaxLength) });
+export const signInStepShape = { redirect: optionalText(LIMITS.urlMaxLength) };
+export const signInStepSearch = searchParser(signInStepShape);
 
 /** Decides the next step of signing in; the requested page is kept through every step. */
 export function nextSignInStep(user: StoredUser, requested: unknown): NextStep {

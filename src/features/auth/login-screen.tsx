@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
 import type { z } from 'zod';
 import type { LoginResponse, loginRequestSchema } from '../../../domain/schemas/auth-account';
 import type { SessionEnded } from '../../app/session-ended';
@@ -64,14 +64,17 @@ function SessionEndedNotice({ notice }: { notice: SessionEnded }) {
 
 /**
  * The /login screen: email and password, validated with the call's own schema; `sessionEnded` when the
- * server ended the session rather than the user signing out.
+ * server ended the session rather than the user signing out; `children` under the form (the sign-in with the
+ * school's identity provider).
  */
 export function LoginScreen({
   onSignedIn,
   sessionEnded = null,
+  children,
 }: {
   onSignedIn: (user: LoginResponse) => void;
   sessionEnded?: SessionEnded | null;
+  children?: ReactNode;
 }) {
   const { t, i18n } = useLingui();
   const emailId = useId();
@@ -203,6 +206,7 @@ export function LoginScreen({
             <Trans>Forgot your password?</Trans>
           </Link>
         </form>
+        {children}
       </div>
     </main>
   );

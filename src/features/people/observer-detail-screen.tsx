@@ -4,6 +4,7 @@ import { ErrorCode } from '../../../domain/errors';
 import { Role } from '../../../domain/roles';
 import { deleteObserver, saveObserver, useStaffUser } from './people-calls';
 import { PersonDetailFrame } from './person-detail';
+import { SignInMethodsPanel } from './sign-in-methods-panel';
 import { StaffEditForm } from './staff-edit-form';
 import { type Notify, useUniversityNames } from './staff-parts';
 
@@ -72,6 +73,7 @@ export function ObserverDetailScreen({
           </div>
         </dl>
       )}
+      <SignInMethodsPanel userId={observerId} />
     </PersonDetailFrame>
   );
 }

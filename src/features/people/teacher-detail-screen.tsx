@@ -6,6 +6,7 @@ import { localeOrDefault } from '../../i18n/i18n';
 import { EmptyState } from '../../ui/empty-state';
 import { deleteTeacher, saveTeacher, useTeacher } from './people-calls';
 import { PersonDetailFrame } from './person-detail';
+import { SignInMethodsPanel } from './sign-in-methods-panel';
 import { StaffEditForm } from './staff-edit-form';
 import { type Notify, useUniversityNames } from './staff-parts';
 
@@ -98,6 +99,7 @@ export function TeacherDetailScreen({
           </ul>
         </section>
       )}
+      <SignInMethodsPanel userId={teacherId} />
     </PersonDetailFrame>
   );
 }
