@@ -9,6 +9,12 @@ export const ClientErrorCode = {
   offlineNow: 'offline_now',
   offlineFeature: 'offline_feature',
   network: 'network_error',
+  /** The browser's passkey prompt was dismissed or timed out. */
+  passkeyCancelled: 'passkey_cancelled',
+  /** This browser has no WebAuthn. */
+  passkeyUnsupported: 'passkey_unsupported',
+  /** The browser refused the passkey for another reason (no authenticator, one already registered). */
+  passkeyBrowserRefused: 'passkey_browser_refused',
 } as const;
 
 /** Every code the server or a form can send: each must have a message below (a test walks them). */
@@ -38,6 +44,7 @@ const ERROR_MESSAGES: Record<string, MessageDescriptor> = {
   [ErrorCode.otpResendLimit]: msg`A new code cannot be sent yet. Please wait and try again.`,
   [ErrorCode.resetMailLimit]: msg`Too many reset mails were asked for. Please try again later.`,
   [ErrorCode.otpRequired]: msg`Enter the verification code first.`,
+  [ErrorCode.passkeysUnavailable]: msg`Passkeys cannot be used with this server's address.`,
   [ErrorCode.mergeInProgress]: msg`Your account is being updated. Please try again in a few minutes.`,
   [ErrorCode.passwordChangeRequired]: msg`Change your password first.`,
   [ErrorCode.internal]: msg`Something went wrong on the server. Please try again later.`,
@@ -70,6 +77,8 @@ const ERROR_MESSAGES: Record<string, MessageDescriptor> = {
   [ValidationCode.invalidPhone]: msg`Enter a valid phone number.`,
   [ValidationCode.otpInvalid]: msg`The code is not correct.`,
   [ValidationCode.otpExpired]: msg`The code has expired. Ask for a new code.`,
+  [ValidationCode.passkeyRefused]: msg`This passkey could not be used. Try again, or have a code sent instead.`,
+  [ValidationCode.passkeyExpired]: msg`The passkey request timed out. Please try again.`,
   [ValidationCode.resetTokenInvalid]: msg`This reset link is invalid or has expired. Ask for a new one.`,
   [ValidationCode.currentPasswordWrong]: msg`The current password is not correct.`,
   [ValidationCode.emailTaken]: msg`This email address is already used by another account.`,
@@ -122,6 +131,9 @@ const ERROR_MESSAGES: Record<string, MessageDescriptor> = {
   [ClientErrorCode.offlineNow]: msg`You are offline. Please try again when you are back online.`,
   [ClientErrorCode.offlineFeature]: msg`This feature is only available online.`,
   [ClientErrorCode.network]: msg`Could not reach the server. Check your connection and try again.`,
+  [ClientErrorCode.passkeyCancelled]: msg`The passkey request was cancelled or timed out.`,
+  [ClientErrorCode.passkeyUnsupported]: msg`This browser cannot use passkeys.`,
+  [ClientErrorCode.passkeyBrowserRefused]: msg`This device could not use a passkey here.`,
 };
 
 const FALLBACK_MESSAGE = msg`Something went wrong. Please try again.`;

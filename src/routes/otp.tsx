@@ -1,9 +1,13 @@
 import { useLingui } from '@lingui/react/macro';
 import { createFileRoute, redirect, useRouter } from '@tanstack/react-router';
+import { useState } from 'react';
+import type { LoginResponse } from '../../domain/schemas/auth-account';
 import { nextSignInStep, showWelcome, signInStepSearch } from '../app/after-sign-in';
 import { useSessionStore } from '../app/session-context';
 import { signOut } from '../app/sign-out';
+import { markOtpSent } from '../features/auth/otp-countdown';
 import { OtpScreen } from '../features/auth/otp-screen';
+import { PasskeyStep } from '../features/auth/passkey-step';
 
 // SPEC §2: the code comes after a forced password change and before every signed-in screen.
 export const Route = createFileRoute('/otp')({
@@ -24,15 +28,25 @@ function OtpRoute() {
   const session = useSessionStore();
   const router = useRouter();
   const { i18n } = useLingui();
-  return (
-    <OtpScreen
-      onSignOut={() => void signOut(session.getUser()?.id)}
-      onVerified={(user) => {
-        session.setUser(user);
-        showWelcome(i18n, user);
-        const step = nextSignInStep(user, requested);
-        void router.navigate({ href: step.kind === 'done' ? step.href : '/', replace: true });
-      }}
-    />
-  );
+  // An account with a passkey is asked for it first (issue 44); "send me a code instead" turns to the code.
+  const [passkeyFirst, setPasskeyFirst] = useState(() => session.getUser()?.passkey_step === true);
+  const onSignOut = () => void signOut(session.getUser()?.id);
+  const onVerified = (user: LoginResponse) => {
+    session.setUser(user);
+    showWelcome(i18n, user);
+    const step = nextSignInStep(user, requested);
+    void router.navigate({ href: step.kind === 'done' ? step.href : '/', replace: true });
+  };
+  if (passkeyFirst)
+    return (
+      <PasskeyStep
+        onSignOut={onSignOut}
+        onVerified={onVerified}
+        onCodeSent={() => {
+          markOtpSent(sessionStorage, Date.now());
+          setPasskeyFirst(false);
+        }}
+      />
+    );
+  return <OtpScreen onSignOut={onSignOut} onVerified={onVerified} />;
 }

@@ -17,6 +17,7 @@ import { TextField } from '../../ui/text-field';
 import { useLiveForm } from '../../ui/use-live-form';
 import { revokeSession, saveProfile, uploadAvatar, useProfile, useSessions } from './account-calls';
 import { deviceWords } from './device-words';
+import { PasskeySection } from './passkey-list';
 
 type Notify = (tone: 'success' | 'error', text: string) => void;
 
@@ -201,7 +202,7 @@ function SessionList({ notify }: { notify: Notify }) {
 
 /**
  * The /profile screen: details (name, kana, phone, email), avatar, password (the route passes the form of
- * the auth area) and the signed-in sessions, each of which can be ended.
+ * the auth area), the signed-in sessions, each of which can be ended, and the passkeys (issue 44).
  */
 export function ProfileScreen({
   passwordForm,
@@ -215,6 +216,10 @@ export function ProfileScreen({
 }) {
   const { i18n } = useLingui();
   const profile = useProfile();
+  const sessions = useSessions();
+  const thisDevice = sessions.value?.find((session) => session.current);
+  // A new passkey is named after this device, as the sessions list words it ("Chrome 120 · Android").
+  const deviceName = thisDevice ? deviceWords(i18n, thisDevice.device) : '';
   const [current, setCurrent] = useState<Profile | null>(null);
   const shown = current ?? profile.value;
   if (profile.failure) return <p role="alert">{errorMessage(i18n, profile.failure)}</p>;
@@ -251,6 +256,9 @@ export function ProfileScreen({
       <Section title={<Trans>Password</Trans>}>{passwordForm(shown.role === Role.student)}</Section>
       <Section title={<Trans>Signed-in sessions</Trans>}>
         <SessionList notify={notify} />
+      </Section>
+      <Section title={<Trans>Passkeys</Trans>}>
+        <PasskeySection deviceName={deviceName} notify={notify} />
       </Section>
     </div>
   );
