@@ -187,6 +187,9 @@ function pwa(): PluginOption {
       navigateFallback: `${BASE}index.html`,
       navigateFallbackDenylist: [/^\/api\//, /^\/ws/, /^\/master-data/, /^\/get-version-build/],
       cleanupOutdatedCaches: true,
+      // Shows the Web Push notices the server sends and opens their page on a tap (public/push-handler.js);
+      // the caching above is untouched by it.
+      importScripts: ['push-handler.js'],
       // Take control of the page that registered the worker, so the first visit already works offline.
       clientsClaim: true,
       skipWaiting: true,

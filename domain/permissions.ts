@@ -82,6 +82,10 @@ export const CALL_ROLES = {
   'POST /api/users/update-avatar': USERS_ACCOUNT_ROLES,
   'GET /api/users/notification-by-user': 'signedIn',
   'POST /api/users/update-notification': 'signedIn',
+  // Web Push of notices (issue 43): any signed-in user may let this phone be told; the key is no secret.
+  'GET /api/push/key': 'signedIn',
+  'POST /api/push/subscriptions': 'signedIn',
+  'POST /api/push/subscriptions/remove': 'signedIn',
   'POST /api/users/update-language': 'signedIn',
   // The profile screen (SPEC §2 /profile, all roles) names no calls of its own; these follow the avatar's
   // pattern: students use the `students` path, everyone else `users`. Sessions are the caller's own.
@@ -361,6 +365,8 @@ export const OWN_ACCOUNT_CALLS = [
   'POST /api/notification/readAll',
   'POST /api/schedules/save-filter',
   'POST /api/sync/notifications/push',
+  'POST /api/push/subscriptions',
+  'POST /api/push/subscriptions/remove',
 ] as const satisfies readonly CallKey[];
 
 /** Whether a call is one of the own-account calls. */

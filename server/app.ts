@@ -8,6 +8,7 @@ import { openDatabase } from './db/client';
 import { seedDemoSchool } from './db/seed';
 import type { AppDeps } from './deps';
 import { createMetrics } from './metrics';
+import { absenceNoticeRoutes } from './modules/absence-notices/routes';
 import { accountRoutes } from './modules/account/routes';
 import { achievementRoutes } from './modules/achievement/routes';
 import { attendanceRoutes } from './modules/attendance/routes';
@@ -29,6 +30,7 @@ import { metaRoutes } from './modules/meta/routes';
 import { offlineRoutes } from './modules/offline/routes';
 import { peopleRoutes } from './modules/people/routes';
 import { planRoutes } from './modules/plans/routes';
+import { pushRoutes } from './modules/push/routes';
 import { reportsRoutes } from './modules/reports/routes';
 import { requestsRoutes } from './modules/requests/routes';
 import { scheduleRoutes } from './modules/schedules/routes';
@@ -192,6 +194,8 @@ export const schoolApp: FastifyPluginAsync<SchoolAppOptions> = async (app, { con
   await app.register(memoRoutes, deps);
   await app.register(peopleRoutes, deps);
   await app.register(requestsRoutes, deps);
+  await app.register(pushRoutes, deps);
+  await app.register(absenceNoticeRoutes, deps);
 };
 
 // What fastify-plugin does: the app's hooks, decorators and handlers land on the instance `buildApp` returns,

@@ -38,6 +38,7 @@ import {
   notifications,
   planNotes,
   plans,
+  pushSubscriptions,
   requests,
   schedules,
   sessions,
@@ -1555,6 +1556,48 @@ const ROW_MATRIX: Record<string, RowEntry> = {
     expected: {
       own: cells(W, W, W, W, W, U),
       foreign: cells(IB, IB, IB, IB, IB, U),
+    },
+  },
+  // A phone's push subscription is the caller's own; removing another user's endpoint answers the same and
+  // leaves it (the call never says whose an endpoint is).
+  'POST /api/push/subscriptions': {
+    attempts: forTargets(['own'], async () => {
+      const endpoint = `https://push.example.test/${randomUUID()}`;
+      return {
+        send: (session) =>
+          json(session, 'POST', '/api/push/subscriptions', {
+            endpoint,
+            keys: { p256dh: 'BOrk', auth: 'c2VjcmV0' },
+          }),
+        written: async () =>
+          (await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint)))
+            .length === 1,
+      };
+    }),
+    expected: { own: cells(W, W, W, W, W, U) },
+  },
+  'POST /api/push/subscriptions/remove': {
+    attempts: forTargets(['own', 'foreign'], async (target, who) => {
+      const endpoint = `https://push.example.test/${randomUUID()}`;
+      await db
+        .insert(pushSubscriptions)
+        .values({
+          userId: ownerOf(who, target),
+          endpoint,
+          p256dh: 'BOrk',
+          auth: 'c2VjcmV0',
+          createdAt: new Date(),
+        });
+      return {
+        send: (session) => json(session, 'POST', '/api/push/subscriptions/remove', { endpoint }),
+        written: async () =>
+          (await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint)))
+            .length === 0,
+      };
+    }),
+    expected: {
+      own: cells(W, W, W, W, W, U),
+      foreign: cells(OK, OK, OK, OK, OK, U),
     },
   },
   'POST /api/sticky/:stickyId': {

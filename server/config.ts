@@ -130,6 +130,11 @@ export interface AppConfig {
    */
   absenceNoticeDelayMs?: number;
   /**
+   * A certificate (PEM) the Web Push sender trusts beside the system's: the tests' stand-in push service signs
+   * its own; absent, only the usual authorities.
+   */
+  pushTrustedCa?: string;
+  /**
    * Whether push subscriptions may name a plain-HTTP endpoint: only the tests' stand-in push service is one;
    * real push services are HTTPS, and refusing others keeps a subscription from aiming the server at any host.
    */

@@ -15,6 +15,7 @@ import { offlineCalls } from './offline';
 import { passkeyCalls } from './passkeys';
 import { peopleCalls } from './people';
 import { plansCalls } from './plans';
+import { pushCalls } from './push';
 import { reportsCalls } from './reports';
 import { requestsCalls } from './requests';
 import { schedulesCalls } from './schedules';
@@ -38,6 +39,7 @@ export const CALL_SLICES = [
   masterSettingCalls,
   stickiesCalls,
   notificationsCalls,
+  pushCalls,
   subjectsCalls,
   lessonsCalls,
   highlightsCalls,
@@ -71,6 +73,7 @@ export const CALL_SCHEMAS = {
   ...masterSettingCalls,
   ...stickiesCalls,
   ...notificationsCalls,
+  ...pushCalls,
   ...subjectsCalls,
   ...lessonsCalls,
   ...highlightsCalls,

@@ -27,6 +27,7 @@ import {
 } from '../../sync/doc-fields';
 import type { PlannedWrite, SyncActor, SyncCollectionDef, SyncWriteContext } from '../../sync/engine';
 import { lockedRow, lockedRows, upsertRow, upsertRows } from '../../sync/write-row';
+import { scheduleAbsenceNotices } from '../absence-notices/schedule';
 
 // Every stored field of the document is a column of the same name: the row, its select and its write are
 // derived from the document schema, so a new field is listed in the schema and the table alone.
@@ -189,8 +190,12 @@ export const attendanceCollection: SyncCollectionDef<AttendanceDoc, AttendanceRo
         }
       },
     },
-    // Entering marks or scores answers the subject's "not entered yet" and highlight cards soon after.
-    afterCommit: async (deps, written) => deps.cardRefresh.request(written.map((doc) => doc.subjectId)),
+    // Entering marks or scores answers the subject's "not entered yet" and highlight cards soon after; a child
+    // marked absent or late has their guardians told after the window (server/modules/absence-notices).
+    afterCommit: async (deps, written) => {
+      deps.cardRefresh.request(written.map((doc) => doc.subjectId));
+      await scheduleAbsenceNotices(deps, written);
+    },
     audience: (tx, docs) =>
       classWorkAudience(
         tx,

@@ -1,5 +1,6 @@
+import { AttendanceStatus } from '../../../domain/attendance';
 import type { Locale } from '../../../domain/locales';
-import type { MailedNotification } from '../../../domain/notifications';
+import type { AbsenceSitting, MailedNotification } from '../../../domain/notifications';
 import type { OutgoingMail } from './transport';
 
 // Each mail is written in its recipient's language: the one they last chose in the app (`users.locale`),
@@ -178,5 +179,87 @@ export function notificationMail(
   return mail(to, {
     subject: NOTIFICATION_SUBJECTS[locale],
     lines: [NOTIFICATION_TEXTS[message][locale], link],
+  });
+}
+
+/** What an absence notice says (server/modules/absence-notices): the child, the day and each sitting. */
+export interface AbsenceNoticeWords {
+  childName: string;
+  /** `YYYY-MM-DD`. */
+  day: string;
+  sittings: readonly AbsenceSitting[];
+}
+
+/** Each language's name of the statuses a notice tells (the app's own labels of them). */
+const NOTICE_STATUS_LABELS: Record<Locale, Record<number, string>> = {
+  ja: { [AttendanceStatus.late]: '遅刻', [AttendanceStatus.unexplainedAbsence]: '無断欠席' },
+  vi: { [AttendanceStatus.late]: 'Đi muộn', [AttendanceStatus.unexplainedAbsence]: 'Vắng không phép' },
+  en: { [AttendanceStatus.late]: 'Late', [AttendanceStatus.unexplainedAbsence]: 'Unexplained absence' },
+};
+
+/** A day as each language writes it: 2026年4月1日(水), Thứ Tư, 01/04/2026, Wednesday 1 April 2026. */
+function noticeDay(locale: Locale, day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  const tag = { ja: 'ja-JP', vi: 'vi-VN', en: 'en-GB' }[locale];
+  return new Intl.DateTimeFormat(tag, {
+    timeZone: 'UTC',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    weekday: 'short',
+  }).format(date);
+}
+
+/** The words of an absence notice in one language: a title, a one-line summary, and a line per sitting. */
+export function absenceNoticeText(
+  locale: Locale,
+  notice: AbsenceNoticeWords,
+): { title: string; summary: string; sittingLines: string[] } {
+  const day = noticeDay(locale, notice.day);
+  const sittingLines = notice.sittings.map((sitting) =>
+    `${sitting.lessonName} ${sitting.start}–${sitting.end} ${NOTICE_STATUS_LABELS[locale][sitting.status] ?? ''}`.trim(),
+  );
+  const words: Record<Locale, { title: string; summary: string }> = {
+    ja: {
+      title: `出欠のお知らせ: ${notice.childName}さん`,
+      summary: `${notice.childName}さんの${day}の出欠が、欠席または遅刻として記録されました。`,
+    },
+    vi: {
+      title: `Thông báo chuyên cần: ${notice.childName}`,
+      summary: `${notice.childName} được ghi vắng mặt hoặc đi muộn vào ${day}.`,
+    },
+    en: {
+      title: `Attendance notice: ${notice.childName}`,
+      summary: `${notice.childName} was marked absent or late on ${day}.`,
+    },
+  };
+  return { ...words[locale], sittingLines };
+}
+
+/** The closing line before a notice's link, in each language. */
+const NOTICE_LINK_LINES: Record<Locale, string> = {
+  ja: '詳しくは次のリンクから確認できます。欠席の連絡（申請）もここから送れます:',
+  vi: 'Xem chi tiết và gửi đơn xin phép tại liên kết sau:',
+  en: 'See the day, and send an excuse, with this link:',
+};
+
+/** An absence notice mailed to a guardian in their language, linking to the child's day. */
+export function absenceNoticeMail(
+  to: string,
+  locale: Locale,
+  notice: AbsenceNoticeWords,
+  link: string,
+): OutgoingMail {
+  const text = absenceNoticeText(locale, notice);
+  return mail(to, {
+    subject: text.title,
+    lines: [
+      text.summary,
+      '',
+      ...text.sittingLines.map((line) => `- ${line}`),
+      '',
+      NOTICE_LINK_LINES[locale],
+      link,
+    ],
   });
 }
