@@ -1579,15 +1579,13 @@ const ROW_MATRIX: Record<string, RowEntry> = {
   'POST /api/push/subscriptions/remove': {
     attempts: forTargets(['own', 'foreign'], async (target, who) => {
       const endpoint = `https://push.example.test/${randomUUID()}`;
-      await db
-        .insert(pushSubscriptions)
-        .values({
-          userId: ownerOf(who, target),
-          endpoint,
-          p256dh: 'BOrk',
-          auth: 'c2VjcmV0',
-          createdAt: new Date(),
-        });
+      await db.insert(pushSubscriptions).values({
+        userId: ownerOf(who, target),
+        endpoint,
+        p256dh: 'BOrk',
+        auth: 'c2VjcmV0',
+        createdAt: new Date(),
+      });
       return {
         send: (session) => json(session, 'POST', '/api/push/subscriptions/remove', { endpoint }),
         written: async () =>
