@@ -14,8 +14,6 @@ import {
   type CollectionReplication,
   type CollectionReplicationOptions,
   replicateCollection,
-  rewoundFrom,
-  writesWithNothingToSend,
 } from './replicate-collection';
 import { NetworkDownError, SignInRequiredError, syncRequest } from './sync-request';
 
@@ -462,16 +460,6 @@ describe('a row a pull passed while it held a local write', () => {
   });
 });
 
-describe('where a pull starts', () => {
-  it('goes back to a rewind before the checkpoint under its scope version, and never forward', () => {
-    const checkpoint = { updatedAt: 9, id: 'b', scope: 's1' };
-    expect(rewoundFrom(checkpoint, 4)).toEqual({ updatedAt: 4, id: '', scope: 's1' });
-    expect(rewoundFrom(checkpoint, 12)).toBe(checkpoint);
-    expect(rewoundFrom(checkpoint, null)).toBe(checkpoint);
-    expect(rewoundFrom(undefined, 4)).toBeUndefined();
-  });
-});
-
 describe('writes settled when the replication goes idle', () => {
   it('are the ones that left the row as the server has it, and the failed ones, never a write still to send', async () => {
     const server = fakeServer([masterDoc({ id: 'room-1', name: 'Room 1', updatedAt: 1 })]);
@@ -500,31 +488,6 @@ describe('writes settled when the replication goes idle', () => {
       ])
       .toEqual(['room-coming']);
     expect(pushes).toBe(0);
-  });
-
-  it('keep a row stored with other values than the server’s waiting: a write the replication has not seen yet', () => {
-    const now = 1_000_000;
-    const onServer = masterDoc({ id: 'a', name: 'Room A', updatedAt: 3 });
-    const server = new Map([
-      ['a', onServer],
-      ['b', masterDoc({ id: 'b', name: 'Room B', updatedAt: 4 })],
-    ]);
-    const stored = new Map([
-      ['a', { ...onServer }],
-      ['b', masterDoc({ id: 'b', name: 'Lab B', updatedAt: 4 })],
-      ['new', masterDoc({ id: 'new', name: 'New room', updatedAt: 0 })],
-    ]);
-    const stale = [
-      { docId: 'a', at: now - 10 },
-      { docId: 'b', at: now - 10 },
-      { docId: 'new', at: now - 10 },
-      { docId: 'unstored', at: now - 10 },
-      { docId: 'failed', at: now - 61_000 },
-    ];
-    expect(writesWithNothingToSend(stale, stored, server, now).map((entry) => entry.docId)).toEqual([
-      'a',
-      'failed',
-    ]);
   });
 });
 
