@@ -38,6 +38,8 @@ export const signInMethodsSchema = z.object({
       last_sign_in_at: z.string(),
     })
     .nullable(),
+  /** The account's passkeys (issue 44): how many, and when one last proved a sign-in. */
+  passkeys: z.object({ count: z.number().int(), last_used_at: z.string().nullable() }),
 });
 export type SignInMethods = z.infer<typeof signInMethodsSchema>;
 

@@ -238,6 +238,10 @@ describe('the second step of a sign-in', () => {
     const list = await call(session, 'GET', '/api/passkeys');
     expect(list.statusCode).toBe(200);
     expect(list.json().data[0].last_used_at).toBe(t.clock.now().toISOString());
+    // Admins see it on the person's screen among the account's ways of signing in.
+    const admin = await signIn(t.app, DEMO_ACCOUNTS.admin);
+    const methods = await call(admin, 'GET', `/api/users/${await userIdOf(email)}/sign-in-methods`);
+    expect(methods.json().passkeys).toEqual({ count: 1, last_used_at: t.clock.now().toISOString() });
 
     // The same answer again: its challenge is spent.
     const replay = await signInPasswordOnly(t.app, email);

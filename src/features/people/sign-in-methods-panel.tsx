@@ -19,7 +19,7 @@ function useSignInMethods(userId: string) {
 
 /**
  * The person's sign-in methods, for admins on the person's screen (issue 44): the password, the latest
- * sign-in, and the school's identity provider account it signed in with. Others see nothing of it.
+ * sign-in, the school's identity provider account it signed in with, and its passkeys. Others see nothing of it.
  */
 export function SignInMethodsPanel({ userId }: { userId: string }) {
   const viewer = useSessionUser();
@@ -38,6 +38,10 @@ function SignInMethods({ userId }: { userId: string }) {
   const provider = methods?.provider;
   const providerEmail = provider?.email;
   const providerLast = provider ? formatDate(provider.last_sign_in_at, locale, 'dateTime') : '';
+  const passkeyCount = methods?.passkeys.count ?? 0;
+  const passkeysLast = methods?.passkeys.last_used_at
+    ? formatDate(methods.passkeys.last_used_at, locale, 'dateTime')
+    : null;
   return (
     <section aria-labelledby="sign-in-methods-title" className="flex flex-col gap-2">
       <h2 id="sign-in-methods-title" className="text-lg font-medium">
@@ -63,6 +67,15 @@ function SignInMethods({ userId }: { userId: string }) {
               </Trans>
             ) : (
               <Trans>School account: never used</Trans>
+            )}
+          </li>
+          <li>
+            {passkeysLast ? (
+              <Trans>
+                Passkeys: {passkeyCount}, last used {passkeysLast}
+              </Trans>
+            ) : (
+              <Trans>Passkeys: {passkeyCount}</Trans>
             )}
           </li>
         </ul>
