@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { benchAbsenceNotices } from './absence-notices';
 import { benchAchievementGrid } from './achievement-grid';
 import { benchAdminOnDemand } from './admin-on-demand';
 import { benchArgon2 } from './argon2-hash';
@@ -58,6 +59,11 @@ const sections: [key: string, title: string, run: () => Promise<void>][] = [
     'pull-count',
     `First-sync progress: the count of a first pull on the scale-${process.env.BENCH_SYNC_SCALE ?? 10} demo school`,
     benchPullCount,
+  ],
+  [
+    'notices',
+    `Absence notices at scale ${process.env.BENCH_SYNC_SCALE ?? 10}: a mark to its notice queued, and a school-wide morning told`,
+    benchAbsenceNotices,
   ],
 ];
 if (only && !sections.some(([key]) => key === only)) {
