@@ -288,6 +288,14 @@ export const CALL_ROLES = {
   'GET /api/report/year-code/sub-scores/:lessonId/:examNameId': STAFF_BUT_SUPER_ADMIN,
   'POST /api/statistic/search': STAFF_BUT_SUPER_ADMIN,
 
+  // A student's privacy (issue 46, docs/access-log.md): admins read the access log per student and per staff
+  // member and run the erasure; a student reads who looked at their own record; both download the record.
+  'GET /api/students/:studentId/access-log': ADMINS_ONLY,
+  'GET /api/users/:userId/access-log': ADMINS_ONLY,
+  'GET /api/me/access-log': STUDENTS_ONLY,
+  'GET /api/students/:studentId/record': [Role.admin, Role.student],
+  'POST /api/erasure/run': ADMINS_ONLY,
+
   // Events: /viblo for 0, 1, 2, 5; the events list for everyone; writing events for admins (SPEC §6).
   'GET /api/viblo/filter-data': ALL_BUT_SUPER_ADMIN,
   'POST /api/viblo/search': ALL_BUT_SUPER_ADMIN,

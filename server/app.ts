@@ -1,12 +1,13 @@
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { LIMITS } from '../domain/limits';
+import { createAccessLogRecorder } from './access-log/recorder';
 import type { AppConfig } from './config';
 import { createBatchLanes } from './db/batch-lane';
-import { createJobQueue } from './jobs/queue';
 import { openDatabase } from './db/client';
 import { seedDemoSchool } from './db/seed';
 import type { AppDeps } from './deps';
+import { createJobQueue } from './jobs/queue';
 import { createMetrics } from './metrics';
 import { absenceNoticeRoutes } from './modules/absence-notices/routes';
 import { accountRoutes } from './modules/account/routes';
@@ -30,6 +31,7 @@ import { metaRoutes } from './modules/meta/routes';
 import { offlineRoutes } from './modules/offline/routes';
 import { peopleRoutes } from './modules/people/routes';
 import { planRoutes } from './modules/plans/routes';
+import { privacyRoutes } from './modules/privacy/routes';
 import { pushRoutes } from './modules/push/routes';
 import { reportsRoutes } from './modules/reports/routes';
 import { requestsRoutes } from './modules/requests/routes';
@@ -126,6 +128,15 @@ export const schoolApp: FastifyPluginAsync<SchoolAppOptions> = async (app, { con
   // PGlite runs one statement at a time, so one batch of a lane at a time; PostgreSQL's pool serves several.
   const lanes = createBatchLanes({ inFlight: config.database.kind === 'pglite' ? 1 : 4 });
   app.addHook('onClose', () => lanes.settled());
+  const accessLog = createAccessLogRecorder(database.db, {
+    now: config.now,
+    flushMs: config.accessLogFlushMs ?? 0,
+    onError: (error) =>
+      app.log.error({ err: error }, 'access log write failed; the entries wait for the next flush'),
+  });
+  // Added after the database's hook, so it runs before it (onClose hooks run last added first): every read
+  // recorded before the close is written.
+  app.addHook('onClose', () => accessLog.close());
   // Handlers are registered by the modules below; the queue starts once they all are (`onReady`), and stops
   // before the database closes (onClose hooks run last added first).
   const jobs = createJobQueue(database.db, {
@@ -146,6 +157,7 @@ export const schoolApp: FastifyPluginAsync<SchoolAppOptions> = async (app, { con
     cardRefresh,
     lanes,
     metrics,
+    accessLog,
     jobs,
   };
   onDeps?.(deps);
@@ -186,6 +198,7 @@ export const schoolApp: FastifyPluginAsync<SchoolAppOptions> = async (app, { con
   await app.register(eventsRoutes, deps);
   await app.register(scheduleRoutes, deps);
   await app.register(reportsRoutes, deps);
+  await app.register(privacyRoutes, deps);
   await app.register(statisticsRoutes, deps);
   await app.register(subjectRoutes, deps);
   await app.register(lessonRoutes, deps);

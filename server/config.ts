@@ -119,6 +119,16 @@ export interface AppConfig {
   /** When to shed load; absent (tests), nothing is shed. */
   loadShed?: LoadShedConfig;
   /**
+   * How long a read waits in the access log's buffer for others to share its transaction, ms
+   * (`ACCESS_LOG_FLUSH_MS`); 0 when absent (tests): written on the next turn of the event loop.
+   */
+  accessLogFlushMs?: number;
+  /**
+   * How many days after a student leaves (their account deactivated) their identity is kept before the
+   * nightly erasure replaces it (`ERASURE_AFTER_DAYS`, docs/access-log.md); absent or 0: never erased.
+   */
+  erasureAfterDays?: number;
+  /**
    * How often the job queue looks for due jobs, ms (server/jobs/queue.ts); absent (tests), jobs run only when
    * a test asks (`deps.jobs.runDue()`), so the hundreds of apps a unit run builds start no timer.
    */
@@ -219,6 +229,8 @@ const envSchema = z.object({
     .min(0, 'must be 0 minutes or more')
     .max(24 * 60, 'must be at most 1440 minutes (a day)')
     .default(10),
+  ACCESS_LOG_FLUSH_MS: z.coerce.number().int().min(0).max(10_000).default(200),
+  ERASURE_AFTER_DAYS: z.coerce.number({ error: 'must be a number of days' }).int().min(0).default(1095),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -250,6 +262,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const vars = parsed.data;
   return {
+    accessLogFlushMs: vars.ACCESS_LOG_FLUSH_MS,
+    erasureAfterDays: vars.ERASURE_AFTER_DAYS,
     host: vars.HOST,
     port: vars.PORT,
     database: vars.DATABASE_URL

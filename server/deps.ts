@@ -1,3 +1,4 @@
+import type { AccessLogRecorder } from './access-log/recorder';
 import type { AppConfig } from './config';
 import type { BatchLanes } from './db/batch-lane';
 import type { Database } from './db/client';
@@ -25,4 +26,6 @@ export interface AppDeps {
   metrics: AppMetrics;
   /** The durable job queue (server/jobs/queue.ts): absence notices, Web Push sends, nightly work. */
   jobs: JobQueue;
+  /** Who read which students' records (docs/access-log.md): buffered, chained, append-only. */
+  accessLog: AccessLogRecorder;
 }

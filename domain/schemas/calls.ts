@@ -15,6 +15,7 @@ import { offlineCalls } from './offline';
 import { passkeyCalls } from './passkeys';
 import { peopleCalls } from './people';
 import { plansCalls } from './plans';
+import { privacyCalls } from './privacy';
 import { pushCalls } from './push';
 import { reportsCalls } from './reports';
 import { requestsCalls } from './requests';
@@ -54,6 +55,7 @@ export const CALL_SLICES = [
   statisticsCalls,
   eventsCalls,
   healthCalls,
+  privacyCalls,
 ] as const;
 
 /**
@@ -88,6 +90,7 @@ export const CALL_SCHEMAS = {
   ...statisticsCalls,
   ...eventsCalls,
   ...healthCalls,
+  ...privacyCalls,
 } as const satisfies Record<CallKey, CallSchema>;
 
 /** A call with schemas (every key of `CALL_ROLES`). */

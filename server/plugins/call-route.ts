@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandle
 import type { z } from 'zod';
 import { CALL_ROLES, type CallKey, callMethod, callPath } from '../../domain/permissions';
 import { CALL_SCHEMAS, type CallSchema } from '../../domain/schemas/calls';
+import { LOGGED_CALLS, recordCallRead } from '../access-log/logged-calls';
 import { unsupportedMediaType } from '../http-error';
 
 declare module 'fastify' {
@@ -114,6 +115,7 @@ export function registerCall<K extends CallKey, R = CallAnswer<K>>(
   const fixed = fixedOf(key, options.fixedParams ?? {});
   const status = options.status ?? 200;
   const jsonBody = Boolean(options.narrow?.body ?? entry.body);
+  const logged = LOGGED_CALLS[key] !== undefined;
   app.route({
     method: methodOf(key),
     url: pathOf(key, fixed),
@@ -135,7 +137,10 @@ export function registerCall<K extends CallKey, R = CallAnswer<K>>(
     handler: async (request, reply) => {
       if (status !== 200) reply.code(status);
       // The validator compiled from this very entry has checked params, query and body before this point.
-      return handler(request as CallRequest<K>, reply);
+      const answer = await handler(request as CallRequest<K>, reply);
+      // A call whose answer is a student's record is written to the access log (docs/access-log.md).
+      if (logged) recordCallRead(request.server.appDeps.accessLog, request, key, answer);
+      return answer;
     },
   });
 }

@@ -125,6 +125,11 @@ export interface SyncCollectionDef<Doc extends SyncedDoc, Row = unknown> {
   askedBy?: string;
   rowSchema: z.ZodType<Row>;
   toDoc(row: Row): Doc;
+  /**
+   * Whose record a pulled document is and under which subject, for the access log (docs/access-log.md); null
+   * for a document that is nobody's record. Absent in collections that hold no student's record.
+   */
+  recordOf?(doc: Doc): { subjectId: string; studentId: string } | null;
   push: SyncPushDef<Doc> | null;
 }
 

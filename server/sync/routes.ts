@@ -11,6 +11,8 @@ import {
   syncPushResponseSchema,
 } from '../../domain/sync';
 import type { SyncedDoc } from '../../domain/sync-merge';
+import { isLoggedReader } from '../access-log/logged-calls';
+import { recordPulledRecords } from '../access-log/pulls';
 import { readBuildId } from '../build-info';
 import type { AppDeps } from '../deps';
 import { forbidden, HttpError } from '../http-error';
@@ -90,6 +92,9 @@ function registerCollection<Doc extends SyncedDoc, Row>(
         ...(ids === undefined ? {} : { ids }),
       });
       deps.metrics.syncPull(def.name, page.documents.length);
+      if (def.recordOf && isLoggedReader(user.role)) {
+        recordPulledRecords(deps.accessLog, request, def.name, page.documents.map(def.recordOf));
+      }
       return page;
     },
     { onRequest, fixedParams, narrow: { response: syncPullResponseSchema(docSchema) } },

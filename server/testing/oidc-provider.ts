@@ -54,6 +54,8 @@ function base64url(input: Buffer | string): string {
 export async function startTestOidcProvider(options: {
   redirectUris: string[];
   port?: number;
+  /** The app's client (the e2e server is configured with it by environment); a test one by default. */
+  client?: { id: string; secret: string };
 }): Promise<TestOidcProvider> {
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const jwk = {
@@ -62,7 +64,7 @@ export async function startTestOidcProvider(options: {
     alg: 'RS256',
     use: 'sig',
   };
-  const client = { id: 'school-app', secret: 'school-app-secret-0123456789abcdef' };
+  const client = options.client ?? { id: 'school-app', secret: 'school-app-secret-0123456789abcdef' };
   const otherClient = { id: 'other-app', secret: 'other-app-secret-0123456789abcdef' };
   const server: Server = createServer();
   await new Promise<void>((resolve, reject) => {

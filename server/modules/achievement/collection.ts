@@ -8,6 +8,7 @@ import { achievementId, resultId } from '../../../domain/sync-ids';
 import { pointValueSchema, scoreWithinFull } from '../../../domain/validation';
 import { achievementReadScope } from '../../access/achievements';
 import { classScopeVersion, classTeacherIdsOnce, classWorkAudience } from '../../access/classes';
+import { studentRecordOf } from '../../access-log/pulls';
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { achievements, resultHistory, results, scoreHistory } from '../../db/schema';
@@ -207,6 +208,7 @@ export const achievementsCollection: SyncCollectionDef<AchievementDoc, Achieveme
   subjectColumn: 'subject_id',
   rowSchema: achievementRowSchema,
   toDoc,
+  recordOf: studentRecordOf,
   push: {
     roles: SYNC_COLLECTION_ROLES.achievements.push,
     mergeFields: ['points', 'finalScore', 'comment'],

@@ -14,6 +14,7 @@ import {
   prefetchClassTeacherIds,
   prefetchMarkPlaces,
 } from '../../access/classes';
+import { studentRecordOf } from '../../access-log/pulls';
 import type { Executor } from '../../db/client';
 import { queryRows, slices } from '../../db/rows';
 import { attendanceHistory, attendances } from '../../db/schema';
@@ -138,6 +139,7 @@ export const attendanceCollection: SyncCollectionDef<AttendanceDoc, AttendanceRo
   subjectColumn: 'subjectId',
   rowSchema: attendanceRowSchema,
   toDoc,
+  recordOf: studentRecordOf,
   push: {
     roles: SYNC_COLLECTION_ROLES.attendance.push,
     // A late status travels with its minutes; every other mark field merges on its own.

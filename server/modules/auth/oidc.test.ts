@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../../domain/auth';
@@ -325,6 +326,56 @@ describe('sign-in with the school identity provider', () => {
     expect(
       await t.db.select().from(providerLinks).where(eq(providerLinks.email, DEMO_ACCOUNTS.observer)),
     ).toEqual([]);
+  });
+
+  it('answers any query at the callback, with or without a live attempt, by a redirect to the sign-in screen (never a 5xx)', async () => {
+    const text = fc.oneof(
+      fc.string({ maxLength: 40 }),
+      fc.constantFrom(
+        '',
+        '\u0000',
+        'a\u0000b',
+        'x'.repeat(5000),
+        '%',
+        '<script>',
+        'access_denied',
+        provider.issuer,
+      ),
+    );
+    const query = fc.dictionary(
+      fc.constantFrom(
+        'code',
+        'state',
+        'iss',
+        'error',
+        'error_description',
+        'session_state',
+        'hd',
+        '__proto__',
+      ),
+      fc.oneof(text, fc.array(text, { maxLength: 3 })),
+    );
+    await fc.assert(
+      fc.asyncProperty(query, fc.boolean(), async (fields, withAttempt) => {
+        const search = new URLSearchParams();
+        for (const [name, value] of Object.entries(fields))
+          for (const each of Array.isArray(value) ? value : [value]) search.append(name, each);
+        const cookie = withAttempt ? (await start(t.app)).attemptCookie : undefined;
+        const response = await t.app.inject({
+          method: 'GET',
+          url: `/api/auth/provider/callback?${search}`,
+          cookies: cookie ? { [ATTEMPT_COOKIE]: cookie } : {},
+        });
+        // A byte no query may hold (NUL) is refused before any route, like at every call, with the error shape.
+        if (response.statusCode !== 303) {
+          expect(response.statusCode, response.body).toBe(422);
+          expect(response.json().code).toBe('validation_failed');
+          return;
+        }
+        expect(String(response.headers.location)).toMatch(/^\/admin\/login\?provider_error=provider_/);
+      }),
+      { numRuns: 25 },
+    );
   });
 
   it('sends the browser back with a reason when the provider cannot be reached', async () => {

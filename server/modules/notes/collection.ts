@@ -11,6 +11,7 @@ import type { Actor } from '../../access/actor';
 import { classScopeVersion } from '../../access/classes';
 import { notesReadScope } from '../../access/notes';
 import { sittingWork } from '../../access/schedules';
+import { studentRecordOf } from '../../access-log/pulls';
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { planHistory, planNotes, plans } from '../../db/schema';
@@ -207,6 +208,7 @@ export const notesCollection: SyncCollectionDef<NoteDoc, NoteRow> = {
   scope: (actor) => sql`select * from (${ALL_NOTES}) as n where ${notesReadScope(actor)}`,
   rowSchema: noteRowSchema,
   toDoc,
+  recordOf: studentRecordOf,
   push: {
     roles: SYNC_COLLECTION_ROLES.notes.push,
     // A plan's fields merge one by one, so a draft written offline keeps what another teacher changed online.

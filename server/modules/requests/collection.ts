@@ -22,6 +22,7 @@ import {
 import { classScopeVersion, teacherIdsOfClassOrSubject } from '../../access/classes';
 import { enrolledIn, liveEnrolments } from '../../access/enrolments';
 import { requestReadScope } from '../../access/requests';
+import { studentRecordOf } from '../../access-log/pulls';
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { requests, users } from '../../db/schema';
@@ -360,6 +361,7 @@ export const requestsCollection: SyncCollectionDef<RequestDoc, RequestRow> = {
   scope: (actor) => sql`${SELECT} where ${requestReadScope(actor)}`,
   rowSchema: requestRowSchema,
   toDoc,
+  recordOf: studentRecordOf,
   push: {
     roles: SYNC_COLLECTION_ROLES.requests.push,
     mergeFields: null,

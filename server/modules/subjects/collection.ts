@@ -4,6 +4,7 @@ import { SYNC_COLLECTION_ROLES } from '../../../domain/sync';
 import { type SubjectDoc, SubjectDocKind, subjectDocSchema } from '../../../domain/sync-docs';
 import { teachersOfClassLateral } from '../../access/classes';
 import { type SubjectStructureScope, subjectStructureReadScope } from '../../access/subject-structure';
+import { studentRecordOf } from '../../access-log/pulls';
 import { SYNC_DOC_FIELDS, SYNC_ROW_COLUMNS, toDocFields } from '../../sync/doc-fields';
 import type { SyncCollectionDef } from '../../sync/engine';
 
@@ -153,5 +154,6 @@ export const subjectsCollection: SyncCollectionDef<SubjectDoc, SubjectRow> = {
   subjectColumn: 'subjectId',
   rowSchema: subjectRowSchema,
   toDoc: toDocFields,
+  recordOf: studentRecordOf,
   push: null,
 };

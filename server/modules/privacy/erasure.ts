@@ -1,0 +1,109 @@
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { AccessKind } from '../../../domain/access-log';
+import { Role } from '../../../domain/roles';
+import { SyncCollection } from '../../../domain/sync';
+import { appendEntries } from '../../access-log/recorder';
+import type { Database, Executor } from '../../db/client';
+import { inList, queryRows } from '../../db/rows';
+import type { ChangeFeed } from '../../sync/change-feed';
+import { writeStamped } from '../../sync/stamped-write';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** What the erasure (would) make anonymous: one student who left long enough ago. */
+export interface ErasureItem {
+  studentId: string;
+  userId: string;
+  leftAt: Date;
+}
+
+/**
+ * When a student left (docs/access-log.md, Erasure): their account was deactivated (deleted with history:
+ * marks, scores, requests), or deleted outright (soft, without history) at its last change.
+ */
+const LEFT_AT = sql`coalesce(u.deactivated_at, case when u.deleted then u.updated_at end)`;
+
+const dueRow = z.object({ student_id: z.string(), user_id: z.string(), left_at: z.coerce.date() });
+
+/** The students whose identity is due for erasure at `now`: left more than `afterDays` ago, not yet erased. */
+export async function studentsDueForErasure(
+  db: Executor,
+  now: Date,
+  afterDays: number,
+): Promise<ErasureItem[]> {
+  if (afterDays <= 0) return [];
+  const cutoff = new Date(now.getTime() - afterDays * DAY_MS);
+  const rows = await queryRows(
+    db,
+    sql`select s.id as student_id, u.id as user_id, ${LEFT_AT} as left_at
+        from students s join users u on u.id = s.user_id
+        where u.role = ${Role.student} and u.erased_at is null and ${LEFT_AT} is not null
+          and ${LEFT_AT} <= ${cutoff}
+        order by ${LEFT_AT}, s.id`,
+    dueRow,
+  );
+  return rows.map((row) => ({ studentId: row.student_id, userId: row.user_id, leftAt: row.left_at }));
+}
+
+/**
+ * Replaces the identity of each student (name, kana, mail, phone, avatar, student number) with placeholders
+ * that name nobody, ends their sign-in for good, and keeps every row statistics count (enrolments, marks,
+ * scores, requests, their university, faculty and year code) as it was, now about no one. Devices hear of
+ * the new names through the people collection. Idempotent: an erased student is never due again.
+ */
+async function eraseStudents(
+  deps: { db: Database; feed: ChangeFeed },
+  items: readonly ErasureItem[],
+  options: { now: Date; afterDays: number },
+) {
+  if (items.length === 0) return;
+  const now = options.now;
+  const userIds = items.map((item) => item.userId);
+  const studentIds = items.map((item) => item.studentId);
+  await writeStamped(deps, SyncCollection.people, async (tx, seq) => {
+    await tx.execute(sql`update users set name = '—', name_kana = null, phone = null, avatar = null,
+        email = 'erased-' || id::text || '@erased.invalid', password_hash = '!', login_blocked = true,
+        erased_at = ${now}, seq = ${seq}, updated_at = now()
+        where id in (${inList(userIds)}) and erased_at is null`);
+    await tx.execute(sql`update students set identity = 'erased-' || id::text, seq = ${seq}, updated_at = now()
+        where id in (${inList(studentIds)})`);
+    // Nothing left to sign in with: sessions, trusted devices and pending codes go.
+    await tx.execute(sql`delete from sessions where user_id in (${inList(userIds)})`);
+    await tx.execute(sql`delete from trusted_devices where user_id in (${inList(userIds)})`);
+    // What it did goes to the access log in the same transaction: an entry of the server's own.
+    await appendEntries(tx, [
+      {
+        at: now,
+        actor: null,
+        sessionId: null,
+        kind: AccessKind.erasure,
+        what: { job: 'erasure', afterDays: options.afterDays },
+        studentIds: [...studentIds].sort(),
+      },
+    ]);
+    return { result: undefined, audience: 'all' };
+  });
+}
+
+/** What one erasure pass did, or with `dryRun` would do. */
+export interface ErasureOutcome {
+  dryRun: boolean;
+  afterDays: number;
+  students: ErasureItem[];
+}
+
+/**
+ * One pass of the erasure: lists the students due, and unless `dryRun` erases them and writes what it did
+ * to the access log in the same transaction (an entry of the server's own, naming the students by id).
+ */
+export async function runErasure(
+  deps: { db: Database; feed: ChangeFeed },
+  options: { now: Date; afterDays: number; dryRun: boolean },
+): Promise<ErasureOutcome> {
+  const students = await studentsDueForErasure(deps.db, options.now, options.afterDays);
+  if (!options.dryRun && students.length > 0) {
+    await eraseStudents(deps, students, options);
+  }
+  return { dryRun: options.dryRun, afterDays: options.afterDays, students };
+}
