@@ -151,16 +151,6 @@ export interface AppConfig {
   pushHttpEndpoints?: boolean;
   /** Sign-in with the school's identity provider (`OIDC_*`); absent, the sign-in screen shows no button. */
   oidc?: OidcConfig;
-  /**
-   * How long a read waits in the access log's buffer for others to share its transaction, ms
-   * (`ACCESS_LOG_FLUSH_MS`); 0 when absent (tests): written on the next turn of the event loop.
-   */
-  accessLogFlushMs?: number;
-  /**
-   * How many days after a student leaves (their account deactivated) their identity is kept before the
-   * nightly erasure replaces it (`ERASURE_AFTER_DAYS`, docs/access-log.md); absent or 0: never erased.
-   */
-  erasureAfterDays?: number;
 }
 
 /** The name devices show for this app's passkeys unless `PASSKEY_RP_NAME` gives another. */
@@ -229,8 +219,6 @@ const envSchema = z.object({
     .min(0, 'must be 0 minutes or more')
     .max(24 * 60, 'must be at most 1440 minutes (a day)')
     .default(10),
-  ACCESS_LOG_FLUSH_MS: z.coerce.number().int().min(0).max(10_000).default(200),
-  ERASURE_AFTER_DAYS: z.coerce.number({ error: 'must be a number of days' }).int().min(0).default(1095),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -305,8 +293,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxDatabaseQueue: vars.LOAD_SHED_MAX_DB_QUEUE,
       retryAfterSeconds: vars.LOAD_SHED_RETRY_AFTER_S,
     },
-    accessLogFlushMs: vars.ACCESS_LOG_FLUSH_MS,
-    erasureAfterDays: vars.ERASURE_AFTER_DAYS,
   };
 }
 
