@@ -36,6 +36,7 @@ import {
   memos,
   notes,
   notifications,
+  passkeys,
   planNotes,
   plans,
   pushSubscriptions,
@@ -64,6 +65,7 @@ import {
   createMatrixSchool,
   freshLesson,
   freshNotification,
+  freshPasskey,
   freshRequest,
   freshScoreName,
   freshSession,
@@ -1614,6 +1616,19 @@ const ROW_MATRIX: Record<string, RowEntry> = {
       foreign: cells(F, NF, NF, F, NF, U),
     },
   },
+  'DELETE /api/passkeys/:passkeyId': {
+    attempts: forTargets(['own', 'foreign'], async (target, who) => {
+      const id = await freshPasskey(db, ownerOf(who, target));
+      return {
+        send: (session) => json(session, 'DELETE', `/api/passkeys/${id}`, {}),
+        written: async () => !(await exists(db.select().from(passkeys).where(eq(passkeys.id, id)))),
+      };
+    }),
+    expected: {
+      own: cells(W, W, W, W, W, U),
+      foreign: cells(NF, NF, NF, NF, NF, U),
+    },
+  },
   'DELETE /api/sessions/:sessionId': {
     attempts: forTargets(['own', 'foreign'], async (target, who) => {
       const id = await freshSession(db, ownerOf(who, target));
@@ -1860,6 +1875,10 @@ const ROLE_ONLY: readonly string[] = [
   'POST /api/login',
   'POST /api/otp',
   'POST /api/verify-otp',
+  'POST /api/passkeys/registration-options',
+  'POST /api/passkeys',
+  'POST /api/passkeys/authentication-options',
+  'POST /api/passkeys/authenticate',
   'POST /api/password/email',
   'POST /api/password/reset',
   'POST /api/password/force-change',

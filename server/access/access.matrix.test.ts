@@ -42,7 +42,14 @@ import type { Entity } from './rules';
 // role's reach covers it, and a REST read answers exactly then. What the test writes down is only the
 // fixture's facts: which reaches each demo account meets on each kind of row (`MEETS`).
 
-const WHO = ['observer', 'teacher', 'admin', 'superAdmin', 'student'] as const satisfies readonly MatrixWho[];
+const WHO = [
+  'observer',
+  'teacher',
+  'admin',
+  'superAdmin',
+  'student',
+  'guardian',
+] as const satisfies readonly MatrixWho[];
 type Who = MatrixWho;
 type Kind = MatrixKind;
 const ROLE_OF = ROLE_OF_WHO;
