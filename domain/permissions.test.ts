@@ -9,6 +9,7 @@ import {
   mayChangeMemo,
   mayChangeRequestStatus,
   mayEditClassWork,
+  mayFileRequestOption,
   mayUpdateFinalScore,
   mayWriteMemo,
   OWN_ACCOUNT_CALLS,
@@ -18,6 +19,7 @@ import {
   teacherMayEditClass,
 } from './permissions';
 import { RequestStatus } from './request-status';
+import { RequestOption } from './requests';
 import { type AccountRole, ROLE_LIST, Role } from './roles';
 import { SPEC_CALLS } from './spec-calls';
 
@@ -97,11 +99,15 @@ describe('call table', () => {
       Role.teacher,
       Role.admin,
       Role.student,
+      Role.guardian,
     ]);
     expect(rolesAllowed('POST /api/master-setting/rooms/multiStore')).toEqual([Role.admin]);
     expect(rolesAllowed('POST /api/viblo-event')).toEqual([Role.admin]);
-    expect(rolesAllowed('POST /api/viblo-event/search')).toEqual([...ROLE_LIST]);
-    expect(rolesAllowed('POST /api/requests')).toEqual([Role.student]);
+    // The school's events are the school's roles'; a guardian sees only their children's rows (issue 43).
+    expect(rolesAllowed('POST /api/viblo-event/search')).toEqual(
+      ROLE_LIST.filter((r) => r !== Role.guardian),
+    );
+    expect(rolesAllowed('POST /api/requests')).toEqual([Role.student, Role.guardian]);
     expect(rolesAllowed('GET /api/report/default-filter')).toEqual([Role.observer, Role.teacher, Role.admin]);
     expect(rolesAllowed('POST /api/students/change-password')).toEqual([Role.student]);
     expect(rolesAllowed('POST /api/users/change-password')).not.toContain(Role.student);
@@ -195,5 +201,34 @@ describe('row rules', () => {
         RequestStatus.rejected,
       ),
     ).toBe(false);
+  });
+
+  it('a guardian cancels only the requests they filed, and decides none (issue 43)', () => {
+    const guardian = { id: 'g-1', role: Role.guardian };
+    const request = { student_id: 's-1', status: RequestStatus.requesting, classTeacherIds: ['t-a'] };
+    expect(mayChangeRequestStatus(guardian, { ...request, filed_by: 'g-1' }, RequestStatus.cancelled)).toBe(
+      true,
+    );
+    expect(mayChangeRequestStatus(guardian, { ...request, filed_by: 'g-2' }, RequestStatus.cancelled)).toBe(
+      false,
+    );
+    expect(mayChangeRequestStatus(guardian, { ...request, filed_by: null }, RequestStatus.cancelled)).toBe(
+      false,
+    );
+    expect(mayChangeRequestStatus(guardian, { ...request, filed_by: 'g-1' }, RequestStatus.accepted)).toBe(
+      false,
+    );
+    // The student still cancels a request their guardian filed for them.
+    expect(mayChangeRequestStatus(studentS, { ...request, filed_by: 'g-1' }, RequestStatus.cancelled)).toBe(
+      true,
+    );
+  });
+
+  it('a guardian files only absence and lateness notices; a student every option', () => {
+    expect(mayFileRequestOption(Role.guardian, RequestOption.absent)).toBe(true);
+    expect(mayFileRequestOption(Role.guardian, RequestOption.late)).toBe(true);
+    expect(mayFileRequestOption(Role.guardian, RequestOption.achievementConfirm)).toBe(false);
+    expect(mayFileRequestOption(Role.student, RequestOption.other)).toBe(true);
+    expect(mayFileRequestOption(Role.teacher, RequestOption.absent)).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { RequestStatus } from './request-status';
-import { canChangeRequestStatus } from './requests';
+import { canChangeRequestStatus, GUARDIAN_REQUEST_OPTIONS, type RequestOption } from './requests';
 import {
   type AccountRole,
   ADMINS_ONLY,
@@ -528,16 +528,34 @@ export function mayWriteFormula(role: number, teachersAllowed: boolean): boolean
 }
 
 /**
- * Whether a user may move a request to a status: the owning student may only cancel it; teachers and admins
- * may only accept or reject it (teachers when they teach the request's class). Only a pending request
+ * Whether a user may move a request to a status: the owning student may only cancel it, and so may the
+ * guardian who filed it (issue 43; `filed_by`, the server checks the child is still theirs); teachers and
+ * admins may only accept or reject it (teachers when they teach the request's class). Only a pending request
  * moves at all (`canChangeRequestStatus`).
  */
 export function mayChangeRequestStatus(
   actor: Actor,
-  request: { student_id: string; status: RequestStatus; classTeacherIds: readonly string[] },
+  request: {
+    student_id: string;
+    status: RequestStatus;
+    classTeacherIds: readonly string[];
+    filed_by?: string | null;
+  },
   to: RequestStatus,
 ): boolean {
   if (!canChangeRequestStatus(request.status, to)) return false;
-  if (to === RequestStatus.cancelled) return studentOwnsRecord(actor, request.student_id);
+  if (to === RequestStatus.cancelled) {
+    const filer = actor.role === Role.guardian && actor.id === request.filed_by;
+    return studentOwnsRecord(actor, request.student_id) || filer;
+  }
   return mayEditClassWork(actor, request.classTeacherIds);
+}
+
+/**
+ * Whether a role may file a request of this option: a student any (SPEC §3), a guardian only the absence and
+ * lateness notices they excuse their child with (`GUARDIAN_REQUEST_OPTIONS`, issue 43), anybody else none.
+ */
+export function mayFileRequestOption(role: AccountRole, option: RequestOption): boolean {
+  if (role === student) return true;
+  return role === Role.guardian && GUARDIAN_REQUEST_OPTIONS.includes(option);
 }

@@ -186,7 +186,8 @@ export type NotificationDoc = z.infer<typeof notificationDocSchema>;
  * One student request of the `requests` collection (SPEC §3). The student creates it with a client-made id
  * and may cancel it; staff of its class accept or reject it. `decidedBy` and `decidedAt` are the server's.
  * `points` is the score an achievement confirm asks for (what an acceptance with update enters);
- * `rejectReason` is the staff's reason, set with a rejection only.
+ * `rejectReason` is the staff's reason, set with a rejection only. `filedBy` is the guardian who filed it for
+ * their child (issue 43), null when the student filed it themself.
  */
 export const requestDocSchema = z.strictObject({
   id,
@@ -208,6 +209,7 @@ export const requestDocSchema = z.strictObject({
   rejectReason: z.string().max(LIMITS.requestContentMaxLength).nullable(),
   decidedBy: id.nullable(),
   decidedAt: z.string().max(40).nullable(),
+  filedBy: id.nullable(),
   createdAt: z.string().max(40),
   updatedAt: sequence,
   _deleted: z.boolean(),

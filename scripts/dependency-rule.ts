@@ -179,6 +179,7 @@ export const ASSIGNMENT_WRITERS: Readonly<Record<string, string>> = {
   'server/modules/lessons/service.ts': "names a sitting's teachers, takes them off with the sitting",
   'server/modules/people/students.ts':
     'enrols a student put in a class of a subject, or revives the enrolment',
+  'server/modules/people/guardians.ts': 'links a guardian to a student and ends the link (issue 43)',
 };
 
 /** Comments blanked (newlines kept, so line numbers hold): a comment may name a table, only code may not. */

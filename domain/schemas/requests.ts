@@ -54,6 +54,8 @@ export const requestSchema = z.object({
   reject_reason: z.string().nullable(),
   decided_by: namedRefSchema.nullable(),
   decided_at: dateTimeSchema.nullable(),
+  /** The guardian who filed it for their child (issue 43); null when the student filed it themself. */
+  filed_by: namedRefSchema.nullable(),
   created_at: dateTimeSchema,
   updated_at: dateTimeSchema,
 });
@@ -64,8 +66,11 @@ export type Request = z.infer<typeof requestSchema>;
  * Body of `POST /api/requests`: the form's option (SPEC §3: 1–7) and what it is about. An attendance or
  * attendance-confirm request needs a schedule, an achievement confirm a score name and the score it asks
  * for, a late request or late confirm its minutes (SPEC §5); the content is required, at most 500.
+ * `student_id` names the child a guardian files for (issue 43: required of a guardian, one of their wards); a
+ * student leaves it out (or names themself).
  */
 export const requestCreateSchema = strictObject({
+  student_id: idSchema.nullable().optional(),
   option: requestOptionSchema,
   subject_id: idSchema,
   class_id: idSchema,
@@ -95,7 +100,7 @@ export type RequestCreate = z.infer<typeof requestCreateSchema>;
  */
 export function newRequestDoc(
   body: RequestCreate,
-  place: { id: string; studentId: string; universityId: string; createdAt: string },
+  place: { id: string; studentId: string; universityId: string; createdAt: string; filedBy?: string | null },
 ): RequestDoc {
   const meaning = requestOptionMeaning(body.option);
   return {
@@ -118,6 +123,7 @@ export function newRequestDoc(
     rejectReason: null,
     decidedBy: null,
     decidedAt: null,
+    filedBy: place.filedBy ?? null,
     createdAt: place.createdAt,
     updatedAt: 0,
     _deleted: false,

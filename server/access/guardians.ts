@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { LOCALES, type Locale } from '../../domain/locales';
+import type { Guardian } from '../../domain/schemas/people';
 import type { Executor } from '../db/client';
 import { inList, queryRows } from '../db/rows';
 import { forbidden, notFound } from '../http-error';
@@ -96,13 +97,53 @@ export async function wardsOf(db: Executor, guardianId: string): Promise<Ward[]>
 
 const okRow = z.object({ ok: z.number() });
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
- * Answers 404 unless `studentId` is the actor's own student record (a student) or a ward of theirs (a
- * guardian): what a request filed for a student, and its form's choices, act as. Staff get 403.
+ * Whether `studentId` is the actor's own student record (a student) or a live ward of theirs (a guardian):
+ * whom a request may be filed for. Staff: never. An id that is no UUID is nobody's.
+ */
+export async function isOwnOrWard(db: Executor, actor: Actor, studentId: string): Promise<boolean> {
+  const seen = ownOrWardStudentIds(actor);
+  if (!seen || !UUID.test(studentId)) return false;
+  const [row] = await queryRows(db, sql`select 1 as ok where ${studentId}::uuid in ${seen}`, okRow);
+  return row !== undefined;
+}
+
+/**
+ * Answers 403 for staff, then 404 unless `studentId` is the actor's own student record or a ward of theirs
+ * (`isOwnOrWard`): the request form's choices of a student.
  */
 export async function requireOwnOrWard(db: Executor, actor: Actor, studentId: string): Promise<void> {
-  const seen = ownOrWardStudentIds(actor);
-  if (!seen) throw forbidden();
-  const [row] = await queryRows(db, sql`select 1 as ok where ${studentId}::uuid in ${seen}`, okRow);
-  if (!row) throw notFound();
+  if (!ownOrWardStudentIds(actor)) throw forbidden();
+  if (!(await isOwnOrWard(db, actor, studentId))) throw notFound();
+}
+
+const linkedGuardianRow = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  locale: z.enum(LOCALES),
+  linked_at: z.string(),
+  pending: z.boolean(),
+});
+
+/**
+ * The live guardians of one student as the student's screen lists them (`GET /api/students/{id}/guardians`):
+ * each with when the link was made and whether their invitation is still to be taken up (a link was mailed
+ * and none used yet), by name.
+ */
+export async function guardiansOfStudent(db: Executor, studentId: string): Promise<Guardian[]> {
+  return queryRows(
+    db,
+    sql`select g.id::text as id, g.name, g.email, g.locale,
+          to_char(gl.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as linked_at,
+          (exists (select 1 from password_resets pr where pr.user_id = g.id)
+            and not exists (select 1 from password_resets pr where pr.user_id = g.id
+              and pr.used_at is not null)) as pending
+        from guardian_links gl join users g on g.id = gl.guardian_id
+        where gl.student_id = ${studentId} and gl.ended_at is null and ${liveUser(sql`g`)}
+        order by g.name, g.id`,
+    linkedGuardianRow,
+  );
 }

@@ -55,6 +55,7 @@ function requestOf(fixture: SchoolFixture, overrides: Partial<RequestDoc> = {}):
     rejectReason: null,
     decidedBy: null,
     decidedAt: null,
+    filedBy: null,
     createdAt: new Date().toISOString(),
     updatedAt: 0,
     _deleted: false,

@@ -109,11 +109,11 @@ export const SYNCED_COLLECTIONS: { [Name in SyncCollection]: SyncedCollectionDef
     },
   ),
   // Indexed by status and by subject for the request lists (version 1 added the score asked for and the
-  // reason of a rejection).
+  // reason of a rejection, version 2 the guardian who filed it, issue 43).
   requests: synced(
     'requests',
     {
-      version: 1,
+      version: 2,
       indexes: [['status', 'createdAt'], 'subjectId'],
       fields: {
         classId: nullableKey,
@@ -132,6 +132,8 @@ export const SYNCED_COLLECTIONS: { [Name in SyncCollection]: SyncedCollectionDef
         points: null,
         rejectReason: null,
       }),
+      // Requests stored before version 2 were all filed by their student.
+      2: (stored: Omit<RequestDocType, 'filedBy'>): RequestDocType => ({ ...stored, filedBy: null }),
     },
   ),
   // Memos, plans, plan notes and notes by `kind`; indexed by subject and kind.

@@ -10,6 +10,7 @@ import {
 } from '../../../domain/notifications';
 import { RequestStatus } from '../../../domain/request-status';
 import type { NotificationListResponse } from '../../../domain/schemas/notifications';
+import { liveGuardianIdsOf } from '../../access/guardians';
 import { type AppConfig, appPublicUrl } from '../../config';
 import type { Database, Executor, Transaction } from '../../db/client';
 import { queryRows, slices } from '../../db/rows';
@@ -129,6 +130,7 @@ export async function sendNotifications(
 }
 
 const aboutRequestSchema = notificationParamsSchema.extend({
+  student_id: z.string(),
   student_user_id: z.string(),
   status: z.number(),
 });
@@ -140,7 +142,7 @@ const aboutRequestSchema = notificationParamsSchema.extend({
 async function requestAbout(db: Executor, requestId: string) {
   const [row] = await queryRows(
     db,
-    sql`select su.id::text as student_user_id, r.status::int as status, su.name as "studentName",
+    sql`select s.id::text as student_id, su.id::text as student_user_id, r.status::int as status, su.name as "studentName",
           sn.name as "subjectName", cn.name as "className", r.option::int as "requestOption", sch.day::text as day
         from requests r
         join students s on s.id = r.student_id
@@ -159,7 +161,8 @@ async function requestAbout(db: Executor, requestId: string) {
 /**
  * The notifications of a request event, each naming the request (who, which subject and class, which kind)
  * and linking its detail: a new request goes to the staff who handle it (the teachers of its class); an
- * accepted or rejected one goes to the student who sent it. Other statuses notify nobody.
+ * accepted or rejected one goes to the student it is about and to their live guardians (issue 43: whoever of
+ * them filed it). Other statuses notify nobody.
  */
 export async function requestEventNotifications(
   db: Executor,
@@ -169,7 +172,7 @@ export async function requestEventNotifications(
   const url = `/requests/${requestId}`;
   const about = await requestAbout(db, requestId);
   if (!about) return [];
-  const { student_user_id: studentUserId, status, ...params } = about;
+  const { student_id: studentId, student_user_id: studentUserId, status, ...params } = about;
   if (event === 'created') {
     const handlers = await requestHandlers(db, { scope: 'all' }, requestId);
     return [...new Set(handlers.map((row) => row.user_id))].map((userId) => ({
@@ -179,11 +182,15 @@ export async function requestEventNotifications(
       params,
     }));
   }
-  if (status === RequestStatus.accepted)
-    return [{ userId: studentUserId, message: 'notification_request_approved', url, params }];
-  if (status === RequestStatus.rejected)
-    return [{ userId: studentUserId, message: 'notification_request_rejected', url, params }];
-  return [];
+  const message =
+    status === RequestStatus.accepted
+      ? 'notification_request_approved'
+      : status === RequestStatus.rejected
+        ? 'notification_request_rejected'
+        : null;
+  if (message === null) return [];
+  const told = [studentUserId, ...(await liveGuardianIdsOf(db, [studentId]))];
+  return told.map((userId) => ({ userId, message, url, params }));
 }
 
 /** Call after a request was created, accepted or rejected (and committed): notifies whom it concerns. */

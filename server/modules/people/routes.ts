@@ -3,6 +3,7 @@ import { appPublicUrl } from '../../config';
 import type { AppDeps } from '../../deps';
 import { registerCall } from '../../plugins/call-route';
 import { signedInUser } from '../../plugins/session';
+import { endGuardianLink, linkGuardian, listGuardians } from './guardians';
 import type { PeopleDeps } from './people-write';
 import {
   blockAdminLogin,
@@ -73,6 +74,18 @@ export const peopleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, appDeps)
   });
   registerCall(app, 'POST /api/students/:studentId/lesson', async (request) => {
     await putStudentInClass(deps, signedInUser(request), request.params.studentId, request.body.classId);
+    return OK;
+  });
+
+  // A student's guardians (issue 43), admins only.
+  registerCall(app, 'GET /api/students/:studentId/guardians', async (request) =>
+    listGuardians(db, request.params.studentId),
+  );
+  registerCall(app, 'POST /api/students/:studentId/guardians', async (request) =>
+    linkGuardian(deps, signedInUser(request), request.params.studentId, request.body),
+  );
+  registerCall(app, 'DELETE /api/students/:studentId/guardians/:guardianId', async (request) => {
+    await endGuardianLink(deps, request.params.studentId, request.params.guardianId);
     return OK;
   });
 

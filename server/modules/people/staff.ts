@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { AUTH_LIMITS } from '../../../domain/auth';
 import { type AccountRole, Role } from '../../../domain/roles';
 import type {
   InviteRequest,
@@ -23,10 +22,14 @@ import { containsText, paginationOf, totalColumnSchema } from '../../db/paging';
 import { queryRows } from '../../db/rows';
 import { forbidden, notFound, validationFailed } from '../../http-error';
 import { nextSequence } from '../../sync/sequence';
-import { issuePasswordLink } from '../auth/password-service';
 import { endTrust } from '../auth/service';
 import { recipientLocale } from '../mail/recipient-locale';
-import { lockAccountWrites, type PeopleDeps, publishPeopleChange } from './people-write';
+import {
+  insertInvitedAccount,
+  lockAccountWrites,
+  type PeopleDeps,
+  publishPeopleChange,
+} from './people-write';
 
 const staffRowSchema = z.object({
   id: z.string(),
@@ -251,15 +254,15 @@ async function invite(
     // invitation and every later mail are written in it.
     const locale = body.locale ?? (await recipientLocale(tx, actor.id));
     const seq = await nextSequence(tx);
-    const [user] = await queryRows(
-      tx,
-      sql`insert into users (email, name, role, password_hash, locale, seq)
-          values (${email}, ${body.name}, ${role}, ${unusable}, ${locale}, ${seq}) returning id::text as id, email`,
-      z.object({ id: z.string(), email: z.string() }),
-    );
-    if (!user) throw new Error('invited user not inserted');
+    const user = await insertInvitedAccount(tx, deps, {
+      email,
+      name: body.name,
+      role,
+      locale,
+      seq,
+      unusableHash: unusable,
+    });
     await writeUniversities(tx, user.id, body.university_ids, seq);
-    await issuePasswordLink(tx, deps, { user, kind: 'invite', ttlMs: AUTH_LIMITS.inviteTtlMs });
     return user.id;
   });
   deps.mailer.kick();

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { AUTH_LIMITS } from '../../../domain/auth';
@@ -8,6 +7,7 @@ import { Role } from '../../../domain/roles';
 import {
   jlptLevelSchema,
   type Student,
+  type StudentBulkRow,
   type StudentCreate,
   type StudentSearchQuery,
   type StudentsBulkRequest,
@@ -29,6 +29,12 @@ import { enrolmentGpas } from '../achievement/gpa-sql';
 import { issuePasswordLink } from '../auth/password-service';
 import { endTrust } from '../auth/service';
 import { recipientLocale } from '../mail/recipient-locale';
+import {
+  type LinkedGuardian,
+  linkGuardianWithin,
+  publishGuardianChange,
+  unusablePasswordHash,
+} from './guardians';
 import { lockAccountWrites, type PeopleDeps, publishPeopleChange } from './people-write';
 
 const ref = z.object({ id: z.string(), name: z.string() });
@@ -261,20 +267,42 @@ async function checkStudentRows(
   if (Object.keys(errors).length > 0) throw validationFailed(errors);
 }
 
+/** A student row of a create, with the bulk add's guardian columns when it has them (issue 43). */
+type StudentCreateRow = StudentWrite &
+  Partial<Pick<StudentBulkRow, 'guardian_email' | 'guardian_name' | 'guardian_locale'>>;
+
+/**
+ * Refuses a batch whose guardian e-mail is also a student's e-mail of the same batch (each account has one
+ * address): the error sits on the guardian column of the row.
+ */
+function checkGuardianColumns(rows: readonly StudentCreateRow[], prefix: (index: number) => string): void {
+  const studentEmails = new Set(rows.map((row) => row.email.toLowerCase()));
+  const errors: Record<string, string[]> = {};
+  rows.forEach((row, index) => {
+    if (row.guardian_email && studentEmails.has(row.guardian_email.toLowerCase())) {
+      errors[`${prefix(index)}guardian_email`] = [ValidationCode.emailTaken];
+    }
+  });
+  if (Object.keys(errors).length > 0) throw validationFailed(errors);
+}
+
 /**
  * Creates students (one, or a bulk add of up to 50) in one transaction: every row is checked first and a
  * refused row writes nothing. Each new account has a password nobody knows and is mailed an invitation link
- * to choose one.
+ * to choose one. A row naming a guardian links them (`linkGuardianWithin`: an existing guardian account, or a
+ * new one invited in the row's language, the batch's when it gives none).
  */
 async function createStudents(
   deps: PeopleDeps,
   actor: Actor,
-  rows: readonly StudentWrite[],
+  rows: readonly StudentCreateRow[],
   chosenLocale: Locale | undefined,
   prefix: (index: number) => string,
 ): Promise<Student[]> {
+  checkGuardianColumns(rows, prefix);
   // One hash for the whole batch: an unknown random secret, so no account can sign in before its link.
-  const unusable = await deps.passwords.hash(randomBytes(32).toString('base64url'));
+  const unusable = await unusablePasswordHash(deps);
+  const linked: LinkedGuardian[] = [];
   const created = await deps.db.transaction(async (tx) => {
     // Serialises student writes, so two adds of the same email or number cannot both pass the check.
     await lockAccountWrites(tx);
@@ -282,7 +310,7 @@ async function createStudents(
     const locale = chosenLocale ?? (await recipientLocale(tx, actor.id));
     const seq = await nextSequence(tx);
     const ids: string[] = [];
-    for (const row of rows) {
+    for (const [index, row] of rows.entries()) {
       const [user] = await queryRows(
         tx,
         sql`insert into users (email, name, name_kana, phone, role, password_hash, locale, seq)
@@ -301,6 +329,22 @@ async function createStudents(
       if (!student) throw new Error('student not inserted');
       await issuePasswordLink(tx, deps, { user, kind: 'invite', ttlMs: AUTH_LIMITS.inviteTtlMs });
       ids.push(student.id);
+      if (row.guardian_email && row.guardian_name) {
+        const guardian = {
+          email: row.guardian_email,
+          name: row.guardian_name,
+          locale: row.guardian_locale ?? locale,
+        };
+        linked.push(
+          await linkGuardianWithin(tx, deps, actor, {
+            studentId: student.id,
+            guardian,
+            seq,
+            unusableHash: unusable,
+            field: `${prefix(index)}guardian_email`,
+          }),
+        );
+      }
     }
     return queryRows(
       tx,
@@ -316,6 +360,7 @@ async function createStudents(
   });
   deps.mailer.kick();
   await publishPeopleChange(deps);
+  await publishGuardianChange(deps, linked);
   return created.map(toStudent);
 }
 

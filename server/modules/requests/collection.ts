@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { requestedMark } from '../../../domain/attendance';
-import { mayChangeRequestStatus, studentOwnsRecord } from '../../../domain/permissions';
+import { mayChangeRequestStatus, mayFileRequestOption } from '../../../domain/permissions';
 import { RequestStatus } from '../../../domain/request-status';
 import { AcceptReason, requestOptionMeaning, requestOptionNeeds } from '../../../domain/requests';
 import { Role } from '../../../domain/roles';
@@ -21,6 +21,7 @@ import {
 } from '../../../domain/validation';
 import { classScopeVersion, teacherIdsOfClassOrSubject } from '../../access/classes';
 import { enrolledIn, liveEnrolments } from '../../access/enrolments';
+import { isOwnOrWard, liveGuardianIdsOf } from '../../access/guardians';
 import { requestReadScope } from '../../access/requests';
 import { studentRecordOf } from '../../access-log/pulls';
 import type { Executor } from '../../db/client';
@@ -58,6 +59,7 @@ const requestRowSchema = z.object({
   reject_reason: z.string().nullable(),
   decided_by: z.string().nullable(),
   decided_at: z.string().nullable(),
+  filed_by: z.string().nullable(),
   created_at: z.string(),
   seq: z.coerce.number().int(),
   deleted: z.boolean(),
@@ -71,7 +73,7 @@ const SELECT = sql`select r.id::text as id, r.subject_id::text as subject_id, r.
   r.status::int as status, r.option::int as option, r.attendance_kind::int as attendance_kind,
   r.confirm_kind::int as confirm_kind, r.accept_reason::int as accept_reason, r.late_minutes::int as late_minutes,
   r.points::float8 as points, r.content, r.reject_reason, r.decided_by::text as decided_by, to_json(r.decided_at) #>> '{}' as decided_at,
-  to_json(r.created_at) #>> '{}' as created_at, r.seq, r.deleted
+  r.filed_by::text as filed_by, to_json(r.created_at) #>> '{}' as created_at, r.seq, r.deleted
   from requests r join students s on s.id = r.student_id`;
 
 function toDoc(row: RequestRow): RequestDoc {
@@ -95,6 +97,7 @@ function toDoc(row: RequestRow): RequestDoc {
     rejectReason: row.reject_reason,
     decidedBy: row.decided_by,
     decidedAt: row.decided_at,
+    filedBy: row.filed_by,
     createdAt: row.created_at,
     updatedAt: row.seq,
     _deleted: row.deleted,
@@ -129,6 +132,7 @@ const CONTENT_FIELDS = [
   'lateMinutes',
   'points',
   'content',
+  'filedBy',
   'createdAt',
 ] as const;
 
@@ -194,11 +198,22 @@ async function sittingPlace(tx: Executor, doc: RequestDoc): Promise<{ class_stud
   return row ?? null;
 }
 
-/** A new request: the signed-in student's own, pending, about their own records, its kinds those of its option. */
+/**
+ * Who a new request must say filed it: null for the student themself, the guardian's own id for a guardian
+ * filing for their child (issue 43).
+ */
+const filerOf = (actor: { id: string; role: number }) => (actor.role === Role.guardian ? actor.id : null);
+
+/**
+ * A new request: the signed-in student's own, or a guardian's for one of their wards (an option a guardian
+ * files, marked as filed by them), pending, about the student's own records, its kinds those of its option.
+ */
 async function refuseCreate(ctx: SyncWriteContext, next: RequestDoc): Promise<SyncRejectReason | null> {
   const owner = await studentUserId(ctx.tx, next.studentId);
   if (owner === null) return 'invalid';
-  if (!studentOwnsRecord(ctx.actor, owner)) return 'forbidden';
+  if (!(await isOwnOrWard(ctx.tx, ctx.actor, next.studentId))) return 'forbidden';
+  if (!mayFileRequestOption(ctx.actor.role, next.option)) return 'forbidden';
+  if (next.filedBy !== filerOf(ctx.actor)) return 'invalid';
   const meaning = requestOptionMeaning(next.option);
   const shaped =
     next.status === RequestStatus.requesting &&
@@ -233,8 +248,12 @@ async function refuseChange(
     student_id: owner ?? '',
     status: current.status,
     classTeacherIds: await requestTeacherIds(ctx.tx, current),
+    filed_by: current.filedBy,
   };
   if (!mayChangeRequestStatus(ctx.actor, request, next.status)) return 'forbidden';
+  // A guardian whose link has ended no longer acts for the child, not even on what they filed.
+  if (ctx.actor.role === Role.guardian && !(await isOwnOrWard(ctx.tx, ctx.actor, current.studentId)))
+    return 'forbidden';
   const accepted = next.status === RequestStatus.accepted;
   const rejected = next.status === RequestStatus.rejected;
   if ((next.acceptReason !== null) !== accepted) return 'invalid';
@@ -249,7 +268,7 @@ export async function readRequestDoc(db: Executor, id: string): Promise<RequestD
   return row ? toDoc(row) : null;
 }
 
-/** Who hears of a request: the teachers who handle it, its student, and every admin. */
+/** Who hears of a request: the teachers who handle it, its student and their guardians, and every admin. */
 async function requestAudience(db: Executor, docs: readonly RequestDoc[]): Promise<string[]> {
   const ids = new Set<string>();
   for (const doc of docs) {
@@ -257,6 +276,11 @@ async function requestAudience(db: Executor, docs: readonly RequestDoc[]): Promi
     const owner = await studentUserId(db, doc.studentId);
     if (owner) ids.add(owner);
   }
+  for (const id of await liveGuardianIdsOf(
+    db,
+    docs.map((doc) => doc.studentId),
+  ))
+    ids.add(id);
   const admins = await db.select({ id: users.id }).from(users).where(sql`${users.role} = ${Role.admin}`);
   for (const admin of admins) ids.add(admin.id);
   return [...ids];
@@ -411,6 +435,7 @@ export const requestsCollection: SyncCollectionDef<RequestDoc, RequestRow> = {
         [requests.rejectReason, doc.rejectReason],
         [requests.decidedBy, decided ? actor.id : (current?.decidedBy ?? null)],
         [requests.decidedAt, decided ? now.toISOString() : (current?.decidedAt ?? null)],
+        [requests.filedBy, doc.filedBy],
         [requests.seq, seq],
         [requests.deleted, false],
         [requests.updatedAt, now.toISOString()],

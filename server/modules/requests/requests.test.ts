@@ -129,7 +129,7 @@ beforeAll(async () => {
     sessions.set(role, await signIn(t.app, email));
   }
   sessions.set('teacher2', await signIn(t.app, 'teacher2@demo.test'));
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   await t.close();
@@ -410,6 +410,7 @@ describe('POST /api/requests', () => {
         rejectReason: null,
         decidedBy: null,
         decidedAt: null,
+        filedBy: null,
         createdAt: new Date().toISOString(),
         updatedAt: 0,
         _deleted: false,

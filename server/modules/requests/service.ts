@@ -16,8 +16,10 @@ import {
 } from '../../../domain/schemas/requests';
 import { SortType } from '../../../domain/search-params';
 import type { RequestDoc } from '../../../domain/sync-docs';
+import { ValidationCode } from '../../../domain/validation-codes';
 import type { Actor } from '../../access/actor';
 import { enrolledIn } from '../../access/enrolments';
+import { requireOwnOrWard } from '../../access/guardians';
 import { ownStudentId } from '../../access/own-students';
 import { requestReadScope } from '../../access/requests';
 import type { Executor } from '../../db/client';
@@ -55,6 +57,8 @@ const requestRowSchema = z.object({
   decided_by_id: z.string().nullable(),
   decided_by_name: z.string().nullable(),
   decided_at: z.string().nullable(),
+  filed_by_id: z.string().nullable(),
+  filed_by_name: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -69,7 +73,8 @@ const SELECT = sql`select r.id::text, r.student_id::text, s.identity as student_
   r.schedule_id::text, sch.day::text as schedule_day, l.id::text as lesson_id, l.name as lesson_name,
   r.score_name_id::text, scn.name as score_name, r.late_minutes::int, r.points::float8 as points, r.content,
   r.reject_reason, r.decided_by::text as decided_by_id, du.name as decided_by_name,
-  ${iso(sql`r.decided_at`)} as decided_at, ${iso(sql`r.created_at`)} as created_at,
+  ${iso(sql`r.decided_at`)} as decided_at, r.filed_by::text as filed_by_id, fu.name as filed_by_name,
+  ${iso(sql`r.created_at`)} as created_at,
   ${iso(sql`r.updated_at`)} as updated_at`;
 
 /** A request's student and their account, what the text search reads besides the request itself. */
@@ -85,7 +90,8 @@ const FROM = sql`from requests r
   left join schedules sch on sch.id = r.schedule_id
   left join lessons l on l.id = sch.lesson_id
   left join score_names scn on scn.id = r.score_name_id
-  left join users du on du.id = r.decided_by`;
+  left join users du on du.id = r.decided_by
+  left join users fu on fu.id = r.filed_by`;
 
 function ref(id: string | null, name: string | null) {
   return id === null ? null : { id, name: name ?? '' };
@@ -119,6 +125,7 @@ function toRequest(row: RequestRow): Request {
     reject_reason: row.reject_reason,
     decided_by: ref(row.decided_by_id, row.decided_by_name),
     decided_at: row.decided_at,
+    filed_by: ref(row.filed_by_id, row.filed_by_name),
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
@@ -210,9 +217,25 @@ function createRefusal(conflict: SyncPushConflict<RequestDoc>): HttpError {
 }
 
 /**
- * `POST /api/requests`: the signed-in student files a request about their own enrolment, sitting or score.
- * It goes through the `requests` push (the same rule the offline form's sync meets), so a subject, class,
- * sitting or score not the student's own is refused alike (403) and nothing is stored.
+ * The student a create acts for: a student's own record (any `student_id` but their own is refused), a
+ * guardian's ward named by `student_id` (issue 43: required; a child not theirs is 404, as absent).
+ */
+async function filedFor(db: Executor, actor: Actor, studentId: string | null): Promise<string> {
+  if (actor.role !== Role.guardian) {
+    const own = await ownStudentId(db, actor);
+    if (studentId !== null && studentId !== own) throw notFound();
+    return own;
+  }
+  if (studentId === null) throw validationFailed({ student_id: [ValidationCode.required] });
+  await requireOwnOrWard(db, actor, studentId);
+  return studentId;
+}
+
+/**
+ * `POST /api/requests`: the signed-in student files a request about their own enrolment, sitting or score, or
+ * a guardian an absence or lateness notice for their child (marked as filed by them). It goes through the
+ * `requests` push (the same rule the offline form's sync meets), so a subject, class, sitting or score not the
+ * student's own is refused alike (403) and nothing is stored.
  */
 export async function createRequest(
   deps: SyncPushDeps,
@@ -220,7 +243,7 @@ export async function createRequest(
   body: RequestCreate,
   offline: boolean,
 ): Promise<Request> {
-  const studentId = await ownStudentId(deps.db, actor);
+  const studentId = await filedFor(deps.db, actor, body.student_id ?? null);
   const [subject] = await queryRows(
     deps.db,
     sql`select university_id::text from subjects where id = ${body.subject_id} and not deleted`,
@@ -232,6 +255,7 @@ export async function createRequest(
     studentId,
     universityId: subject.university_id,
     createdAt: deps.now().toISOString(),
+    filedBy: actor.role === Role.guardian ? actor.id : null,
   });
   await pushAsCall(
     deps,
@@ -270,9 +294,10 @@ export async function decideRequest(
   if (current.status !== RequestStatus.requesting) {
     throw new HttpError(409, { message: 'conflict', code: ErrorCode.conflict });
   }
-  // A student only cancels; staff only accept or reject (the push checks the same, this answers 403 first).
-  const isStudent = actor.role === Role.student;
-  if (isStudent !== (decision.status === RequestStatus.cancelled)) throw forbidden();
+  // A student or guardian only cancels; staff only accept or reject (the push checks the same, this answers
+  // 403 first).
+  const filer = actor.role === Role.student || actor.role === Role.guardian;
+  if (filer !== (decision.status === RequestStatus.cancelled)) throw forbidden();
   const next: RequestDoc = {
     ...current,
     status: decision.status,
@@ -317,14 +342,16 @@ const scoreNameRow = z.object({
 /**
  * `GET /api/students/{id}/data-request`: what the request form offers the student: the subjects they are
  * enrolled in, the classes of them they sit in with each class's live sittings, and each subject's score
- * names. Only the student themself may ask (403 otherwise).
+ * names. Only the student themself, or their guardian (issue 43), may ask: staff 403, another student 403,
+ * a child not the guardian's 404.
  */
 export async function studentRequestData(
   db: Executor,
   actor: Actor,
   studentId: string,
 ): Promise<StudentRequestData> {
-  if (actor.role !== Role.student || (await ownStudentId(db, actor)) !== studentId) throw forbidden();
+  if (actor.role === Role.guardian) await requireOwnOrWard(db, actor, studentId);
+  else if (actor.role !== Role.student || (await ownStudentId(db, actor)) !== studentId) throw forbidden();
   const rows = await queryRows(
     db,
     sql`select cs.subject_id::text, sn.name as subject_name, cs.class_id::text, cn.name as class_name,

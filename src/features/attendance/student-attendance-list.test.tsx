@@ -73,6 +73,7 @@ function request(fields: Partial<RequestDocType> & Pick<RequestDocType, 'id'>): 
     rejectReason: null,
     decidedBy: null,
     decidedAt: null,
+    filedBy: null,
     createdAt: '2026-11-01T09:00:00.000Z',
     updatedAt: 1,
     ...fields,

@@ -17,7 +17,6 @@ const STORED: MasterDocType = {
   startDate: null,
   endDate: null,
   updatedAt: 1,
-  _deleted: false,
 };
 
 /** The same room as another admin renamed it while this dialog was open. */
@@ -26,7 +25,14 @@ const RENAMED: MasterDocType = { ...STORED, name: 'Room 101 (east)', updatedAt: 
 function dialog(row: MasterDocType) {
   return (
     <I18nProvider i18n={i18n}>
-      <MasterFormDialog kind={MasterKind.rooms} title="Edit" row={row} open onClose={() => {}} onSaved={() => {}} />
+      <MasterFormDialog
+        kind={MasterKind.rooms}
+        title="Edit"
+        row={row}
+        open
+        onClose={() => {}}
+        onSaved={() => {}}
+      />
     </I18nProvider>
   );
 }

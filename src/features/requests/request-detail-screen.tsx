@@ -43,6 +43,7 @@ function rowOf(request: Request): RequestRow {
       rejectReason: request.reject_reason,
       decidedBy: request.decided_by?.id ?? null,
       decidedAt: request.decided_at,
+      filedBy: request.filed_by?.id ?? null,
       createdAt: request.created_at,
       updatedAt: 1,
     },

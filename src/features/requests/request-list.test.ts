@@ -28,6 +28,7 @@ function row(id: string, patch: Partial<RequestDocType> = {}, names: Partial<Req
       rejectReason: null,
       decidedBy: null,
       decidedAt: null,
+      filedBy: null,
       createdAt: `2026-05-${id.padStart(2, '0')}T09:00:00.000Z`,
       updatedAt: 1,
       ...patch,
