@@ -479,6 +479,9 @@ const ROW_READS: Partial<Record<CallKey, RowRead>> = {
   'GET /api/students/:studentId': { entity: 'student', kinds: CLASS_KINDS },
   'GET /api/students/:studentId/achievement-attendance': { entity: 'student', kinds: CLASS_KINDS },
   'GET /api/students/:studentId/data-request': { entity: 'student', kinds: CLASS_KINDS },
+  // A student's privacy (issue 46): the access log of a student, and the whole record out.
+  'GET /api/students/:studentId/access-log': { entity: 'student', kinds: CLASS_KINDS },
+  'GET /api/students/:studentId/record': { entity: 'student', kinds: CLASS_KINDS },
   'GET /api/requests/:requestId': { entity: 'request', kinds: CLASS_KINDS },
   'GET /api/sticky/:stickyId': {
     entity: 'sticky',
@@ -555,6 +558,8 @@ describe('REST reads answer exactly the rows the rules let each role read', () =
  */
 const READS_COVERED_ELSEWHERE: Partial<Record<CallKey, string>> = {
   'GET /api/sync/:collection/pull': 'the pulls above, collection by collection',
+  'GET /api/users/:userId/access-log':
+    'the reads a staff member made, admins only by the role table: server/modules/privacy/privacy.test.ts',
   'GET /api/attendance/history/:scheduleId':
     'a sitting’s changes, each kept to the class work rule of its mark’s class: server/modules/attendance/attendance.test.ts',
   'GET /api/master-setting/:segment/search': 'master data, admins only by the role table (role-only reads)',
