@@ -25,6 +25,7 @@ import type { FetchLike } from './http';
 import type { SyncCommands, SyncEvent } from './protocol';
 import { type CollectionReplication, replicateCollection } from './replicate-collection';
 import { screenAsksFirst } from './screen-asks-first';
+import type { SyncRequestContext } from './sync-request';
 
 export type SyncEngineDeps = {
   openDatabase(userId: string): Promise<SchoolDatabase>;
@@ -52,6 +53,81 @@ function socketUrl(baseUrl: string): string {
   const url = new URL('/ws', baseUrl);
   url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
   return url.toString();
+}
+
+/** What the replications of one running engine share. */
+type EngineCollections = {
+  deps: SyncEngineDeps;
+  database: SchoolDatabase;
+  request: SyncRequestContext;
+  role: AccountRole;
+  /** The collections whose first pull completed on this device before. */
+  done: ReadonlySet<string>;
+  /** The collections kept subject by subject (an on-demand role), none otherwise. */
+  bySubject: readonly SyncCollection[];
+  /** Whether the first pulls take turns. */
+  oneAtATime: boolean;
+  /** What the first pulls wait for (the master data's first pull), if anything. */
+  pullAfter?: Promise<void>;
+  asksFirst: ReturnType<typeof screenAsksFirst>;
+  askNamesNext(page: readonly AnyReplicatedDoc[], classId: string): Promise<void>;
+  isOffline(): boolean;
+  onProgress(
+    name: (typeof REPLICATED_COLLECTIONS)[number],
+    progress: Omit<FirstPullProgress, 'collection'>,
+  ): void;
+};
+
+/** The replication of one collection, as the user's role and the first sync ask. */
+function replicationOf(
+  name: (typeof REPLICATED_COLLECTIONS)[number],
+  engine: EngineCollections,
+): CollectionReplication<AnyReplicatedDoc> {
+  const { deps, database, done, bySubject, oneAtATime, pullAfter, asksFirst, askNamesNext } = engine;
+  const def = clientCollection(name);
+  const pushes = def.pushRoles.includes(engine.role);
+  return replicateCollection<AnyReplicatedDoc>({
+    name,
+    database,
+    collection: replicatedCollection(database, name),
+    docSchema: def.docSchema,
+    push: pushes,
+    request: engine.request,
+    onSignInRequired: (accountClosed) => deps.emit({ type: 'signInRequired', payload: { accountClosed } }),
+    onUpdateRequired: () => deps.emit({ type: 'updateRequired', payload: {} }),
+    onPulled: () => markMasterSynced(database, Date.now()),
+    isOffline: engine.isOffline,
+    firstPull: {
+      done: done.has(name),
+      onProgress: (progress) => engine.onProgress(name, progress),
+    },
+    // The master data, which every screen names things by, never waits. The other first pulls yield
+    // to a screen's asks (`screenAsksFirst`), but a collection the user pushes only where the pulls
+    // take turns, and only until the user writes to it: a teacher's sub-scores written before the
+    // class's scores had come were overwritten by them (the total of tests/e2e/achievement-sub-scores),
+    // while an admin's screens write notes, requests and notifications only once they have come.
+    ...(name === 'master' || (pushes && !oneAtATime)
+      ? {}
+      : {
+          firstPullYields: () => asksFirst.held(name, pushes),
+          firstPullFetched: () => asksFirst.fetched(name),
+        }),
+    ...(name === 'master' || !pullAfter ? {} : { pullAfter }),
+    ...(bySubject.includes(name) ? { bySubject: { kept: () => subjectsKept(database, Date.now()) } } : {}),
+    ...(SUBJECT_AHEAD_COLLECTIONS.includes(name)
+      ? {
+          ahead: {
+            byId: false,
+            subjectsOpened: () => subjectsKept(database, Date.now()),
+            opened: (subjectId: string) => askForSubject(database, subjectId, Date.now()),
+            ...(name === SyncCollection.subjects ? { askNext: askNamesNext } : {}),
+          },
+        }
+      : {}),
+    ...(ROWS_AHEAD_COLLECTIONS.includes(name)
+      ? { ahead: { byId: true, subjectsOpened: async () => [], opened: async () => {} } }
+      : {}),
+  });
 }
 
 /**
@@ -132,62 +208,25 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncCommands {
       if (firstSync.get(SyncCollection.people)?.done === false)
         await askNamesOfClass(database, page, classId);
     };
-    for (const name of names) {
-      const def = clientCollection(name);
-      const pushes = def.pushRoles.includes(args.role);
-      replications.set(
-        name,
-        replicateCollection<AnyReplicatedDoc>({
-          name,
-          database,
-          collection: replicatedCollection(database, name),
-          docSchema: def.docSchema,
-          push: pushes,
-          request,
-          onSignInRequired: (accountClosed) =>
-            deps.emit({ type: 'signInRequired', payload: { accountClosed } }),
-          onUpdateRequired: () => deps.emit({ type: 'updateRequired', payload: {} }),
-          onPulled: () => markMasterSynced(database, Date.now()),
-          isOffline: () => !socketOnline,
-          firstPull: {
-            done: done.has(name),
-            onProgress: (progress) => {
-              firstSync.set(name, { collection: name, ...progress });
-              recordFirstSync();
-              if (name === 'master' && progress.done) releasePulls();
-            },
-          },
-          // The master data, which every screen names things by, never waits. The other first pulls yield
-          // to a screen's asks (`screenAsksFirst`), but a collection the user pushes only where the pulls
-          // take turns, and only until the user writes to it: a teacher's sub-scores written before the
-          // class's scores had come were overwritten by them (the total of tests/e2e/achievement-sub-scores),
-          // while an admin's screens write notes, requests and notifications only once they have come.
-          ...(name === 'master' || (pushes && !oneAtATime)
-            ? {}
-            : {
-                firstPullYields: () => asksFirst.held(name, pushes),
-                firstPullFetched: () => asksFirst.fetched(name),
-              }),
-          ...(name === 'master' || !pullAfter ? {} : { pullAfter }),
-          ...(bySubject.includes(name)
-            ? { bySubject: { kept: () => subjectsKept(database, Date.now()) } }
-            : {}),
-          ...(SUBJECT_AHEAD_COLLECTIONS.includes(name)
-            ? {
-                ahead: {
-                  byId: false,
-                  subjectsOpened: () => subjectsKept(database, Date.now()),
-                  opened: (subjectId: string) => askForSubject(database, subjectId, Date.now()),
-                  ...(name === SyncCollection.subjects ? { askNext: askNamesNext } : {}),
-                },
-              }
-            : {}),
-          ...(ROWS_AHEAD_COLLECTIONS.includes(name)
-            ? { ahead: { byId: true, subjectsOpened: async () => [], opened: async () => {} } }
-            : {}),
-        }),
-      );
-    }
+    const engine: EngineCollections = {
+      deps,
+      database,
+      request,
+      role: args.role,
+      done,
+      bySubject,
+      oneAtATime,
+      pullAfter,
+      asksFirst,
+      askNamesNext,
+      isOffline: () => !socketOnline,
+      onProgress: (name, progress) => {
+        firstSync.set(name, { collection: name, ...progress });
+        recordFirstSync();
+        if (name === 'master' && progress.done) releasePulls();
+      },
+    };
+    for (const name of names) replications.set(name, replicationOf(name, engine));
     // A subject a screen opened (in any tab) comes on the next pull of the collections kept by subject, and
     // ahead of the first pull of those pulled whole; so does a row a screen waits for.
     const demand = askedSubjects$(database).subscribe(() =>
