@@ -10,6 +10,7 @@ import {
   classTeachers,
   lessons,
   notifications,
+  passkeys,
   requests,
   schedules,
   scoreNames,
@@ -242,6 +243,22 @@ export async function freshSession(db: Database, userId: string): Promise<string
     .insert(sessions)
     .values({ id, userId, expiresAt: new Date('2030-01-01T00:00:00Z'), otpVerified: true });
   return id;
+}
+
+/** A passkey of the user (its key bytes are never checked by a removal). */
+export async function freshPasskey(db: Database, userId: string): Promise<string> {
+  const [row] = await db
+    .insert(passkeys)
+    .values({
+      userId,
+      credentialId: randomBytes(16).toString('base64url'),
+      publicKey: randomBytes(77).toString('base64url'),
+      name: 'Matrix key',
+      createdAt: new Date('2026-04-01T00:00:00Z'),
+    })
+    .returning({ id: passkeys.id });
+  if (!row) throw new Error('passkey not inserted');
+  return row.id;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_LIMITS } from '../../../domain/auth';
 import { authAttempts, passkeys, users } from '../../db/schema';
@@ -366,5 +367,53 @@ describe('the second step of a sign-in', () => {
       await t.db.update(users).set({ loginBlocked: false }).where(eq(users.email, email));
       await removeAllPasskeys(email);
     }
+  });
+});
+
+describe('hostile credentials', () => {
+  const base64url = fc.oneof(
+    fc.uint8Array({ maxLength: 300 }).map((bytes) => Buffer.from(bytes).toString('base64url') || 'AA'),
+    fc.constantFrom('AA', 'o2NmbXRkbm9uZQ', 'eyJ0eXBlIjoid2ViYXV0aG4uZ2V0In0', '_-_-'),
+  );
+
+  // Bodies that pass the schema, so the bytes reach @simplewebauthn/server and our checks: refused, never 5xx.
+  it('answers a credential of arbitrary bytes with a refusal, never a server error', async () => {
+    const session = await signIn(t.app, DEMO_ACCOUNTS.observer);
+    const { authenticator } = await registerPasskey(session);
+    const waiting = await signInPasswordOnly(t.app, DEMO_ACCOUNTS.observer);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({ a: base64url, b: base64url, c: base64url, d: base64url, own: fc.boolean() }),
+        async ({ a, b, c, d, own }) => {
+          const options = await call(session, 'POST', '/api/passkeys/registration-options', {});
+          const made = await call(session, 'POST', '/api/passkeys', {
+            name: 'Fuzz',
+            credential: {
+              id: a,
+              rawId: a,
+              type: 'public-key',
+              clientExtensionResults: {},
+              response: { clientDataJSON: b, attestationObject: c, transports: ['usb'] },
+            },
+          });
+          expect(options.statusCode).toBeLessThan(500);
+          expect(made.statusCode, made.body).toBe(options.statusCode === 200 ? 422 : made.statusCode);
+          await authenticationChallenge(waiting);
+          const used = await call(waiting, 'POST', '/api/passkeys/authenticate', {
+            credential: {
+              id: own ? authenticator.id : a,
+              rawId: own ? authenticator.id : a,
+              type: 'public-key',
+              clientExtensionResults: {},
+              response: { clientDataJSON: b, authenticatorData: c, signature: d },
+            },
+          });
+          expect(used.statusCode, used.body).toBe(422);
+          expect(used.json().code).toBe('validation_failed');
+        },
+      ),
+      { numRuns: 8 },
+    );
+    await removeAllPasskeys(DEMO_ACCOUNTS.observer);
   });
 });
