@@ -75,7 +75,7 @@ describe('call table', () => {
     }
   });
 
-  it('needs no session only for login, password reset, version, manifest, health and readiness calls', () => {
+  it('needs no session only for login, the provider sign-in, password reset, version, manifest, health and readiness calls', () => {
     const open = CALL_KEYS.filter((key) => canCall(null, key));
     expect(open.sort()).toEqual(
       [
@@ -88,6 +88,10 @@ describe('call table', () => {
         'POST /api/password/email',
         'POST /api/password/reset',
         'POST /api/edu-account/resend-choose-emails',
+        // Sign-in with the school's identity provider (issue 44): before any session, by definition.
+        'GET /api/auth/provider',
+        'GET /api/auth/provider/start',
+        'GET /api/auth/provider/callback',
       ].sort(),
     );
   });
