@@ -138,6 +138,9 @@ test('a guardian on a phone sees both children, a child’s day and attendance, 
 
   // An admin approves it; the guardian's phone shows the decision, and the student's pull holds it.
   const admin = await signInApi(request, 'admin@demo.test');
+  const guardianMe = (await guardian.get('/api/me')) as { id: string };
+  const onServer = (await admin.get(`/api/requests/${requestId}`)) as { filed_by: { id: string } | null };
+  expect(onServer.filed_by?.id, 'the request is marked as filed by the guardian').toBe(guardianMe.id);
   await admin.post(`/api/requests/${requestId}/attendance`, {
     status: RequestStatus.accepted,
     accept_reason: AcceptReason.withoutUpdate,

@@ -34,6 +34,8 @@ const ACCOUNTS: readonly { role: AccountRole; name: string; email: string }[] = 
   { role: Role.observer, name: 'observer', email: 'observer@demo.test' },
   { role: Role.student, name: 'student', email: 'student@demo.test' },
   { role: Role.superAdmin, name: 'super-admin', email: 'super@demo.test' },
+  // Issue 43: the child switcher, a child's day, attendance, scores, requests and the excuse form.
+  { role: Role.guardian, name: 'guardian', email: 'guardian@demo.test' },
 ];
 
 /**

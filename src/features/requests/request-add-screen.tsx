@@ -50,7 +50,7 @@ function numberOf(text: string): number | null {
 }
 
 /** The filing the form's values stand for. */
-function filingOf(choices: FormChoices, values: Values): RequestFiling {
+function filingOf(choices: FormChoices, values: Values, filedBy: string | null): RequestFiling {
   const option = Number(values.option) as RequestOption;
   const needs = requestOptionNeeds(option);
   const subject = choices.subjects.find((row) => row.id === values.subjectId);
@@ -58,6 +58,7 @@ function filingOf(choices: FormChoices, values: Values): RequestFiling {
   return {
     studentId: choices.studentId,
     universityId: subject?.universityId ?? '',
+    filedBy,
     scheduleIds: needs.schedule ? sittingRange(sittings, values.fromId, values.toId) : [],
     body: {
       option,
@@ -96,11 +97,14 @@ function initialValues(choices: FormChoices, sittingId: string | undefined, opti
  */
 export function RequestAddScreen({
   who,
+  filedBy = null,
   options = Object.values(RequestOption),
   sittingId,
   onFiled,
 }: {
   who: StudentWho;
+  /** The guardian filing for their child (issue 43); null for the student's own. */
+  filedBy?: string | null;
   options?: readonly RequestOption[];
   sittingId?: string;
   onFiled: (count: number) => void;
@@ -119,6 +123,7 @@ export function RequestAddScreen({
   return (
     <RequestForm
       choices={choices}
+      filedBy={filedBy}
       options={options}
       initial={initialValues(choices, sittingId, options[0] ?? RequestOption.late)}
       onFiled={onFiled}
@@ -128,11 +133,13 @@ export function RequestAddScreen({
 
 function RequestForm({
   choices,
+  filedBy,
   options,
   initial,
   onFiled,
 }: {
   choices: FormChoices;
+  filedBy: string | null;
   options: readonly RequestOption[];
   initial: Values;
   onFiled: (count: number) => void;
@@ -162,7 +169,7 @@ function RequestForm({
 
   const submit = async () => {
     if (!database) return;
-    const filing = filingOf(choices, values);
+    const filing = filingOf(choices, values, filedBy);
     const found = filingErrors(filing);
     if (needs.schedule && filing.scheduleIds.length === 0) found.schedule_id = 'required';
     if (!values.subjectId) found.subject_id = 'required';

@@ -6,6 +6,8 @@ import type { RequestDocType } from '../../db/synced-schemas';
 export interface RequestFiling {
   studentId: string;
   universityId: string;
+  /** The guardian filing it for their child (issue 43); null when the student files it themself. */
+  filedBy: string | null;
   /** The request as the create call takes it, without its sitting. */
   body: Omit<RequestCreate, 'schedule_id'>;
   /** The sittings the request covers, in order; empty for a request about no sitting. */
@@ -33,7 +35,7 @@ function bodiesOf(filing: RequestFiling): RequestCreate[] {
 }
 
 /**
- * Files the student's request in the local database (the worker pushes it, offline too): one request per
+ * Files the student's request (or their guardian's for them) in the local database (the worker pushes it, offline too): one request per
  * sitting of the range, each under a new id, so a replay never makes a second one. Checked first with the
  * create call's own schema; answers the new ids, or null when the filing has errors (`filingErrors`).
  */
@@ -48,6 +50,7 @@ export async function fileRequests(
       id: crypto.randomUUID(),
       studentId: filing.studentId,
       universityId: filing.universityId,
+      filedBy: filing.filedBy,
       createdAt: now.toISOString(),
     });
     return doc;

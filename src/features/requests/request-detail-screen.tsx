@@ -191,7 +191,12 @@ export function RequestDetailScreen({
         <ol className="flex flex-col gap-2 border-l-2 border-slate-200 pl-4">
           <li>
             <span className="text-sm text-slate-600">{formatDate(doc.createdAt, locale, 'dateTime')}</span>{' '}
-            <Trans>Filed by {row.studentName || t`the student`}</Trans>
+            {doc.filedBy === null ? (
+              <Trans>Filed by {row.studentName || t`the student`}</Trans>
+            ) : (
+              // Issue 43: a guardian filed it for their child.
+              <Trans>Filed by a guardian for {row.studentName || t`the student`}</Trans>
+            )}
             {row.waiting && (
               <span className="ml-2 text-sm text-slate-600">
                 <Trans>(stored on this device, sent when online)</Trans>

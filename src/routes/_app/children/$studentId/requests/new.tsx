@@ -3,6 +3,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { LIMITS } from '../../../../../../domain/limits';
 import { GUARDIAN_REQUEST_OPTIONS } from '../../../../../../domain/requests';
 import { optionalText, searchParser } from '../../../../../../domain/search-params';
+import { useSessionUser } from '../../../../../app/session-context';
 import { appToasts } from '../../../../../app/toasts';
 import { RequestAddScreen } from '../../../../../features/requests/request-add-screen';
 
@@ -18,9 +19,12 @@ function ChildRequestAddRoute() {
   const { studentId } = Route.useParams();
   const { scheduleId } = Route.useSearch();
   const navigate = Route.useNavigate();
+  const user = useSessionUser();
+  if (!user) return null;
   return (
     <RequestAddScreen
       who={{ studentId }}
+      filedBy={user.id}
       options={GUARDIAN_REQUEST_OPTIONS}
       sittingId={scheduleId}
       onFiled={() => {
