@@ -83,4 +83,29 @@ describe('config', () => {
     );
     expect(() => loadConfig({ LOAD_SHED_RETRY_AFTER_S: '0' })).toThrow(/LOAD_SHED_RETRY_AFTER_S/);
   });
+  it('reads the school identity provider from OIDC_* together, or none, and refuses plain http off this machine', () => {
+    expect(loadConfig({}).oidc).toBeUndefined();
+    const google = {
+      OIDC_ISSUER: 'https://accounts.google.com',
+      OIDC_CLIENT_ID: 'id.apps.googleusercontent.com',
+      OIDC_CLIENT_SECRET: 'secret',
+      OIDC_EMAIL_DOMAINS: 'School.ed.jp, students.school.ed.jp',
+      OIDC_BUTTON_LABEL: 'Google',
+      OIDC_BUTTON_LABEL_JA: 'Google でログイン',
+    };
+    expect(loadConfig(google).oidc).toEqual({
+      issuer: 'https://accounts.google.com',
+      clientId: 'id.apps.googleusercontent.com',
+      clientSecret: 'secret',
+      emailDomains: ['school.ed.jp', 'students.school.ed.jp'],
+      labels: { ja: 'Google でログイン', vi: 'Google', en: 'Google' },
+    });
+    // One without the others names each missing one.
+    expect(() => loadConfig({ OIDC_ISSUER: 'https://accounts.google.com' })).toThrow(/OIDC_CLIENT_SECRET/);
+    expect(() => loadConfig({ ...google, OIDC_EMAIL_DOMAINS: 'not a domain' })).toThrow(/OIDC_EMAIL_DOMAINS/);
+    expect(() => loadConfig({ ...google, OIDC_ISSUER: 'http://idp.example.com' })).toThrow(/OIDC_ISSUER/);
+    expect(loadConfig({ ...google, OIDC_ISSUER: 'http://127.0.0.1:4000' }).oidc?.issuer).toBe(
+      'http://127.0.0.1:4000',
+    );
+  });
 });
