@@ -107,3 +107,14 @@ export async function runErasure(
   }
   return { dryRun: options.dryRun, afterDays: options.afterDays, students };
 }
+
+/** The job name of the nightly erasure in the durable queue (server/jobs/queue.ts). */
+export const ERASURE_JOB = 'erasure';
+
+/** The next 03:00 at the school (Asia/Tokyo keeps UTC+9 all year: 18:00 UTC) strictly after `after`. */
+export function nextNightlyRun(after: Date): Date {
+  const next = new Date(after);
+  next.setUTCHours(18, 0, 0, 0);
+  if (next <= after) next.setUTCDate(next.getUTCDate() + 1);
+  return next;
+}

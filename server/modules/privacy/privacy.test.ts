@@ -11,6 +11,7 @@ import { students, users } from '../../db/schema';
 import { createScoreClassFixture, type ScoreClassFixture } from '../../testing/achievement-fixture';
 import { call, waitForWatermark } from '../../testing/calls';
 import { buildTestApp, signIn, type TestApp, type TestSession } from '../../testing/test-app';
+import { nextNightlyRun } from './erasure';
 import { NOT_EXPORTED, RECORD_TABLES } from './record-export';
 
 const ERASURE_AFTER_DAYS = 30;
@@ -351,6 +352,18 @@ describe('erasure on time', () => {
     expect(again.json()).toMatchObject({ students: [] });
     expect(await counts()).toEqual(before);
     expect((await entries()).length).toBe(logBefore);
+  });
+
+  it('runs nightly from the durable job queue, at 03:00 at the school', async () => {
+    await t.app.appDeps.jobs.ensureSchedules();
+    const [job] = await queryRows(
+      db,
+      sql`select run_at from jobs where name = 'erasure' and failed_at is null`,
+      z.object({ run_at: z.coerce.date() }),
+    );
+    expect(job?.run_at.getUTCHours()).toBe(18);
+    expect(nextNightlyRun(new Date('2026-05-01T17:59:00Z')).toISOString()).toBe('2026-05-01T18:00:00.000Z');
+    expect(nextNightlyRun(new Date('2026-05-01T18:00:00Z')).toISOString()).toBe('2026-05-02T18:00:00.000Z');
   });
 
   it('only admins run it', async () => {

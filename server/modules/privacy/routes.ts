@@ -3,11 +3,19 @@ import type { AppDeps } from '../../deps';
 import { registerCall } from '../../plugins/call-route';
 import { signedInUser } from '../../plugins/session';
 import { myAccessLog, staffAccessLog, studentAccessLog } from './access-log-reads';
-import { runErasure } from './erasure';
+import { ERASURE_JOB, nextNightlyRun, runErasure } from './erasure';
 import { exportStudentRecord } from './record-export';
 
 /** The privacy calls of issue 46: the access log's reads, a student's record out, the erasure's run. */
 export const privacyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const afterDays = deps.config.erasureAfterDays ?? 0;
+  // The nightly erasure is a recurring job of the durable queue: a night missed while the server was down
+  // runs when it is back, and instances sharing a PostgreSQL run it once.
+  deps.jobs.handle(ERASURE_JOB, async () => {
+    await runErasure(deps, { now: deps.now(), afterDays, dryRun: false });
+  });
+  if (afterDays > 0) deps.jobs.schedule(ERASURE_JOB, nextNightlyRun);
+
   registerCall(app, 'GET /api/students/:studentId/access-log', async (request) =>
     studentAccessLog(deps.db, signedInUser(request), request.params.studentId, request.query.before),
   );
@@ -23,7 +31,7 @@ export const privacyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
   registerCall(app, 'POST /api/erasure/run', async (request) => {
     const outcome = await runErasure(deps, {
       now: deps.now(),
-      afterDays: deps.config.erasureAfterDays ?? 0,
+      afterDays,
       dryRun: request.body.dry_run,
     });
     return {
