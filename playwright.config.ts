@@ -62,6 +62,8 @@ export default defineConfig({
       RANKING_REFRESH_MS: '2000',
       // Cards follow every write at once, so a spec that reads them after its writes sees them settled.
       CARD_REFRESH_SPACING_MS: '0',
+      // A child marked absent is told to their guardians after 6 s instead of 10 minutes (guardian-notices.spec.ts).
+      ABSENCE_NOTICE_DELAY_MINUTES: '0.1',
       CSP_REPORT_FILE: cspReportFile(slot),
     },
     stdout: 'pipe' as const,

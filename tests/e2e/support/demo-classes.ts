@@ -14,11 +14,18 @@ async function* teacherClasses(teacher: ApiSession, minStudents: number) {
   }
 }
 
-/** A class the signed-in teacher is assigned to with at least `minStudents` students, and its sheet. */
-export async function teacherClass(teacher: ApiSession, minStudents: number) {
-  for await (const { subjectClass, sheet } of teacherClasses(teacher, minStudents))
+/**
+ * A class the signed-in teacher is assigned to with at least `minStudents` students (and, when `studentName`
+ * is given, that student among them), and its sheet.
+ */
+export async function teacherClass(teacher: ApiSession, minStudents: number, studentName?: string) {
+  for await (const { subjectClass, sheet } of teacherClasses(teacher, minStudents)) {
+    if (studentName && !sheet.students.some((row) => row.student.name === studentName)) continue;
     return { classId: subjectClass.id, subjectId: subjectClass.subjectId, sheet };
-  throw new Error(`the demo teacher has no class of ${minStudents} students`);
+  }
+  throw new Error(
+    `the demo teacher has no class of ${minStudents} students${studentName ? ` with ${studentName}` : ''}`,
+  );
 }
 
 /**
@@ -45,12 +52,17 @@ export async function findUnmarkedSchedule(
 
 /**
  * A sitting of its own for a spec: a lesson the signed-in teacher adds, two days ago (held wherever the
- * browser is: a mark on a sitting not yet held asks first, marking-ahead.spec.ts), to a class of theirs
- * with at least `minStudents` students; with the class's sheet and the sitting's column in it.
+ * browser is: a mark on a sitting not yet held asks first, marking-ahead.spec.ts) or `daysAgo`, to a class of
+ * theirs with at least `minStudents` students (and `studentName` among them); with the class's sheet and the
+ * sitting's column in it.
  */
-export async function newPastSitting(teacher: ApiSession, minStudents: number) {
-  const { classId, subjectId } = await teacherClass(teacher, minStudents);
-  const day = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
+export async function newPastSitting(
+  teacher: ApiSession,
+  minStudents: number,
+  options: { studentName?: string; daysAgo?: number } = {},
+) {
+  const { classId, subjectId } = await teacherClass(teacher, minStudents, options.studentName);
+  const day = new Date(Date.now() - (options.daysAgo ?? 2) * 86_400_000).toISOString().slice(0, 10);
   const lesson = (await teacher.post(`/api/academic/subjects/${subjectId}/lessons`, {
     name: `E2E 出欠 ${Date.now().toString(36)}`,
     schedules: [
