@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '../domain/auth';
 import { SIGN_IN_CODE_PATTERN } from '../server/modules/mail/templates';
+import { pollUntil, within } from './bounded';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -12,6 +13,8 @@ export interface BenchServer {
   baseUrl: string;
   /** Milliseconds from spawn to the first answer (migrations and demo seed included). */
   startupMs: number;
+  /** The server's process id (its CPU time: `/proc/<pid>/stat`, the database thread of PGlite included). */
+  pid: number;
   /** What the server printed so far (without SMTP_URL, its mail: sign-in codes included). */
   output(): string;
   stop(): Promise<void>;
@@ -43,31 +46,42 @@ export async function startServer(
     printed += chunk.toString('utf8');
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  for (;;) {
+  // Migrations and a first start on a big data folder take a while; ten minutes is far beyond any of them.
+  await pollUntil(`the server on port ${port} to answer`, 10 * 60_000, async () => {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
-      const response = await fetch(`${baseUrl}/get-version-build`);
-      if (response.ok) break;
+      const response = await fetch(`${baseUrl}/get-version-build`, { signal: AbortSignal.timeout(5000) });
+      if (response.ok) return true;
     } catch {
       // Not listening yet.
     }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+    return undefined;
+  }).catch((error: unknown) => {
+    child.kill('SIGKILL');
+    throw error;
+  });
   const startupMs = performance.now() - started;
   return {
     baseUrl,
+    pid: child.pid ?? 0,
     startupMs,
     output: () => printed,
     async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
-      await exited;
+      // A server that does not drain within a minute is killed: the bench still ends.
+      await within('the server to stop after SIGTERM', 60_000, exited).catch(async () => {
+        child.kill('SIGKILL');
+        await within('the server to die after SIGKILL', 10_000, exited);
+      });
       if (ownsDataDir) rmSync(dataDir, { recursive: true, force: true });
     },
     async kill() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGKILL');
-      await exited;
+      await within('the server to die after SIGKILL', 10_000, exited);
     },
   };
 }

@@ -4,6 +4,7 @@ import { openDatabase, type SchoolDatabase } from '../../src/db/open-database';
 import { pendingCount$, replicatedCollection, syncIssues$, trackLocalWrites } from '../../src/db/outbox';
 import { REPLICATED_COLLECTIONS, type ReplicatedCollectionName } from '../../src/db/replicated-collections';
 import { type SyncClient, startSyncClient } from '../../src/sync/sync-client';
+import { pollUntil, within } from '../bounded';
 
 // The sync bench page: the app's own database code and sync worker, driven by bench/sync-figures.ts through
 // `window.syncBench`. It runs on the real server's origin, so the worker's calls carry the session cookie.
@@ -11,6 +12,14 @@ import { type SyncClient, startSyncClient } from '../../src/sync/sync-client';
 type Counts = Partial<Record<ReplicatedCollectionName, number>>;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The longest any one wait of the bench page may take (a first sync of a whole scope included). */
+const WAIT_MS = 5 * 60_000;
+
+/** Resolves when the outbox count passes `test`, or fails naming `what` after `WAIT_MS`. */
+function untilPending(db: SchoolDatabase, what: string, test: (pending: number) => boolean): Promise<number> {
+  return within(what, WAIT_MS, firstValueFrom(pendingCount$(db).pipe(filter(test))));
+}
 
 let database: SchoolDatabase | null = null;
 let client: SyncClient | null = null;
@@ -32,11 +41,15 @@ function watchActivity(started: SyncClient): SyncClient {
  * zero between two push cycles.
  */
 async function settled(db: SchoolDatabase, quietMs = 1500): Promise<void> {
-  for (;;) {
-    await firstValueFrom(pendingCount$(db).pipe(filter((pending) => pending === 0)));
-    if (!syncing && performance.now() - lastActivity >= quietMs) return;
-    await sleep(100);
-  }
+  await pollUntil(
+    `an empty outbox and ${quietMs} ms without sync activity`,
+    WAIT_MS,
+    async () => {
+      await untilPending(db, 'an empty outbox', (pending) => pending === 0);
+      return !syncing && performance.now() - lastActivity >= quietMs ? true : undefined;
+    },
+    { everyMs: 100 },
+  );
 }
 
 function opened(): SchoolDatabase {
@@ -87,9 +100,11 @@ async function queueEdits(db: SchoolDatabase, count: number, comment: (index: nu
 async function timeUntilPushed(db: SchoolDatabase) {
   const started = performance.now();
   client = watchActivity(startSyncClient(signedIn().userId, signedIn().role));
-  await firstValueFrom(pendingCount$(db).pipe(filter((pending) => pending === 0)));
+  await untilPending(db, 'the queued writes to be pushed', (pending) => pending === 0);
   const ms = performance.now() - started;
-  const issues = (await firstValueFrom(syncIssues$(db))).map((issue) => issue.reason ?? '');
+  const issues = (await within('the sync issues', 10_000, firstValueFrom(syncIssues$(db)))).map(
+    (issue) => issue.reason ?? '',
+  );
   return { ms, issues };
 }
 
@@ -105,29 +120,39 @@ const syncBench = {
     const names = REPLICATED_COLLECTIONS.filter((name) => args.expected[name] !== undefined);
     const started = performance.now();
     client = watchActivity(startSyncClient(args.userId, args.role));
-    for (;;) {
-      const counts = await localCounts(database, names);
-      if (names.every((name) => (counts[name] ?? 0) >= (args.expected[name] ?? 0))) {
-        return { ms: performance.now() - started, counts };
-      }
-      await sleep(100);
-    }
+    let counts: Counts = {};
+    await pollUntil(
+      `the first sync of ${JSON.stringify(args.expected)}`,
+      WAIT_MS,
+      async () => {
+        counts = await localCounts(opened(), names);
+        return names.every((name) => (counts[name] ?? 0) >= (args.expected[name] ?? 0)) ? true : undefined;
+      },
+      { everyMs: 100, describe: () => JSON.stringify(counts) },
+    );
+    return { ms: performance.now() - started, counts };
   },
 
   /** Resolves once the local `master` row `id` exists (pulled by the sync `initialSync` started). */
   async untilMasterRow(id: string) {
-    for (;;) {
-      if (database && (await database.master.findOne(id).exec())) return;
-      await sleep(20);
-    }
+    await pollUntil(
+      `the master row ${id} on the device`,
+      WAIT_MS,
+      async () => (database && (await database.master.findOne(id).exec()) ? true : undefined),
+      { everyMs: 20 },
+    );
   },
 
   /** Resolves once the local `master` row `id` carries `name`: a change made on the server, pulled live. */
   async untilMasterName(id: string, name: string) {
-    await firstValueFrom(
-      opened()
-        .master.findOne(id)
-        .$.pipe(filter((doc) => doc?.name === name)),
+    await within(
+      `the master row ${id} to be renamed on the device`,
+      WAIT_MS,
+      firstValueFrom(
+        opened()
+          .master.findOne(id)
+          .$.pipe(filter((doc) => doc?.name === name)),
+      ),
     );
   },
 
@@ -203,7 +228,7 @@ const syncBench = {
         const started = performance.now();
         const doc = await db.attendance.findOne(target.id).exec();
         await doc?.incrementalPatch({ comment });
-        await updated;
+        await within(`the sheet's live query to show write ${run}`, 10_000, updated);
         times.push(performance.now() - started);
         waiting = null;
       }
@@ -220,7 +245,11 @@ const syncBench = {
   async pushQueued(count: number, marker: string) {
     const db = opened();
     const docs = await queueEdits(db, count, (index) => `${marker} ${index}`);
-    const queued = await firstValueFrom(pendingCount$(db).pipe(filter((pending) => pending >= docs.length)));
+    const queued = await untilPending(
+      db,
+      `${docs.length} writes in the outbox`,
+      (pending) => pending >= docs.length,
+    );
     return { ...(await timeUntilPushed(db)), queued, ids: docs.map((doc) => doc.id) };
   },
 
@@ -233,9 +262,9 @@ const syncBench = {
   async pushRestarted(count: number, marker: string) {
     const db = opened();
     const docs = await queueEdits(db, count, (index) => `${marker} a ${index}`);
-    await firstValueFrom(pendingCount$(db).pipe(filter((pending) => pending >= docs.length)));
+    await untilPending(db, `${docs.length} writes in the outbox`, (pending) => pending >= docs.length);
     client = watchActivity(startSyncClient(signedIn().userId, signedIn().role));
-    await firstValueFrom(pendingCount$(db).pipe(filter((pending) => pending < docs.length)));
+    await untilPending(db, 'the first push to be answered', (pending) => pending < docs.length);
     client.terminate();
     await sleep(1000);
     for (const [index, doc] of docs.entries()) {

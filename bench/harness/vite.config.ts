@@ -8,7 +8,9 @@ const root = path.resolve(import.meta.dirname, '../..');
  * Builds the sync bench page into `<BENCH_HARNESS_OUT>` (a copy of the app's build, served by the real
  * server under /admin/bench-harness/). It names the app's build id, or the server would answer 426.
  */
-const build: { build: string } = JSON.parse(readFileSync(path.join(root, 'dist', 'build.json'), 'utf8'));
+const build: { build: string } = JSON.parse(
+  readFileSync(path.join(process.env.STATIC_DIR ?? path.join(root, 'dist'), 'build.json'), 'utf8'),
+);
 
 export default defineConfig({
   root: import.meta.dirname,
