@@ -144,11 +144,6 @@ export interface AppConfig {
    * its own; absent, only the usual authorities.
    */
   pushTrustedCa?: string;
-  /**
-   * Whether push subscriptions may name a plain-HTTP endpoint: only the tests' stand-in push service is one;
-   * real push services are HTTPS, and refusing others keeps a subscription from aiming the server at any host.
-   */
-  pushHttpEndpoints?: boolean;
   /** Sign-in with the school's identity provider (`OIDC_*`); absent, the sign-in screen shows no button. */
   oidc?: OidcConfig;
 }

@@ -49,22 +49,22 @@ async function marksOfDay(tx: Transaction, job: AbsenceNoticeJob) {
 const mailSwitchRow = z.object({ id: z.string(), mail: z.boolean() });
 
 /** The child's live guardians (server/access), each with their mail switch (on unless they turned it off). */
-async function guardiansOf(tx: Transaction, studentId: string) {
-  const guardians = await liveGuardiansOf(tx, [studentId]);
-  if (guardians.length === 0) return [];
+async function recipientsOf(tx: Transaction, studentId: string) {
+  const links = await liveGuardiansOf(tx, [studentId]);
+  if (links.length === 0) return [];
   const switches = await queryRows(
     tx,
     sql`select u.id::text as id, coalesce(ns.mail, true) as mail
         from users u left join notification_settings ns on ns.user_id = u.id
-        where u.id in (${inList(guardians.map((guardian) => guardian.guardianId))})`,
+        where u.id in (${inList(links.map((link) => link.guardianId))})`,
     mailSwitchRow,
   );
   const mailOn = new Map(switches.map((row) => [row.id, row.mail] as const));
-  return guardians.map((guardian) => ({
-    id: guardian.guardianId,
-    email: guardian.email,
-    locale: guardian.locale,
-    mail: mailOn.get(guardian.guardianId) ?? true,
+  return links.map((link) => ({
+    id: link.guardianId,
+    email: link.email,
+    locale: link.locale,
+    mail: mailOn.get(link.guardianId) ?? true,
   }));
 }
 
@@ -78,7 +78,7 @@ async function guardiansOf(tx: Transaction, studentId: string) {
 export async function sendAbsenceNotice(
   deps: Pick<AppDeps, 'db' | 'now' | 'feed' | 'mailer' | 'jobs' | 'config'>,
   job: AbsenceNoticeJob,
-): Promise<{ guardians: number }> {
+): Promise<{ told: number }> {
   const now = deps.now();
   const publicUrl = appPublicUrl(deps.config);
   const path = childDayPath(job.studentId, job.day);
@@ -86,13 +86,13 @@ export async function sendAbsenceNotice(
     // Two runs of one child's day (a lease that ran out) take turns, so the second sees what the first told.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${absenceNoticeKey(job)}))`);
     const marks = await marksOfDay(tx, job);
-    if (marks.length === 0) return { notified: [] as string[], guardians: 0 };
-    const guardians = await guardiansOf(tx, job.studentId);
-    if (guardians.length === 0) return { notified: [], guardians: 0 };
+    if (marks.length === 0) return { notified: [] as string[], told: 0 };
+    const recipients = await recipientsOf(tx, job.studentId);
+    if (recipients.length === 0) return { notified: [], told: 0 };
     const told = await queryRows(
       tx,
       sql`select guardian_id::text, attendance_id::text, status::int from absence_notice_marks
-          where guardian_id in (${inList(guardians.map((guardian) => guardian.id))}) and day = ${job.day}`,
+          where guardian_id in (${inList(recipients.map((recipient) => recipient.id))}) and day = ${job.day}`,
       toldRow,
     );
     const toldKeys = new Set(told.map((row) => `${row.guardian_id}:${row.attendance_id}:${row.status}`));
@@ -103,13 +103,13 @@ export async function sendAbsenceNotice(
     );
     const childName = child?.name ?? '';
     const notified: string[] = [];
-    let guardiansTold = 0;
-    for (const guardian of guardians) {
+    let toldCount = 0;
+    for (const guardian of recipients) {
       const fresh = marks.filter(
         (mark) => !toldKeys.has(`${guardian.id}:${mark.attendance_id}:${mark.status}`),
       );
       if (fresh.length === 0) continue;
-      guardiansTold += 1;
+      toldCount += 1;
       const sittings: AbsenceSitting[] = fresh.map((mark) => ({
         lessonName: mark.lesson_name,
         start: mark.start,
@@ -170,12 +170,12 @@ export async function sendAbsenceNotice(
         )
         .onConflictDoNothing();
     }
-    return { notified, guardians: guardiansTold };
+    return { notified, told: toldCount };
   });
-  if (outcome.guardians > 0) {
+  if (outcome.told > 0) {
     deps.mailer.kick();
     deps.jobs.kick();
   }
   if (outcome.notified.length > 0) await deps.feed.publishChange(['notifications'], outcome.notified);
-  return { guardians: outcome.guardians };
+  return { told: outcome.told };
 }
