@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { AccessKind } from '../../../domain/access-log';
 import { Role } from '../../../domain/roles';
 import type { MyAccessReadPage, StudentRecordExport } from '../../../domain/schemas/privacy';
+import { NOT_EXPORTED, RECORD_TABLES } from '../../access/student-record';
 import { checkAccessLog } from '../../access-log/check';
 import type { Database } from '../../db/client';
 import { queryRows } from '../../db/rows';
@@ -12,7 +13,6 @@ import { createScoreClassFixture, type ScoreClassFixture } from '../../testing/a
 import { call, waitForWatermark } from '../../testing/calls';
 import { buildTestApp, signIn, type TestApp, type TestSession } from '../../testing/test-app';
 import { nextNightlyRun } from './erasure';
-import { NOT_EXPORTED, RECORD_TABLES } from './record-export';
 
 const ERASURE_AFTER_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
