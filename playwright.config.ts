@@ -54,7 +54,8 @@ export default defineConfig({
     command: 'node scripts/e2e-server.mjs',
     url: `http://127.0.0.1:${serverPort(slot)}/get-version-build`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    // Two servers seed their demo schools at once on the 2-core machine: measured 30-100 s each, by load.
+    timeout: 240_000,
     env: {
       E2E_PORT: String(serverPort(slot)),
       SMTP_URL: `smtp://127.0.0.1:${smtpPort(slot)}?ignoreTLS=true`,
