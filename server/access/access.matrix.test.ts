@@ -558,6 +558,8 @@ describe('REST reads answer exactly the rows the rules let each role read', () =
  */
 const READS_COVERED_ELSEWHERE: Partial<Record<CallKey, string>> = {
   'GET /api/sync/:collection/pull': 'the pulls above, collection by collection',
+  'GET /api/students/:studentId/guardians':
+    'a student’s guardians, admins only by the role table: server/modules/people/people.test.ts (role × call matrix)',
   'GET /api/users/:userId/access-log':
     'the reads a staff member made, admins only by the role table: server/modules/privacy/privacy.test.ts',
   'GET /api/attendance/history/:scheduleId':

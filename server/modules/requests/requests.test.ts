@@ -191,7 +191,16 @@ describe('who may make each request call (SPEC §6)', () => {
     [
       'POST /api/requests',
       async (role) =>
-        (await call(t.app, session(role), 'POST', '/api/requests', lateBody(await newSitting()))).statusCode,
+        (
+          await call(
+            t.app,
+            session(role),
+            'POST',
+            '/api/requests',
+            // A guardian names the child they file for (issue 43); the fixture's student is the demo guardian's.
+            lateBody(await newSitting(), role === 'guardian' ? { student_id: studentId } : {}),
+          )
+        ).statusCode,
       { observer: 403, teacher: 403, admin: 403, superAdmin: 403, student: 201, guardian: 201 },
     ],
     [
@@ -254,6 +263,73 @@ describe('who may make each request call (SPEC §6)', () => {
       expect(wrong.statusCode).toBe(422);
       expect(wrong.json().errors).toEqual({ type: ['invalid'] });
     }
+  });
+});
+
+describe('a guardian files for their child (issue 43)', () => {
+  it('files a lateness notice marked as theirs; the decision tells the student and the guardian', async () => {
+    const filed = await call(
+      t.app,
+      session('guardian'),
+      'POST',
+      '/api/requests',
+      lateBody(await newSitting(), { student_id: studentId }),
+    );
+    expect(filed.statusCode, filed.body).toBe(201);
+    const request = filed.json() as {
+      id: string;
+      student: { id: string };
+      filed_by: { name: string } | null;
+    };
+    expect(request.student.id).toBe(studentId);
+    expect(request.filed_by?.name).toBe('Nguyễn Thị Lan');
+    // The student sees it as theirs, marked as their guardian's.
+    const seen = await call(t.app, session('student'), 'GET', `/api/requests/${request.id}`);
+    expect(seen.json().filed_by?.name).toBe('Nguyễn Thị Lan');
+    const rejected = await call(t.app, session('teacher'), 'POST', decisionUrl(request.id), reject);
+    expect(rejected.statusCode).toBe(200);
+    for (const who of ['guardian', 'student'] as const) {
+      const bell = (await call(t.app, session(who), 'GET', '/api/notification')).json() as {
+        data: { data: { message: string; url: string } }[];
+      };
+      expect(
+        bell.data.map((item) => [item.data.message, item.data.url]),
+        who,
+      ).toContainEqual(['notification_request_rejected', `/requests/${request.id}`]);
+    }
+  });
+
+  it('refuses a child not theirs (404), an option a guardian does not file (403), and no child named (422)', async () => {
+    const before = await requestCount();
+    const sitting = await newSitting();
+    const post = (patch: Record<string, unknown>) =>
+      call(t.app, session('guardian'), 'POST', '/api/requests', lateBody(sitting, patch));
+    expect((await post({ student_id: otherSchool.studentId })).statusCode).toBe(404);
+    expect((await post({ student_id: studentId, option: RequestOption.lateConfirm })).statusCode).toBe(403);
+    expect((await post({})).statusCode).toBe(422);
+    expect(await requestCount()).toBe(before);
+  });
+
+  it('cancels only what they filed', async () => {
+    const own = await call(
+      t.app,
+      session('guardian'),
+      'POST',
+      '/api/requests',
+      lateBody(await newSitting(), { student_id: studentId }),
+    );
+    const byStudent = await call(
+      t.app,
+      session('student'),
+      'POST',
+      '/api/requests',
+      lateBody(await newSitting()),
+    );
+    const cancelled = await call(t.app, session('guardian'), 'POST', decisionUrl(own.json().id), cancel);
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json().status).toBe(RequestStatus.cancelled);
+    const refused = await call(t.app, session('guardian'), 'POST', decisionUrl(byStudent.json().id), cancel);
+    expect(refused.statusCode).toBe(403);
   });
 });
 

@@ -217,13 +217,14 @@ function createRefusal(conflict: SyncPushConflict<RequestDoc>): HttpError {
 }
 
 /**
- * The student a create acts for: a student's own record (any `student_id` but their own is refused), a
+ * The student a create acts for: a student's own record (any `student_id` but their own is a 422), a
  * guardian's ward named by `student_id` (issue 43: required; a child not theirs is 404, as absent).
  */
 async function filedFor(db: Executor, actor: Actor, studentId: string | null): Promise<string> {
   if (actor.role !== Role.guardian) {
     const own = await ownStudentId(db, actor);
-    if (studentId !== null && studentId !== own) throw notFound();
+    // A student names nobody but themself (before guardians, the field did not exist: still a field error).
+    if (studentId !== null && studentId !== own) throw validationFailed({ student_id: [FieldError.invalid] });
     return own;
   }
   if (studentId === null) throw validationFailed({ student_id: [ValidationCode.required] });
