@@ -76,12 +76,17 @@ test('a guardian on a phone sees both children, a child’s day and attendance, 
   page,
   context,
   request,
+  playwright,
+  baseURL,
 }, testInfo) => {
   test.setTimeout(300_000);
+  // Each account calls from a request context of its own: one cookie jar holds one session.
   const guardian = await signInApi(request, GUARDIAN);
   const children = await childrenOf(guardian);
   expect(children.map((child) => child.role)).toEqual([5, 5]);
-  const student = await signInApi(request, 'student@demo.test');
+  const studentDevice = await playwright.request.newContext({ baseURL });
+  const adminDevice = await playwright.request.newContext({ baseURL });
+  const student = await signInApi(studentDevice, 'student@demo.test');
   const studentMe = (await student.get('/api/me')) as { id: string; name: string };
   const child = children.find((row) => row.id === studentMe.id);
   if (!child?.studentId) throw new Error('student@demo.test is not one of the demo guardian’s children');
@@ -137,7 +142,7 @@ test('a guardian on a phone sees both children, a child’s day and attendance, 
     .toEqual({ studentId: child.studentId, scheduleId: sitting.id });
 
   // An admin approves it; the guardian's phone shows the decision, and the student's pull holds it.
-  const admin = await signInApi(request, 'admin@demo.test');
+  const admin = await signInApi(adminDevice, 'admin@demo.test');
   const guardianMe = (await guardian.get('/api/me')) as { id: string };
   const onServer = (await admin.get(`/api/requests/${requestId}`)) as { filed_by: { id: string } | null };
   expect(onServer.filed_by?.id, 'the request is marked as filed by the guardian').toBe(guardianMe.id);
@@ -148,12 +153,14 @@ test('a guardian on a phone sees both children, a child’s day and attendance, 
   await expect(row).toContainText('Request: Absent (notice), approved', { timeout: 60_000 });
   const decided = (await pullAll<RequestDoc>(student, 'requests')).find((doc) => doc.id === requestId);
   expect(decided?.status).toBe(RequestStatus.accepted);
+  await Promise.all([studentDevice.dispose(), adminDevice.dispose()]);
 });
 
 test('a guardian cannot open a staff screen nor another family’s child', async ({ page, request }) => {
   test.setTimeout(180_000);
   const guardian = await signInApi(request, GUARDIAN);
   const own = new Set((await childrenOf(guardian)).map((child) => child.studentId));
+  // The guardian's calls are done: the same request context now signs in the admin.
   const admin = await signInApi(request, 'admin@demo.test');
   const other = (await pullAll<PersonDoc>(admin, 'people')).find(
     (person) => person.role === 5 && person.studentId !== null && !own.has(person.studentId),
