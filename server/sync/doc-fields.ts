@@ -67,3 +67,21 @@ export function storedColumns<Field extends string>(
 ): [PgColumn, unknown][] {
   return fields.map((field) => [table[field], doc[field]]);
 }
+
+/**
+ * The document of a derived collection as the database builds it in JSON from a row of `relation` (named
+ * after the document's fields, as `selectStoredFields` selects them): every stored field under its own name,
+ * the sequence as `updatedAt` and the soft-delete flag as `_deleted`, which is what `toDocFields` gives.
+ */
+export function docJsonOf<Shape extends object>(schema: { shape: Shape }): (relation: SQL) => SQL {
+  const fields = storedFieldsOf(schema);
+  return (relation) =>
+    sql`json_build_object(${sql.join(
+      [
+        ...fields.map((field) => sql`${field}::text, ${relation}.${sql.identifier(field)}`),
+        sql`'updatedAt', ${relation}.seq`,
+        sql`'_deleted', ${relation}.deleted`,
+      ],
+      sql`, `,
+    )})`;
+}

@@ -19,6 +19,7 @@ import type { Executor } from '../../db/client';
 import { queryRows, slices } from '../../db/rows';
 import { attendanceHistory, attendances } from '../../db/schema';
 import {
+  docJsonOf,
   SYNC_DOC_FIELDS,
   SYNC_ROW_COLUMNS,
   selectStoredFields,
@@ -139,6 +140,7 @@ export const attendanceCollection: SyncCollectionDef<AttendanceDoc, AttendanceRo
   subjectColumn: 'subjectId',
   rowSchema: attendanceRowSchema,
   toDoc,
+  docJson: docJsonOf(attendanceDocSchema),
   recordOf: studentRecordOf,
   push: {
     roles: SYNC_COLLECTION_ROLES.attendance.push,

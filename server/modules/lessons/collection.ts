@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { SYNC_COLLECTION_ROLES } from '../../../domain/sync';
 import { type LessonDoc, lessonDocSchema } from '../../../domain/sync-docs';
 import { lessonReadScope } from '../../access/lessons';
-import { SYNC_DOC_FIELDS, SYNC_ROW_COLUMNS, toDocFields } from '../../sync/doc-fields';
+import { docJsonOf, SYNC_DOC_FIELDS, SYNC_ROW_COLUMNS, toDocFields } from '../../sync/doc-fields';
 import type { SyncCollectionDef } from '../../sync/engine';
 
 const lessonRowSchema = lessonDocSchema.omit(SYNC_DOC_FIELDS).extend(SYNC_ROW_COLUMNS);
@@ -29,5 +29,6 @@ export const lessonsCollection: SyncCollectionDef<LessonDoc, LessonRow> = {
   subjectColumn: 'subjectId',
   rowSchema: lessonRowSchema,
   toDoc: toDocFields,
+  docJson: docJsonOf(lessonDocSchema),
   push: null,
 };

@@ -4,7 +4,7 @@ import { SYNC_COLLECTION_ROLES } from '../../../domain/sync';
 import { type ScheduleDoc, scheduleDocSchema } from '../../../domain/sync-docs';
 import { teachersOfScheduleLateral } from '../../access/classes';
 import { scheduleReadScope } from '../../access/schedules';
-import { SYNC_DOC_FIELDS, SYNC_ROW_COLUMNS, toDocFields } from '../../sync/doc-fields';
+import { docJsonOf, SYNC_DOC_FIELDS, SYNC_ROW_COLUMNS, toDocFields } from '../../sync/doc-fields';
 import type { SyncCollectionDef } from '../../sync/engine';
 
 const scheduleRowSchema = scheduleDocSchema.omit(SYNC_DOC_FIELDS).extend(SYNC_ROW_COLUMNS);
@@ -33,5 +33,6 @@ export const schedulesCollection: SyncCollectionDef<ScheduleDoc, ScheduleRow> = 
   subjectColumn: 'subjectId',
   rowSchema: scheduleRowSchema,
   toDoc: toDocFields,
+  docJson: docJsonOf(scheduleDocSchema),
   push: null,
 };

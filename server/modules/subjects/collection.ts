@@ -5,7 +5,7 @@ import { type SubjectDoc, SubjectDocKind, subjectDocSchema } from '../../../doma
 import { teachersOfClassLateral } from '../../access/classes';
 import { type SubjectStructureScope, subjectStructureReadScope } from '../../access/subject-structure';
 import { studentRecordOf } from '../../access-log/pulls';
-import { SYNC_DOC_FIELDS, SYNC_ROW_COLUMNS, toDocFields } from '../../sync/doc-fields';
+import { docJsonOf, SYNC_DOC_FIELDS, SYNC_ROW_COLUMNS, toDocFields } from '../../sync/doc-fields';
 import type { SyncCollectionDef } from '../../sync/engine';
 
 const subjectRowSchema = subjectDocSchema.omit(SYNC_DOC_FIELDS).extend(SYNC_ROW_COLUMNS);
@@ -154,6 +154,7 @@ export const subjectsCollection: SyncCollectionDef<SubjectDoc, SubjectRow> = {
   subjectColumn: 'subjectId',
   rowSchema: subjectRowSchema,
   toDoc: toDocFields,
+  docJson: docJsonOf(subjectDocSchema),
   recordOf: studentRecordOf,
   push: null,
 };

@@ -1,0 +1,148 @@
+import { eq, inArray } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AttendanceStatus } from '../../domain/attendance';
+import { LIMITS } from '../../domain/limits';
+import type { AccountRole } from '../../domain/roles';
+import { type SyncCheckpoint, syncPullResponseSchema } from '../../domain/sync';
+import type { SyncedDoc } from '../../domain/sync-merge';
+import { attendances, users } from '../db/schema';
+import { syncCollections } from '../modules/collections';
+import { waitForWatermark } from '../testing/calls';
+import { buildTestApp, DEMO_ACCOUNTS, type TestApp } from '../testing/test-app';
+import {
+  type PullNarrowing,
+  pullCollection,
+  pullCollectionJson,
+  type SyncActor,
+  type SyncCollectionDef,
+} from './engine';
+
+// Issue 45: a collection whose pages the database builds as JSON (`docJson`) sends them without parsing or
+// checking them. This property is where the check went: for every such collection, every role that pulls it,
+// any position in its scope, any page size, with and without a count, the page the database wrote, read as
+// JSON, passes the call's response schema and equals the page `toDoc` shapes from the same rows.
+
+let t: TestApp;
+const actors: SyncActor[] = [];
+
+beforeAll(async () => {
+  // A demo school at scale 1: every role's scope holds pages of a few hundred rows.
+  t = await buildTestApp({ demoScale: 1 });
+  const { db } = t.app.appDeps;
+  const rows = await db
+    .select({ id: users.id, role: users.role })
+    .from(users)
+    .where(inArray(users.email, Object.values(DEMO_ACCOUNTS)));
+  for (const row of rows) actors.push({ id: row.id, role: row.role as AccountRole });
+  await waitForWatermark(db);
+  // Seeding a demo school takes minutes on a loaded two-core machine.
+}, 600_000);
+
+afterAll(async () => {
+  await t.close();
+});
+
+const built = Object.values(syncCollections).filter((entry) => entry.use((def) => def.docJson !== undefined));
+
+/** Both pages of `def` from the same position: the one `toDoc` shapes, and the database's JSON read back. */
+async function bothPages<Doc extends SyncedDoc, Row>(
+  def: SyncCollectionDef<Doc, Row>,
+  actor: SyncActor,
+  checkpoint: SyncCheckpoint | null,
+  limit: number,
+  options: { count?: boolean } & PullNarrowing,
+) {
+  const { db } = t.app.appDeps;
+  const shaped = await pullCollection(db, def, actor, checkpoint, limit, options);
+  const json = await pullCollectionJson(db, def, actor, checkpoint, limit, options);
+  const sent: unknown = JSON.parse(json.text);
+  // The response check the pull call no longer makes on every request.
+  syncPullResponseSchema(def.docSchema).parse(sent);
+  expect(json.count).toBe(shaped.documents.length);
+  expect(JSON.parse(json.documents)).toEqual(shaped.documents);
+  return { sent, shaped };
+}
+
+describe('pull pages built by the database', () => {
+  it('covers the collections derived from their document schema', () => {
+    expect(built.map((entry) => entry.name).sort()).toEqual([
+      'attendance',
+      'lessons',
+      'schedules',
+      'subjects',
+    ]);
+  });
+
+  it.each(built.map((entry) => [entry.name, entry] as const))(
+    '%s: any role, position and page size gives the page toDoc shapes',
+    async (_name, entry) => {
+      await entry.use(async (def) => {
+        const pullers = actors.filter((actor) => def.pullRoles.includes(actor.role));
+        expect(pullers.length).toBeGreaterThan(0);
+        await fc.assert(
+          fc.asyncProperty(
+            fc.constantFrom(...pullers),
+            fc.integer({ min: 0, max: 400 }),
+            fc.integer({ min: 1, max: 300 }),
+            fc.boolean(),
+            async (actor, skip, limit, count) => {
+              const { db } = t.app.appDeps;
+              // The position after `skip` rows of the actor's scope (none: the first pull).
+              const before =
+                skip === 0 ? null : (await pullCollection(db, def, actor, null, skip)).checkpoint;
+              const { sent, shaped } = await bothPages(def, actor, before, limit, { count });
+              expect(sent).toEqual(JSON.parse(JSON.stringify(shaped)));
+            },
+          ),
+          { numRuns: 12 },
+        );
+      });
+    },
+    120_000,
+  );
+
+  it('attendance: generated marks (any text, nulls, every status) come out as toDoc gives them', async () => {
+    const { db } = t.app.appDeps;
+    const teacher = actors.find((actor) => actor.role === 1);
+    if (!teacher) throw new Error('no demo teacher');
+    const [first] = await syncCollections.attendance.use(
+      async (def) => (await pullCollection(db, def, teacher, null, 1)).documents,
+    );
+    if (!first) throw new Error('the demo teacher has no attendance');
+    const text = fc.option(
+      fc.string({ unit: 'binary', maxLength: 60 }).map((value) => value.replace(/\0/g, '')),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        text,
+        text,
+        // Minutes belong to a late mark only (the table's check).
+        fc.oneof(
+          fc.record({
+            status: fc.constant(AttendanceStatus.late),
+            lateMinutes: fc.option(fc.integer({ min: 1, max: LIMITS.lateMinutesMax })),
+          }),
+          fc.record({
+            status: fc.option(
+              fc.constantFrom(
+                ...Object.values(AttendanceStatus).filter((value) => value !== AttendanceStatus.late),
+              ),
+            ),
+            lateMinutes: fc.constant(null),
+          }),
+        ),
+        async (comment, absenceReasons, { status, lateMinutes }) => {
+          await db
+            .update(attendances)
+            .set({ comment, absenceReasons, lateMinutes, status })
+            .where(eq(attendances.id, first.id));
+          await syncCollections.attendance.use((def) =>
+            bothPages(def, teacher, null, 10, { ids: [first.id] }),
+          );
+        },
+      ),
+      { numRuns: 40 },
+    );
+  }, 120_000);
+});
