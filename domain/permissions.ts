@@ -406,6 +406,8 @@ const SHARED_READS: readonly string[] = [
   'GET /api/profile',
   'GET /api/sessions',
   'GET /api/passkeys',
+  // The key a browser subscribes to Web Push with, on the notification settings every role opens.
+  'GET /api/push/key',
 ];
 
 /** Reads behind the screens SPEC §6 opens to all roles: request detail and the events list. */

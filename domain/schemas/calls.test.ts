@@ -139,8 +139,11 @@ describe('the call registry', () => {
   });
 
   it('refuses an unknown field in every body, query string and path', () => {
+    // Written by another party: the identity provider adds query keys of its own (Google's `hd`, `authuser`),
+    // which the OpenID Connect library reads and checks.
+    const foreign = ['GET /api/auth/provider/callback'];
     const lenient: string[] = [];
-    for (const call of Object.keys(CALL_SCHEMAS)) {
+    for (const call of Object.keys(CALL_SCHEMAS).filter((key) => !foreign.includes(key))) {
       for (const name of ['params', 'query', 'body'] as const) {
         const schema = schemasOf(call)[name];
         if (schema === undefined) continue;
