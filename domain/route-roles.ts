@@ -61,6 +61,8 @@ export const ROUTE_ROLES = {
   '/report/statistics': STAFF_BUT_SUPER_ADMIN,
   '/master-setting': ADMINS_ONLY,
   '/achievement-attendance-profile': [student],
+  // "Who looked at my record" (issue 46): the reads of the student's own record, and their data out.
+  '/who-looked': [student],
   '/viblo': [observer, teacher, admin, student],
   // The school's own screens: a guardian sees their children's, below, and nothing of the school else.
   '/viblo/events': SCHOOL_ROLES,

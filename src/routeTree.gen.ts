@@ -29,6 +29,7 @@ import { Route as AppRequestsRouteImport } from './routes/_app/requests'
 import { Route as AppStudentsRouteImport } from './routes/_app/students'
 import { Route as AppTeachersRouteImport } from './routes/_app/teachers'
 import { Route as AppVibloRouteImport } from './routes/_app/viblo'
+import { Route as AppWhoLookedRouteImport } from './routes/_app/who-looked'
 import { Route as ResetPasswordTokenRouteImport } from './routes/reset-password.$token'
 import { Route as AppAcademicSubjectsRouteImport } from './routes/_app/academic/subjects'
 import { Route as AppAdminsAddRouteImport } from './routes/_app/admins/add'
@@ -160,6 +161,11 @@ const AppTeachersRoute = AppTeachersRouteImport.update({
 const AppVibloRoute = AppVibloRouteImport.update({
   id: '/viblo',
   path: '/viblo',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppWhoLookedRoute = AppWhoLookedRouteImport.update({
+  id: '/who-looked',
+  path: '/who-looked',
   getParentRoute: () => AppRoute,
 } as any)
 const ResetPasswordTokenRoute = ResetPasswordTokenRouteImport.update({
@@ -356,6 +362,7 @@ export interface FileRoutesByFullPath {
   '/students': typeof AppStudentsRouteWithChildren
   '/teachers': typeof AppTeachersRouteWithChildren
   '/viblo': typeof AppVibloRouteWithChildren
+  '/who-looked': typeof AppWhoLookedRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/academic/subjects': typeof AppAcademicSubjectsRouteWithChildren
   '/admins/add': typeof AppAdminsAddRoute
@@ -408,6 +415,7 @@ export interface FileRoutesByTo {
   '/students': typeof AppStudentsRouteWithChildren
   '/teachers': typeof AppTeachersRouteWithChildren
   '/viblo': typeof AppVibloRouteWithChildren
+  '/who-looked': typeof AppWhoLookedRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/': typeof AppIndexRoute
   '/academic/subjects': typeof AppAcademicSubjectsRouteWithChildren
@@ -463,6 +471,7 @@ export interface FileRoutesById {
   '/_app/students': typeof AppStudentsRouteWithChildren
   '/_app/teachers': typeof AppTeachersRouteWithChildren
   '/_app/viblo': typeof AppVibloRouteWithChildren
+  '/_app/who-looked': typeof AppWhoLookedRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/_app/': typeof AppIndexRoute
   '/_app/academic/subjects': typeof AppAcademicSubjectsRouteWithChildren
@@ -519,6 +528,7 @@ export interface FileRouteTypes {
     | '/students'
     | '/teachers'
     | '/viblo'
+    | '/who-looked'
     | '/reset-password/$token'
     | '/academic/subjects'
     | '/admins/add'
@@ -571,6 +581,7 @@ export interface FileRouteTypes {
     | '/students'
     | '/teachers'
     | '/viblo'
+    | '/who-looked'
     | '/reset-password/$token'
     | '/'
     | '/academic/subjects'
@@ -625,6 +636,7 @@ export interface FileRouteTypes {
     | '/_app/students'
     | '/_app/teachers'
     | '/_app/viblo'
+    | '/_app/who-looked'
     | '/reset-password/$token'
     | '/_app/'
     | '/_app/academic/subjects'
@@ -809,6 +821,13 @@ declare module '@tanstack/react-router' {
       path: '/viblo'
       fullPath: '/viblo'
       preLoaderRoute: typeof AppVibloRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/who-looked': {
+      id: '/_app/who-looked'
+      path: '/who-looked'
+      fullPath: '/who-looked'
+      preLoaderRoute: typeof AppWhoLookedRouteImport
       parentRoute: typeof AppRoute
     }
     '/reset-password/$token': {
@@ -1252,6 +1271,7 @@ interface AppRouteChildren {
   AppStudentsRoute: typeof AppStudentsRouteWithChildren
   AppTeachersRoute: typeof AppTeachersRouteWithChildren
   AppVibloRoute: typeof AppVibloRouteWithChildren
+  AppWhoLookedRoute: typeof AppWhoLookedRoute
   AppIndexRoute: typeof AppIndexRoute
   AppAcademicSubjectsRoute: typeof AppAcademicSubjectsRouteWithChildren
   AppReportAchievementRoute: typeof AppReportAchievementRoute
@@ -1277,6 +1297,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppStudentsRoute: AppStudentsRouteWithChildren,
   AppTeachersRoute: AppTeachersRouteWithChildren,
   AppVibloRoute: AppVibloRouteWithChildren,
+  AppWhoLookedRoute: AppWhoLookedRoute,
   AppIndexRoute: AppIndexRoute,
   AppAcademicSubjectsRoute: AppAcademicSubjectsRouteWithChildren,
   AppReportAchievementRoute: AppReportAchievementRoute,

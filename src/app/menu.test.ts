@@ -25,6 +25,7 @@ const TEACHER_TYPE = [
   'students',
   'subjects',
   'achievement-profile',
+  'who-looked',
   'requests',
   'viblo',
 ];
@@ -87,13 +88,14 @@ describe('the menu as drawn', () => {
     // Teachers reach the schedules, attendance and achievement they work in daily (issue 25).
     // The student achievement profile is for students only.
     expect(menuOutline(visibleMenu(menuForRole(Role.teacher), Role.teacher, everyRoute))).toEqual(
-      TEACHER_TYPE.filter((entry) => entry !== 'achievement-profile'),
+      TEACHER_TYPE.filter((entry) => entry !== 'achievement-profile' && entry !== 'who-looked'),
     );
     // A student's "Students" was a list of one, themself: their record is "My record" instead (issue 42).
     expect(menuOutline(visibleMenu(menuForRole(Role.student), Role.student, everyRoute))).toEqual([
       'dashboard',
       'subjects',
       'achievement-profile',
+      'who-looked',
       'requests',
       'viblo',
     ]);

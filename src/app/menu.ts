@@ -75,6 +75,9 @@ const achievementProfile = link(
   'profile',
 );
 
+// The student's own access log and data out (issue 46); the route table keeps it to students.
+const whoLooked = link('who-looked', '/who-looked', msg`Who looked at my record`, 'profile');
+
 // A guardian's one entry (issue 43): their children; each child's day, attendance, scores and requests are
 // tabs of the child's screens, under the child switcher.
 const children = link('children', '/children', msg`My children`, 'profile');
@@ -127,6 +130,7 @@ const TEACHER_TYPE_MENU: readonly MenuEntry[] = [
   students,
   subjects,
   achievementProfile,
+  whoLooked,
   requests,
   viblo,
 ];

@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { ErrorCode } from '../../../domain/errors';
 import { RequestStatus } from '../../../domain/request-status';
 import type { Student } from '../../../domain/schemas/people';
@@ -48,6 +48,7 @@ export function StudentDetailScreen({
   canEdit,
   canDelete,
   canLinkGuardians,
+  accessPanel,
   onForbidden,
   onNotFound,
   onDeleted,
@@ -58,6 +59,8 @@ export function StudentDetailScreen({
   canDelete: boolean;
   /** Whether the guardians panel shows (admins, issue 43). */
   canLinkGuardians: boolean;
+  /** The access log and the record download (admins, issue 46), or nothing. */
+  accessPanel?: ReactNode;
   onForbidden: () => void;
   onNotFound: () => void;
   onDeleted: () => void;
@@ -117,6 +120,7 @@ export function StudentDetailScreen({
       {student && canLinkGuardians && <GuardiansPanel studentId={studentId} notify={notify} />}
       {student && <StudentRecord studentId={studentId} round={recordRound} />}
       {student && <StudentRequests studentId={studentId} />}
+      {student && accessPanel}
       <SignInMethodsPanel userId={studentId} />
     </PersonDetailFrame>
   );

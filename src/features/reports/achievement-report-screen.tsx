@@ -7,6 +7,7 @@ import { useMasterDocs } from '../../db/use-master-docs';
 import { formatDecimal } from '../../i18n/format';
 import { localeOrDefault } from '../../i18n/i18n';
 import { SelectField } from '../../ui/select-field';
+import { ViewState } from '../../ui/view-state';
 import { gpaBandPoints, scoreBinPoints } from './chart-data';
 import { ChartFigure } from './chart-figure';
 import {
@@ -19,7 +20,6 @@ import {
   useReportYearCodes,
 } from './report-calls';
 import { type ReportColumn, ReportTable, studentColumns } from './report-table';
-import { ViewState } from './view-state';
 
 type Choice = { universityId: string; subjectNameId: string; facultyId: string; yearCodeId: string };
 const LEVELS = ['universityId', 'subjectNameId', 'facultyId', 'yearCodeId'] as const;

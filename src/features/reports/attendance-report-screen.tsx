@@ -6,6 +6,7 @@ import { formatDate, formatDecimal } from '../../i18n/format';
 import { localeOrDefault } from '../../i18n/i18n';
 import { CodedErrorNote } from '../../ui/error-note';
 import { Tabs } from '../../ui/tabs';
+import { ViewState } from '../../ui/view-state';
 import { useSubjectNames } from '../shared/use-class-names';
 import { rateByClass, rateBySittingDay } from './chart-data';
 import { ChartFigure } from './chart-figure';
@@ -17,7 +18,6 @@ import {
 } from './report-calls';
 import { type ReportColumn, ReportTable, studentColumns } from './report-table';
 import { SubjectCascade } from './subject-cascade';
-import { ViewState } from './view-state';
 
 /** The tab of the attendance report (SPEC §2: students and classes tabs). */
 export type AttendanceReportTab = 'students' | 'classes';

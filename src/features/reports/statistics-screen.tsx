@@ -6,10 +6,10 @@ import type { StatisticSearchRequest, StatisticSearchResponse } from '../../../d
 import { useMasterDocs } from '../../db/use-master-docs';
 import { SelectField } from '../../ui/select-field';
 import { TextField } from '../../ui/text-field';
+import { ViewState } from '../../ui/view-state';
 import { ChartFigure } from './chart-figure';
 import { useStatistics } from './report-calls';
 import { type ReportColumn, ReportTable } from './report-table';
-import { ViewState } from './view-state';
 
 type CountRow = StatisticSearchResponse['rows'][number];
 

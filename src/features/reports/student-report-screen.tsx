@@ -8,10 +8,10 @@ import { localeOrDefault } from '../../i18n/i18n';
 import { Button } from '../../ui/button';
 import { SearchField } from '../../ui/search-field';
 import { SelectField } from '../../ui/select-field';
+import { ViewState } from '../../ui/view-state';
 import { localToday } from '../shared/local-clock';
 import { useStudentRecord } from '../shared/student-record';
 import { type ReportColumn, ReportTable } from './report-table';
-import { ViewState } from './view-state';
 import './report-card-print.css';
 
 const collator = new Intl.Collator(undefined, { numeric: true });

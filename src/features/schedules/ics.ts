@@ -1,4 +1,5 @@
 import { SCHOOL_TIME_ZONE } from '../../../domain/dates';
+import { downloadBlob } from '../shared/download';
 import type { CalendarSitting } from './calendar-sittings';
 
 /**
@@ -109,12 +110,6 @@ function fold(line: string): string {
 
 /** Hands an .ics text to the browser as a download. */
 export function downloadIcs(fileName: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/calendar;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName.endsWith('.ics') ? fileName : `${fileName}.ics`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  const name = fileName.endsWith('.ics') ? fileName : `${fileName}.ics`;
+  downloadBlob(name, new Blob([text], { type: 'text/calendar;charset=utf-8' }));
 }

@@ -1,3 +1,5 @@
+import { downloadBlob } from './download';
+
 /** A cell of an exported sheet: text, a number, or empty. */
 export type ExportCell = string | number | null;
 
@@ -121,12 +123,5 @@ export async function downloadWorkbook(
   const blob = new Blob([buffer], {
     type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName.endsWith('.xlsx') ? fileName : `${fileName}.xlsx`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  downloadBlob(fileName.endsWith('.xlsx') ? fileName : `${fileName}.xlsx`, blob);
 }

@@ -4,6 +4,7 @@ import { useForbiddenExit } from '../../../app/api-failure';
 import { useSessionUser } from '../../../app/session-context';
 import { appToasts } from '../../../app/toasts';
 import { StudentDetailScreen } from '../../../features/people/student-detail-screen';
+import { StudentAccessPanel } from '../../../features/privacy/student-access-panel';
 
 export const Route = createFileRoute('/_app/students/$studentId')({ component: StudentRoute });
 
@@ -20,6 +21,11 @@ function StudentRoute() {
       canEdit={canCall(role, 'POST /api/students/:studentId')}
       canDelete={canCall(role, 'DELETE /api/students/:studentId')}
       canLinkGuardians={canCall(role, 'POST /api/students/:studentId/guardians')}
+      accessPanel={
+        canCall(role, 'GET /api/students/:studentId/access-log') && (
+          <StudentAccessPanel studentId={studentId} />
+        )
+      }
       onForbidden={onForbidden}
       onNotFound={() => void navigate({ to: '/not-found' })}
       onDeleted={() => void navigate({ to: '/students' })}

@@ -1,9 +1,9 @@
-import { AsOf } from '../../ui/as-of';
-import { CodedErrorNote } from '../../ui/error-note';
-import { Skeleton } from '../../ui/skeleton';
+import { AsOf } from './as-of';
+import { CodedErrorNote } from './error-note';
+import { Skeleton } from './skeleton';
 
 /**
- * What a report shows above its answer: "as of" over a kept answer shown offline, or why there is nothing
+ * What an online-only view (a report, an access log) shows above its answer: "as of" over a kept answer shown offline, or why there is nothing
  * (`offline_feature` offline with nothing kept), or a loading block while the first answer comes.
  */
 export function ViewState({
