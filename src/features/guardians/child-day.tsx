@@ -1,15 +1,27 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { addDays } from '../../../domain/dates';
 import { RequestStatus } from '../../../domain/request-status';
+import type { SyncCollection } from '../../../domain/sync';
 import { formatDate, formatTime } from '../../i18n/format';
 import { localeOrDefault } from '../../i18n/i18n';
 import { Button } from '../../ui/button';
-import type { AttendanceEntry } from '../attendance/student-attendance';
-import { MarkBadge, RequestLine } from '../attendance/student-attendance-list';
-import { useStudentAttendance } from '../attendance/use-student-attendance';
-import { CALENDAR_COLLECTIONS, useCalendarSittings } from '../schedules/use-calendar';
 import { ArrivingOrEmpty } from '../shared/arriving-or-empty';
 import { ScreenLink } from '../shared/screen-link';
+import type { AttendanceEntry } from '../shared/student-attendance';
+import { MarkBadge, RequestLine } from '../shared/student-attendance-list';
+import { useStudentAttendance } from '../shared/use-student-attendance';
+
+/** What the day shows of a sitting (a calendar sitting of the schedules area has these and more). */
+export type DaySitting = {
+  id: string;
+  startTime: string;
+  endTime: string;
+  subjectName: string;
+  lessonName: string;
+  className: string;
+  roomName: string | null;
+  assist: boolean;
+};
 
 /** A request that still stands or was granted: the sitting needs no second excuse. */
 function isExcusedOrAsked(entry: AttendanceEntry | undefined): boolean {
@@ -21,22 +33,26 @@ function isExcusedOrAsked(entry: AttendanceEntry | undefined): boolean {
  * A child's day for their guardian (issue 43): the child's sittings of `date` in time order from the local
  * database (the student's own timetable), each with its mark, the teacher's reason and the request about it,
  * and a way to excuse an absence or lateness for it. Offline too; during the first sync an empty day says the
- * sittings are still arriving.
+ * sittings are still arriving. The route brings the day's sittings from the calendar of the schedules area
+ * (`sittings`, undefined while read) and the collections they are joined from (`sittingSources`).
  */
 export function ChildDay({
   studentId,
   date,
   today,
+  sittings,
+  sittingSources,
   onDateChange,
 }: {
   studentId: string;
   date: string;
   today: string;
+  sittings: readonly DaySitting[] | undefined;
+  sittingSources: readonly SyncCollection[];
   onDateChange: (date: string) => void;
 }) {
   const { t, i18n } = useLingui();
   const locale = localeOrDefault(i18n.locale);
-  const sittings = useCalendarSittings({ first: date, last: date }, { kind: 'student', studentId });
   const history = useStudentAttendance(studentId);
   const entries = new Map(
     [...(history?.coming ?? []), ...(history?.held ?? [])].map((entry) => [entry.scheduleId, entry]),
@@ -64,7 +80,7 @@ export function ChildDay({
         </div>
       </div>
       {sittings && sittings.length === 0 && (
-        <ArrivingOrEmpty inline collections={CALENDAR_COLLECTIONS} empty={t`No sittings on this day.`} />
+        <ArrivingOrEmpty inline collections={sittingSources} empty={t`No sittings on this day.`} />
       )}
       {sittings && sittings.length > 0 && (
         <ol aria-label={t`Sittings`} className="flex flex-col gap-2">

@@ -7,8 +7,8 @@ import { STATUS_LABELS } from '../../i18n/attendance-status-labels';
 import { formatDate } from '../../i18n/format';
 import { localeOrDefault } from '../../i18n/i18n';
 import { EmptyState } from '../../ui/empty-state';
-import { OPTION_LABELS } from '../shared/request-option-labels';
-import { ScreenLink } from '../shared/screen-link';
+import { OPTION_LABELS } from './request-option-labels';
+import { ScreenLink } from './screen-link';
 import type { AttendanceEntry, SittingRequest } from './student-attendance';
 import { useStudentAttendance } from './use-student-attendance';
 

@@ -5,7 +5,7 @@ import { SubjectDocKind } from '../../../domain/sync-docs';
 import { person$ } from '../../db/queries/people';
 import { asRows } from '../../db/queries/rows';
 import { useLiveQuery } from '../../db/use-live-query';
-import { localTime, localToday } from '../shared/local-clock';
+import { localTime, localToday } from './local-clock';
 import { type AttendanceHistory, buildAttendanceHistory } from './student-attendance';
 
 /**

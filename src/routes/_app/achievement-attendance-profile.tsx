@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useSessionUser } from '../../app/session-context';
 import { StudentProfileScreen } from '../../features/achievement/student-profile-screen';
-import { StudentAttendanceList } from '../../features/attendance/student-attendance-list';
-import { useStudentIdOf } from '../../features/attendance/use-student-attendance';
+import { StudentAttendanceList } from '../../features/shared/student-attendance-list';
+import { useStudentIdOf } from '../../features/shared/use-student-attendance';
 
 export const Route = createFileRoute('/_app/achievement-attendance-profile')({
   component: ProfileRoute,

@@ -6,6 +6,7 @@ import { useSessionUser } from '../../../app/session-context';
 import { ChildDay } from '../../../features/guardians/child-day';
 import { ChildFrame, type ChildTab } from '../../../features/guardians/child-frame';
 import { rememberChild, useChildren } from '../../../features/guardians/children';
+import { CALENDAR_COLLECTIONS, useCalendarSittings } from '../../../features/schedules/use-calendar';
 import { localToday } from '../../../features/shared/local-clock';
 
 // One child of a guardian (issue 43): the frame with the switcher and tabs; the child's day when no tab below
@@ -39,6 +40,8 @@ function ChildRoute() {
   }, [user, known, studentId]);
 
   const today = localToday();
+  const day = date ?? today;
+  const sittings = useCalendarSittings({ first: day, last: day }, { kind: 'student', studentId });
   return (
     <ChildFrame childList={childList} studentId={studentId} tab={tab}>
       {nested.length > 0 ? (
@@ -46,8 +49,10 @@ function ChildRoute() {
       ) : (
         <ChildDay
           studentId={studentId}
-          date={date ?? today}
+          date={day}
           today={today}
+          sittings={sittings}
+          sittingSources={CALENDAR_COLLECTIONS}
           onDateChange={(next) =>
             void navigate({ search: { date: next === today ? undefined : next }, replace: true })
           }

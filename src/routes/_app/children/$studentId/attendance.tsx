@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { StudentAttendanceList } from '../../../../features/attendance/student-attendance-list';
+import { StudentAttendanceList } from '../../../../features/shared/student-attendance-list';
 
 // A guardian's view of their child's attendance sitting by sitting (issue 43): the student's own list.
 export const Route = createFileRoute('/_app/children/$studentId/attendance')({
