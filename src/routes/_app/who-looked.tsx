@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useSessionUser } from '../../app/session-context';
-import { useStudentIdOf } from '../../features/shared/use-student-attendance';
 import { WhoLookedScreen } from '../../features/privacy/who-looked-screen';
+import { useStudentIdOf } from '../../features/shared/use-student-attendance';
 
 export const Route = createFileRoute('/_app/who-looked')({ component: WhoLookedRoute });
 
