@@ -4,7 +4,7 @@ import type { Database, Executor } from '../db/client';
 import { queryRows } from '../db/rows';
 import type { AppMetrics } from '../metrics';
 
-// The durable job queue (docs/jobs.md). Jobs are rows of `jobs`, so a job enqueued before a crash or a
+// The durable job queue (docs/absence-notices.md, "The job queue"). Jobs are rows of `jobs`, so a job enqueued before a crash or a
 // restart runs after it; workers claim due rows with `for update skip locked`, so instances sharing one
 // PostgreSQL never run a job twice at once, and PGlite (one connection) runs the same statements. Due times
 // are the app's clock (`AppConfig.now`), which tests move.

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
- * The durable job queue (server/jobs/queue.ts, docs/jobs.md): one row per job waiting to run, running, or
+ * The durable job queue (server/jobs/queue.ts, docs/absence-notices.md, "The job queue"): one row per job waiting to run, running, or
  * given up on. A job that succeeds is deleted; one that keeps failing stays with `failed_at` for an operator.
  * Times are the app's clock (`AppConfig.now`), so tests move them.
  */
