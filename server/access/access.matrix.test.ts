@@ -558,6 +558,8 @@ describe('REST reads answer exactly the rows the rules let each role read', () =
  */
 const READS_COVERED_ELSEWHERE: Partial<Record<CallKey, string>> = {
   'GET /api/sync/:collection/pull': 'the pulls above, collection by collection',
+  'GET /api/users/:userId/sign-in-methods':
+    'how an account signs in, admins only by the role table: server/modules/auth/oidc.test.ts (an admin reads it, a student is refused)',
   'GET /api/students/:studentId/guardians':
     'a student’s guardians, admins only by the role table: server/modules/people/people.test.ts (role × call matrix)',
   'GET /api/users/:userId/access-log':
