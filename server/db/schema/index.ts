@@ -1,7 +1,7 @@
 // The Drizzle schema, one file per area; drizzle-kit and the services read it through this file.
 export * from './absence-notices';
-export * from './account';
 export * from './access-log';
+export * from './account';
 export * from './achievements';
 export * from './attendance';
 export * from './auth';
