@@ -1,15 +1,13 @@
-import type { MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type ReactNode, useState } from 'react';
 import { ErrorCode } from '../../../domain/errors';
-import { RequestStatus } from '../../../domain/request-status';
 import type { Student } from '../../../domain/schemas/people';
 import { studentRequests$ } from '../../db/queries/requests';
 import { useLiveQuery } from '../../db/use-live-query';
 import { errorMessage } from '../../i18n/error-messages';
 import { formatDate, formatDecimal } from '../../i18n/format';
 import { localeOrDefault } from '../../i18n/i18n';
+import { REQUEST_STATUS_LABELS } from '../../i18n/request-status-labels';
 import { Button } from '../../ui/button';
 import { ChangedMeanwhileNote } from '../../ui/changed-meanwhile-note';
 import { EmptyState } from '../../ui/empty-state';
@@ -29,13 +27,6 @@ import { PersonDetailFrame } from './person-detail';
 import { SignInMethodsPanel } from './sign-in-methods-panel';
 import { fieldErrors, type Notify, ViewNotices } from './staff-parts';
 import { checkStudentForm, StudentFields, type StudentFormValues, studentFormValues } from './student-form';
-
-const REQUEST_STATUS_LABELS: Record<RequestStatus, MessageDescriptor> = {
-  [RequestStatus.requesting]: msg`Requesting`,
-  [RequestStatus.accepted]: msg`Accepted`,
-  [RequestStatus.rejected]: msg`Rejected`,
-  [RequestStatus.cancelled]: msg`Cancelled`,
-};
 
 /**
  * `/students/{id}` (staff but 3): the student's details, edit and delete (teachers and admins; delete admins

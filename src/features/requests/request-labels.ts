@@ -3,16 +3,10 @@ import { msg } from '@lingui/core/macro';
 import { RequestStatus } from '../../../domain/request-status';
 import { RequestType } from '../../../domain/requests';
 
+/** What each status is called: the app's one table of request status words. */
+export { REQUEST_STATUS_LABELS as STATUS_LABELS } from '../../i18n/request-status-labels';
 // The options' words are shared with the bell's notifications, which name what a request asks for.
 export { OPTION_LABELS } from '../shared/request-option-labels';
-
-/** What each status is called. */
-export const STATUS_LABELS: Record<RequestStatus, MessageDescriptor> = {
-  [RequestStatus.requesting]: msg`Requesting`,
-  [RequestStatus.accepted]: msg`Approved`,
-  [RequestStatus.rejected]: msg`Rejected`,
-  [RequestStatus.cancelled]: msg`Cancelled`,
-};
 
 /** What each request type is called (the type filter). */
 export const TYPE_LABELS: Record<RequestType, MessageDescriptor> = {
