@@ -45,6 +45,7 @@ describe('requests and notes stored locally', () => {
       rejectReason: null,
       decidedBy: null,
       decidedAt: null,
+      filedBy: null,
       createdAt: '2026-11-23T10:00:00.000Z',
       updatedAt: 7,
       _deleted: false,
