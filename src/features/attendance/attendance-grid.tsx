@@ -215,7 +215,7 @@ function AttendanceRowView({
               data-state={cell.state}
               className={cn(
                 'flex h-9 w-full min-w-28 items-center justify-between gap-1 rounded px-2 text-left text-xs',
-                cell.status === null ? 'text-slate-400' : STATUS_TONE[cell.status],
+                cell.status === null ? 'text-slate-600' : STATUS_TONE[cell.status],
                 isSelected && 'outline-2 outline-blue-700',
               )}
               onClick={() => handlers.current.onSelect({ row: rowIndex, column: columnIndex })}
