@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type ChangeEvent, type FormEvent, type ReactNode, useId, useState } from 'react';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { Role } from '../../../domain/roles';
 import { avatarUrl, type Profile, updateProfileRequestSchema } from '../../../domain/schemas/auth-account';
 import { validateAvatarFile } from '../../../domain/validation';
@@ -15,6 +15,7 @@ import { FilePicker } from '../../ui/file-picker';
 import { Skeleton } from '../../ui/skeleton';
 import { TextField } from '../../ui/text-field';
 import { useLiveForm } from '../../ui/use-live-form';
+import { issueErrors } from '../shared/issue-errors';
 import { revokeSession, saveProfile, uploadAvatar, useProfile, useSessions } from './account-calls';
 import { deviceWords } from './device-words';
 import { PasskeySection } from './passkey-list';
@@ -61,7 +62,7 @@ export function DetailsForm({
   const isStudent = profile.role === Role.student;
   const form = useLiveForm(profile, detailsOf);
   const values = form.values ?? detailsOf(profile);
-  const [errors, setErrors] = useState<Partial<Record<keyof Details, string>>>({});
+  const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const shown = (code: string | undefined) => (code ? errorMessage(i18n, code) : undefined);
   const field = (name: (typeof DETAIL_FIELDS)[number]) => ({
@@ -75,8 +76,7 @@ export function DetailsForm({
     event.preventDefault();
     const parsed = updateProfileRequestSchema.safeParse(values);
     if (!parsed.success) {
-      const refused = z.flattenError(parsed.error).fieldErrors;
-      setErrors(Object.fromEntries(DETAIL_FIELDS.map((name) => [name, refused[name]?.[0]])));
+      setErrors(issueErrors(parsed.error.issues));
       return;
     }
     setErrors({});

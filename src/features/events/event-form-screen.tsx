@@ -9,6 +9,7 @@ import { SaveOrCancel } from '../../ui/save-or-cancel';
 import { Skeleton } from '../../ui/skeleton';
 import { TextField } from '../../ui/text-field';
 import { useLiveForm } from '../../ui/use-live-form';
+import { issueErrors } from '../shared/issue-errors';
 import { readEvent, readEventFormChoices, saveEvent } from './events-calls';
 
 type FormValues = {
@@ -102,9 +103,7 @@ export function EventFormScreen({
     event.preventDefault();
     const parsed = eventWriteSchema.safeParse(bodyOf(values));
     if (!parsed.success) {
-      const codes: Record<string, string> = {};
-      for (const issue of parsed.error.issues) codes[String(issue.path[0] ?? 'form')] ??= issue.message;
-      setErrors(codes);
+      setErrors(issueErrors(parsed.error.issues));
       return;
     }
     setErrors({});

@@ -8,15 +8,9 @@ import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { EmptyState } from '../../ui/empty-state';
 import { TextField } from '../../ui/text-field';
+import { issueErrors } from '../shared/issue-errors';
 import { linkGuardian, unlinkGuardian, useGuardians } from './people-calls';
-import {
-  fieldErrors,
-  issueErrors,
-  NewAccountLanguageField,
-  type Notify,
-  useOwnLocale,
-  ViewNotices,
-} from './staff-parts';
+import { fieldErrors, NewAccountLanguageField, type Notify, useOwnLocale, ViewNotices } from './staff-parts';
 
 /**
  * The student screen's guardians (issue 43, admins): who is linked, inviting or linking one by e-mail with

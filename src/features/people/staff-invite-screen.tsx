@@ -4,10 +4,10 @@ import { inviteRequestSchema } from '../../../domain/schemas/people';
 import { errorMessage } from '../../i18n/error-messages';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
+import { issueErrors } from '../shared/issue-errors';
 import { type InviteKind, invite } from './people-calls';
 import {
   fieldErrors,
-  issueErrors,
   NewAccountLanguageField,
   type Notify,
   UniversityChecks,

@@ -162,13 +162,6 @@ export function fieldErrors(errors: Readonly<Record<string, readonly string[]>> 
   return Object.fromEntries(Object.entries(errors ?? {}).map(([field, codes]) => [field, codes[0] ?? '']));
 }
 
-/** The first code of each field of a failed parse with the call's own schema. */
-export function issueErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
-  const errors: Record<string, string> = {};
-  for (const issue of issues) errors[String(issue.path[0] ?? 'form')] ??= issue.message;
-  return errors;
-}
-
 /** A toast the people screens raise. */
 export type Notify = (notice: { tone: 'success' | 'error'; title: string }) => void;
 

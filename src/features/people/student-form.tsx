@@ -6,7 +6,7 @@ import { errorMessage } from '../../i18n/error-messages';
 import { CheckboxField } from '../../ui/checkbox-field';
 import { SelectField, type SelectOption } from '../../ui/select-field';
 import { TextField } from '../../ui/text-field';
-import { issueErrors } from './staff-parts';
+import { issueErrors } from '../shared/issue-errors';
 
 /** The JLPT levels as choices (N1 … N5). */
 export const JLPT_OPTIONS: SelectOption[] = Object.values(JlptLevel).map((level) => ({
