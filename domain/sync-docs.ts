@@ -50,13 +50,18 @@ export type MasterDoc = z.infer<typeof masterDocSchema>;
 
 /**
  * A person of the `people` collection: a user the signed-in user may see, with the student profile when the
- * user is a student. Addresses and phone numbers stay on the server.
+ * user is a student. Addresses and phone numbers stay on the server, but for staff e-mails shown to staff.
  */
 export const personDocSchema = z.strictObject({
   id,
   role: z.number().int(),
   name: z.string(),
   nameKana: z.string().nullable(),
+  /**
+   * A staff member's e-mail, for staff viewers only (issue 42 row 9: it tells namesakes apart in the teacher
+   * pickers); null on students' and guardians' rows and on every row a student's or guardian's device pulls.
+   */
+  email: z.string().nullable(),
   avatar: z.string().nullable(),
   retireAt: z.string().nullable(),
   /**

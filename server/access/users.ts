@@ -35,3 +35,17 @@ export function peopleReadScope(actor: Actor, user: SQL = sql`u`, student: SQL =
   if (actor.role !== Role.teacher) return sql`false`;
   return sql`(${user}.role <> ${Role.student} or ${teachesStudent(actor.id, sql`${student}.id`)})`;
 }
+
+/** Who sees a staff member's e-mail on a people row: the staff, who pick colleagues in pickers and filters. */
+const STAFF_VIEWERS: readonly number[] = [Role.admin, Role.observer, Role.teacher];
+
+/**
+ * The e-mail a people row of user `u` shows `actor` (issue 42 row 9): a staff member's (teacher, admin,
+ * observer) school address to a staff viewer, where it tells namesakes apart ("林 葵" three times) in the
+ * teacher pickers and filters; null on every other row and to students and guardians, who pick no staff and
+ * are shown no colleague's address. Students are told apart by their student number, which rows carry already.
+ */
+export function personEmailFor(actor: Actor, user: SQL = sql`u`): SQL {
+  if (!STAFF_VIEWERS.includes(actor.role)) return sql`null::text`;
+  return sql`case when ${user}.role in (${Role.teacher}, ${Role.admin}, ${Role.observer}) then ${user}.email end`;
+}

@@ -27,6 +27,7 @@ const student: PersonDocType = {
   role: Role.student,
   name: '山田 花子',
   nameKana: null,
+  email: null,
   avatar: null,
   retireAt: null,
   deactivated: false,

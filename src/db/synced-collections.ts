@@ -47,11 +47,12 @@ export const SYNCED_COLLECTIONS: { [Name in SyncCollection]: SyncedCollectionDef
     indexes: [['kind', 'name']],
     fields: { kind: kindOf(32, Object.values(MasterKind)), name: { type: 'string', maxLength: 255 } },
   }),
-  // Indexed on role and name for the people lists (version 1 added whether the person is deactivated).
+  // Indexed on role and name for the people lists (version 1 added whether the person is deactivated,
+  // version 2 a staff member's e-mail for staff viewers, issue 42 row 9).
   people: synced(
     'people',
     {
-      version: 1,
+      version: 2,
       indexes: [['role', 'name']],
       fields: {
         role: { type: 'number', minimum: 0, maximum: 9, multipleOf: 1 },
@@ -60,7 +61,13 @@ export const SYNCED_COLLECTIONS: { [Name in SyncCollection]: SyncedCollectionDef
     },
     {
       // People stored before version 1 are taken as active until the next pull says otherwise.
-      1: (stored: Omit<PersonDocType, 'deactivated'>): PersonDocType => ({ ...stored, deactivated: false }),
+      1: (stored: Omit<PersonDocType, 'deactivated' | 'email'>): Omit<PersonDocType, 'email'> => ({
+        ...stored,
+        deactivated: false,
+      }),
+      // People stored before version 2 carry no e-mail; the server's people pull starts over for such a device
+      // (its scope version names the documents' shape) and brings the addresses this viewer may see.
+      2: (stored: Omit<PersonDocType, 'email'>): PersonDocType => ({ ...stored, email: null }),
     },
   ),
   // Indexed by schedule and by class student for the attendance sheet.

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { SYNC_COLLECTION_ROLES } from '../../../domain/sync';
 import { type PersonDoc, personDocSchema } from '../../../domain/sync-docs';
 import { classScopeVersion } from '../../access/classes';
-import { peopleReadScope } from '../../access/users';
+import { peopleReadScope, personEmailFor } from '../../access/users';
 import type { SyncCollectionDef } from '../../sync/engine';
 
 const personRowSchema = z.object({
@@ -11,6 +11,7 @@ const personRowSchema = z.object({
   role: z.number().int(),
   name: z.string(),
   name_kana: z.string().nullable(),
+  email: z.string().nullable(),
   avatar: z.string().nullable(),
   retire_at: z.string().nullable(),
   deactivated: z.boolean(),
@@ -25,6 +26,9 @@ const personRowSchema = z.object({
 
 type PersonRow = z.infer<typeof personRowSchema>;
 
+/** The shape of the people documents, as part of the scope version: raised when a field is added to them. */
+const PEOPLE_SHAPE = 'email';
+
 /**
  * `people`: users with their student profile, pull only (accounts change through the REST calls). A row's
  * sequence is the later of its user and student rows, so a change to either reaches the client.
@@ -33,9 +37,13 @@ export const peopleCollection: SyncCollectionDef<PersonDoc, PersonRow> = {
   name: 'people',
   docSchema: personDocSchema,
   pullRoles: SYNC_COLLECTION_ROLES.people.pull,
-  // A teacher sees the students of their classes: assignments and enrolments decide the scope.
-  scopeVersion: classScopeVersion,
-  scope: (actor) => sql`select u.id::text as id, u.role::int as role, u.name, u.name_kana, u.avatar,
+  // A teacher sees the students of their classes: assignments and enrolments decide the scope. The version
+  // also names the documents' shape: a device that pulled people before they carried staff e-mails (issue 42
+  // row 9) holds a checkpoint of another version, so its next pull starts over and brings them.
+  scopeVersion: (actor) =>
+    sql`select ${PEOPLE_SHAPE}::text || '.' || v.version as version from (${classScopeVersion(actor)}) as v`,
+  scope: (actor) => sql`select u.id::text as id, u.role::int as role, u.name, u.name_kana,
+      ${personEmailFor(actor)} as email, u.avatar,
       u.retire_at::text as retire_at, u.deactivated_at is not null as deactivated, s.id::text as student_id, s.identity, s.university_id::text as university_id,
       s.faculty_id::text as faculty_id, s.year_code_id::text as year_code_id,
       greatest(u.seq, coalesce(s.seq, 0)) as seq, (u.deleted or coalesce(s.deleted, false)) as deleted
@@ -49,6 +57,7 @@ export const peopleCollection: SyncCollectionDef<PersonDoc, PersonRow> = {
     role: row.role,
     name: row.name,
     nameKana: row.name_kana,
+    email: row.email,
     avatar: row.avatar,
     retireAt: row.retire_at,
     deactivated: row.deactivated,

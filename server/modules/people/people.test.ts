@@ -765,6 +765,56 @@ describe('teachers and observers', () => {
 
 // ---------------------------------------------------------------------------------------------------------
 
+describe('people rows name staff e-mails to staff only (issue 42 row 9)', () => {
+  type PulledPerson = { id: string; role: number; name: string; email: string | null };
+
+  async function pulledPeople(who: Who, checkpoint?: object): Promise<PulledPerson[]> {
+    await waitForWatermark(t.db);
+    const from = checkpoint ? `&checkpoint=${encodeURIComponent(JSON.stringify(checkpoint))}` : '';
+    const pulled = await call(t.app, as(who), 'GET', `/api/sync/people/pull?limit=1000${from}`);
+    expect(pulled.statusCode).toBe(200);
+    return pulled.json().documents;
+  }
+
+  it("gives admins, observers and teachers each staff member's e-mail, and no one a student's or guardian's", async () => {
+    const emails = new Map(
+      (await t.db.select({ id: users.id, email: users.email }).from(users)).map((row) => [row.id, row.email]),
+    );
+    const staffRoles: number[] = [Role.teacher, Role.admin, Role.observer];
+    for (const who of ['admin', 'observer', 'teacher'] as const) {
+      const people = await pulledPeople(who);
+      expect(people.find((person) => person.id === ids.teacher)?.email, who).toBe(DEMO_ACCOUNTS.teacher);
+      for (const person of people) {
+        const expected = staffRoles.includes(person.role) ? emails.get(person.id) : null;
+        expect(person.email, `${who} reading ${person.name}`).toBe(expected);
+      }
+    }
+  });
+
+  it('gives students and guardians the staff without their e-mails', async () => {
+    for (const who of ['student', 'guardian'] as const) {
+      const people = await pulledPeople(who);
+      expect(
+        people.some((person) => person.id === ids.teacher),
+        who,
+      ).toBe(true);
+      expect(
+        people.filter((person) => person.email !== null),
+        who,
+      ).toEqual([]);
+    }
+  });
+
+  it("starts a device's pull over when it pulled people before they carried e-mails", async () => {
+    const everyone = await pulledPeople('admin');
+    const last = everyone.at(-1) as PulledPerson & { updatedAt: number };
+    // The admin's checkpoint past every row, as a device stored it before: its scope version was empty.
+    const again = await pulledPeople('admin', { updatedAt: last.updatedAt, id: last.id, scope: '' });
+    expect(again.map((person) => person.id)).toEqual(everyone.map((person) => person.id));
+    expect(again.find((person) => person.id === ids.teacher)?.email).toBe(DEMO_ACCOUNTS.teacher);
+  });
+});
+
 describe('admins', () => {
   it('the super admin promotes, demotes, blocks and unblocks; blocking ends the sessions at once', async () => {
     const superAdmin = as('superAdmin');

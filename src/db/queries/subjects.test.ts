@@ -39,6 +39,7 @@ describe('the class reads the attendance sheet and the score grid share', () => 
     database = await openTestDatabase('queries');
     const person = {
       nameKana: null,
+      email: null,
       avatar: null,
       retireAt: null,
       deactivated: false,
@@ -59,6 +60,7 @@ describe('the class reads the attendance sheet and the score grid share', () => 
     database = await openTestDatabase('queries');
     const person = {
       nameKana: null,
+      email: null,
       avatar: null,
       retireAt: null,
       universityId: id(90),

@@ -15,6 +15,7 @@ import { FilePicker } from '../../ui/file-picker';
 import { Pagination } from '../../ui/pagination';
 import { SearchField } from '../../ui/search-field';
 import { SelectField } from '../../ui/select-field';
+import { namesOf, yearCodeOptions } from '../shared/distinct-options';
 import { downloadWorkbook, type ExportSheet } from '../shared/xlsx-export';
 import { importRanking, useRankingEvents, useRankingSearch } from './events-calls';
 
@@ -58,6 +59,8 @@ export function RankingScreen({
   const events = useRankingEvents();
   const universities = useMasterDocs(MasterKind.universities).rows;
   const yearCodes = useMasterDocs(MasterKind.yearCodes).rows;
+  // Year codes repeat across universities ("2025A"): each names its faculty, then university, there.
+  const names = namesOf(universities, useMasterDocs(MasterKind.faculties).rows);
   const [exporting, setExporting] = useState(false);
   const locale = localeOrDefault(i18n.locale);
   const filter = (patch: Partial<RankingSearchRequest>) =>
@@ -123,9 +126,10 @@ export function RankingScreen({
           label={t`Year code`}
           value={search.yearCodeId ?? ''}
           placeholder={t`All year codes`}
-          options={yearCodes
-            .filter((row) => !search.universityId || row.universityId === search.universityId)
-            .map((row) => ({ value: row.id, label: row.name }))}
+          options={yearCodeOptions(
+            yearCodes.filter((row) => !search.universityId || row.universityId === search.universityId),
+            names,
+          )}
           onChange={(event) => filter({ yearCodeId: event.target.value || null })}
         />
         <SearchField value={search.param} onSearch={(param) => filter({ param })} />

@@ -8,6 +8,7 @@ import { formatDecimal } from '../../i18n/format';
 import { localeOrDefault } from '../../i18n/i18n';
 import { SelectField } from '../../ui/select-field';
 import { ViewState } from '../../ui/view-state';
+import { classChoice, distinctOptions } from '../shared/distinct-options';
 import { gpaBandPoints, scoreBinPoints } from './chart-data';
 import { ChartFigure } from './chart-figure';
 import {
@@ -292,7 +293,12 @@ function ClassesSection({
               <SelectField
                 label={t`GPA distribution of`}
                 value={shownBands?.id ?? ''}
-                options={classes.map((row) => ({ value: row.id, label: row.name }))}
+                // Classes of one name ("A組") across the subjects of the report read apart by their subject.
+                options={distinctOptions(
+                  classes.map((row) =>
+                    classChoice({ id: row.id, name: row.name, subjectName: row.subject.name }),
+                  ),
+                )}
                 onChange={(event) => setBandClass(event.target.value)}
               />
               <ChartFigure

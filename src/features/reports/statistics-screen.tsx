@@ -7,6 +7,7 @@ import { useMasterDocs } from '../../db/use-master-docs';
 import { SelectField } from '../../ui/select-field';
 import { TextField } from '../../ui/text-field';
 import { ViewState } from '../../ui/view-state';
+import { facultyOptions, namesOf, yearCodeOptions } from '../shared/distinct-options';
 import { ChartFigure } from './chart-figure';
 import { useStatistics } from './report-calls';
 import { type ReportColumn, ReportTable } from './report-table';
@@ -29,6 +30,8 @@ export function StatisticsScreen() {
   const universities = useMasterDocs(MasterKind.universities).rows;
   const faculties = useMasterDocs(MasterKind.faculties).rows;
   const yearCodes = useMasterDocs(MasterKind.yearCodes).rows;
+  // Faculties and year codes repeat across universities ("2025A"): each names its faculty or university there.
+  const names = namesOf(universities, faculties);
   const filter = (patch: Partial<StatisticSearchRequest>) =>
     setSearch((current) => ({ ...current, ...patch }));
   const none = t`None`;
@@ -84,18 +87,20 @@ export function StatisticsScreen() {
           label={t`Faculty`}
           value={search.faculty ?? ''}
           placeholder={t`All faculties`}
-          options={faculties
-            .filter((row) => !search.university || row.universityId === search.university)
-            .map((row) => ({ value: row.id, label: row.name }))}
+          options={facultyOptions(
+            faculties.filter((row) => !search.university || row.universityId === search.university),
+            names,
+          )}
           onChange={(event) => filter({ faculty: event.target.value || null })}
         />
         <SelectField
           label={t`Year code`}
           value={search.yearCode ?? ''}
           placeholder={t`All year codes`}
-          options={yearCodes
-            .filter((row) => !search.university || row.universityId === search.university)
-            .map((row) => ({ value: row.id, label: row.name }))}
+          options={yearCodeOptions(
+            yearCodes.filter((row) => !search.university || row.universityId === search.university),
+            names,
+          )}
           onChange={(event) => filter({ yearCode: event.target.value || null })}
         />
         <TextField

@@ -6,6 +6,7 @@ import { appToasts } from '../../app/toasts';
 import { useMasterDocs } from '../../db/use-master-docs';
 import { ClientErrorCode, errorMessage } from '../../i18n/error-messages';
 import { SelectField } from '../../ui/select-field';
+import { facultyOptions, namesOf, yearCodeOptions } from '../shared/distinct-options';
 import type { CalendarView } from './calendar-search';
 import { ScheduleCalendar } from './schedule-calendar';
 import { saveScheduleFilter, useSavedScheduleFilter } from './schedule-calls';
@@ -95,6 +96,8 @@ export function SchoolScheduleScreen({
   const yearCodes = useMasterDocs(MasterKind.yearCodes).rows.filter(
     (row) => state.faculty === null || row.facultyId === state.faculty,
   );
+  // Faculties and year codes repeat across universities ("2025A"): each names its faculty or university there.
+  const names = namesOf(universities, useMasterDocs(MasterKind.faculties).rows);
   const save = useSavedFilter(state.university === null, (filter) =>
     onChange({
       ...state,
@@ -136,14 +139,14 @@ export function SchoolScheduleScreen({
           label={t`Faculty`}
           value={state.faculty ?? ''}
           placeholder={t`All`}
-          options={options(faculties)}
+          options={facultyOptions(faculties, names)}
           onChange={(event) => change({ ...state, faculty: chosen(event.target.value), yearCode: null })}
         />
         <SelectField
           label={t`Year code`}
           value={state.yearCode ?? ''}
           placeholder={t`All`}
-          options={options(yearCodes)}
+          options={yearCodeOptions(yearCodes, names)}
           onChange={(event) => change({ ...state, yearCode: chosen(event.target.value) })}
         />
       </div>

@@ -8,6 +8,7 @@ import { useLiveQuery } from '../../db/use-live-query';
 import { CheckboxField } from '../../ui/checkbox-field';
 import { EmptyState } from '../../ui/empty-state';
 import { ArrivingOrEmpty } from '../shared/arriving-or-empty';
+import { personLabels } from '../shared/distinct-options';
 import type { CalendarView } from './calendar-search';
 import { ScheduleCalendar } from './schedule-calendar';
 import type { ScheduleScreenProps } from './schedule-search';
@@ -56,6 +57,8 @@ export function TeacherScheduleScreen({
   // The signed-in teacher's own name is known before the people collection has arrived (a first sync).
   const sessionUser = useSessionUser();
   const names = new Map(teachers.map((teacher) => [teacher.id, teacher.name]));
+  // Namesakes ("林 葵" three times) read apart in the picker by the shared rule for people (issue 42 row 9).
+  const labels = personLabels(teachers);
   if (sessionUser && !names.has(sessionUser.id)) names.set(sessionUser.id, sessionUser.name);
   const exportName = shown.flatMap((id) => names.get(id) ?? []).join(', ') || t`Teacher schedule`;
   const timesheetTeacher = shown.find(
@@ -80,7 +83,7 @@ export function TeacherScheduleScreen({
           {teachers.map((teacher) => (
             <CheckboxField
               key={teacher.id}
-              label={teacher.name}
+              label={labels.get(teacher.id) ?? teacher.name}
               checked={shown.includes(teacher.id)}
               onCheckedChange={(on) => toggle(teacher.id, on)}
             />

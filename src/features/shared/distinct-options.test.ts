@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { classChoice, distinctOptions, personChoice, yearCodeChoice } from './distinct-options';
+import {
+  classChoice,
+  distinctOptions,
+  facultyOptions,
+  namesOf,
+  personChoice,
+  personLabels,
+  yearCodeChoice,
+  yearCodeOptions,
+} from './distinct-options';
 
 const names = new Map([
   ['f-eng', 'Engineering'],
@@ -52,5 +61,48 @@ describe('options that share a name', () => {
       '森 光 · もり ひかる',
     ]);
     expect(new Set(labels).size).toBe(labels.length);
+  });
+
+  it('labels the filters of master rows and people by id with the same rule (issue 42 row 9)', () => {
+    const master = namesOf(
+      [
+        { id: 'u-1', name: 'Tōto University' },
+        { id: 'u-2', name: 'Minato University' },
+      ],
+      [
+        { id: 'f-eng', name: 'Engineering' },
+        { id: 'f-law', name: 'Law' },
+      ],
+    );
+    const yearCodes = yearCodeOptions(
+      [
+        { id: 'a', name: '2025A', facultyId: 'f-eng', universityId: 'u-1' },
+        { id: 'b', name: '2025A', facultyId: 'f-law', universityId: 'u-2' },
+        { id: 'c', name: '2026A', facultyId: 'f-law', universityId: 'u-2' },
+      ],
+      master,
+    );
+    expect(yearCodes.map((option) => option.label)).toEqual(['2025A · Engineering', '2025A · Law', '2026A']);
+    const faculties = facultyOptions(
+      [
+        { id: 'f-eng', name: 'Law', universityId: 'u-1' },
+        { id: 'f-law', name: 'Law', universityId: 'u-2' },
+      ],
+      master,
+    );
+    expect(faculties.map((option) => option.label)).toEqual([
+      'Law · Tōto University',
+      'Law · Minato University',
+    ]);
+    const people = personLabels([
+      { id: 't1', name: '林 葵', nameKana: 'ハヤシ アオイ', email: 'hayashi.a@school.test' },
+      { id: 't2', name: '林 葵', nameKana: 'ハヤシ アオイ', email: 'aoi.h@school.test' },
+      { id: 't3', name: '森 光', nameKana: 'モリ ヒカル', email: 'mori@school.test' },
+    ]);
+    expect([...people]).toEqual([
+      ['t1', '林 葵 · hayashi.a@school.test'],
+      ['t2', '林 葵 · aoi.h@school.test'],
+      ['t3', '森 光'],
+    ]);
   });
 });

@@ -93,3 +93,35 @@ export function personChoice(row: {
 }): NamedChoice {
   return { value: row.id, name: row.name, details: [row.email ?? row.identity, row.nameKana] };
 }
+
+/**
+ * The labels of people by id under the rule above (`personChoice`): a name alone where it is unique among
+ * `people`, else with the e-mail (a staff viewer's device holds staff e-mails, issue 42 row 9) or student
+ * number, then the kana reading.
+ */
+export function personLabels(
+  people: readonly Parameters<typeof personChoice>[0][],
+): ReadonlyMap<string, string> {
+  return new Map(distinctOptions(people.map(personChoice)).map((option) => [option.value, option.label]));
+}
+
+/** One id → name map over master rows, for the details that are other rows' names. */
+export function namesOf(...lists: readonly (readonly { id: string; name: string }[])[]): NamesById {
+  return new Map(lists.flat().map((row) => [row.id, row.name]));
+}
+
+/** Year code options told apart by faculty, then university (`yearCodeChoice`). */
+export function yearCodeOptions(
+  rows: readonly Parameters<typeof yearCodeChoice>[0][],
+  names: NamesById,
+): DistinctOption[] {
+  return distinctOptions(rows.map((row) => yearCodeChoice(row, names)));
+}
+
+/** Faculty options told apart by university (`facultyChoice`). */
+export function facultyOptions(
+  rows: readonly Parameters<typeof facultyChoice>[0][],
+  names: NamesById,
+): DistinctOption[] {
+  return distinctOptions(rows.map((row) => facultyChoice(row, names)));
+}

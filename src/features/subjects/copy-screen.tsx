@@ -30,6 +30,7 @@ import { DatePicker } from '../../ui/date-picker';
 import { CONTROL_CLASS } from '../../ui/field';
 import { Spinner } from '../../ui/spinner';
 import { TimePicker } from '../../ui/time-picker';
+import { personLabels } from '../shared/distinct-options';
 import { copySubject, publishCopiedLessons, readCopyRows, readSubject } from './subject-calls';
 import { optionsOf, useMasterNames } from './use-master-names';
 import { useWeekdayName } from './weekday-names';
@@ -102,6 +103,8 @@ export function CopyScreen({
     name: person.name,
     deactive: { retire_at: person.retireAt },
   }));
+  // Namesakes ("林 葵" three times) read apart by the shared rule for people (issue 42 row 9).
+  const teacherLabels = personLabels(people ?? []);
 
   useEffect(() => {
     if (people === undefined) return;
@@ -301,7 +304,7 @@ export function CopyScreen({
                         >
                           {offered.map((teacher) => (
                             <option key={teacher.id} value={teacher.id}>
-                              {teacher.name}
+                              {teacherLabels.get(teacher.id) ?? teacher.name}
                             </option>
                           ))}
                         </select>

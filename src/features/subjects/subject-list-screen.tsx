@@ -8,10 +8,11 @@ import { Pagination } from '../../ui/pagination';
 import { SearchField } from '../../ui/search-field';
 import { SelectField } from '../../ui/select-field';
 import { useEmptyWording } from '../shared/arriving-or-empty';
+import { facultyOptions, yearCodeOptions } from '../shared/distinct-options';
 import { useSubjectSearch } from './subject-calls';
 import { SUBJECTS_PER_PAGE, type SubjectListRow, subjectListPage } from './subject-list';
 import type { SubjectListSearch } from './subject-list-search';
-import { optionsOf, useMasterNames } from './use-master-names';
+import { ofUniversity, optionsOf, useMasterNames } from './use-master-names';
 
 /**
  * `/academic/subjects`: the caller's subjects from the local collection (offline too), searched by name,
@@ -88,14 +89,21 @@ export function SubjectListScreen({
         <SelectField
           label={t`Faculty`}
           placeholder={t`All`}
-          options={optionsOf(master.faculties, search.university)}
+          options={facultyOptions(
+            master.faculties.filter((row) => ofUniversity(row, search.university)),
+            master.names,
+          )}
           value={search.faculty}
           onChange={(event) => set({ faculty: event.target.value })}
         />
         <SelectField
           label={t`Year code`}
           placeholder={t`All`}
-          options={optionsOf(master.yearCodes, search.university)}
+          // Year codes repeat across faculties and universities ("2025A"): each names its faculty where it does.
+          options={yearCodeOptions(
+            master.yearCodes.filter((row) => ofUniversity(row, search.university)),
+            master.names,
+          )}
           value={search.yearCode}
           onChange={(event) => set({ yearCode: event.target.value })}
         />

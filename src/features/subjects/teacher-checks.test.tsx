@@ -39,6 +39,42 @@ describe('the teacher checks of a class or a sitting', () => {
     expect(screen.getByRole('checkbox', { checked: true })).toBeTruthy();
   });
 
+  it("tells namesakes of one reading apart by the e-mail a staff viewer's device holds (issue 42 row 9)", () => {
+    render(
+      <I18nProvider i18n={i18n}>
+        <TeacherChecks
+          teachers={[
+            {
+              id: 'a',
+              name: '林 葵',
+              nameKana: 'ハヤシ アオイ',
+              email: 'hayashi.a@school.test',
+              retireAt: null,
+            },
+            { id: 'b', name: '林 葵', nameKana: 'ハヤシ アオイ', email: 'aoi.h@school.test', retireAt: null },
+            {
+              id: 'c',
+              name: '林 葵',
+              nameKana: 'ハヤシ アオイ',
+              email: 'hayashi3@school.test',
+              retireAt: null,
+            },
+            { id: 'd', name: '森 光', nameKana: 'モリ ヒカル', email: 'mori@school.test', retireAt: null },
+          ]}
+          chosen={[]}
+          day="2026-04-01"
+          onChange={() => {}}
+        />
+      </I18nProvider>,
+    );
+    expect(labels()).toEqual([
+      '林 葵 · hayashi.a@school.test',
+      '林 葵 · aoi.h@school.test',
+      '林 葵 · hayashi3@school.test',
+      '森 光',
+    ]);
+  });
+
   it('tells teachers of one name apart by their kana reading, and leaves unique names bare', () => {
     render(
       <I18nProvider i18n={i18n}>

@@ -1,10 +1,19 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { teacherActiveOn } from '../../../domain/validation';
 import { CheckboxField } from '../../ui/checkbox-field';
-import { distinctOptions, personChoice } from '../shared/distinct-options';
+import { personLabels } from '../shared/distinct-options';
 
-/** A teacher as a picker offers them: name and the day they retire, if any. */
-export type PickableTeacher = { id: string; name: string; retireAt: string | null; nameKana?: string | null };
+/**
+ * A teacher as a picker offers them: name and the day they retire, if any, with what tells namesakes apart (the
+ * e-mail a staff viewer's device holds, the kana reading).
+ */
+export type PickableTeacher = {
+  id: string;
+  name: string;
+  retireAt: string | null;
+  email?: string | null;
+  nameKana?: string | null;
+};
 
 /** Whether the teacher still teaches on `day` (not retired on or before it, SPEC §5). */
 function teachesOn(teacher: PickableTeacher, day: string): boolean {
@@ -33,12 +42,7 @@ export function TeacherChecks({
   const { t } = useLingui();
   const offered = teachers.filter((teacher) => chosen.includes(teacher.id) || teachesOn(teacher, day));
   // Teachers of one name ("林 葵" three times) read apart by the shared rule for people.
-  const names = new Map(
-    distinctOptions(offered.map((teacher) => personChoice(teacher))).map((option) => [
-      option.value,
-      option.label,
-    ]),
-  );
+  const names = personLabels(offered);
   const labelOf = (teacher: PickableTeacher) => {
     const name = names.get(teacher.id) ?? teacher.name;
     return teachesOn(teacher, day) ? name : t`${name} (retired)`;

@@ -21,6 +21,11 @@ export function useMasterNames() {
 /** Select options of master rows, optionally only a university's (rows of no university fit every one). */
 export function optionsOf(rows: readonly MasterDocType[], universityId?: string) {
   return rows
-    .filter((row) => !universityId || row.universityId === null || row.universityId === universityId)
+    .filter((row) => ofUniversity(row, universityId))
     .map((row) => ({ value: row.id, label: row.name }));
+}
+
+/** Whether a master row is offered under a university filter: any row without one, else the university's. */
+export function ofUniversity(row: MasterDocType, universityId?: string): boolean {
+  return !universityId || row.universityId === null || row.universityId === universityId;
 }
