@@ -16,7 +16,7 @@ import {
   universities,
   users,
 } from '../server/db/schema';
-import { nextSequence } from '../server/sync/sequence';
+import { nextSequence } from '../server/db/sequence';
 
 /** The grid the benchmark measures: SPEC §5's import limits, the largest sheet a teacher types into. */
 export const BENCH_GRID = { students: 50, scoreNames: 30, enteredScoreNames: 20 } as const;

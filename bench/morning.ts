@@ -21,7 +21,7 @@ import { attendanceId } from '../domain/sync-ids';
 import { openDatabase } from '../server/db/client';
 import { queryRows } from '../server/db/rows';
 import { sessions } from '../server/db/schema';
-import { sessionIdOf } from '../server/modules/auth/sessions';
+import { sessionIdOf } from '../server/plugins/session-store';
 import { pollUntil, within } from './bounded';
 import { type BenchServer, percentile, startServer } from './server-process';
 import { seed } from './sync-figures';

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '../domain/auth';
-import { SIGN_IN_CODE_PATTERN } from '../server/modules/mail/templates';
+import { SIGN_IN_CODE_PATTERN } from '../server/mail/templates';
 import { pollUntil, within } from './bounded';
 
 const root = path.resolve(import.meta.dirname, '..');

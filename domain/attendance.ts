@@ -78,7 +78,7 @@ export interface HeldSittingSource {
  * A class student's statuses over the class's held sittings: one per sitting of a published lesson that has
  * ended by `moment` (`hasEnded`), its mark's status, or null where none is entered. Marks at other sittings
  * (a draft lesson's, one still to end) are not counted. The same rule as the attendance report's
- * `heldSittings` (server/modules/reports/report-sql.ts), so a student's own profile and the report tally alike.
+ * `heldSittings` (server/modules/shared/report-sql.ts), so a student's own profile and the report tally alike.
  */
 export function heldStatuses(
   sittings: readonly HeldSittingSource[],

@@ -62,7 +62,7 @@ export function violation(from: string, target: string, isPackage: boolean): str
     return 'server/ never imports src/';
   }
   if (source.kind === 'server' && dest.kind === 'server') {
-    const reason = serverViolation(source.part, dest.part);
+    const reason = serverViolation(from, target);
     if (reason) return reason;
   }
   // `features/shared` holds feature-neutral parts several screens use (xlsx export, class filter, online calls).
@@ -109,18 +109,142 @@ export function violation(from: string, target: string, isPackage: boolean): str
   return null;
 }
 
+// --------------------------------------------------------------------------------------------------------
+// The server's floors (ARCHITECTURE §2, the layout and the dependency rule): every server file stands in a room (a
+// folder or a file right under server/, each module of server/modules its own room), every room on a floor, and
+// a file imports only its own room and rooms on lower floors. Nothing under the modules imports one, so the
+// config, the database, the plugins and the sync engine never reach up into a module; the app composes them.
+
+/** The rooms of server/ by floor, lowest first. A room of no floor is refused until it is placed here. */
+export const SERVER_FLOORS: readonly (readonly string[])[] = [
+  // Leaves: they import nothing of the server.
+  [
+    'http-error.ts',
+    'school-clock.ts',
+    'address-ranges.ts',
+    'oidc-config.ts',
+    'build-info.ts',
+    'mail-transport.ts',
+  ],
+  ['config.ts'],
+  // argon2 with the configured cost: the seed hashes demo passwords with it, the auth module every other.
+  ['passwords.ts'],
+  ['db'],
+  // Who may see and change what; the counters; the change feed that tells instances and sockets of writes.
+  ['access', 'metrics.ts', 'feed'],
+  ['jobs', 'access-log', 'mail'],
+  // What the app hands every area: built by app.ts from the floors below.
+  ['deps.ts'],
+  // Fastify plugins: session (and its store, which the auth module writes), CSRF, calls, socket.
+  ['plugins'],
+  // The generic sync engine: collections are handed to it by app.ts (server/modules/collections.ts).
+  ['sync'],
+  ['modules'],
+  // The composition: the list of sync collections, the list of areas' routes, the app that wires everything,
+  // its entry point.
+  ['modules/collections.ts'],
+  ['modules/areas.ts'],
+  ['app.ts'],
+  ['main.ts'],
+];
+
 /**
- * The server's own layers: `server/access` (who may see and change what) sits under the modules and the sync
- * engine and imports neither; the engine is generic and imports no module, which hand it their collections.
+ * The modules each module may import (besides its own files and `shared`): the declared seam between areas,
+ * kept free of circles (`moduleCircle`). A module whose name is missing imports no other.
  */
-function serverViolation(
-  from: 'access' | 'sync' | 'modules' | 'other',
-  to: 'access' | 'sync' | 'modules' | 'other',
-): string | null {
-  if (from === 'access' && (to === 'modules' || to === 'sync')) {
-    return `server/access imports neither server/modules nor server/sync (→ server/${to})`;
+export const MODULE_IMPORTS: Readonly<Record<string, readonly string[]>> = {
+  // An absence notice is a notification (dashboard) sent by mail and Web Push (push).
+  'absence-notices': ['dashboard', 'push'],
+  // Account changes notify the dashboard; the device list words devices as sign-in does.
+  account: ['auth', 'dashboard'],
+  // Marking a student absent schedules their guardians' notice.
+  attendance: ['absence-notices'],
+  auth: ['dashboard'],
+  // A ranking import reads a sheet as the achievement import does; its nightly run is a dashboard job.
+  events: ['achievement', 'dashboard'],
+  highlights: ['dashboard', 'people', 'subjects'],
+  // Lessons, memos and plans are written under a subject's rows (subjects/write, subjects/queries).
+  lessons: ['subjects'],
+  memos: ['dashboard', 'subjects'],
+  notes: ['dashboard'],
+  // Adding a person issues their password link and ends trust through the auth module.
+  people: ['auth'],
+  plans: ['notes', 'subjects'],
+  // An accepted request writes achievements and attendance through their collections.
+  requests: ['achievement', 'attendance', 'dashboard'],
+  schedules: ['master'],
+  subjects: ['achievement'],
+};
+
+/** The module every module may import: SQL and rules several areas count alike (GPA, tallies, held sittings). */
+export const SHARED_MODULE = 'shared';
+
+/** The room of a server file: `modules/<name>` for a module's file, else the first part under server/. */
+export function serverRoomOf(file: string): string {
+  const parts = file.split('/');
+  if (parts[1] === 'modules' && parts.length > 3) return `modules/${parts[2]}`;
+  if (parts[1] === 'modules' && parts.length === 3) return `modules/${parts[2]?.replace(/\.tsx?$/, '.ts')}`;
+  const first = parts[1] ?? '';
+  return parts.length > 2 ? first : first.replace(/\.tsx?$/, '.ts');
+}
+
+function isModule(room: string): boolean {
+  return room.startsWith('modules/') && !room.endsWith('.ts');
+}
+
+/** The floor of a room (index into `SERVER_FLOORS`), or -1 when it has none. */
+function floorOf(room: string): number {
+  // A module is a folder of server/modules; a file right under it (the lists of areas) has a floor of its own.
+  if (isModule(room)) return floorOf('modules');
+  return SERVER_FLOORS.findIndex((rooms) => rooms.includes(room));
+}
+
+/** Why a server file may not import another server file, or null (the floors, then the modules' seam). */
+export function serverViolation(from: string, to: string): string | null {
+  const source = serverRoomOf(from);
+  const dest = serverRoomOf(to.endsWith('.ts') ? to : `${to}.ts`);
+  if (source === dest) return null;
+  const sourceFloor = floorOf(source);
+  const destFloor = floorOf(dest);
+  if (sourceFloor < 0) return `server/${source} stands on no floor: place it in SERVER_FLOORS`;
+  if (destFloor < 0) return `server/${dest} stands on no floor: place it in SERVER_FLOORS`;
+  if (isModule(source) && isModule(dest)) {
+    return moduleViolation(source.slice('modules/'.length), dest.slice('modules/'.length));
   }
-  if (from === 'sync' && to === 'modules') return 'server/sync never imports server/modules';
+  if (destFloor > sourceFloor) {
+    return `server/${source} may not import server/${dest}, a floor above it (an upward arrow): move the shared piece down`;
+  }
+  if (destFloor === sourceFloor) {
+    return `server/${source} and server/${dest} stand on one floor and do not import each other`;
+  }
+  return null;
+}
+
+function moduleViolation(from: string, to: string): string | null {
+  if (to === SHARED_MODULE) return null;
+  if (from === SHARED_MODULE) return `modules/${SHARED_MODULE} imports no module (→ modules/${to})`;
+  if ((MODULE_IMPORTS[from] ?? []).includes(to)) return null;
+  return `module ${from} may not import module ${to}: declare it in MODULE_IMPORTS (no circle) or move the shared piece to modules/${SHARED_MODULE}`;
+}
+
+/** A circle in a table of module imports, as the modules it runs through (first repeated last), or null. */
+export function moduleCircle(table: Readonly<Record<string, readonly string[]>>): string[] | null {
+  const done = new Set<string>();
+  const walk = (name: string, path: string[]): string[] | null => {
+    const seen = path.indexOf(name);
+    if (seen >= 0) return [...path.slice(seen), name];
+    if (done.has(name)) return null;
+    for (const next of table[name] ?? []) {
+      const circle = walk(next, [...path, name]);
+      if (circle) return circle;
+    }
+    done.add(name);
+    return null;
+  };
+  for (const name of Object.keys(table)) {
+    const circle = walk(name, []);
+    if (circle) return circle;
+  }
   return null;
 }
 

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { invalidRanges } from './address-ranges';
-import type { MailTransport } from './modules/mail/transport';
+import type { MailTransport } from './mail-transport';
 import { type OidcConfig, oidcConfigOf } from './oidc-config';
 
 /** Where the data lives: embedded PGlite (in a folder, or in memory when `dataDir` is undefined) or PostgreSQL. */

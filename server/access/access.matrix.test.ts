@@ -17,7 +17,7 @@ import {
   students,
   subjects,
 } from '../db/schema';
-import { nextSequence } from '../sync/sequence';
+import { nextSequence } from '../db/sequence';
 import { createScoreClassFixture } from '../testing/achievement-fixture';
 import { type MatrixKind, type MatrixWho, ROLE_OF_WHO, tableAllows } from '../testing/matrix-facts';
 import {

@@ -10,7 +10,7 @@ import { attendanceId } from '../../domain/sync-ids';
 import type { Database } from '../db/client';
 import { queryRows } from '../db/rows';
 import { attendances, guardianLinks, lessons, students, users } from '../db/schema';
-import { nextSequence } from '../sync/sequence';
+import { nextSequence } from '../db/sequence';
 import { call, waitForWatermark } from '../testing/calls';
 import {
   type ClassPlace,
@@ -98,9 +98,18 @@ async function linkedChildren(guardianId: string): Promise<{ wards: Set<string>;
 
 /** Every document of a collection's pull, page by page. */
 async function pulled(session: TestSession, collection: SyncCollection): Promise<Doc[]> {
+  return (await pulledFrom(session, collection, null)).documents;
+}
+
+/** The documents of a collection's pull from `from` (a device's checkpoint) to its end, and the checkpoint then. */
+async function pulledFrom(
+  session: TestSession,
+  collection: SyncCollection,
+  from: unknown,
+): Promise<{ documents: Doc[]; checkpoint: unknown }> {
   await waitForWatermark(db);
   const documents: Doc[] = [];
-  let checkpoint: unknown = null;
+  let checkpoint: unknown = from;
   for (let page = 0; page < 100; page++) {
     const query = new URLSearchParams({ limit: '500' });
     if (checkpoint) query.set('checkpoint', JSON.stringify(checkpoint));
@@ -110,7 +119,7 @@ async function pulled(session: TestSession, collection: SyncCollection): Promise
     const body = response.json() as { documents: Doc[]; checkpoint: unknown };
     documents.push(...body.documents.filter((doc) => doc._deleted !== true));
     checkpoint = body.checkpoint;
-    if (body.documents.length < 500) return documents;
+    if (body.documents.length < 500) return { documents, checkpoint };
   }
   throw new Error(`${collection} did not end within 100 pages`);
 }
@@ -197,6 +206,57 @@ describe('two families: each guardian pulls their own child’s rows only', () =
     ]);
     // The demo guardian has two children: the demo student and a classmate.
     expect(await wardsOf(db, family.a.guardianId)).toHaveLength(2);
+  });
+});
+
+describe('a guardian’s name card reaches those who read the requests they file', () => {
+  const cardIds = async (session: TestSession) =>
+    new Set((await pulled(session, SyncCollection.people)).map((doc) => doc.id));
+
+  it('the child, the child’s teachers and the co-guardians hold it; another family and its teachers do not', async () => {
+    const [student, teacher, teacher2] = await Promise.all([
+      signIn(t.app, DEMO_ACCOUNTS.student),
+      signIn(t.app, DEMO_ACCOUNTS.teacher),
+      signIn(t.app, 'teacher2@demo.test'),
+    ]);
+    // The demo student sits in the owned class (the demo teacher's); family B's child in teacher2's class.
+    const seen = {
+      student: await cardIds(student),
+      teacher: await cardIds(teacher),
+      teacher2: await cardIds(teacher2),
+      a: await cardIds(family.a.session),
+      b: await cardIds(family.b.session),
+    };
+    const holds = (guardianId: string) =>
+      Object.fromEntries(Object.entries(seen).map(([who, ids]) => [who, ids.has(guardianId)]));
+    expect(holds(family.a.guardianId)).toEqual({
+      student: true,
+      teacher: true,
+      teacher2: false,
+      a: true,
+      b: false,
+    });
+    expect(holds(family.b.guardianId)).toEqual({
+      student: false,
+      teacher: false,
+      teacher2: true,
+      a: false,
+      b: true,
+    });
+  });
+
+  it('a guardian linked later reaches a device that pulled before, at its next pull', async () => {
+    const student = await signIn(t.app, DEMO_ACCOUNTS.student);
+    const before = await pulledFrom(student, SyncCollection.people, null);
+    const late = await newGuardian('guardian-late@fixture.test');
+    expect(before.documents.map((doc) => doc.id)).not.toContain(late);
+    await db.insert(guardianLinks).values({ guardianId: late, studentId: school.owned.studentId });
+    const after = await pulledFrom(student, SyncCollection.people, before.checkpoint);
+    expect(after.documents.map((doc) => doc.id)).toContain(late);
+    // The co-guardian sees the newcomer too; the link ends and the card leaves the next full pull.
+    expect(await cardIds(family.a.session)).toContain(late);
+    await db.update(guardianLinks).set({ endedAt: new Date() }).where(eq(guardianLinks.guardianId, late));
+    expect(await cardIds(student)).not.toContain(late);
   });
 });
 

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config';
-import { createPasswordHasher } from '../modules/auth/passwords';
+import { createPasswordHasher } from '../passwords';
 import { openDatabase } from './client';
 import { DEFAULT_DEMO_SEED, seedDemoSchool } from './seed';
 

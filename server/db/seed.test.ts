@@ -1,7 +1,7 @@
 import { count, getTableName } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPasswordHasher, type PasswordHasher } from '../modules/auth/passwords';
+import { createPasswordHasher, type PasswordHasher } from '../passwords';
 import { demoSchoolRows } from '../testing/demo-rows';
 import { createTestDatabase, type TestDatabase } from '../testing/test-app';
 import { type DatabaseHandle, openDatabase } from './client';

@@ -1,12 +1,12 @@
 import { count } from 'drizzle-orm';
 import { type AccountRole, Role } from '../../domain/roles';
-import type { PasswordHasher } from '../modules/auth/passwords';
-import { nextSequence, SyncScope } from '../sync/sequence';
+import type { PasswordHasher } from '../passwords';
 import type { Database, Transaction } from './client';
 import { type DemoAccount, NAMED_ACCOUNTS, QUICK_START_ACCOUNTS } from './demo/accounts';
 import { generateDemoSchool } from './demo/generate';
 import { insertTables, rowCounts } from './demo/insert';
 import { users } from './schema';
+import { nextSequence, SyncScope } from './sequence';
 
 export { DEMO_ACCOUNTS, type DemoAccount } from './demo/accounts';
 

@@ -6,6 +6,7 @@ import type { AppConfig } from '../config';
 import { type BatchLanes, createBatchLane } from '../db/batch-lane';
 import type { Database } from '../db/client';
 import { forbidden, HttpError, unauthenticated } from '../http-error';
+import { clearAppCookie, setAppCookie } from './cookies';
 import {
   DEFAULT_SESSION_LIFETIME_MS,
   findSessions,
@@ -13,8 +14,7 @@ import {
   type SessionAsk,
   type SessionLookup,
   type SessionUser,
-} from '../modules/auth/sessions';
-import { clearAppCookie, setAppCookie } from './cookies';
+} from './session-store';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -4,10 +4,10 @@ import { SOCKET_CLOSE_SESSION_ENDED, type SocketMessage } from '../../domain/syn
 import { readBuildId } from '../build-info';
 import type { AppConfig } from '../config';
 import type { Database } from '../db/client';
+import type { ChangeAudience, ChangeFeed } from '../feed/change-feed';
 import { forbidden, unauthenticated } from '../http-error';
-import { DEFAULT_SESSION_LIFETIME_MS, liveSessionIds } from '../modules/auth/sessions';
-import type { ChangeAudience, ChangeFeed } from '../sync/change-feed';
 import { signedInUser } from './session';
+import { DEFAULT_SESSION_LIFETIME_MS, liveSessionIds } from './session-store';
 
 const HEARTBEAT_MS = 30_000;
 const MAX_MESSAGE_BYTES = 16 * 1024;

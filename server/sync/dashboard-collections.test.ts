@@ -5,13 +5,13 @@ import { StickyStatus, StickyType } from '../../domain/stickies';
 import type { SocketMessage } from '../../domain/sync';
 import type { NotificationDoc, StickyDoc } from '../../domain/sync-docs';
 import { notifications, stickies, users } from '../db/schema';
+import { nextSequence } from '../db/sequence';
 import { stickiesCollection } from '../modules/dashboard/collection';
 import { notificationsCollection } from '../modules/notifications/collection';
 import { call, pullThrough, waitForWatermark } from '../testing/calls';
 import { createSchoolFixture, type SchoolFixture } from '../testing/school-fixture';
 import { buildTestApp, signIn, type TestApp } from '../testing/test-app';
 import { pullCollection, pushCollection, type SyncActor, type SyncCollectionDef } from './engine';
-import { nextSequence } from './sequence';
 
 let t: TestApp;
 let school: SchoolFixture;

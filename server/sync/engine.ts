@@ -8,10 +8,10 @@ import type { Actor } from '../access/actor';
 import { createBatchLane, type ItemOutcome } from '../db/batch-lane';
 import type { Database, Transaction } from '../db/client';
 import { queryRows } from '../db/rows';
+import { nextSequence, pullWatermark } from '../db/sequence';
 import type { AppDeps } from '../deps';
+import type { ChangeAudience } from '../feed/change-feed';
 import { validationFailed } from '../http-error';
-import type { ChangeAudience } from './change-feed';
-import { nextSequence, pullWatermark } from './sequence';
 
 /** The signed-in user a pull or push runs for (the actor `server/access` scopes and guards take). */
 export type SyncActor = Actor;

@@ -8,13 +8,13 @@ import { Role } from '../../domain/roles';
 import { type NoteDoc, NoteKind, type RequestDoc } from '../../domain/sync-docs';
 import type { Database } from '../db/client';
 import { lessons, memoSchedules, memos, notes, notifications, planNotes, plans, users } from '../db/schema';
+import { nextSequence } from '../db/sequence';
 import { notesCollection } from '../modules/notes/collection';
 import { requestsCollection } from '../modules/requests/collection';
 import { pullThrough } from '../testing/calls';
 import { createTaughtSchools, type SchoolFixture } from '../testing/school-fixture';
 import { buildTestApp, type TestApp } from '../testing/test-app';
 import { pushCollection, type SyncActor, type SyncCollectionDef } from './engine';
-import { nextSequence } from './sequence';
 
 type AnyDoc = { id: string; updatedAt: number; _deleted: boolean };
 

@@ -6,6 +6,7 @@ import { type AchievementDoc, AchievementDocKind } from '../../domain/sync-docs'
 import { achievementId } from '../../domain/sync-ids';
 import type { Database } from '../db/client';
 import { classStudents, classTeachers, students, subjectStudents, users } from '../db/schema';
+import { nextSequence } from '../db/sequence';
 import { achievementsCollection } from '../modules/achievement/collection';
 import { attendanceCollection } from '../modules/attendance/collection';
 import { peopleCollection } from '../modules/people/collection';
@@ -13,7 +14,6 @@ import { pullThrough } from '../testing/calls';
 import { createSchoolFixture, markOf, type SchoolFixture } from '../testing/school-fixture';
 import { buildTestApp, type TestApp } from '../testing/test-app';
 import { pushCollection, type SyncActor, type SyncCollectionDef } from './engine';
-import { nextSequence } from './sequence';
 
 type AnyDoc = { id: string; updatedAt: number; _deleted: boolean };
 

@@ -1,7 +1,7 @@
 import type { SyncCollection } from '../../domain/sync';
 import type { Database, Transaction } from '../db/client';
-import type { ChangeAudience, ChangeFeed } from './change-feed';
-import { nextSequence } from './sequence';
+import { nextSequence } from '../db/sequence';
+import type { ChangeAudience, ChangeFeed } from '../feed/change-feed';
 
 /** What a stamped write answers: its result, and who must hear that the collection changed (null: nobody). */
 export interface StampedOutcome<T> {

@@ -12,6 +12,7 @@ import {
   subjects,
   users,
 } from '../db/schema';
+import { nextSequence } from '../db/sequence';
 import { lessonsCollection } from '../modules/lessons/collection';
 import { schedulesCollection } from '../modules/schedules/collection';
 import { subjectsCollection } from '../modules/subjects/collection';
@@ -19,7 +20,6 @@ import { call, pullThrough } from '../testing/calls';
 import { createTaughtSchools, type SchoolFixture } from '../testing/school-fixture';
 import { buildTestApp, signIn, type TestApp } from '../testing/test-app';
 import { pushCollection, type SyncActor, type SyncCollectionDef } from './engine';
-import { nextSequence } from './sequence';
 
 let t: TestApp;
 let school: SchoolFixture;

@@ -89,7 +89,7 @@ export async function push<Doc>(
 /**
  * Waits until every transaction running now has ended, so a pull sees everything committed before the call.
  * On a PostgreSQL server that other suites share, their open transactions hold back the pull watermark
- * (server/sync/sequence.ts) for a moment; PGlite has no other sessions and returns at once.
+ * (server/db/sequence.ts) for a moment; PGlite has no other sessions and returns at once.
  */
 export async function waitForWatermark(db: Database): Promise<void> {
   const row = z.object({ xmin: z.coerce.number(), xmax: z.coerce.number() });

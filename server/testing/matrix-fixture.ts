@@ -23,7 +23,7 @@ import {
   users,
   userUniversities,
 } from '../db/schema';
-import { nextSequence } from '../sync/sequence';
+import { nextSequence } from '../db/sequence';
 import { createScoreClassFixture } from './achievement-fixture';
 import { createTaughtSchool, type SchoolFixture } from './school-fixture';
 import { buildTestApp, DEMO_ACCOUNTS, signIn } from './test-app';

@@ -9,9 +9,9 @@ import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '../../domain/auth';
 import { buildApp } from '../app';
 import type { AppConfig, DatabaseConfig } from '../config';
 import type { Database } from '../db/client';
-import { SIGN_IN_CODE_PATTERN } from '../modules/mail/templates';
-import type { MailTransport, OutgoingMail } from '../modules/mail/transport';
-import { createLocalRelay } from '../sync/change-feed';
+import { createLocalRelay } from '../feed/change-feed';
+import { SIGN_IN_CODE_PATTERN } from '../mail/templates';
+import type { MailTransport, OutgoingMail } from '../mail-transport';
 
 /** One demo account of each role of SPEC §1 (the seed's named accounts), for role-by-call tables. */
 export const DEMO_ACCOUNTS = {

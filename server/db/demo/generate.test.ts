@@ -5,7 +5,7 @@ import { highlightRuleSchema } from '../../../domain/highlights';
 import { RequestStatus } from '../../../domain/request-status';
 import { RequestOption } from '../../../domain/requests';
 import { StickyType, stickyVisibleTo } from '../../../domain/stickies';
-import { SyncScope } from '../../sync/sequence';
+import { SyncScope } from '../sequence';
 import { DEMO_ACCOUNTS } from './accounts';
 import { type DemoSchoolOptions, generateDemoSchool, STUDENTS_PER_SCALE, type TableRows } from './generate';
 

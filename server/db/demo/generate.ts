@@ -12,7 +12,6 @@ import { type AccountRole, Role } from '../../../domain/roles';
 import { JlptLevel } from '../../../domain/schemas/people';
 import { isRequestSticky, StickyStatus, StickyType } from '../../../domain/stickies';
 import { achievementId, attendanceId, resultId } from '../../../domain/sync-ids';
-import type { SyncScope } from '../../sync/sequence';
 import {
   achievements,
   attendances,
@@ -52,6 +51,7 @@ import {
   userUniversities,
   yearCodes,
 } from '../schema';
+import type { SyncScope } from '../sequence';
 import { GUARDIAN_WARDS, NAMED_ACCOUNTS } from './accounts';
 import {
   ABSENCE_REASONS,

@@ -131,7 +131,7 @@ export const achievements = pgTable(
  * A student's result in a subject (SPEC §3 achievement per student: gpa, comment, formula): the final score set
  * by hand (null: the subject's formula gives it), the formula text, and the comment on the whole subject.
  * Replicated as the `result` kind of the `achievements` collection. The GPA is not stored: it follows from the
- * scores and is computed where it is read (server/modules/achievement/gpa-sql.ts, domain/gpa.ts).
+ * scores and is computed where it is read (server/modules/shared/gpa-sql.ts, domain/gpa.ts).
  */
 export const results = pgTable(
   'results',

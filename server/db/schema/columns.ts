@@ -10,7 +10,7 @@ export const timestamps = {
 
 /**
  * The change-sequence columns of every replicated table. `seq` is taken from the table's sync scope counter
- * inside the writing transaction (server/sync/sequence.ts), never a clock; `deleted` is the soft delete a
+ * inside the writing transaction (server/db/sequence.ts), never a clock; `deleted` is the soft delete a
  * client that pulls later still receives, so replicated rows are never removed.
  */
 export const syncColumns = {

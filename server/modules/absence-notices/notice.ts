@@ -7,8 +7,8 @@ import type { Transaction } from '../../db/client';
 import { inList, queryRows } from '../../db/rows';
 import { absenceNoticeMarks } from '../../db/schema';
 import type { AppDeps } from '../../deps';
+import { absenceNoticeMail, absenceNoticeText } from '../../mail/templates';
 import { insertNotifications } from '../dashboard/notifications';
-import { absenceNoticeMail, absenceNoticeText } from '../mail/templates';
 import { enqueuePushToUser } from '../push/send';
 import { type AbsenceNoticeJob, absenceNoticeKey, NOTIFIED_STATUSES } from './schedule';
 

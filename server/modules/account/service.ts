@@ -5,10 +5,10 @@ import type { NotificationSettings, Profile, SessionEntry } from '../../../domai
 import { ValidationCode } from '../../../domain/validation-codes';
 import type { Executor } from '../../db/client';
 import { notificationSettings as notificationSettingsTable, sessions, users } from '../../db/schema';
+import { changeSequence } from '../../db/sequence';
 import { notFound, unauthenticated, validationFailed } from '../../http-error';
-import { changeSequence } from '../../sync/sequence';
+import { DEFAULT_SESSION_LIFETIME_MS } from '../../plugins/session-store';
 import { describeDevice } from '../auth/device';
-import { DEFAULT_SESSION_LIFETIME_MS } from '../auth/sessions';
 
 /** The caller's own details. */
 export async function profileDetails(db: Executor, userId: string): Promise<Profile> {

@@ -12,7 +12,7 @@ import { studentScope } from '../../access/students';
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { forbidden, notFound } from '../../http-error';
-import { studentAttendanceTallies } from '../reports/attendance-report';
+import { studentAttendanceTallies } from '../shared/attendance-tallies';
 import {
   readHighlights,
   readResults,

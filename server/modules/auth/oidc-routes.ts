@@ -13,6 +13,7 @@ import { registerCall } from '../../plugins/call-route';
 import { clearAppCookie, setAppCookie } from '../../plugins/cookies';
 import { issueCsrfToken } from '../../plugins/csrf';
 import { sessionTokenOf, setSessionCookie, signedInUser } from '../../plugins/session';
+import { sessionIdOf } from '../../plugins/session-store';
 import {
   createOidcClient,
   finishProviderSignIn,
@@ -20,7 +21,6 @@ import {
   ProviderRefusalError,
   startProviderSignIn,
 } from './oidc';
-import { sessionIdOf } from './sessions';
 import { signInMethodsOf } from './sign-in-methods';
 
 /** The sign-in screen, where every round trip ends: signed in, or with the reason it was refused. */

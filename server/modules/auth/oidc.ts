@@ -8,9 +8,9 @@ import type { Executor } from '../../db/client';
 import { providerLinks, providerSignInAttempts, users } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { isLoopback, type OidcConfig } from '../../oidc-config';
+import { createSession, endSession } from '../../plugins/session-store';
 import { assertLoginAllowed, recordLoginFailure, recordLoginSuccess, signedInFromBefore } from './limits';
 import { type AuthDeps, assertNotLocked, tokenKey } from './service';
-import { createSession, endSession } from './sessions';
 
 /** How long a round trip through the provider may take, from the button to the callback. */
 export const PROVIDER_ATTEMPT_TTL_MS = 10 * 60_000;

@@ -6,8 +6,8 @@ import { ValidationCode } from '../../../domain/validation-codes';
 import type { Executor } from '../../db/client';
 import { accountLocks, passwordResets, users } from '../../db/schema';
 import { HttpError, validationFailed } from '../../http-error';
-import { recipientLocale } from '../mail/recipient-locale';
-import { chooseMail, inviteMail, resetMail } from '../mail/templates';
+import { recipientLocale } from '../../mail/recipient-locale';
+import { chooseMail, inviteMail, resetMail } from '../../mail/templates';
 import { AttemptKind, attemptsSince, recordAttempt, tooMany } from './limits';
 import { type AuthDeps, endTrust, tokenKey } from './service';
 

@@ -6,13 +6,13 @@ import { unauthenticated } from '../../http-error';
 import { registerCall } from '../../plugins/call-route';
 import { issueCsrfToken } from '../../plugins/csrf';
 import { clearSessionCookie, sessionTokenOf, setSessionCookie, signedInUser } from '../../plugins/session';
+import { sessionIdOf } from '../../plugins/session-store';
 import { notifyAccountChange, notifyDepsOf } from '../dashboard/notifications';
 import { setDeviceCookie } from './device-cookie';
 import { relyingPartyOfConfig } from './passkeys';
 import { passkeyRoutes } from './passkeys-routes';
 import { changePassword, forceChangePassword, requestPasswordLink, resetPassword } from './password-service';
 import { login, logout, profileOf, resendCode, verifyCode } from './service';
-import { sessionIdOf } from './sessions';
 
 function sessionIdOfRequest(request: FastifyRequest): string {
   if (!request.sessionId) throw unauthenticated();

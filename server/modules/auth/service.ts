@@ -9,9 +9,11 @@ import { signInOpen } from '../../access/users';
 import type { Database, Executor } from '../../db/client';
 import { accountLocks, otpCodes, sessions, trustedDevices, users } from '../../db/schema';
 import { HttpError, validationFailed } from '../../http-error';
-import type { Mailer } from '../mail/outbox';
-import { recipientLocale } from '../mail/recipient-locale';
-import { lockedMail, otpMail } from '../mail/templates';
+import type { Mailer } from '../../mail/outbox';
+import { recipientLocale } from '../../mail/recipient-locale';
+import { lockedMail, otpMail } from '../../mail/templates';
+import type { PasswordHasher } from '../../passwords';
+import { createSession, endOtherSessions, endSession } from '../../plugins/session-store';
 import {
   AttemptKind,
   assertLoginAllowed,
@@ -23,8 +25,6 @@ import {
   tooMany,
 } from './limits';
 import { hasPasskeys } from './passkeys-store';
-import type { PasswordHasher } from './passwords';
-import { createSession, endOtherSessions, endSession } from './sessions';
 
 /** What the auth services need. */
 export interface AuthDeps {

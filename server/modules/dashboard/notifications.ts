@@ -15,12 +15,12 @@ import { type AppConfig, appPublicUrl } from '../../config';
 import type { Database, Executor, Transaction } from '../../db/client';
 import { queryRows, slices } from '../../db/rows';
 import { notifications } from '../../db/schema';
+import { nextSequence, SyncScope } from '../../db/sequence';
+import type { ChangeFeed } from '../../feed/change-feed';
 import { notFound } from '../../http-error';
-import type { ChangeFeed } from '../../sync/change-feed';
-import { nextSequence, SyncScope } from '../../sync/sequence';
+import type { Mailer } from '../../mail/outbox';
+import { notificationMail } from '../../mail/templates';
 import { writeStamped } from '../../sync/stamped-write';
-import type { Mailer } from '../mail/outbox';
-import { notificationMail } from '../mail/templates';
 import { requestHandlers } from './rules/requests';
 
 /** One notification to send; `params` says what it is about (null: nothing in particular). */

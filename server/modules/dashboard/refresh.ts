@@ -3,8 +3,9 @@ import { StickyStatus, type StickyType } from '../../../domain/stickies';
 import type { Database, Transaction } from '../../db/client';
 import { slices } from '../../db/rows';
 import { stickies } from '../../db/schema';
-import type { ChangeFeed } from '../../sync/change-feed';
-import { nextSequence, SyncScope } from '../../sync/sequence';
+import { nextSequence, SyncScope } from '../../db/sequence';
+import type { SubjectRefreshQueue } from '../../deps';
+import type { ChangeFeed } from '../../feed/change-feed';
 import { insertNotifications } from './notifications';
 import { missingAchievementRule, missingAttendanceRule } from './rules/entry';
 import { highlightRule } from './rules/highlights';
@@ -175,17 +176,6 @@ export async function refreshAndPublish(
   return result;
 }
 
-/**
- * The subject refreshes that writes of marks and scores ask for, run one at a time after the write has
- * answered (a refresh of a busy subject takes longer than the write itself). A subject asked for again while
- * it waits is refreshed once; asked for while it runs, once more afterwards, so the last write is always seen.
- */
-export interface SubjectRefreshQueue {
-  request(subjectIds: Iterable<string>): void;
-  /** Resolves once nothing waits or runs: for tests, and before the database closes. */
-  settled(): Promise<void>;
-}
-
 /** How the queue shares the database with the writes (`createSubjectRefreshQueue`). */
 export interface RefreshPacing {
   /**
@@ -202,7 +192,10 @@ export interface RefreshPacing {
   spacingMs?: number;
 }
 
-/** A queue of subject refreshes, paced as `pacing` says; see `SubjectRefreshQueue`. */
+/**
+ * A queue of subject refreshes, paced as `pacing` says: the `SubjectRefreshQueue` the app hands the modules
+ * (declared in server/deps.ts, which imports no module).
+ */
 export function createSubjectRefreshQueue(
   refresh: (subjectId: string) => Promise<unknown>,
   onError: (error: unknown) => void,

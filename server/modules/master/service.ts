@@ -15,8 +15,8 @@ import { liveUser } from '../../access/users';
 import type { Database, Executor, Transaction } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { faculties, users } from '../../db/schema';
+import type { ChangeFeed } from '../../feed/change-feed';
 import { HttpError, notFound, validationFailed } from '../../http-error';
-import type { ChangeFeed } from '../../sync/change-feed';
 import { writeStamped } from '../../sync/stamped-write';
 import {
   MASTER_KINDS,
@@ -84,8 +84,8 @@ export async function searchMaster(
   const kind = SEGMENT_WRITERS[segment].kind;
   const conditions: SQL[] = [sql`not m.deleted`];
   if (query.param) conditions.push(sql`m.name ilike ${`%${escapeLike(query.param)}%`}`);
-  if (query.university) conditions.push(sql`m.university_id = ${query.university}`);
-  if (query.subjectNameId) conditions.push(sql`m.subject_name_id = ${query.subjectNameId}`);
+  if (query.university) conditions.push(sql`m."universityId" = ${query.university}`);
+  if (query.subjectNameId) conditions.push(sql`m."subjectNameId" = ${query.subjectNameId}`);
   const offset = (query.page - 1) * query.limit;
 
   const rows = await queryRows(
@@ -307,7 +307,7 @@ export async function readUniversitiesWithFaculties(db: Database) {
   return {
     universities: universityRows.map((university) => ({
       ...toMasterItem(university),
-      faculties: facultyRows.filter((faculty) => faculty.university_id === university.id).map(toMasterItem),
+      faculties: facultyRows.filter((faculty) => faculty.universityId === university.id).map(toMasterItem),
     })),
   };
 }
@@ -317,7 +317,7 @@ export async function readFacultyYearCodes(db: Database, universityId: string, f
   const rows = await liveRows(
     db,
     'yearCodes',
-    sql`m.university_id = ${universityId} and m.faculty_id = ${facultyId}`,
+    sql`m."universityId" = ${universityId} and m."facultyId" = ${facultyId}`,
   );
   return { yearCodes: rows.map(toMasterItem) };
 }

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Locale } from '../../../domain/locales';
@@ -10,15 +9,11 @@ import type { Actor } from '../../access/actor';
 import { guardiansOfStudent } from '../../access/guardians';
 import type { Executor, Transaction } from '../../db/client';
 import { queryRows } from '../../db/rows';
+import { nextSequence } from '../../db/sequence';
 import { notFound, validationFailed } from '../../http-error';
-import { nextSequence } from '../../sync/sequence';
-import { recipientLocale } from '../mail/recipient-locale';
-import {
-  insertInvitedAccount,
-  lockAccountWrites,
-  type PeopleDeps,
-  publishPeopleChange,
-} from './people-write';
+import { recipientLocale } from '../../mail/recipient-locale';
+import { lockAccountWrites, publishPeopleChange, unusablePasswordHash } from '../shared/account-writes';
+import { insertInvitedAccount, type PeopleDeps } from './people-write';
 
 // Guardians' links to students (issue 43): admins link a guardian on the student's screen (inviting a new
 // account by e-mail in the language the form gives) or with the bulk add, and end a link. Who a guardian then
@@ -99,11 +94,6 @@ export async function linkGuardianWithin(
       values (${guardianId}, ${input.studentId}, ${deps.now()}, ${actor.id})
       on conflict (guardian_id, student_id) where ended_at is null do nothing`);
   return { guardianId, invited: account === undefined };
-}
-
-/** The hash of a secret nobody knows, for accounts that must choose their password through the invitation. */
-export async function unusablePasswordHash(deps: Pick<PeopleDeps, 'passwords'>): Promise<string> {
-  return deps.passwords.hash(randomBytes(32).toString('base64url'));
 }
 
 /** Tells the guardians' devices their scope changed, and every device of a new account's name card. */

@@ -3,13 +3,12 @@ import { z } from 'zod';
 import { AUTH_LIMITS } from '../../../domain/auth';
 import type { Locale } from '../../../domain/locales';
 import type { AccountRole } from '../../../domain/roles';
-import type { SyncCollection } from '../../../domain/sync';
 import type { Database, Transaction } from '../../db/client';
 import { queryRows } from '../../db/rows';
-import type { ChangeFeed } from '../../sync/change-feed';
+import type { ChangeFeed } from '../../feed/change-feed';
+import type { Mailer } from '../../mail/outbox';
+import type { PasswordHasher } from '../../passwords';
 import { issuePasswordLink } from '../auth/password-service';
-import type { PasswordHasher } from '../auth/passwords';
-import type { Mailer } from '../mail/outbox';
 
 /** What the people calls need: the database, the change feed, mail (invitations) and the clock. */
 export interface PeopleDeps {
@@ -20,18 +19,6 @@ export interface PeopleDeps {
   now: () => Date;
   /** Origin of the links in invitation mail. */
   publicUrl: string;
-}
-
-/**
- * Tells every device that people changed (and the collections a placement or a removal also touched), after
- * the transaction committed. Everybody hears it: each pull is narrowed by its user's scope, and a name is
- * shown on every sheet that lists the person.
- */
-export async function publishPeopleChange(
-  deps: Pick<PeopleDeps, 'feed'>,
-  also: readonly SyncCollection[] = [],
-): Promise<void> {
-  await deps.feed.publishChange(['people', ...also], 'all');
 }
 
 /** A new account to invite: who, in which role and language, under the writing transaction's sequence. */
@@ -66,12 +53,4 @@ export async function insertInvitedAccount(
   if (!user) throw new Error('invited user not inserted');
   await issuePasswordLink(tx, deps, { user, kind: 'invite', ttlMs: AUTH_LIMITS.inviteTtlMs });
   return user;
-}
-
-/**
- * Serialises writes of accounts (new students, invitations, edits of an email or a student number) within a
- * transaction, so two of them cannot both find the same address or number free.
- */
-export async function lockAccountWrites(tx: Transaction): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('people:accounts'))`);
 }

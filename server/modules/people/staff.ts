@@ -20,16 +20,12 @@ import { liveUser } from '../../access/users';
 import type { Executor, Transaction } from '../../db/client';
 import { containsText, paginationOf, totalColumnSchema } from '../../db/paging';
 import { queryRows } from '../../db/rows';
+import { nextSequence } from '../../db/sequence';
 import { forbidden, notFound, validationFailed } from '../../http-error';
-import { nextSequence } from '../../sync/sequence';
+import { recipientLocale } from '../../mail/recipient-locale';
 import { endTrust } from '../auth/service';
-import { recipientLocale } from '../mail/recipient-locale';
-import {
-  insertInvitedAccount,
-  lockAccountWrites,
-  type PeopleDeps,
-  publishPeopleChange,
-} from './people-write';
+import { lockAccountWrites, publishPeopleChange } from '../shared/account-writes';
+import { insertInvitedAccount, type PeopleDeps } from './people-write';
 
 const staffRowSchema = z.object({
   id: z.string(),

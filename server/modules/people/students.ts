@@ -23,19 +23,15 @@ import { liveUser } from '../../access/users';
 import type { Executor, Transaction } from '../../db/client';
 import { containsText, paginationOf, totalColumnSchema } from '../../db/paging';
 import { queryRows } from '../../db/rows';
+import { nextSequence } from '../../db/sequence';
 import { forbidden, notFound, validationFailed } from '../../http-error';
-import { nextSequence } from '../../sync/sequence';
-import { enrolmentGpas } from '../achievement/gpa-sql';
+import { recipientLocale } from '../../mail/recipient-locale';
 import { issuePasswordLink } from '../auth/password-service';
 import { endTrust } from '../auth/service';
-import { recipientLocale } from '../mail/recipient-locale';
-import {
-  type LinkedGuardian,
-  linkGuardianWithin,
-  publishGuardianChange,
-  unusablePasswordHash,
-} from './guardians';
-import { lockAccountWrites, type PeopleDeps, publishPeopleChange } from './people-write';
+import { lockAccountWrites, publishPeopleChange, unusablePasswordHash } from '../shared/account-writes';
+import { enrolmentGpas } from '../shared/gpa-sql';
+import { type LinkedGuardian, linkGuardianWithin, publishGuardianChange } from './guardians';
+import type { PeopleDeps } from './people-write';
 
 const ref = z.object({ id: z.string(), name: z.string() });
 const studentRowSchema = z.object({

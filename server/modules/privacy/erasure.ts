@@ -4,10 +4,12 @@ import { AccessKind } from '../../../domain/access-log';
 import { Role } from '../../../domain/roles';
 import { SyncCollection } from '../../../domain/sync';
 import { appendEntries } from '../../access-log/recorder';
+import type { AppConfig } from '../../config';
 import type { Database, Executor } from '../../db/client';
 import { inList, queryRows } from '../../db/rows';
-import type { ChangeFeed } from '../../sync/change-feed';
+import type { ChangeFeed } from '../../feed/change-feed';
 import { writeStamped } from '../../sync/stamped-write';
+import { removeAvatarFiles, storageDirOf } from '../shared/avatar-files';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -46,21 +48,40 @@ export async function studentsDueForErasure(
   return rows.map((row) => ({ studentId: row.student_id, userId: row.user_id, leftAt: row.left_at }));
 }
 
+/** What the erasure needs: the database, the feed devices hear of changes by, and where avatars are kept. */
+export interface ErasureDeps {
+  db: Database;
+  feed: ChangeFeed;
+  config: Pick<AppConfig, 'storageDir'>;
+}
+
 /**
  * Replaces the identity of each student (name, kana, mail, phone, avatar, student number) with placeholders
  * that name nobody, ends their sign-in for good, and keeps every row statistics count (enrolments, marks,
  * scores, requests, their university, faculty and year code) as it was, now about no one. Devices hear of
  * the new names through the people collection. Idempotent: an erased student is never due again.
+ * Answers how many avatar files it deleted.
  */
 async function eraseStudents(
-  deps: { db: Database; feed: ChangeFeed },
+  deps: ErasureDeps,
   items: readonly ErasureItem[],
   options: { now: Date; afterDays: number },
-) {
-  if (items.length === 0) return;
+): Promise<number> {
+  if (items.length === 0) return 0;
   const now = options.now;
   const userIds = items.map((item) => item.userId);
   const studentIds = items.map((item) => item.studentId);
+  // The picture is a file outside the database: it goes first, so a pass that fails after it leaves no file
+  // the database no longer names (the student stays due, and the next pass finds the file already gone).
+  const avatars = await queryRows(
+    deps.db,
+    sql`select avatar from users where id in (${inList(userIds)}) and erased_at is null and avatar is not null`,
+    z.object({ avatar: z.string() }),
+  );
+  const avatarsRemoved = await removeAvatarFiles(
+    storageDirOf(deps.config),
+    avatars.map((row) => row.avatar),
+  );
   await writeStamped(deps, SyncCollection.people, async (tx, seq) => {
     await tx.execute(sql`update users set name = '—', name_kana = null, phone = null, avatar = null,
         email = 'erased-' || id::text || '@erased.invalid', password_hash = '!', login_blocked = true,
@@ -84,6 +105,7 @@ async function eraseStudents(
     ]);
     return { result: undefined, audience: 'all' };
   });
+  return avatarsRemoved;
 }
 
 /** What one erasure pass did, or with `dryRun` would do. */
@@ -91,6 +113,8 @@ export interface ErasureOutcome {
   dryRun: boolean;
   afterDays: number;
   students: ErasureItem[];
+  /** Avatar files deleted from the storage folder (0 in a dry run). */
+  avatarsRemoved: number;
 }
 
 /**
@@ -98,14 +122,12 @@ export interface ErasureOutcome {
  * to the access log in the same transaction (an entry of the server's own, naming the students by id).
  */
 export async function runErasure(
-  deps: { db: Database; feed: ChangeFeed },
+  deps: ErasureDeps,
   options: { now: Date; afterDays: number; dryRun: boolean },
 ): Promise<ErasureOutcome> {
   const students = await studentsDueForErasure(deps.db, options.now, options.afterDays);
-  if (!options.dryRun && students.length > 0) {
-    await eraseStudents(deps, students, options);
-  }
-  return { dryRun: options.dryRun, afterDays: options.afterDays, students };
+  const avatarsRemoved = options.dryRun ? 0 : await eraseStudents(deps, students, options);
+  return { dryRun: options.dryRun, afterDays: options.afterDays, students, avatarsRemoved };
 }
 
 /** The job name of the nightly erasure in the durable queue (server/jobs/queue.ts). */

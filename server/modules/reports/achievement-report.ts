@@ -8,8 +8,8 @@ import { requireSubjectVisible, subjectScope } from '../../access/subjects';
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { notFound } from '../../http-error';
-import { enrolmentGpas } from '../achievement/gpa-sql';
-import { gpaBandColumn } from './report-sql';
+import { enrolmentGpas } from '../shared/gpa-sql';
+import { gpaBandColumn } from '../shared/report-sql';
 
 const namedRow = z.object({ id: z.string(), name: z.string() });
 

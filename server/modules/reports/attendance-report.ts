@@ -3,30 +3,15 @@ import { z } from 'zod';
 import { tallyCounts } from '../../../domain/attendance';
 import { attendanceHighlightsMet } from '../../../domain/attendance-highlights';
 import type { SchoolMoment } from '../../../domain/schedules';
-import type { AttendanceReport, AttendanceTally, ReportDefaultFilter } from '../../../domain/schemas/reports';
+import type { AttendanceReport, ReportDefaultFilter } from '../../../domain/schemas/reports';
 import type { Actor } from '../../access/actor';
 import { classReportScope } from '../../access/class-work';
-import { studentScope } from '../../access/students';
 import { requireSubjectVisible } from '../../access/subjects';
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { notFound } from '../../http-error';
-import { classStudentTallies, heldSittings, tallyColumns } from './report-sql';
-
-const tallyRow = {
-  present: z.number(),
-  late: z.number(),
-  unexplainedAbsence: z.number(),
-  absent: z.number(),
-  missing: z.number(),
-};
-const tallyOf = (row: z.infer<z.ZodObject<typeof tallyRow>>) => ({
-  present: row.present,
-  late: row.late,
-  unexplainedAbsence: row.unexplainedAbsence,
-  absent: row.absent,
-  missing: row.missing,
-});
+import { tallyOf, tallyRow } from '../shared/attendance-tallies';
+import { classStudentTallies, heldSittings, tallyColumns } from '../shared/report-sql';
 
 /**
  * The live class students of a subject in the classes the actor's reports count (`classReportScope`);
@@ -120,32 +105,6 @@ export async function attendanceReportStudents(
       };
     }),
   };
-}
-
-const studentSubjectRow = z.object({ subject_id: z.string(), ...tallyRow });
-
-/**
- * One student's attendance tally in each subject they sit in a class of, by subject id: the rule of the
- * attendance report's student rows (`classStudentTallies` over the sittings held by `moment`), for the
- * report card (`GET /api/students/{id}/achievement-attendance`), so the card and the report never disagree.
- * Only rows of a student the actor may see (`studentScope`) are read; none otherwise.
- */
-export async function studentAttendanceTallies(
-  db: Executor,
-  actor: Actor,
-  studentId: string,
-  moment: SchoolMoment,
-): Promise<Map<string, AttendanceTally>> {
-  const seats = sql`(select cs.id, cs.class_id, cs.student_id from class_students cs
-    where cs.student_id = ${studentId} and not cs.deleted and ${studentScope(actor, sql`cs.student_id`)})`;
-  const rows = await queryRows(
-    db,
-    sql`select cs.subject_id::text as subject_id, t.present, t.late, t."unexplainedAbsence", t.absent, t.missing
-        from ${classStudentTallies(seats, heldSittings(moment))} t
-        join class_students cs on cs.id = t.id`,
-    studentSubjectRow,
-  );
-  return new Map(rows.map((row) => [row.subject_id, tallyOf(row)]));
 }
 
 const classRow = z.object({ id: z.string(), name: z.string(), students_count: z.number(), ...tallyRow });

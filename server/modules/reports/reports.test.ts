@@ -30,7 +30,7 @@ import {
 import { call } from '../../testing/calls';
 import { createSchoolFixture, type SchoolFixture } from '../../testing/school-fixture';
 import { buildTestApp, signIn, type TestApp, type TestSession } from '../../testing/test-app';
-import { gpaOfScores } from '../achievement/gpa-sql';
+import { gpaOfScores } from '../shared/gpa-sql';
 
 // A class of five students with hand-counted marks and scores (the "class of 5 with known marks").
 // Sittings held by today (2026-04-20): 04-10, 04-12, 04-14; one on 05-30 is still to come.

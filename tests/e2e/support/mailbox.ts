@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from '@playwright/test';
-import { SIGN_IN_CODE_PATTERN } from '../../../server/modules/mail/templates';
+import { SIGN_IN_CODE_PATTERN } from '../../../server/mail/templates';
 import { mailDirVariable } from './servers';
 import type { StoredMail } from './smtp-sink';
 

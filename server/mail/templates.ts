@@ -1,7 +1,7 @@
-import { AttendanceStatus } from '../../../domain/attendance';
-import type { Locale } from '../../../domain/locales';
-import type { AbsenceSitting, MailedNotification } from '../../../domain/notifications';
-import type { OutgoingMail } from './transport';
+import { AttendanceStatus } from '../../domain/attendance';
+import type { Locale } from '../../domain/locales';
+import type { AbsenceSitting, MailedNotification } from '../../domain/notifications';
+import type { OutgoingMail } from '../mail-transport';
 
 // Each mail is written in its recipient's language: the one they last chose in the app (`users.locale`),
 // Japanese (the default, SPEC §1) for an account that never chose.

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { type Locale, localeOrDefault } from '../../../domain/locales';
-import type { Executor } from '../../db/client';
-import { users } from '../../db/schema';
+import { type Locale, localeOrDefault } from '../../domain/locales';
+import type { Executor } from '../db/client';
+import { users } from '../db/schema';
 
 /** The language a user's mail is written in: the one they chose in the app, Japanese when none is known. */
 export async function recipientLocale(db: Executor, userId: string): Promise<Locale> {

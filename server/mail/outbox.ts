@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, lt } from 'drizzle-orm';
-import type { Database, Executor } from '../../db/client';
-import { mailOutbox } from '../../db/schema';
-import type { MailTransport, OutgoingMail } from './transport';
+import type { Database, Executor } from '../db/client';
+import { mailOutbox } from '../db/schema';
+import type { MailTransport, OutgoingMail } from '../mail-transport';
 
 // A row that failed this often is left for an operator; retrying forever would hammer a broken server.
 const MAX_ATTEMPTS = 5;

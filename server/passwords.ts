@@ -1,5 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
-import type { PasswordHashingConfig } from '../../config';
+import type { PasswordHashingConfig } from './config';
 
 /** Hashes and checks passwords with argon2id (the library's default algorithm). */
 export interface PasswordHasher {

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '../../domain/roles';
-import { type DatabaseHandle, openDatabase } from '../db/client';
-import { universities } from '../db/schema';
 import { masterCollection } from '../modules/master/collection';
+import { pullCollection } from '../sync/engine';
 import { createTestDatabase, type TestDatabase } from '../testing/test-app';
-import { pullCollection } from './engine';
+import { type DatabaseHandle, openDatabase } from './client';
+import { universities } from './schema';
 import { nextSequence } from './sequence';
 
 // Runs only against PostgreSQL (TEST_DATABASE_URL; see vitest.config.ts): several sessions interleave there.

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '../../domain/roles';
-import { type DatabaseHandle, openDatabase } from '../db/client';
-import { universities } from '../db/schema';
 import { masterCollection } from '../modules/master/collection';
+import { pullCollection } from '../sync/engine';
 import { createTestDatabase, type TestDatabase } from '../testing/test-app';
-import { pullCollection } from './engine';
+import { type DatabaseHandle, openDatabase } from './client';
+import { universities } from './schema';
 import { nextSequence } from './sequence';
 
 const reader = { id: '00000000-0000-4000-8000-000000000001', role: Role.student } as const;

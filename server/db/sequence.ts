@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Transaction } from '../db/client';
-import { queryRows } from '../db/rows';
+import type { Transaction } from './client';
+import { queryRows } from './rows';
 
 /**
  * Change scopes; every master kind shares one, so one checkpoint covers the whole `master` collection. The

@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, inArray, ne, type SQL, sql } from 'drizzle-orm';
-import { type AccountRole, isAccountRole } from '../../../domain/roles';
-import { signInOpen } from '../../access/users';
-import type { Executor } from '../../db/client';
-import { sessions, users } from '../../db/schema';
+import { type AccountRole, isAccountRole } from '../../domain/roles';
+import { signInOpen } from '../access/users';
+import type { Executor } from '../db/client';
+import { sessions, users } from '../db/schema';
 
 /** A session ends after this long without a request. */
 export const SESSION_IDLE_MS = 30 * 24 * 60 * 60 * 1000;

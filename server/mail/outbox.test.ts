@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox } from '../../db/schema';
-import { anonymous, buildTestApp, type TestApp } from '../../testing/test-app';
+import { mailOutbox } from '../db/schema';
+import { anonymous, buildTestApp, type TestApp } from '../testing/test-app';
 import { SIGN_IN_CODE_PATTERN } from './templates';
 
 async function attemptLogin(t: TestApp, email: string): Promise<number> {
