@@ -108,6 +108,13 @@ export function teachesStudent(teacherId: SQL | string, studentId: SQL): SQL {
     where cs.student_id = ${studentId} and not cs.deleted and ct.teacher_id = ${teacherId})`;
 }
 
+/** The students sitting in a class the teacher is in charge of, as a subquery of student `id` (`teachesStudent`). */
+export function taughtStudentIds(teacherId: SQL | string): SQL {
+  return sql`(select cs.student_id from class_students cs
+    join class_teachers ct on ct.class_id = cs.class_id and not ct.deleted
+    where not cs.deleted and ct.teacher_id = ${teacherId})`;
+}
+
 /** The ids of the teachers in charge of a class. */
 export async function teacherIdsOfClass(db: Executor, classId: string): Promise<string[]> {
   const rows = await queryRows(

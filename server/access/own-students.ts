@@ -24,6 +24,25 @@ export function wardStudentIds(guardianUserId: SQL | string): SQL {
       and g.deactivated_at is null)`;
 }
 
+/**
+ * The guardians linked by a live link to any of `studentIds` (a subquery of student ids), as a subquery of user
+ * `id` (issue 43): whose name cards a device that reaches those students holds, so a request a guardian filed
+ * for their child names them to everyone who reads it.
+ */
+export function guardianIdsOfStudents(studentIds: SQL): SQL {
+  return sql`(select gl.guardian_id from guardian_links gl
+    where gl.ended_at is null and gl.student_id in ${studentIds})`;
+}
+
+/**
+ * The fingerprint of the guardian links of `studentIds` (a subquery of student ids), for a scope version: the
+ * number of links and of live ones, which moves when a link is made or ended.
+ */
+export function guardianLinksVersion(studentIds: SQL): SQL {
+  return sql`select count(*)::text || '.' || count(gl.ended_at)::text as version from guardian_links gl
+    where gl.student_id in ${studentIds}`;
+}
+
 /** Whether the actor reads a student's own rows as the student sees them: a student, or a guardian. */
 export function readsAsStudent(actor: Actor): boolean {
   return actor.role === Role.student || actor.role === Role.guardian;

@@ -1,8 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { Role } from '../../domain/roles';
 import type { Actor } from './actor';
-import { teachesStudent } from './classes';
-import { wardStudentIds } from './own-students';
+import { taughtStudentIds, teachesStudent } from './classes';
+import { guardianIdsOfStudents, guardianLinksVersion, ownStudentIds, wardStudentIds } from './own-students';
 
 /**
  * The condition "this account is live": neither deleted nor deactivated (a removed staff member or student with
@@ -23,17 +23,36 @@ export function signInOpen(user: SQL = sql`u`): SQL {
  * (SPEC §6): admins and observers everybody; teachers the staff and the students sitting in a class they are in
  * charge of; students themselves and the staff (who teach them and decide their requests); guardians
  * themselves, their wards and the staff (issue 43: the child switcher names the wards, the child's screens
- * the teachers); anybody else nobody.
+ * the teachers); anybody else nobody. Guardians' cards reach those who reach their ward's (issue 43): the
+ * student, the ward's other guardians, the teachers of the ward's classes, admins and observers, so a request
+ * a guardian filed names them wherever it is read; a teacher sees no other guardian.
  */
 export function peopleReadScope(actor: Actor, user: SQL = sql`u`, student: SQL = sql`s`): SQL {
   if (actor.role === Role.admin || actor.role === Role.observer) return sql`true`;
   const staff = sql`${user}.role in (${Role.teacher}, ${Role.admin})`;
-  if (actor.role === Role.student) return sql`(${user}.id = ${actor.id} or ${staff})`;
+  const guardianOf = (students: SQL) => sql`${user}.id in ${guardianIdsOfStudents(students)}`;
+  if (actor.role === Role.student) {
+    return sql`(${user}.id = ${actor.id} or ${staff} or ${guardianOf(ownStudentIds(actor.id))})`;
+  }
   if (actor.role === Role.guardian) {
-    return sql`(${user}.id = ${actor.id} or ${staff} or ${student}.id in ${wardStudentIds(actor.id)})`;
+    const wards = wardStudentIds(actor.id);
+    return sql`(${user}.id = ${actor.id} or ${staff} or ${student}.id in ${wards} or ${guardianOf(wards)})`;
   }
   if (actor.role !== Role.teacher) return sql`false`;
-  return sql`(${user}.role <> ${Role.student} or ${teachesStudent(actor.id, sql`${student}.id`)})`;
+  return sql`(${user}.role not in (${Role.student}, ${Role.guardian})
+    or ${teachesStudent(actor.id, sql`${student}.id`)} or ${guardianOf(taughtStudentIds(actor.id))})`;
+}
+
+/**
+ * The version of the guardian part of a user's people scope (`peopleReadScope`), for the people pull's scope
+ * version beside the class scope's: the links of the students whose guardians the user sees. A link made or
+ * ended brings a guardian's card into the scope or takes it out, without a newer sequence on the card.
+ */
+export function peopleGuardianScopeVersion(actor: Actor): SQL {
+  if (actor.role === Role.student) return guardianLinksVersion(ownStudentIds(actor.id));
+  if (actor.role === Role.guardian) return guardianLinksVersion(wardStudentIds(actor.id));
+  if (actor.role === Role.teacher) return guardianLinksVersion(taughtStudentIds(actor.id));
+  return sql`select '' as version`;
 }
 
 /** Who sees a staff member's e-mail on a people row: the staff, who pick colleagues in pickers and filters. */

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { SYNC_COLLECTION_ROLES } from '../../../domain/sync';
 import { type PersonDoc, personDocSchema } from '../../../domain/sync-docs';
 import { classScopeVersion } from '../../access/classes';
-import { peopleReadScope, personEmailFor } from '../../access/users';
+import { peopleGuardianScopeVersion, peopleReadScope, personEmailFor } from '../../access/users';
 import type { SyncCollectionDef } from '../../sync/engine';
 
 const personRowSchema = z.object({
@@ -40,8 +40,10 @@ export const peopleCollection: SyncCollectionDef<PersonDoc, PersonRow> = {
   // A teacher sees the students of their classes: assignments and enrolments decide the scope. The version
   // also names the documents' shape: a device that pulled people before they carried staff e-mails (issue 42
   // row 9) holds a checkpoint of another version, so its next pull starts over and brings them.
+  // Guardians' cards (issue 43) come and go with the links of the students the user reaches: their version too.
   scopeVersion: (actor) =>
-    sql`select ${PEOPLE_SHAPE}::text || '.' || v.version as version from (${classScopeVersion(actor)}) as v`,
+    sql`select ${PEOPLE_SHAPE}::text || '.' || v.version || '.' || g.version as version
+      from (${classScopeVersion(actor)}) as v, (${peopleGuardianScopeVersion(actor)}) as g`,
   scope: (actor) => sql`select u.id::text as id, u.role::int as role, u.name, u.name_kana,
       ${personEmailFor(actor)} as email, u.avatar,
       u.retire_at::text as retire_at, u.deactivated_at is not null as deactivated, s.id::text as student_id, s.identity, s.university_id::text as university_id,
