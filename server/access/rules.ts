@@ -182,7 +182,7 @@ export const ACCESS_RULES = {
       student: Reach.ownRecord,
       guardian: Reach.ward,
     }),
-    note: 'The reaches are for students’ cards. Staff cards (teachers and admins) reach every device but the super admin’s: a student’s or guardian’s device names who teaches the student and decides their requests.',
+    note: 'The reaches are for students’ cards. Staff cards (teachers and admins) reach every device but the super admin’s: a student’s or guardian’s device names who teaches the student and decides their requests. A guardian’s card reaches the devices that reach their ward’s (the ward, the ward’s other guardians, the teachers of the ward’s classes, admins and observers), so a request the guardian filed names them wherever it is read (issue 43).',
   },
   staff: {
     rows: 'staff accounts (teachers, observers, admins)',
