@@ -32,12 +32,35 @@ export function storedFieldsOf<Shape extends object>(schema: { shape: Shape }): 
   return Object.keys(schema.shape).filter((key) => !(key in SYNC_DOC_FIELDS)) as StoredField<Shape>[];
 }
 
-/** How a column is read so the document gets the type its schema wants (ids as text, small numbers as int). */
-function readAs(column: PgColumn): SQL {
+/**
+ * A column read so the document gets the type and text its schema wants: ids as text, small numbers as int,
+ * numeric as float8, dates as `YYYY-MM-DD`, times stamped as their JSON text (what `to_json` writes, the
+ * form every synced timestamp has always travelled in).
+ */
+function readColumn(ref: SQL, column: PgColumn): SQL {
   const type = column.getSQLType();
-  if (type === 'uuid') return sql.raw('::text');
-  if (type === 'smallint') return sql.raw('::int');
-  return sql``;
+  if (type === 'uuid' || type === 'date') return sql`${ref}::text`;
+  if (type === 'smallint') return sql`${ref}::int`;
+  if (type.startsWith('numeric')) return sql`${ref}::float8`;
+  if (type.startsWith('timestamp')) return sql`to_json(${ref}) #>> '{}'`;
+  return ref;
+}
+
+/**
+ * `<alias>.<column> as "<field>", …` for a table whose drizzle keys are the document's field names: the one
+ * list of a document's stored fields as SQL, which the sync's select and a REST read of the same row share.
+ */
+export function storedFieldColumns<Field extends string>(
+  table: PgTable & Record<Field, PgColumn>,
+  alias: string,
+  fields: readonly Field[],
+): SQL {
+  const a = sql.identifier(alias);
+  const columns = fields.map(
+    (field) =>
+      sql`${readColumn(sql`${a}.${sql.identifier(table[field].name)}`, table[field])} as ${sql.identifier(field)}`,
+  );
+  return sql.join(columns, sql`, `);
 }
 
 /**
@@ -51,11 +74,7 @@ export function selectStoredFields<Field extends string>(
   fields: readonly Field[],
 ): SQL {
   const a = sql.identifier(alias);
-  const columns = fields.map(
-    (field) =>
-      sql`${a}.${sql.identifier(table[field].name)}${readAs(table[field])} as ${sql.identifier(field)}`,
-  );
-  return sql`select ${sql.join(columns, sql`, `)}, ${a}.${sql.identifier(table.seq.name)} as seq,
+  return sql`select ${storedFieldColumns(table, alias, fields)}, ${a}.${sql.identifier(table.seq.name)} as seq,
     ${a}.${sql.identifier(table.deleted.name)} as deleted from ${table} ${a}`;
 }
 
@@ -84,4 +103,28 @@ export function docJsonOf<Shape extends object>(schema: { shape: Shape }): (rela
       ],
       sql`, `,
     )})`;
+}
+
+/**
+ * `<expression> as "<field>", …` for every stored field of a document built from more than one column or
+ * table (a join, a flag computed from a column): `columns` is its one field list, keyed by the document's
+ * fields, so a field added to the schema without its column fails the typecheck. Selected in the schema's
+ * order, as `docJsonOf` reads them.
+ */
+export function docFieldColumns<Shape extends object>(
+  schema: { shape: Shape },
+  columns: Record<StoredField<Shape>, SQL>,
+): SQL {
+  return sql.join(
+    storedFieldsOf(schema).map((field) => sql`${columns[field]} as ${sql.identifier(field)}`),
+    sql`, `,
+  );
+}
+
+/**
+ * A point in time as JavaScript's `toISOString` writes it (UTC, to the millisecond, `Z`): the text a
+ * document's time had when the server shaped it from a `Date`.
+ */
+export function isoTime(column: SQL): SQL {
+  return sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 }

@@ -69,6 +69,8 @@ describe('pull pages built by the database', () => {
     expect(built.map((entry) => entry.name).sort()).toEqual([
       'attendance',
       'lessons',
+      'notifications',
+      'requests',
       'schedules',
       'subjects',
     ]);

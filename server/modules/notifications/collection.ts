@@ -1,42 +1,39 @@
 import { isDeepStrictEqual } from 'node:util';
 import { inArray, sql } from 'drizzle-orm';
-import { z } from 'zod';
-import { notificationParamsSchema } from '../../../domain/notifications';
+import type { z } from 'zod';
 import { SYNC_COLLECTION_ROLES, type SyncRejectReason } from '../../../domain/sync';
 import { type NotificationDoc, notificationDocSchema } from '../../../domain/sync-docs';
 import { notificationReadScope } from '../../access/notifications';
 import { queryRows } from '../../db/rows';
 import { notifications } from '../../db/schema';
+import {
+  docFieldColumns,
+  docJsonOf,
+  isoTime,
+  SYNC_DOC_FIELDS,
+  SYNC_ROW_COLUMNS,
+  toDocFields,
+} from '../../sync/doc-fields';
 import type { SyncActor, SyncCollectionDef, SyncWriteContext } from '../../sync/engine';
 
-const notificationRowSchema = z.object({
-  id: z.string(),
-  message: z.string(),
-  url: z.string(),
-  params: notificationParamsSchema.nullable(),
-  created_at: z.coerce.date(),
-  read: z.boolean(),
-  seq: z.coerce.number().int(),
-  deleted: z.boolean(),
-});
+const notificationRowSchema = notificationDocSchema.omit(SYNC_DOC_FIELDS).extend(SYNC_ROW_COLUMNS);
 
 type NotificationRow = z.infer<typeof notificationRowSchema>;
 
-const SELECT = sql`select n.id::text as id, n.message, n.url, n.params, n.created_at, (n.read_at is not null) as read,
-  n.seq, n.deleted from notifications n`;
+/** The document's one field list: each field's column of `notifications n`. */
+const FIELD_COLUMNS = {
+  id: sql`n.id::text`,
+  message: sql`n.message`,
+  url: sql`n.url`,
+  params: sql`n.params`,
+  createdAt: isoTime(sql`n.created_at`),
+  read: sql`(n.read_at is not null)`,
+};
 
-function toDoc(row: NotificationRow): NotificationDoc {
-  return {
-    id: row.id,
-    message: row.message,
-    url: row.url,
-    params: row.params,
-    createdAt: row.created_at.toISOString(),
-    read: row.read,
-    updatedAt: row.seq,
-    _deleted: row.deleted,
-  };
-}
+const SELECT = sql`select ${docFieldColumns(notificationDocSchema, FIELD_COLUMNS)}, n.seq, n.deleted
+  from notifications n`;
+
+const toDoc = (row: NotificationRow): NotificationDoc => toDocFields(row);
 
 /**
  * The row as its owner sees it, locked until the push commits. Another user's row reads as absent, so a push
@@ -79,6 +76,7 @@ export const notificationsCollection: SyncCollectionDef<NotificationDoc, Notific
   scope: (actor: SyncActor) => sql`${SELECT} where ${notificationReadScope(actor)}`,
   rowSchema: notificationRowSchema,
   toDoc,
+  docJson: docJsonOf(notificationDocSchema),
   push: {
     roles: SYNC_COLLECTION_ROLES.notifications.push,
     mergeFields: null,

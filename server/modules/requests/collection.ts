@@ -28,6 +28,16 @@ import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { requests, users } from '../../db/schema';
 import {
+  docJsonOf,
+  SYNC_DOC_FIELDS,
+  SYNC_ROW_COLUMNS,
+  selectStoredFields,
+  storedColumns,
+  storedFieldColumns,
+  storedFieldsOf,
+  toDocFields,
+} from '../../sync/doc-fields';
+import {
   PushRowRefused,
   type SyncCollectionDef,
   type SyncWriteContext,
@@ -38,71 +48,34 @@ import { achievementsCollection } from '../achievement/collection';
 import { attendanceCollection, unmarkedAttendance } from '../attendance/collection';
 import { notifyDepsOf, notifyRequestEvent } from '../dashboard/notifications';
 
-const requestRowSchema = z.object({
-  id: z.string(),
-  subject_id: z.string(),
-  university_id: z.string(),
-  student_id: z.string(),
-  student_user_id: z.string(),
-  class_id: z.string().nullable(),
-  schedule_id: z.string().nullable(),
-  score_name_id: z.string().nullable(),
-  type: z.number().int(),
-  status: z.number().int(),
-  option: z.number().int(),
-  attendance_kind: z.number().int().nullable(),
-  confirm_kind: z.number().int().nullable(),
-  accept_reason: z.number().int().nullable(),
-  late_minutes: z.number().int().nullable(),
-  points: z.number().nullable(),
-  content: z.string(),
-  reject_reason: z.string().nullable(),
-  decided_by: z.string().nullable(),
-  decided_at: z.string().nullable(),
-  filed_by: z.string().nullable(),
-  created_at: z.string(),
-  seq: z.coerce.number().int(),
-  deleted: z.boolean(),
-});
+// Every stored field of the document is a column of the same name (`requests` keyed by the document's
+// fields): the sync's row, select, JSON page and write, and the REST reads (service.ts), all come from this
+// one list, so a new field is listed in the document schema and the table alone.
+const FIELDS = storedFieldsOf(requestDocSchema);
+
+/** The fields the server sets itself: when the request was made, who decided it and when. */
+const SERVER_FIELDS = ['createdAt', 'decidedBy', 'decidedAt'] as const;
+
+/** The fields a push writes as sent: all the others. */
+const WRITTEN_FIELDS = FIELDS.filter(
+  (field): field is Exclude<(typeof FIELDS)[number], (typeof SERVER_FIELDS)[number]> =>
+    !SERVER_FIELDS.some((own) => own === field),
+);
+
+/** A request's row named after its document's fields, with its sequence and soft-delete flag. */
+export const requestRowSchema = requestDocSchema.omit(SYNC_DOC_FIELDS).extend(SYNC_ROW_COLUMNS);
 
 type RequestRow = z.infer<typeof requestRowSchema>;
 
-const SELECT = sql`select r.id::text as id, r.subject_id::text as subject_id, r.university_id::text as university_id,
-  r.student_id::text as student_id, s.user_id::text as student_user_id, r.class_id::text as class_id,
-  r.schedule_id::text as schedule_id, r.score_name_id::text as score_name_id, r.type::int as type,
-  r.status::int as status, r.option::int as option, r.attendance_kind::int as attendance_kind,
-  r.confirm_kind::int as confirm_kind, r.accept_reason::int as accept_reason, r.late_minutes::int as late_minutes,
-  r.points::float8 as points, r.content, r.reject_reason, r.decided_by::text as decided_by, to_json(r.decided_at) #>> '{}' as decided_at,
-  r.filed_by::text as filed_by, to_json(r.created_at) #>> '{}' as created_at, r.seq, r.deleted
-  from requests r join students s on s.id = r.student_id`;
+/** The document's stored fields read from `requests r`, for a select of the same rows with more columns. */
+export const requestFieldColumns = storedFieldColumns(requests, 'r', FIELDS);
 
-function toDoc(row: RequestRow): RequestDoc {
-  return requestDocSchema.parse({
-    id: row.id,
-    subjectId: row.subject_id,
-    universityId: row.university_id,
-    studentId: row.student_id,
-    classId: row.class_id,
-    scheduleId: row.schedule_id,
-    scoreNameId: row.score_name_id,
-    type: row.type,
-    status: row.status,
-    option: row.option,
-    attendanceKind: row.attendance_kind,
-    confirmKind: row.confirm_kind,
-    acceptReason: row.accept_reason,
-    lateMinutes: row.late_minutes,
-    points: row.points,
-    content: row.content,
-    rejectReason: row.reject_reason,
-    decidedBy: row.decided_by,
-    decidedAt: row.decided_at,
-    filedBy: row.filed_by,
-    createdAt: row.created_at,
-    updatedAt: row.seq,
-    _deleted: row.deleted,
-  });
-}
+const SELECT = selectStoredFields(requests, 'r', FIELDS);
+
+/** A row of `requestRowSchema` as the document. */
+export const toRequestDoc = (row: RequestRow): RequestDoc => toDocFields(row);
+
+const toDoc = toRequestDoc;
 
 const idRow = z.object({ id: z.string() });
 
@@ -117,24 +90,14 @@ async function studentUserId(db: Executor, studentId: string): Promise<string | 
   return row?.id ?? null;
 }
 
-/** What a request says; none of it changes after it was made, only its status and decision do. */
-const CONTENT_FIELDS = [
-  'subjectId',
-  'universityId',
-  'studentId',
-  'classId',
-  'scheduleId',
-  'scoreNameId',
-  'type',
-  'option',
-  'attendanceKind',
-  'confirmKind',
-  'lateMinutes',
-  'points',
-  'content',
-  'filedBy',
-  'createdAt',
-] as const;
+/** What a decision changes: the status, its reasons, and who decided when. */
+const DECISION_FIELDS = ['id', 'status', 'acceptReason', 'rejectReason', 'decidedBy', 'decidedAt'] as const;
+
+/**
+ * What a request says (every field but its id and decision, whatever fields the schema grows); none of it
+ * changes after it was made, only its status and decision do.
+ */
+const CONTENT_FIELDS = FIELDS.filter((field) => !DECISION_FIELDS.some((decision) => decision === field));
 
 /** Whether a request names exactly what its option needs (`requestOptionNeeds`) and nothing else. */
 function namesWhatItNeeds(doc: RequestDoc): boolean {
@@ -385,6 +348,7 @@ export const requestsCollection: SyncCollectionDef<RequestDoc, RequestRow> = {
   scope: (actor) => sql`${SELECT} where ${requestReadScope(actor)}`,
   rowSchema: requestRowSchema,
   toDoc,
+  docJson: docJsonOf(requestDocSchema),
   recordOf: studentRecordOf,
   push: {
     roles: SYNC_COLLECTION_ROLES.requests.push,
@@ -416,26 +380,9 @@ export const requestsCollection: SyncCollectionDef<RequestDoc, RequestRow> = {
       const decided = current !== null && current.status !== doc.status;
       if (decided && updatesRecord(doc)) await applyRequest(ctx, doc);
       await upsertRow(tx, requests, [
-        [requests.id, doc.id],
-        [requests.subjectId, doc.subjectId],
-        [requests.universityId, doc.universityId],
-        [requests.studentId, doc.studentId],
-        [requests.classId, doc.classId],
-        [requests.scheduleId, doc.scheduleId],
-        [requests.scoreNameId, doc.scoreNameId],
-        [requests.type, doc.type],
-        [requests.status, doc.status],
-        [requests.option, doc.option],
-        [requests.attendanceKind, doc.attendanceKind],
-        [requests.confirmKind, doc.confirmKind],
-        [requests.acceptReason, doc.acceptReason],
-        [requests.lateMinutes, doc.lateMinutes],
-        [requests.points, doc.points],
-        [requests.content, doc.content],
-        [requests.rejectReason, doc.rejectReason],
+        ...storedColumns(requests, WRITTEN_FIELDS, doc),
         [requests.decidedBy, decided ? actor.id : (current?.decidedBy ?? null)],
         [requests.decidedAt, decided ? now.toISOString() : (current?.decidedAt ?? null)],
-        [requests.filedBy, doc.filedBy],
         [requests.seq, seq],
         [requests.deleted, false],
         [requests.updatedAt, now.toISOString()],

@@ -27,39 +27,29 @@ import { queryRows } from '../../db/rows';
 import { forbidden, HttpError, notFound, validationFailed } from '../../http-error';
 import type { SyncPushConflict, SyncPushDeps } from '../../sync/engine';
 import { pushAsCall, refusalAsHttp } from '../../sync/push-call';
-import { readRequestDoc, requestsCollection } from './collection';
+import {
+  readRequestDoc,
+  requestFieldColumns,
+  requestsCollection,
+  requestRowSchema as syncedRequestRowSchema,
+  toRequestDoc,
+} from './collection';
 
-const requestRowSchema = z.object({
-  id: z.string(),
-  student_id: z.string(),
+/**
+ * A request as REST reads it: the document's row (the `requests` collection's one field list) with the names
+ * its REST shape shows beside the ids, and when it last changed.
+ */
+const requestRowSchema = syncedRequestRowSchema.extend({
   student_identity: z.string(),
   student_name: z.string(),
-  type: z.number().int(),
-  status: z.number().int(),
-  option: z.number().int(),
-  attendance_kind: z.number().int().nullable(),
-  confirm_kind: z.number().int().nullable(),
-  accept_reason: z.number().int().nullable(),
-  subject_id: z.string(),
   subject_name: z.string(),
-  class_id: z.string().nullable(),
   class_name: z.string().nullable(),
-  schedule_id: z.string().nullable(),
   schedule_day: z.string().nullable(),
   lesson_id: z.string().nullable(),
   lesson_name: z.string().nullable(),
-  score_name_id: z.string().nullable(),
   score_name: z.string().nullable(),
-  late_minutes: z.number().int().nullable(),
-  points: z.number().nullable(),
-  content: z.string(),
-  reject_reason: z.string().nullable(),
-  decided_by_id: z.string().nullable(),
   decided_by_name: z.string().nullable(),
-  decided_at: z.string().nullable(),
-  filed_by_id: z.string().nullable(),
   filed_by_name: z.string().nullable(),
-  created_at: z.string(),
   updated_at: z.string(),
 });
 type RequestRow = z.infer<typeof requestRowSchema>;
@@ -67,15 +57,10 @@ type RequestRow = z.infer<typeof requestRowSchema>;
 const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** Requests with every name their REST shape shows; `r` is the request, `s` its student (as the scope wants). */
-const SELECT = sql`select r.id::text, r.student_id::text, s.identity as student_identity, su.name as student_name,
-  r.type::int, r.status::int, r.option::int, r.attendance_kind::int, r.confirm_kind::int, r.accept_reason::int,
-  r.subject_id::text, sn.name as subject_name, r.class_id::text, cn.name as class_name,
-  r.schedule_id::text, sch.day::text as schedule_day, l.id::text as lesson_id, l.name as lesson_name,
-  r.score_name_id::text, scn.name as score_name, r.late_minutes::int, r.points::float8 as points, r.content,
-  r.reject_reason, r.decided_by::text as decided_by_id, du.name as decided_by_name,
-  ${iso(sql`r.decided_at`)} as decided_at, r.filed_by::text as filed_by_id, fu.name as filed_by_name,
-  ${iso(sql`r.created_at`)} as created_at,
-  ${iso(sql`r.updated_at`)} as updated_at`;
+const SELECT = sql`select ${requestFieldColumns}, r.seq, r.deleted, s.identity as student_identity,
+  su.name as student_name, sn.name as subject_name, cn.name as class_name, sch.day::text as schedule_day,
+  l.id::text as lesson_id, l.name as lesson_name, scn.name as score_name, du.name as decided_by_name,
+  fu.name as filed_by_name, ${iso(sql`r.updated_at`)} as updated_at`;
 
 /** A request's student and their account, what the text search reads besides the request itself. */
 const STUDENT_JOIN = sql`join students s on s.id = r.student_id
@@ -97,36 +82,40 @@ function ref(id: string | null, name: string | null) {
   return id === null ? null : { id, name: name ?? '' };
 }
 
-/** The REST shape of a request (SPEC §3). */
+/** A stored time (the document's JSON text of it) as REST writes times: UTC to the millisecond. */
+const restTime = (time: string) => new Date(time).toISOString();
+
+/** The REST shape of a request (SPEC §3): its document, with the names beside the ids. */
 function toRequest(row: RequestRow): Request {
+  const doc = toRequestDoc(row);
   return {
-    id: row.id,
-    student: { id: row.student_id, identity: row.student_identity, name: row.student_name },
-    type: row.type as Request['type'],
-    status: row.status as Request['status'],
-    option: row.option as Request['option'],
-    attendance_kind: row.attendance_kind as Request['attendance_kind'],
-    confirm_kind: row.confirm_kind as Request['confirm_kind'],
-    accept_reason: row.accept_reason as Request['accept_reason'],
-    subject: { id: row.subject_id, name: row.subject_name },
-    class: ref(row.class_id, row.class_name),
+    id: doc.id,
+    student: { id: doc.studentId, identity: row.student_identity, name: row.student_name },
+    type: doc.type,
+    status: doc.status,
+    option: doc.option,
+    attendance_kind: doc.attendanceKind,
+    confirm_kind: doc.confirmKind,
+    accept_reason: doc.acceptReason,
+    subject: { id: doc.subjectId, name: row.subject_name },
+    class: ref(doc.classId, row.class_name),
     schedule:
-      row.schedule_id === null || row.schedule_day === null
+      doc.scheduleId === null || row.schedule_day === null
         ? null
         : {
-            id: row.schedule_id,
+            id: doc.scheduleId,
             day: row.schedule_day,
             lesson: { id: row.lesson_id ?? '', name: row.lesson_name ?? '' },
           },
-    score_name: ref(row.score_name_id, row.score_name),
-    late_minutes: row.late_minutes,
-    points: row.points,
-    content: row.content,
-    reject_reason: row.reject_reason,
-    decided_by: ref(row.decided_by_id, row.decided_by_name),
-    decided_at: row.decided_at,
-    filed_by: ref(row.filed_by_id, row.filed_by_name),
-    created_at: row.created_at,
+    score_name: ref(doc.scoreNameId, row.score_name),
+    late_minutes: doc.lateMinutes,
+    points: doc.points,
+    content: doc.content,
+    reject_reason: doc.rejectReason,
+    decided_by: ref(doc.decidedBy, row.decided_by_name),
+    decided_at: doc.decidedAt === null ? null : restTime(doc.decidedAt),
+    filed_by: ref(doc.filedBy, row.filed_by_name),
+    created_at: restTime(doc.createdAt),
     updated_at: row.updated_at,
   };
 }
