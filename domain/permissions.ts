@@ -289,10 +289,12 @@ export const CALL_ROLES = {
   'POST /api/statistic/search': STAFF_BUT_SUPER_ADMIN,
 
   // A student's privacy (issue 46, docs/access-log.md): admins read the access log per student and per staff
-  // member and run the erasure; a student reads who looked at their own record; both download the record.
+  // member and run the erasure; a student reads who looked at their own record, and a guardian at each child's
+  // (a row rule: `requireOwnOrWard`); admins and the student download the record.
   'GET /api/students/:studentId/access-log': ADMINS_ONLY,
   'GET /api/users/:userId/access-log': ADMINS_ONLY,
   'GET /api/me/access-log': STUDENTS_ONLY,
+  'GET /api/students/:studentId/who-looked': [Role.student, Role.guardian],
   'GET /api/students/:studentId/record': [Role.admin, Role.student],
   'POST /api/erasure/run': ADMINS_ONLY,
 

@@ -54,6 +54,7 @@ import { Route as AppAcademicSubjectsAddRouteImport } from './routes/_app/academ
 import { Route as AppChildrenStudentIdAttendanceRouteImport } from './routes/_app/children/$studentId/attendance'
 import { Route as AppChildrenStudentIdRequestsRouteImport } from './routes/_app/children/$studentId/requests'
 import { Route as AppChildrenStudentIdScoresRouteImport } from './routes/_app/children/$studentId/scores'
+import { Route as AppChildrenStudentIdWhoLookedRouteImport } from './routes/_app/children/$studentId/who-looked'
 import { Route as AppVibloEventsAddRouteImport } from './routes/_app/viblo/events/add'
 import { Route as AppAcademicSubjectsSubjectIdCopyRouteImport } from './routes/_app/academic/subjects/$subjectId/copy'
 import { Route as AppChildrenStudentIdRequestsNewRouteImport } from './routes/_app/children/$studentId/requests/new'
@@ -292,6 +293,12 @@ const AppChildrenStudentIdScoresRoute =
     path: '/scores',
     getParentRoute: () => AppChildrenStudentIdRoute,
   } as any)
+const AppChildrenStudentIdWhoLookedRoute =
+  AppChildrenStudentIdWhoLookedRouteImport.update({
+    id: '/who-looked',
+    path: '/who-looked',
+    getParentRoute: () => AppChildrenStudentIdRoute,
+  } as any)
 const AppVibloEventsAddRoute = AppVibloEventsAddRouteImport.update({
   id: '/add',
   path: '/add',
@@ -387,6 +394,7 @@ export interface FileRoutesByFullPath {
   '/children/$studentId/attendance': typeof AppChildrenStudentIdAttendanceRoute
   '/children/$studentId/requests': typeof AppChildrenStudentIdRequestsRouteWithChildren
   '/children/$studentId/scores': typeof AppChildrenStudentIdScoresRoute
+  '/children/$studentId/who-looked': typeof AppChildrenStudentIdWhoLookedRoute
   '/viblo/events/add': typeof AppVibloEventsAddRoute
   '/academic/subjects/$subjectId/copy': typeof AppAcademicSubjectsSubjectIdCopyRoute
   '/children/$studentId/requests/new': typeof AppChildrenStudentIdRequestsNewRoute
@@ -441,6 +449,7 @@ export interface FileRoutesByTo {
   '/children/$studentId/attendance': typeof AppChildrenStudentIdAttendanceRoute
   '/children/$studentId/requests': typeof AppChildrenStudentIdRequestsRouteWithChildren
   '/children/$studentId/scores': typeof AppChildrenStudentIdScoresRoute
+  '/children/$studentId/who-looked': typeof AppChildrenStudentIdWhoLookedRoute
   '/viblo/events/add': typeof AppVibloEventsAddRoute
   '/academic/subjects/$subjectId/copy': typeof AppAcademicSubjectsSubjectIdCopyRoute
   '/children/$studentId/requests/new': typeof AppChildrenStudentIdRequestsNewRoute
@@ -497,6 +506,7 @@ export interface FileRoutesById {
   '/_app/children/$studentId/attendance': typeof AppChildrenStudentIdAttendanceRoute
   '/_app/children/$studentId/requests': typeof AppChildrenStudentIdRequestsRouteWithChildren
   '/_app/children/$studentId/scores': typeof AppChildrenStudentIdScoresRoute
+  '/_app/children/$studentId/who-looked': typeof AppChildrenStudentIdWhoLookedRoute
   '/_app/viblo/events/add': typeof AppVibloEventsAddRoute
   '/_app/academic/subjects/$subjectId/copy': typeof AppAcademicSubjectsSubjectIdCopyRoute
   '/_app/children/$studentId/requests/new': typeof AppChildrenStudentIdRequestsNewRoute
@@ -553,6 +563,7 @@ export interface FileRouteTypes {
     | '/children/$studentId/attendance'
     | '/children/$studentId/requests'
     | '/children/$studentId/scores'
+    | '/children/$studentId/who-looked'
     | '/viblo/events/add'
     | '/academic/subjects/$subjectId/copy'
     | '/children/$studentId/requests/new'
@@ -607,6 +618,7 @@ export interface FileRouteTypes {
     | '/children/$studentId/attendance'
     | '/children/$studentId/requests'
     | '/children/$studentId/scores'
+    | '/children/$studentId/who-looked'
     | '/viblo/events/add'
     | '/academic/subjects/$subjectId/copy'
     | '/children/$studentId/requests/new'
@@ -662,6 +674,7 @@ export interface FileRouteTypes {
     | '/_app/children/$studentId/attendance'
     | '/_app/children/$studentId/requests'
     | '/_app/children/$studentId/scores'
+    | '/_app/children/$studentId/who-looked'
     | '/_app/viblo/events/add'
     | '/_app/academic/subjects/$subjectId/copy'
     | '/_app/children/$studentId/requests/new'
@@ -998,6 +1011,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppChildrenStudentIdScoresRouteImport
       parentRoute: typeof AppChildrenStudentIdRoute
     }
+    '/_app/children/$studentId/who-looked': {
+      id: '/_app/children/$studentId/who-looked'
+      path: '/who-looked'
+      fullPath: '/children/$studentId/who-looked'
+      preLoaderRoute: typeof AppChildrenStudentIdWhoLookedRouteImport
+      parentRoute: typeof AppChildrenStudentIdRoute
+    }
     '/_app/viblo/events/add': {
       id: '/_app/viblo/events/add'
       path: '/add'
@@ -1100,6 +1120,7 @@ interface AppChildrenStudentIdRouteChildren {
   AppChildrenStudentIdAttendanceRoute: typeof AppChildrenStudentIdAttendanceRoute
   AppChildrenStudentIdRequestsRoute: typeof AppChildrenStudentIdRequestsRouteWithChildren
   AppChildrenStudentIdScoresRoute: typeof AppChildrenStudentIdScoresRoute
+  AppChildrenStudentIdWhoLookedRoute: typeof AppChildrenStudentIdWhoLookedRoute
 }
 
 const AppChildrenStudentIdRouteChildren: AppChildrenStudentIdRouteChildren = {
@@ -1107,6 +1128,7 @@ const AppChildrenStudentIdRouteChildren: AppChildrenStudentIdRouteChildren = {
   AppChildrenStudentIdRequestsRoute:
     AppChildrenStudentIdRequestsRouteWithChildren,
   AppChildrenStudentIdScoresRoute: AppChildrenStudentIdScoresRoute,
+  AppChildrenStudentIdWhoLookedRoute: AppChildrenStudentIdWhoLookedRoute,
 }
 
 const AppChildrenStudentIdRouteWithChildren =

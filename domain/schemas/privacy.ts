@@ -113,6 +113,11 @@ export const privacyCalls = {
     response: staffAccessLogPageSchema,
   },
   'GET /api/me/access-log': { query: accessLogQuerySchema, response: myAccessLogPageSchema },
+  'GET /api/students/:studentId/who-looked': {
+    params: idParams('studentId'),
+    query: accessLogQuerySchema,
+    response: myAccessLogPageSchema,
+  },
   'GET /api/students/:studentId/record': { params: idParams('studentId'), response: studentRecordSchema },
   'POST /api/erasure/run': {
     body: z.strictObject({ dry_run: z.boolean(CODE_ERRORS) }, CODE_ERRORS),

@@ -482,6 +482,8 @@ const ROW_READS: Partial<Record<CallKey, RowRead>> = {
   // A student's privacy (issue 46): the access log of a student, and the whole record out.
   'GET /api/students/:studentId/access-log': { entity: 'student', kinds: CLASS_KINDS },
   'GET /api/students/:studentId/record': { entity: 'student', kinds: CLASS_KINDS },
+  // Who looked at a student's record: the student themself and their guardians (requireOwnOrWard).
+  'GET /api/students/:studentId/who-looked': { entity: 'student', kinds: CLASS_KINDS },
   'GET /api/requests/:requestId': { entity: 'request', kinds: CLASS_KINDS },
   'GET /api/sticky/:stickyId': {
     entity: 'sticky',

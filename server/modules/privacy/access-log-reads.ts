@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { AccessKind } from '../../../domain/access-log';
 import type { AccessReadPage, MyAccessReadPage, StaffAccessReadPage } from '../../../domain/schemas/privacy';
 import type { Actor } from '../../access/actor';
+import { requireOwnOrWard } from '../../access/guardians';
 import { studentScope } from '../../access/students';
 import type { Executor } from '../../db/client';
 import { inList, queryRows } from '../../db/rows';
@@ -142,9 +143,34 @@ export async function myAccessLog(
   before: number | undefined,
 ): Promise<MyAccessReadPage> {
   const mine = sql`array(select s.id from students s where ${studentScope(actor, sql`s.id`)})`;
+  return whoLookedAt(db, actor, sql`l.student_ids && ${mine}`, before);
+}
+
+/**
+ * `GET /api/students/{id}/who-looked`: who looked at one student's record, for the student themself and for
+ * each of their guardians (a guardian names the child: `requireOwnOrWard`, 404 for another family's child).
+ * The same entries and shape as `myAccessLog`: readers other than the caller, the server's jobs left out.
+ */
+export async function wardAccessLog(
+  db: Executor,
+  actor: Actor,
+  studentId: string,
+  before: number | undefined,
+): Promise<MyAccessReadPage> {
+  await requireOwnOrWard(db, actor, studentId);
+  return whoLookedAt(db, actor, sql`l.student_ids @> array[${studentId}]::uuid[]`, before);
+}
+
+/** A page of "who looked": the entries matching `ofRecord` read by someone other than the caller. */
+async function whoLookedAt(
+  db: Executor,
+  actor: Actor,
+  ofRecord: SQL,
+  before: number | undefined,
+): Promise<MyAccessReadPage> {
   const rows = await entriesWhere(
     db,
-    sql`l.student_ids && ${mine} and l.actor_id is not null and l.actor_id <> ${actor.id}`,
+    sql`${ofRecord} and l.actor_id is not null and l.actor_id <> ${actor.id}`,
     before,
   );
   return paged(rows, (row) => ({

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
 import { registerCall } from '../../plugins/call-route';
 import { signedInUser } from '../../plugins/session';
-import { myAccessLog, staffAccessLog, studentAccessLog } from './access-log-reads';
+import { myAccessLog, staffAccessLog, studentAccessLog, wardAccessLog } from './access-log-reads';
 import { ERASURE_JOB, nextNightlyRun, runErasure } from './erasure';
 import { exportStudentRecord } from './record-export';
 
@@ -24,6 +24,9 @@ export const privacyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
   );
   registerCall(app, 'GET /api/me/access-log', async (request) =>
     myAccessLog(deps.db, signedInUser(request), request.query.before),
+  );
+  registerCall(app, 'GET /api/students/:studentId/who-looked', async (request) =>
+    wardAccessLog(deps.db, signedInUser(request), request.params.studentId, request.query.before),
   );
   registerCall(app, 'GET /api/students/:studentId/record', async (request) =>
     exportStudentRecord(deps.db, signedInUser(request), request.params.studentId, deps.now()),

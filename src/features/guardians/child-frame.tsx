@@ -10,13 +10,14 @@ import { ScreenLink } from '../shared/screen-link';
 import type { Child } from './children';
 
 /** The screens of one child, each a tab under the switcher. */
-export type ChildTab = 'day' | 'attendance' | 'scores' | 'requests';
+export type ChildTab = 'day' | 'attendance' | 'scores' | 'requests' | 'who-looked';
 
 const TAB_PATHS: Record<ChildTab, string> = {
   day: '',
   attendance: '/attendance',
   scores: '/scores',
   requests: '/requests',
+  'who-looked': '/who-looked',
 };
 
 /** The address of one child's tab. */
@@ -67,7 +68,7 @@ export function ChildSwitcher({
   );
 }
 
-/** The tabs of one child's screens: their day, attendance, scores and requests. */
+/** The tabs of one child's screens: their day, attendance, scores, requests and who looked at their record. */
 export function ChildTabs({ studentId, tab }: { studentId: string; tab: ChildTab }) {
   const { t } = useLingui();
   const tabs: [ChildTab, string][] = [
@@ -75,6 +76,7 @@ export function ChildTabs({ studentId, tab }: { studentId: string; tab: ChildTab
     ['attendance', t`Attendance`],
     ['scores', t`Scores`],
     ['requests', t`Requests`],
+    ['who-looked', t`Who looked`],
   ];
   return (
     <nav aria-label={t`Child's screens`} className="-mx-1 overflow-x-auto px-1">

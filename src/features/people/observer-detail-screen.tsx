@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { ErrorCode } from '../../../domain/errors';
 import { Role } from '../../../domain/roles';
 import { deleteObserver, saveObserver, useStaffUser } from './people-calls';
@@ -11,11 +11,14 @@ import { type Notify, useUniversityNames } from './staff-parts';
 /** `/observers/{id}` (admins): the observer, edit and delete. */
 export function ObserverDetailScreen({
   observerId,
+  accessPanel,
   onNotFound,
   onDeleted,
   notify,
 }: {
   observerId: string;
+  /** The admin's view of the student records this person read (issue 46), composed by the route. */
+  accessPanel?: ReactNode;
   onNotFound: () => void;
   onDeleted: () => void;
   notify: Notify;
@@ -74,6 +77,7 @@ export function ObserverDetailScreen({
         </dl>
       )}
       <SignInMethodsPanel userId={observerId} />
+      {accessPanel}
     </PersonDetailFrame>
   );
 }

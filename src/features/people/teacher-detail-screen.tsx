@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { ErrorCode } from '../../../domain/errors';
 import { formatDate } from '../../i18n/format';
 import { localeOrDefault } from '../../i18n/i18n';
@@ -13,12 +13,15 @@ import { type Notify, useUniversityNames } from './staff-parts';
 /** `/teachers/{id}` (staff but 3): the teacher and the subjects they teach; admins edit and delete. */
 export function TeacherDetailScreen({
   teacherId,
+  accessPanel,
   canEdit,
   onNotFound,
   onDeleted,
   notify,
 }: {
   teacherId: string;
+  /** The admin's view of the student records this person read (issue 46), composed by the route. */
+  accessPanel?: ReactNode;
   canEdit: boolean;
   onNotFound: () => void;
   onDeleted: () => void;
@@ -100,6 +103,7 @@ export function TeacherDetailScreen({
         </section>
       )}
       <SignInMethodsPanel userId={teacherId} />
+      {accessPanel}
     </PersonDetailFrame>
   );
 }

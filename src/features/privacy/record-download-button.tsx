@@ -2,39 +2,70 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { errorMessage } from '../../i18n/error-messages';
 import { Button } from '../../ui/button';
-import { downloadStudentRecord } from './privacy-calls';
+import { downloadStudentRecord, downloadStudentRecordWorkbook } from './privacy-calls';
 
-/** Saves a student's whole record as a JSON file (GDPR Art. 20); online only, a failure says why. */
-export function RecordDownloadButton({
+type Format = 'json' | 'xlsx';
+
+/**
+ * Saves a student's whole record (GDPR Art. 20) as a JSON file or an Excel workbook, side by side; online
+ * only, a failure says why. `own`: the student's own screen ("my data"), else an admin's ("the record").
+ */
+export function RecordDownloadButtons({
   studentId,
-  label,
+  own,
 }: {
   studentId: string | null | undefined;
-  label: React.ReactNode;
+  own: boolean;
 }) {
-  const { i18n } = useLingui();
-  const [busy, setBusy] = useState(false);
+  const { t, i18n } = useLingui();
+  const [busy, setBusy] = useState<Format | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const download = async () => {
+  const download = async (format: Format) => {
     if (!studentId) return;
-    setBusy(true);
+    setBusy(format);
     setProblem(null);
-    const outcome = await downloadStudentRecord(studentId);
-    setBusy(false);
-    if (!outcome.ok) setProblem(errorMessage(i18n, outcome.failure.code));
+    try {
+      const outcome =
+        format === 'json'
+          ? await downloadStudentRecord(studentId)
+          : await downloadStudentRecordWorkbook(studentId, i18n);
+      if (!outcome.ok) setProblem(errorMessage(i18n, outcome.failure.code));
+    } catch {
+      setProblem(t`The Excel file could not be made.`);
+    } finally {
+      setBusy(null);
+    }
   };
   return (
     <div className="flex flex-col items-start gap-1">
-      <Button variant="secondary" busy={busy} disabled={!studentId} onClick={() => void download()}>
-        {label}
-      </Button>
+      <div className="flex flex-wrap gap-2">
+        <Button
+          variant="secondary"
+          busy={busy === 'json'}
+          disabled={!studentId || busy !== null}
+          onClick={() => void download('json')}
+        >
+          {own ? <Trans>Download my data (JSON)</Trans> : <Trans>Download the record (JSON)</Trans>}
+        </Button>
+        <Button
+          variant="secondary"
+          busy={busy === 'xlsx'}
+          disabled={!studentId || busy !== null}
+          onClick={() => void download('xlsx')}
+        >
+          {own ? <Trans>Download my data (Excel)</Trans> : <Trans>Download the record (Excel)</Trans>}
+        </Button>
+      </div>
       {problem && (
         <p role="alert" className="text-sm text-red-700">
           {problem}
         </p>
       )}
       <p className="text-xs text-slate-500">
-        <Trans>A JSON file of every table that names the student, the access log included.</Trans>
+        <Trans>
+          Every table that names the student, the access log included: a JSON file, or an Excel workbook with
+          one sheet per table.
+        </Trans>
       </p>
     </div>
   );

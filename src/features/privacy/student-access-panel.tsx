@@ -2,11 +2,11 @@ import { Trans } from '@lingui/react/macro';
 import { ViewState } from '../../ui/view-state';
 import { AccessLogList } from './access-log-list';
 import { useStudentAccessLog } from './privacy-calls';
-import { RecordDownloadButton } from './record-download-button';
+import { RecordDownloadButtons } from './record-download-button';
 
 /**
  * The admin's part of a student's screen (issue 46): who read the student's record (the newest 50,
- * `GET /api/students/:studentId/access-log`), and the whole record as a JSON file.
+ * `GET /api/students/:studentId/access-log`), and the whole record as a JSON file or an Excel workbook.
  */
 export function StudentAccessPanel({ studentId }: { studentId: string }) {
   const view = useStudentAccessLog(studentId);
@@ -17,7 +17,7 @@ export function StudentAccessPanel({ studentId }: { studentId: string }) {
       </h2>
       <ViewState view={view} />
       {view.value && <AccessLogList entries={view.value.entries} />}
-      <RecordDownloadButton studentId={studentId} label={<Trans>Download the record (JSON)</Trans>} />
+      <RecordDownloadButtons studentId={studentId} own={false} />
     </section>
   );
 }

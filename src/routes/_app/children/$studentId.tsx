@@ -16,7 +16,7 @@ export const Route = createFileRoute('/_app/children/$studentId')({
   component: ChildRoute,
 });
 
-const TABS: readonly ChildTab[] = ['attendance', 'scores', 'requests'];
+const TABS: readonly ChildTab[] = ['attendance', 'scores', 'requests', 'who-looked'];
 
 /** The tab a nested route path opens (`/children/$studentId/requests/new` is the requests tab). */
 function tabOf(fullPath: string | undefined): ChildTab {
