@@ -69,6 +69,7 @@ describe('pull pages built by the database', () => {
     expect(built.map((entry) => entry.name).sort()).toEqual([
       'attendance',
       'lessons',
+      'master',
       'notifications',
       'requests',
       'schedules',

@@ -2,10 +2,10 @@ import { sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { MasterKind } from '../../../domain/master-kind';
 import { SYNC_COLLECTION_ROLES } from '../../../domain/sync';
-import type { MasterDoc } from '../../../domain/sync-docs';
-import { masterDocSchema } from '../../../domain/sync-docs';
+import { type MasterDoc, masterDocSchema } from '../../../domain/sync-docs';
 import { masterReadScope } from '../../access/master';
 import { queryRows } from '../../db/rows';
+import { docJsonOf } from '../../sync/doc-fields';
 import type { SyncCollectionDef, SyncWriteContext } from '../../sync/engine';
 import { upsertRow } from '../../sync/write-row';
 import {
@@ -20,15 +20,6 @@ import {
 import { hasDuplicateName, lockMasterKind, masterRowUse } from './usage';
 
 const NAME_MAX_LENGTH = 255;
-
-const DOC_FIELDS: Record<MasterField, keyof MasterDoc> = {
-  university_id: 'universityId',
-  faculty_id: 'facultyId',
-  subject_name_id: 'subjectNameId',
-  color: 'color',
-  start_date: 'startDate',
-  end_date: 'endDate',
-};
 
 /** The row of any kind with this id, locked in its own table until the push commits. */
 async function readMasterForUpdate({ tx }: SyncWriteContext, doc: MasterDoc): Promise<MasterDoc | null> {
@@ -59,7 +50,7 @@ async function writeMaster({ tx, seq, now }: SyncWriteContext, doc: MasterDoc): 
     [table.updatedAt, now.toISOString()],
   ];
   for (const [field, column] of Object.entries(fields) as [MasterField, PgColumn][]) {
-    columns.push([column, doc[DOC_FIELDS[field]]]);
+    columns.push([column, doc[field]]);
   }
   await upsertRow(tx, table, columns);
 }
@@ -76,6 +67,7 @@ export const masterCollection: SyncCollectionDef<MasterDoc, MasterRow> = {
     sql`select * from (${masterRowsOfKinds(MASTER_KINDS)}) as m where ${masterReadScope(actor)}`,
   rowSchema: masterRowSchema,
   toDoc: toMasterDoc,
+  docJson: docJsonOf(masterDocSchema),
   push: {
     roles: SYNC_COLLECTION_ROLES.master.push,
     mergeFields: null,

@@ -2,8 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { MasterKind } from '../../../domain/master-kind';
-import type { MasterDoc } from '../../../domain/sync-docs';
-import { masterKindSchema } from '../../../domain/sync-docs';
+import { type MasterDoc, masterDocSchema, masterKindSchema } from '../../../domain/sync-docs';
 import {
   classNames,
   examNames,
@@ -14,6 +13,13 @@ import {
   universities,
   yearCodes,
 } from '../../db/schema';
+import {
+  type StoredField,
+  SYNC_DOC_FIELDS,
+  SYNC_ROW_COLUMNS,
+  storedFieldsOf,
+  toDocFields,
+} from '../../sync/doc-fields';
 
 /** Any master table; they share id, name, seq, deleted and the timestamps. */
 export type MasterTable =
@@ -26,14 +32,8 @@ export type MasterTable =
   | typeof subjectNames
   | typeof semesters;
 
-/** The relation and detail columns a master kind has. */
-export type MasterField =
-  | 'university_id'
-  | 'faculty_id'
-  | 'subject_name_id'
-  | 'color'
-  | 'start_date'
-  | 'end_date';
+/** The relation and detail fields a master kind may have: the document's fields past its id, kind and name. */
+export type MasterField = Exclude<StoredField<MasterDoc>, 'id' | 'kind' | 'name'>;
 
 interface KindTable {
   table: MasterTable;
@@ -43,52 +43,51 @@ interface KindTable {
 /** Each master kind's table and the optional columns it has. */
 export const MASTER_TABLES: Record<MasterKind, KindTable> = {
   universities: { table: universities, fields: {} },
-  faculties: { table: faculties, fields: { university_id: faculties.universityId } },
+  faculties: { table: faculties, fields: { universityId: faculties.universityId } },
   yearCodes: {
     table: yearCodes,
     fields: {
-      university_id: yearCodes.universityId,
-      faculty_id: yearCodes.facultyId,
+      universityId: yearCodes.universityId,
+      facultyId: yearCodes.facultyId,
       color: yearCodes.color,
     },
   },
-  classNames: { table: classNames, fields: { university_id: classNames.universityId } },
-  examNames: { table: examNames, fields: { subject_name_id: examNames.subjectNameId } },
-  rooms: { table: rooms, fields: { university_id: rooms.universityId } },
+  classNames: { table: classNames, fields: { universityId: classNames.universityId } },
+  examNames: { table: examNames, fields: { subjectNameId: examNames.subjectNameId } },
+  rooms: { table: rooms, fields: { universityId: rooms.universityId } },
   subjectNames: { table: subjectNames, fields: {} },
-  semesters: { table: semesters, fields: { start_date: semesters.startDate, end_date: semesters.endDate } },
+  semesters: { table: semesters, fields: { startDate: semesters.startDate, endDate: semesters.endDate } },
 };
 
 /** Every master kind, in a stable order. */
 export const MASTER_KINDS = masterKindSchema.options;
 
-/** One master row in the common shape all kinds are read in. */
-export const masterRowSchema = z.object({
-  id: z.string(),
-  kind: masterKindSchema,
-  name: z.string(),
-  university_id: z.string().nullable(),
-  faculty_id: z.string().nullable(),
-  subject_name_id: z.string().nullable(),
-  color: z.string().nullable(),
-  start_date: z.string().nullable(),
-  end_date: z.string().nullable(),
-  // bigint arrives as a string from node-postgres; the sequence stays far below 2^53.
-  seq: z.coerce.number().int(),
-  deleted: z.boolean(),
-});
+/**
+ * One master row in the common shape all kinds are read in: named after the document's fields (the one field
+ * list the sync's page, the push and the REST items share), with its sequence and soft-delete flag. Not
+ * strict: the relation also carries `created_at`, for ordering.
+ */
+export const masterRowSchema = z.object(masterDocSchema.shape).omit(SYNC_DOC_FIELDS).extend(SYNC_ROW_COLUMNS);
 
 /** A master row in the common shape. */
 export type MasterRow = z.infer<typeof masterRowSchema>;
 
-const FIELD_ORDER: readonly MasterField[] = [
-  'university_id',
-  'faculty_id',
-  'subject_name_id',
-  'color',
-  'start_date',
-  'end_date',
-];
+/** The detail fields in the document's order. */
+const FIELD_ORDER = storedFieldsOf(masterDocSchema).filter(
+  (field): field is MasterField => field !== 'id' && field !== 'kind' && field !== 'name',
+);
+
+/** The key a detail field has in the REST items (SPEC §3 names them in snake case). */
+const REST_KEYS = {
+  universityId: 'university_id',
+  facultyId: 'faculty_id',
+  subjectNameId: 'subject_name_id',
+  color: 'color',
+  startDate: 'start_date',
+  endDate: 'end_date',
+} as const satisfies Record<MasterField, string>;
+
+type RestKey = (typeof REST_KEYS)[MasterField];
 
 /**
  * `SELECT` of one kind in the common row shape (plus `created_at` for ordering). Everything is read as text
@@ -102,7 +101,7 @@ export function masterRowsOf(kind: MasterKind): SQL {
       ? sql`${column}::text as ${sql.identifier(field)}`
       : sql`null::text as ${sql.identifier(field)}`;
   });
-  return sql`select ${table.id}::text as id, ${kind}::text as kind, ${table.name} as name, ${sql.join(columns, sql`, `)}, ${table.seq} as seq, ${table.deleted} as deleted, ${table.createdAt} as created_at from ${table}`;
+  return sql`select ${table.id}::text as "id", ${kind}::text as "kind", ${table.name} as "name", ${sql.join(columns, sql`, `)}, ${table.seq} as seq, ${table.deleted} as deleted, ${table.createdAt} as created_at from ${table}`;
 }
 
 /** The rows of several kinds as one relation. */
@@ -114,32 +113,18 @@ export function masterRowsOfKinds(kinds: readonly MasterKind[]): SQL {
 }
 
 /** A row as `/api/sync/master/pull` sends it. */
-export function toMasterDoc(row: MasterRow): MasterDoc {
-  return {
-    id: row.id,
-    kind: row.kind,
-    name: row.name,
-    universityId: row.university_id,
-    facultyId: row.faculty_id,
-    subjectNameId: row.subject_name_id,
-    color: row.color,
-    startDate: row.start_date,
-    endDate: row.end_date,
-    updatedAt: row.seq,
-    _deleted: row.deleted,
-  };
-}
+export const toMasterDoc = (row: MasterRow): MasterDoc => toDocFields(row);
 
 /** A row as `/master-data` and the master-setting calls send it: only the fields its kind has. */
 export function toMasterItem(
   row: MasterRow,
-): { id: string; name: string } & Partial<Record<MasterField, string | null>> {
-  const item: { id: string; name: string } & Partial<Record<MasterField, string | null>> = {
+): { id: string; name: string } & Partial<Record<RestKey, string | null>> {
+  const item: { id: string; name: string } & Partial<Record<RestKey, string | null>> = {
     id: row.id,
     name: row.name,
   };
   for (const field of FIELD_ORDER) {
-    if (MASTER_TABLES[row.kind].fields[field]) item[field] = row[field];
+    if (MASTER_TABLES[row.kind].fields[field]) item[REST_KEYS[field]] = row[field];
   }
   return item;
 }

@@ -119,9 +119,9 @@ export async function hasDuplicateName(
     tx,
     sql`select 1 as one from (${masterRowsOf(kind)}) as other
         where other.id <> ${row.id} and not other.deleted
-          and other.university_id is not distinct from ${row.universityId}::text
-          and other.faculty_id is not distinct from ${row.facultyId}::text
-          and other.subject_name_id is not distinct from ${row.subjectNameId}::text
+          and other."universityId" is not distinct from ${row.universityId}::text
+          and other."facultyId" is not distinct from ${row.facultyId}::text
+          and other."subjectNameId" is not distinct from ${row.subjectNameId}::text
           and ${nameKey(sql`other.name`)} = ${nameKey(sql`${row.name}::text`)}
         limit 1`,
     oneSchema,
