@@ -94,8 +94,8 @@ import { xlsxSheet } from './testing/xlsx';
 // (calls with no row owner: each role and no session against CALL_ROLES), or in PENDING_MATRIX_ROWS (calls of
 // areas merged later, each with the test that covers them); a new call in none of them fails the last test.
 
-/** Who makes the call: the five demo accounts, and a client with no session. */
-const WHO = ['observer', 'teacher', 'admin', 'superAdmin', 'student', 'none'] as const;
+/** Who makes the call: the six demo accounts (the guardian is linked to the demo student), and a client with no session. */
+const WHO = ['observer', 'teacher', 'admin', 'superAdmin', 'student', 'guardian', 'none'] as const;
 type Who = (typeof WHO)[number];
 
 const ROLE_OF: Record<Exclude<Who, 'none'>, AccountRole> = {
@@ -104,6 +104,7 @@ const ROLE_OF: Record<Exclude<Who, 'none'>, AccountRole> = {
   admin: Role.admin,
   superAdmin: Role.superAdmin,
   student: Role.student,
+  guardian: Role.guardian,
 };
 
 /** The rows a call is tried on (see `MatrixSchool`); `own` and `foreign` are rows of a user, not a class. */
@@ -119,6 +120,9 @@ type Target =
   | 'decideOtherSubject'
   | 'cancelOwn'
   | 'cancelForeign'
+  | 'cancelFiled'
+  | 'fileForWard'
+  | 'fileForOther'
   | 'schoolWide'
   | 'staffOfKind'
   | 'staffOfOtherKind'
@@ -149,7 +153,7 @@ const NF = '404';
 const BAD = '422';
 const IB = 'in-band forbidden';
 
-function cells(...outcomes: [Outcome, Outcome, Outcome, Outcome, Outcome, Outcome]): Cells {
+function cells(...outcomes: [Outcome, Outcome, Outcome, Outcome, Outcome, Outcome, Outcome]): Cells {
   return Object.fromEntries(WHO.map((who, index) => [who, outcomes[index]])) as Cells;
 }
 
@@ -262,7 +266,7 @@ function pullOnlyEntry<Doc extends SyncedDoc, Row>(
     attempts: forTargets(['owned', 'otherSubject'], (target) =>
       pulledRowDeletion(name, def, classPlace(target)),
     ),
-    expected: { owned: cells(F, IB, IB, F, IB, U), otherSubject: cells(F, IB, IB, F, IB, U) },
+    expected: { owned: cells(F, IB, IB, F, IB, IB, U), otherSubject: cells(F, IB, IB, F, IB, IB, U) },
   };
 }
 
@@ -271,9 +275,9 @@ function pullOnlyEntry<Doc extends SyncedDoc, Row>(
  * outcome of most score writes.
  */
 const CLASS_WORK: RowEntry['expected'] = {
-  owned: cells(F, W, W, F, F, U),
-  sameSubject: cells(F, F, W, F, F, U),
-  otherSubject: cells(F, F, W, F, F, U),
+  owned: cells(F, W, W, F, F, F, U),
+  sameSubject: cells(F, F, W, F, F, F, U),
+  otherSubject: cells(F, F, W, F, F, F, U),
 };
 
 /** A score of a place's student under a new score name, sent to `url`. */
@@ -315,6 +319,9 @@ async function subScoreAttempt(
 /**
  * A request decision call (one per request type): staff reject a pending request of a student of the owned
  * class, of the other class of the subject, of another subject; a student cancels their own or another's.
+ * The demo guardian (of the owned class's student) decides nothing and cancels only what they filed
+ * (`cancelFiled`), not a request their child filed (`cancelOwn`); another family's requests are not theirs
+ * to see (404).
  */
 function decisionEntry(option: RequestOption): RowEntry {
   return {
@@ -324,19 +331,22 @@ function decisionEntry(option: RequestOption): RowEntry {
       decideOtherSubject: () => restDecision(school.otherSubject, RequestStatus.rejected, option),
       cancelOwn: () => restDecision(school.owned, RequestStatus.cancelled, option),
       cancelForeign: () => restDecision(school.sameSubject, RequestStatus.cancelled, option),
+      cancelFiled: () => restDecision(school.owned, RequestStatus.cancelled, option, school.userIds.guardian),
     },
     expected: {
-      decideOwned: cells(F, W, W, F, F, U),
-      decideSameSubject: cells(F, NF, W, F, NF, U),
-      decideOtherSubject: cells(F, NF, W, F, NF, U),
-      cancelOwn: cells(F, F, F, F, W, U),
-      cancelForeign: cells(F, NF, F, F, NF, U),
+      decideOwned: cells(F, W, W, F, F, F, U),
+      decideSameSubject: cells(F, NF, W, F, NF, NF, U),
+      decideOtherSubject: cells(F, NF, W, F, NF, NF, U),
+      cancelOwn: cells(F, F, F, F, W, F, U),
+      cancelForeign: cells(F, NF, F, F, NF, NF, U),
+      // A request the guardian filed for the child: the guardian and the child may cancel it, staff decide.
+      cancelFiled: cells(F, F, F, F, W, W, U),
     },
   };
 }
 
 /** Admins alone write it, whatever the row: the school-wide subject and people settings. */
-const ADMINS_WRITE = cells(F, F, W, F, F, U);
+const ADMINS_WRITE = cells(F, F, W, F, F, F, U);
 
 /** The place's subject as a subject write body (its name, university, faculty and year code). */
 async function subjectWriteOf(
@@ -406,7 +416,7 @@ const SUBJECT_ROWS: Record<string, RowEntry> = {
         written: async () => (await subjectCount()) > before,
       };
     }),
-    expected: { schoolWide: cells(F, F, CREATED, F, F, U) },
+    expected: { schoolWide: cells(F, F, CREATED, F, F, F, U) },
   },
   'POST /api/academic/subjects/:subjectId': {
     attempts: forTargets(['owned', 'otherSubject'], async (target) => {
@@ -516,7 +526,7 @@ const SUBJECT_ROWS: Record<string, RowEntry> = {
         written: seatOf(school.owned.studentId, fresh.classId),
       };
     }),
-    expected: { own: cells(F, F, F, F, W, U), foreign: cells(F, F, F, F, NF, U) },
+    expected: { own: cells(F, F, F, F, W, F, U), foreign: cells(F, F, F, F, NF, F, U) },
   },
   // Leaving a class: the demo student's own seat, or another student's seat in an open subject.
   'POST /api/academic/subjects/:subjectId/cancel-register-student': {
@@ -534,7 +544,7 @@ const SUBJECT_ROWS: Record<string, RowEntry> = {
         written: async () => !(await seated()),
       };
     }),
-    expected: { own: cells(F, F, F, F, W, U), foreign: cells(F, F, F, F, BAD, U) },
+    expected: { own: cells(F, F, F, F, W, F, U), foreign: cells(F, F, F, F, BAD, F, U) },
   },
   // Seating a new student of the university in the owned class, the other class of the subject, a class of
   // another subject.
@@ -552,9 +562,9 @@ const SUBJECT_ROWS: Record<string, RowEntry> = {
       };
     }),
     expected: {
-      owned: cells(F, W, W, F, F, U),
-      sameSubject: cells(F, F, W, F, F, U),
-      otherSubject: cells(F, NF, W, F, F, U),
+      owned: cells(F, W, W, F, F, F, U),
+      sameSubject: cells(F, F, W, F, F, F, U),
+      otherSubject: cells(F, NF, W, F, F, F, U),
     },
   },
 };
@@ -593,9 +603,9 @@ const LESSON_KINDS = {
  * a sitting of the owned class, of the other class of the subject, of a class of another subject.
  */
 const LESSON_WRITE: RowEntry['expected'] = {
-  owned: cells(F, W, W, F, F, U),
-  sameSubject: cells(F, F, W, F, F, U),
-  otherSubject: cells(F, NF, W, F, F, U),
+  owned: cells(F, W, W, F, F, F, U),
+  sameSubject: cells(F, F, W, F, F, F, U),
+  otherSubject: cells(F, NF, W, F, F, F, U),
 };
 
 /** A new lesson or exam (`suffix` of `…/lessons`) with one sitting of the row's class. */
@@ -616,9 +626,9 @@ function lessonCreateEntry(suffix: '' | '/draft' | '/exam' | '/store-draft-exam'
       };
     }),
     expected: {
-      owned: cells(F, CREATED, CREATED, F, F, U),
-      sameSubject: cells(F, F, CREATED, F, F, U),
-      otherSubject: cells(F, NF, CREATED, F, F, U),
+      owned: cells(F, CREATED, CREATED, F, F, F, U),
+      sameSubject: cells(F, F, CREATED, F, F, F, U),
+      otherSubject: cells(F, NF, CREATED, F, F, F, U),
     },
   };
 }
@@ -724,8 +734,8 @@ function studentCreateEntry(bulk: boolean): RowEntry {
       };
     }),
     expected: {
-      owned: cells(F, CREATED, CREATED, F, F, U),
-      otherSubject: cells(F, BAD, CREATED, F, F, U),
+      owned: cells(F, CREATED, CREATED, F, F, F, U),
+      otherSubject: cells(F, BAD, CREATED, F, F, F, U),
     },
   };
 }
@@ -762,7 +772,7 @@ function staffEntry(segment: 'teachers' | 'observers', method: 'POST' | 'DELETE'
         },
       };
     }),
-    expected: { staffOfKind: ADMINS_WRITE, staffOfOtherKind: cells(F, F, NF, F, F, U) },
+    expected: { staffOfKind: ADMINS_WRITE, staffOfOtherKind: cells(F, F, NF, F, F, F, U) },
   };
 }
 
@@ -777,7 +787,7 @@ function inviteEntry(url: string): RowEntry {
         written: () => exists(db.select().from(users).where(eq(users.email, email))),
       };
     }),
-    expected: { schoolWide: cells(F, F, CREATED, F, F, U) },
+    expected: { schoolWide: cells(F, F, CREATED, F, F, F, U) },
   };
 }
 
@@ -804,7 +814,7 @@ function superAdminEntry(
         },
       };
     }),
-    expected: { own: cells(F, F, F, F, F, U), foreign: cells(F, F, F, W, F, U) },
+    expected: { own: cells(F, F, F, F, F, F, U), foreign: cells(F, F, F, W, F, F, U) },
   };
 }
 
@@ -831,9 +841,9 @@ const PEOPLE_ROWS: Record<string, RowEntry> = {
       };
     }),
     expected: {
-      owned: cells(F, W, W, F, F, U),
-      sameSubject: cells(F, F, W, F, F, U),
-      otherSubject: cells(F, F, W, F, F, U),
+      owned: cells(F, W, W, F, F, F, U),
+      sameSubject: cells(F, F, W, F, F, F, U),
+      otherSubject: cells(F, F, W, F, F, F, U),
     },
   },
   'DELETE /api/students/:studentId': {
@@ -867,10 +877,10 @@ const PEOPLE_ROWS: Record<string, RowEntry> = {
       };
     }),
     expected: {
-      owned: cells(F, W, W, F, F, U),
-      sameSubject: cells(F, F, W, F, F, U),
-      otherSubject: cells(F, F, W, F, F, U),
-      mixed: cells(F, F, W, F, F, U),
+      owned: cells(F, W, W, F, F, F, U),
+      sameSubject: cells(F, F, W, F, F, F, U),
+      otherSubject: cells(F, F, W, F, F, F, U),
+      mixed: cells(F, F, W, F, F, F, U),
     },
   },
   'POST /api/teachers/:teacherId': staffEntry('teachers', 'POST'),
@@ -944,9 +954,9 @@ const planWithContent = (id: string, content: string) => async () => {
 
 /** Plan work (SPEC §6): the sitting's teachers and admins; a teacher of another subject does not see it. */
 const planWork = (written: Outcome): RowEntry['expected'] => ({
-  owned: cells(F, written, written, F, F, U),
-  sameSubject: cells(F, F, written, F, F, U),
-  otherSubject: cells(F, NF, written, F, F, U),
+  owned: cells(F, written, written, F, F, F, U),
+  sameSubject: cells(F, F, written, F, F, F, U),
+  otherSubject: cells(F, NF, written, F, F, F, U),
 });
 
 let highlightValue = 0;
@@ -1013,15 +1023,15 @@ const memoWhere = async (id: string) => (await db.select().from(memos).where(eq(
 
 /** A memo's change: its author and admins; another teacher of the subject may not, one of another subject sees none. */
 const MEMO_CHANGE: RowEntry['expected'] = {
-  owned: cells(F, W, W, F, F, U),
-  sameSubject: cells(F, F, W, F, F, U),
-  otherSubject: cells(F, NF, W, F, F, U),
+  owned: cells(F, W, W, F, F, F, U),
+  sameSubject: cells(F, F, W, F, F, F, U),
+  otherSubject: cells(F, NF, W, F, F, F, U),
 };
 
 /** Subject work: teachers working in the subject and admins; a teacher of another subject does not see it. */
 const SUBJECT_WORK = (written: Outcome): RowEntry['expected'] => ({
-  owned: cells(F, written, written, F, F, U),
-  otherSubject: cells(F, NF, written, F, F, U),
+  owned: cells(F, written, written, F, F, F, U),
+  otherSubject: cells(F, NF, written, F, F, F, U),
 });
 
 const ROW_MATRIX: Record<string, RowEntry> = {
@@ -1049,10 +1059,10 @@ const ROW_MATRIX: Record<string, RowEntry> = {
       };
     }),
     expected: {
-      owned: cells(F, W, W, F, F, U),
-      sameSubject: cells(F, F, W, F, F, U),
-      otherSubject: cells(F, NF, W, F, F, U),
-      mixed: cells(F, BAD, BAD, F, F, U),
+      owned: cells(F, W, W, F, F, F, U),
+      sameSubject: cells(F, F, W, F, F, F, U),
+      otherSubject: cells(F, NF, W, F, F, F, U),
+      mixed: cells(F, BAD, BAD, F, F, F, U),
     },
   },
   'POST /api/sync/attendance/push': {
@@ -1079,10 +1089,10 @@ const ROW_MATRIX: Record<string, RowEntry> = {
       };
     }),
     expected: {
-      owned: cells(F, W, W, F, IB, U),
-      sameSubject: cells(F, IB, W, F, IB, U),
-      otherSubject: cells(F, IB, W, F, IB, U),
-      mixed: cells(F, IB, IB, F, IB, U),
+      owned: cells(F, W, W, F, IB, IB, U),
+      sameSubject: cells(F, IB, W, F, IB, IB, U),
+      otherSubject: cells(F, IB, W, F, IB, IB, U),
+      mixed: cells(F, IB, IB, F, IB, IB, U),
     },
   },
   'POST /api/exchange-attendance/:subjectId': {
@@ -1103,8 +1113,8 @@ const ROW_MATRIX: Record<string, RowEntry> = {
       };
     }),
     expected: {
-      owned: cells(F, W, W, F, F, U),
-      sameSubject: cells(F, F, W, F, F, U),
+      owned: cells(F, W, W, F, F, F, U),
+      sameSubject: cells(F, F, W, F, F, F, U),
     },
   },
   'POST /api/achievement/:scoreNameId/:subjectClassId': {
@@ -1138,9 +1148,9 @@ const ROW_MATRIX: Record<string, RowEntry> = {
   'POST /api/achievement/import/:subjectClassId/preview': {
     attempts: forTargets(CLASS_TARGETS, (target) => importAttempt(target, '/preview')),
     expected: {
-      owned: cells(F, OK, OK, F, F, U),
-      sameSubject: cells(F, F, OK, F, F, U),
-      otherSubject: cells(F, F, OK, F, F, U),
+      owned: cells(F, OK, OK, F, F, F, U),
+      sameSubject: cells(F, F, OK, F, F, F, U),
+      otherSubject: cells(F, F, OK, F, F, F, U),
     },
   },
   'POST /api/achievement/import/:subjectClassId': {
@@ -1173,9 +1183,9 @@ const ROW_MATRIX: Record<string, RowEntry> = {
       };
     }),
     expected: {
-      owned: cells(F, W, W, F, IB, U),
-      sameSubject: cells(F, IB, W, F, IB, U),
-      otherSubject: cells(F, IB, W, F, IB, U),
+      owned: cells(F, W, W, F, IB, IB, U),
+      sameSubject: cells(F, IB, W, F, IB, IB, U),
+      otherSubject: cells(F, IB, W, F, IB, IB, U),
     },
   },
   'POST /api/sync/requests/push': {
@@ -1208,14 +1218,19 @@ const ROW_MATRIX: Record<string, RowEntry> = {
       };
     }),
     expected: {
-      owned: cells(F, IB, IB, F, W, U),
-      sameSubject: cells(F, IB, IB, F, IB, U),
-      otherSubject: cells(F, IB, IB, F, IB, U),
-      decideOwned: cells(F, W, W, F, IB, U),
-      decideSameSubject: cells(F, IB, W, F, IB, U),
-      decideOtherSubject: cells(F, IB, W, F, IB, U),
-      cancelOwn: cells(F, IB, IB, F, W, U),
-      cancelForeign: cells(F, IB, IB, F, IB, U),
+      owned: cells(F, IB, IB, F, W, IB, U),
+      sameSubject: cells(F, IB, IB, F, IB, IB, U),
+      otherSubject: cells(F, IB, IB, F, IB, IB, U),
+      decideOwned: cells(F, W, W, F, IB, IB, U),
+      decideSameSubject: cells(F, IB, W, F, IB, IB, U),
+      decideOtherSubject: cells(F, IB, W, F, IB, IB, U),
+      cancelOwn: cells(F, IB, IB, F, W, IB, U),
+      cancelForeign: cells(F, IB, IB, F, IB, IB, U),
+      // Issue 43: the guardian files an absence notice for their child (the owned class's student) and
+      // cancels what they filed; not for another family's child.
+      cancelFiled: cells(F, IB, IB, F, W, W, U),
+      fileForWard: cells(F, IB, IB, F, W, W, U),
+      fileForOther: cells(F, IB, IB, F, IB, IB, U),
     },
   },
   // Pull-only collections: every row a client pushes is refused in-band, and nothing is written. A card is
@@ -1237,8 +1252,8 @@ const ROW_MATRIX: Record<string, RowEntry> = {
       };
     }),
     expected: {
-      own: cells(F, IB, IB, F, IB, U),
-      foreign: cells(F, IB, IB, F, IB, U),
+      own: cells(F, IB, IB, F, IB, IB, U),
+      foreign: cells(F, IB, IB, F, IB, IB, U),
     },
   },
   'POST /api/sync/notes/push': {
@@ -1270,12 +1285,12 @@ const ROW_MATRIX: Record<string, RowEntry> = {
       };
     }),
     expected: {
-      owned: cells(F, IB, IB, F, IB, U),
-      otherSubject: cells(F, IB, IB, F, IB, U),
+      owned: cells(F, IB, IB, F, IB, IB, U),
+      otherSubject: cells(F, IB, IB, F, IB, IB, U),
       // A plan drafted (offline) for a new sitting: the sitting's teachers and admins (issue #18).
-      planOwned: cells(F, W, W, F, IB, U),
-      planSameSubject: cells(F, IB, W, F, IB, U),
-      planOtherSubject: cells(F, IB, W, F, IB, U),
+      planOwned: cells(F, W, W, F, IB, IB, U),
+      planSameSubject: cells(F, IB, W, F, IB, IB, U),
+      planOtherSubject: cells(F, IB, W, F, IB, IB, U),
     },
   },
   'POST /api/academic/subjects/:subjectId/lessons/:lessonId/schedules/:scheduleId/plan/create': {
@@ -1460,7 +1475,7 @@ const ROW_MATRIX: Record<string, RowEntry> = {
         written: () => exists(db.select().from(universities).where(eq(universities.id, doc.id))),
       };
     }),
-    expected: { schoolWide: cells(F, IB, W, F, IB, U) },
+    expected: { schoolWide: cells(F, IB, W, F, IB, IB, U) },
   },
   // The subject screens' collections change through their REST calls: a pushed change of a row is refused.
   'POST /api/sync/people/push': pullOnlyEntry(SyncCollection.people, peopleCollection),
@@ -1468,26 +1483,51 @@ const ROW_MATRIX: Record<string, RowEntry> = {
   'POST /api/sync/schedules/push': pullOnlyEntry(SyncCollection.schedules, schedulesCollection),
   'POST /api/sync/lessons/push': pullOnlyEntry(SyncCollection.lessons, lessonsCollection),
   // The REST create: the demo student files about their own class, a class of their subject they do not sit
-  // in, a class of a subject they are not enrolled in.
+  // in, a class of a subject they are not enrolled in; the demo guardian files the same for the place's
+  // student (their child's class, another family's child), an option a guardian may not file. Then an absence
+  // notice naming the child (`fileForWard`: the owned class's student) or another student (`fileForOther`).
   'POST /api/requests': {
-    attempts: forTargets(CLASS_TARGETS, async (target) => {
-      const place = classPlace(target);
-      const content = `相談 ${randomUUID()}`;
-      return {
-        send: (session) =>
-          json(session, 'POST', '/api/requests', {
-            option: RequestOption.other,
-            subject_id: place.subjectId,
-            class_id: place.classId,
-            content,
-          }),
-        written: () => exists(db.select().from(requests).where(eq(requests.content, content))),
-      };
-    }),
+    attempts: {
+      ...forTargets(CLASS_TARGETS, async (target, who) => {
+        const place = classPlace(target);
+        const content = `相談 ${randomUUID()}`;
+        return {
+          send: (session) =>
+            json(session, 'POST', '/api/requests', {
+              ...(who === 'guardian' ? { student_id: place.studentId } : {}),
+              option: RequestOption.other,
+              subject_id: place.subjectId,
+              class_id: place.classId,
+              content,
+            }),
+          written: () => exists(db.select().from(requests).where(eq(requests.content, content))),
+        };
+      }),
+      ...forTargets(['fileForWard', 'fileForOther'], async (target) => {
+        const place = target === 'fileForWard' ? school.owned : school.sameSubject;
+        const content = `欠席 ${randomUUID()}`;
+        const scheduleId = await freshSitting(db, place);
+        return {
+          send: (session) =>
+            json(session, 'POST', '/api/requests', {
+              student_id: place.studentId,
+              option: RequestOption.absent,
+              subject_id: place.subjectId,
+              class_id: place.classId,
+              schedule_id: scheduleId,
+              content,
+            }),
+          written: () => exists(db.select().from(requests).where(eq(requests.content, content))),
+        };
+      }),
+    },
     expected: {
-      owned: cells(F, F, F, F, CREATED, U),
-      sameSubject: cells(F, F, F, F, F, U),
-      otherSubject: cells(F, F, F, F, F, U),
+      owned: cells(F, F, F, F, CREATED, F, U),
+      sameSubject: cells(F, F, F, F, F, NF, U),
+      otherSubject: cells(F, F, F, F, F, NF, U),
+      fileForWard: cells(F, F, F, F, CREATED, CREATED, U),
+      // A student names nobody but themself (a field error); the guardian's own children only (404).
+      fileForOther: cells(F, F, F, F, BAD, NF, U),
     },
   },
   // The REST decisions, one call per request type (a student's own request is theirs to cancel).
@@ -1524,9 +1564,9 @@ const ROW_MATRIX: Record<string, RowEntry> = {
       };
     }),
     expected: {
-      owned: cells(F, W, W, F, F, U),
-      finalScoreLocked: cells(F, F, W, F, F, U),
-      otherSubject: cells(F, NF, W, F, F, U),
+      owned: cells(F, W, W, F, F, F, U),
+      finalScoreLocked: cells(F, F, W, F, F, F, U),
+      otherSubject: cells(F, NF, W, F, F, F, U),
     },
   },
   'POST /api/notification/read': {
@@ -1538,8 +1578,8 @@ const ROW_MATRIX: Record<string, RowEntry> = {
       };
     }),
     expected: {
-      own: cells(W, W, W, W, W, U),
-      foreign: cells(NF, NF, NF, NF, NF, U),
+      own: cells(W, W, W, W, W, W, U),
+      foreign: cells(NF, NF, NF, NF, NF, NF, U),
     },
   },
   'POST /api/sync/notifications/push': {
@@ -1556,8 +1596,8 @@ const ROW_MATRIX: Record<string, RowEntry> = {
       };
     }),
     expected: {
-      own: cells(W, W, W, W, W, U),
-      foreign: cells(IB, IB, IB, IB, IB, U),
+      own: cells(W, W, W, W, W, W, U),
+      foreign: cells(IB, IB, IB, IB, IB, IB, U),
     },
   },
   // A phone's push subscription is the caller's own; removing another user's endpoint answers the same and
@@ -1576,7 +1616,7 @@ const ROW_MATRIX: Record<string, RowEntry> = {
             .length === 1,
       };
     }),
-    expected: { own: cells(W, W, W, W, W, U) },
+    expected: { own: cells(W, W, W, W, W, W, U) },
   },
   'POST /api/push/subscriptions/remove': {
     attempts: forTargets(['own', 'foreign'], async (target, who) => {
@@ -1596,8 +1636,8 @@ const ROW_MATRIX: Record<string, RowEntry> = {
       };
     }),
     expected: {
-      own: cells(W, W, W, W, W, U),
-      foreign: cells(OK, OK, OK, OK, OK, U),
+      own: cells(W, W, W, W, W, W, U),
+      foreign: cells(OK, OK, OK, OK, OK, OK, U),
     },
   },
   'POST /api/sticky/:stickyId': {
@@ -1612,8 +1652,8 @@ const ROW_MATRIX: Record<string, RowEntry> = {
       };
     }),
     expected: {
-      own: cells(F, W, W, F, F, U),
-      foreign: cells(F, NF, NF, F, NF, U),
+      own: cells(F, W, W, F, F, F, U),
+      foreign: cells(F, NF, NF, F, NF, F, U),
     },
   },
   'DELETE /api/passkeys/:passkeyId': {
@@ -1625,8 +1665,8 @@ const ROW_MATRIX: Record<string, RowEntry> = {
       };
     }),
     expected: {
-      own: cells(W, W, W, W, W, U),
-      foreign: cells(NF, NF, NF, NF, NF, U),
+      own: cells(W, W, W, W, W, W, U),
+      foreign: cells(NF, NF, NF, NF, NF, NF, U),
     },
   },
   'DELETE /api/sessions/:sessionId': {
@@ -1638,15 +1678,22 @@ const ROW_MATRIX: Record<string, RowEntry> = {
       };
     }),
     expected: {
-      own: cells(W, W, W, W, W, U),
-      foreign: cells(NF, NF, NF, NF, NF, U),
+      own: cells(W, W, W, W, W, W, U),
+      foreign: cells(NF, NF, NF, NF, NF, NF, U),
     },
   },
 };
 
-/** A status change of a new pending request of `place`'s student, pushed over the pulled row. */
-async function requestDecision(place: ClassPlace, status: RequestStatus): Promise<Attempt> {
-  const id = await freshRequest(db, place);
+/**
+ * A status change of a new pending request of `place`'s student, pushed over the pulled row; `filedBy` names
+ * the guardian who filed it (issue 43).
+ */
+async function requestDecision(
+  place: ClassPlace,
+  status: RequestStatus,
+  filedBy: string | null = null,
+): Promise<Attempt> {
+  const id = await freshRequest(db, place, RequestOption.other, filedBy);
   const pulled = await pullThrough(db, requestsCollection, { id: school.userIds.admin, role: Role.admin });
   const doc = pulled.documents.find((row) => row.id === id);
   if (!doc) throw new Error('request not pulled');
@@ -1667,7 +1714,40 @@ Object.assign(ROW_MATRIX['POST /api/sync/requests/push']?.attempts ?? {}, {
   decideOtherSubject: () => requestDecision(school.otherSubject, RequestStatus.rejected),
   cancelOwn: () => requestDecision(school.owned, RequestStatus.cancelled),
   cancelForeign: () => requestDecision(school.sameSubject, RequestStatus.cancelled),
+  cancelFiled: () => requestDecision(school.owned, RequestStatus.cancelled, school.userIds.guardian),
+  fileForWard: (who: Who) => absencePush(school.owned, who),
+  fileForOther: (who: Who) => absencePush(school.sameSubject, who),
 });
+
+/**
+ * An absence notice for a new sitting of `place`'s student, pushed as a device files it offline: marked as
+ * filed by the guardian when the guardian sends it (issue 43), as the student's own otherwise.
+ */
+async function absencePush(place: ClassPlace, who: Who): Promise<Attempt> {
+  const doc = newRequestDoc(
+    {
+      option: RequestOption.absent,
+      subject_id: place.subjectId,
+      class_id: place.classId,
+      schedule_id: await freshSitting(db, place),
+      score_name_id: null,
+      late_minutes: null,
+      points: null,
+      content: '発熱のため欠席します',
+    },
+    {
+      id: randomUUID(),
+      studentId: place.studentId,
+      universityId: place.universityId,
+      createdAt: new Date().toISOString(),
+      filedBy: who === 'guardian' ? school.userIds.guardian : null,
+    },
+  );
+  return {
+    send: (session) => push(session, SyncCollection.requests, doc),
+    written: () => exists(db.select().from(requests).where(eq(requests.id, doc.id))),
+  };
+}
 
 /** A draft plan of a new sitting, pushed as a client drafts it offline. */
 async function planPush(target: Target): Promise<Attempt> {
@@ -1720,13 +1800,17 @@ async function pulledRowDeletion<Doc extends SyncedDoc, Row>(
   };
 }
 
-/** A status change of a new pending request (of `option`) of `place`'s student through its REST decision call. */
+/**
+ * A status change of a new pending request (of `option`) of `place`'s student through its REST decision call;
+ * `filedBy` names the guardian who filed it (issue 43).
+ */
 async function restDecision(
   place: ClassPlace,
   status: RequestStatus,
   option: RequestOption,
+  filedBy: string | null = null,
 ): Promise<Attempt> {
-  const id = await freshRequest(db, place, option);
+  const id = await freshRequest(db, place, option, filedBy);
   const reason = status === RequestStatus.rejected ? '対象外です' : null;
   const segment = REQUEST_DECISION_SEGMENT[requestOptionMeaning(option).type];
   return {

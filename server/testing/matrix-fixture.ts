@@ -263,12 +263,14 @@ export async function freshPasskey(db: Database, userId: string): Promise<string
 
 /**
  * A pending request of a place's student about its class, of the type `option` stands for (an "other" one by
- * default); an attendance request names a new sitting of the class, a score request a new score name.
+ * default); an attendance request names a new sitting of the class, a score request a new score name. `filedBy`:
+ * the guardian who filed it for the student (issue 43), null when the student did.
  */
 export async function freshRequest(
   db: Database,
   place: ClassPlace,
   option: RequestOption = RequestOption.other,
+  filedBy: string | null = null,
 ): Promise<string> {
   const meaning = requestOptionMeaning(option);
   const needs = requestOptionNeeds(option);
@@ -290,6 +292,7 @@ export async function freshRequest(
         scheduleId,
         scoreNameId,
         content: '相談があります',
+        filedBy,
         seq,
       })
       .returning({ id: requests.id });
