@@ -8,8 +8,9 @@ import { asRows } from './rows';
 
 /**
  * The requests on this device and only what names them, found by id: their subjects, classes and score
- * names, the master rows naming those, the sittings with their lessons, and the people (students and
- * deciders). Live: a request filed here, or decided on another device, reaches an open list at once.
+ * names, the master rows naming those, the sittings with their lessons, and the people (students, deciders
+ * and the guardians who filed a request for their child). Live: a request filed here, or decided on another
+ * device, reaches an open list at once.
  */
 export function requestSources$(database: SchoolDatabase) {
   return database.requests.find({ sort: [{ createdAt: 'desc' }] }).$.pipe(
@@ -30,7 +31,7 @@ export function requestSources$(database: SchoolDatabase) {
           .$.pipe(asRows()),
         byIds(
           database.people,
-          requests.flatMap((row) => (row.decidedBy ? [row.decidedBy] : [])),
+          requests.flatMap((row) => [row.decidedBy, row.filedBy].filter(isId)),
         ),
       ]),
     ),

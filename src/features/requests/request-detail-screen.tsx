@@ -56,6 +56,7 @@ function rowOf(request: Request): RequestRow {
       : null,
     scoreName: request.score_name?.name ?? null,
     deciderName: request.decided_by?.name ?? null,
+    filerName: request.filed_by?.name ?? null,
     waiting: false,
   };
 }
@@ -89,18 +90,22 @@ function useRequest(requestId: string, onFailure: (code: string, status: number 
 /**
  * The request detail (SPEC §2 /requests/{id}): what was asked, its history, and for the staff of its class
  * approve without or with update (the sitting's mark or the score changes to what was asked, in the same
- * transaction), or reject with a reason; the student may cancel while it is requesting. Decisions need the
- * server (two deciders learn which one won); the screen updates through the sync.
+ * transaction), or reject with a reason; the student may cancel while it is requesting, and so may the
+ * guardian who filed it for their child (issue 43). Decisions need the server (two deciders learn which one
+ * won); the screen updates through the sync.
  */
 export function RequestDetailScreen({
   requestId,
   role,
+  userId,
   online,
   notify,
   onReadFailure,
 }: {
   requestId: string;
   role: number;
+  /** The signed-in user: a guardian cancels only what they filed. */
+  userId: string;
   online: boolean;
   notify: (notice: RequestNotice) => void;
   onReadFailure: (code: string) => void;
@@ -119,7 +124,8 @@ export function RequestDetailScreen({
   const { doc } = row;
   const requesting = doc.status === RequestStatus.requesting;
   const isStaff = role === Role.teacher || role === Role.admin;
-  const isStudent = role === Role.student;
+  // The one who may cancel: the student, or the guardian who filed it (the server's `mayChangeRequestStatus`).
+  const isCanceller = role === Role.student || (role === Role.guardian && doc.filedBy === userId);
   const updates = isAboutSitting(doc.type) || doc.scoreNameId !== null;
 
   const decide = async (decision: Parameters<typeof decideRequest>[2], success: string): Promise<boolean> => {
@@ -193,8 +199,12 @@ export function RequestDetailScreen({
             <span className="text-sm text-slate-600">{formatDate(doc.createdAt, locale, 'dateTime')}</span>{' '}
             {doc.filedBy === null ? (
               <Trans>Filed by {row.studentName || t`the student`}</Trans>
+            ) : row.filerName ? (
+              // Issue 43: a guardian filed it for their child, named from the people rows of this device.
+              <Trans>
+                Filed by {row.filerName} (guardian) for {row.studentName || t`the student`}
+              </Trans>
             ) : (
-              // Issue 43: a guardian filed it for their child.
               <Trans>Filed by a guardian for {row.studentName || t`the student`}</Trans>
             )}
             {row.waiting && (
@@ -234,7 +244,7 @@ export function RequestDetailScreen({
         </ol>
       </section>
 
-      {requesting && (isStaff || (isStudent && !row.waiting)) && (
+      {requesting && (isStaff || (isCanceller && !row.waiting)) && (
         <section aria-labelledby="request-decision" className="flex flex-col gap-3">
           <h2 id="request-decision" className="text-lg font-semibold">
             {isStaff ? <Trans>Decision</Trans> : <Trans>Cancel</Trans>}
@@ -306,7 +316,7 @@ export function RequestDetailScreen({
               </div>
             </div>
           )}
-          {isStudent && (
+          {isCanceller && (
             <div>
               <Button
                 variant="secondary"

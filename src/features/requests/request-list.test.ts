@@ -40,6 +40,7 @@ function row(id: string, patch: Partial<RequestDocType> = {}, names: Partial<Req
     sitting: null,
     scoreName: null,
     deciderName: null,
+    filerName: null,
     waiting: false,
     ...names,
   };

@@ -15,6 +15,8 @@ export interface RequestRow {
   sitting: { day: string; startTime: string; lessonName: string } | null;
   scoreName: string | null;
   deciderName: string | null;
+  /** The guardian who filed it for their child (issue 43), by name; null when the student filed it or the name is not on this device. */
+  filerName: string | null;
   /** Filed on this device and not on the server yet (it has no server sequence). */
   waiting: boolean;
 }
@@ -50,6 +52,7 @@ export function joinRequests(sources: RequestSources): RequestRow[] {
         : null,
       scoreName: doc.scoreNameId ? (subjects.get(doc.scoreNameId)?.name ?? '') : null,
       deciderName: doc.decidedBy ? (people.get(doc.decidedBy) ?? null) : null,
+      filerName: doc.filedBy ? (people.get(doc.filedBy) ?? null) : null,
       waiting: doc.updatedAt === 0,
     };
   });

@@ -23,6 +23,7 @@ function RequestDetailRoute() {
       key={requestId}
       requestId={requestId}
       role={user.role}
+      userId={user.id}
       online={online !== false}
       notify={(notice) => appToasts.show(notice)}
       // SPEC §8, as the shared handler does it: a missing request goes to /not-found, any other failed read
