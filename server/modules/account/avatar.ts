@@ -5,9 +5,7 @@ import sharp from 'sharp';
 import { LIMITS } from '../../../domain/limits';
 import { ValidationCode } from '../../../domain/validation-codes';
 import { validationFailed } from '../../http-error';
-
-/** The folder kind of an avatar: students and staff are kept apart (SPEC §3). */
-export type AvatarKind = 'student' | 'user';
+import { type AvatarKind, avatarFolder } from '../shared/avatar-files';
 
 // Large enough for any header or profile view; re-encoding at this size also drops whatever the file
 // carried besides the picture (metadata, trailing bytes, polyglot payloads).
@@ -48,9 +46,4 @@ async function formatOf(bytes: Buffer): Promise<string | undefined> {
   } catch {
     return undefined;
   }
-}
-
-/** Where avatars of a kind are stored. */
-export function avatarFolder(storageDir: string, kind: AvatarKind): string {
-  return path.join(storageDir, 'images', 'avatar', kind);
 }

@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import type { onRequestHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -11,7 +10,8 @@ import { notFound } from '../../http-error';
 import { registerCall } from '../../plugins/call-route';
 import { signedInUser } from '../../plugins/session';
 import { notifyAccountChange, notifyDepsOf } from '../dashboard/notifications';
-import { avatarFolder, DEFAULT_AVATAR_SVG, storeAvatar } from './avatar';
+import { avatarFolder, storageDirOf } from '../shared/avatar-files';
+import { DEFAULT_AVATAR_SVG, storeAvatar } from './avatar';
 import {
   listSessions,
   notificationSettings,
@@ -32,7 +32,7 @@ const AVATAR_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/jpg'];
 
 /** Profile, avatar, sessions and notification settings of the signed-in user (SPEC §7 "Auth and account"). */
 export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const storageDir = deps.config.storageDir ?? path.join(os.tmpdir(), 'school-admin-storage');
+  const storageDir = storageDirOf(deps.config);
 
   app.addContentTypeParser(
     AVATAR_CONTENT_TYPES,

@@ -1,3 +1,7 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -12,7 +16,9 @@ import { students, users } from '../../db/schema';
 import { createScoreClassFixture, type ScoreClassFixture } from '../../testing/achievement-fixture';
 import { call, waitForWatermark } from '../../testing/calls';
 import { buildTestApp, signIn, type TestApp, type TestSession } from '../../testing/test-app';
+import { avatarFolder, storageDirOf } from '../shared/avatar-files';
 import { nextNightlyRun } from './erasure';
+import { ERASURE_USAGE, erasureCommand } from './erasure-command';
 
 const ERASURE_AFTER_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -266,9 +272,21 @@ describe('a student’s data out', () => {
   });
 });
 
+/** Gives a student's account an avatar file, as an upload stores it (`storeAvatar`); answers the file's path. */
+async function giveAvatar(userId: string): Promise<string> {
+  const fileName = `${randomUUID()}.png`;
+  const folder = avatarFolder(storageDirOf(t.app.appDeps.config), 'student');
+  await mkdir(folder, { recursive: true });
+  const file = path.join(folder, fileName);
+  await writeFile(file, Buffer.from('not really a png: the erasure deletes it unread'));
+  await db.update(users).set({ avatar: fileName }).where(eq(users.id, userId));
+  return file;
+}
+
 describe('erasure on time', () => {
   let leaverId: string;
   let leaverUserId: string;
+  let leaverAvatar: string;
 
   const counts = async () =>
     (
@@ -296,6 +314,7 @@ describe('erasure on time', () => {
         ${f.studentId}, ${f.scheduleId}, 1, 1)`);
     const deleted = await call(t.app, session('admin'), 'DELETE', `/api/students/${leaverId}`, {});
     expect(deleted.statusCode).toBe(200);
+    leaverAvatar = await giveAvatar(leaverUserId);
   });
 
   it('before the kept time passes, nothing is due', async () => {
@@ -324,6 +343,7 @@ describe('erasure on time', () => {
     const [untouched] = await db.select().from(users).where(eq(users.id, leaverUserId));
     expect(untouched?.erasedAt).toBeNull();
     expect(untouched?.name).toBe('学生');
+    expect(existsSync(leaverAvatar)).toBe(true);
     expect((await entries()).length).toBe(logBefore);
 
     const run = await call(t.app, session('admin'), 'POST', '/api/erasure/run', { dry_run: false });
@@ -337,6 +357,8 @@ describe('erasure on time', () => {
       loginBlocked: true,
     });
     expect(erased?.email).toBe(`erased-${leaverUserId}@erased.invalid`);
+    // The picture was a file outside the database: it is gone from the disk too.
+    expect(existsSync(leaverAvatar)).toBe(false);
     expect(erased?.erasedAt).not.toBeNull();
     const [student] = await db.select().from(students).where(eq(students.id, leaverId));
     expect(student?.identity).toBe(`erased-${leaverId}`);
@@ -351,6 +373,7 @@ describe('erasure on time', () => {
     const again = await call(t.app, session('admin'), 'POST', '/api/erasure/run', { dry_run: false });
     expect(again.json()).toMatchObject({ students: [] });
     expect(await counts()).toEqual(before);
+    expect(existsSync(leaverAvatar)).toBe(false);
     expect((await entries()).length).toBe(logBefore);
   });
 
@@ -372,5 +395,88 @@ describe('erasure on time', () => {
         (await call(t.app, session(who), 'POST', '/api/erasure/run', { dry_run: true })).statusCode,
       ).toBe(403);
     }
+  });
+
+  describe('the operator’s command, npm run erasure (server/modules/privacy/erasure-cli.ts)', () => {
+    let commandLeaverId: string;
+    let commandLeaverUserId: string;
+    let avatar: string;
+
+    const command = async (argv: string[]) => {
+      const lines: string[] = [];
+      const code = await erasureCommand(argv, {
+        ...t.app.appDeps,
+        afterDays: ERASURE_AFTER_DAYS,
+        now: t.clock.now(),
+        print: (line) => lines.push(line),
+      });
+      return { code, lines };
+    };
+
+    beforeAll(async () => {
+      // The second demo student left: their account deactivated more than the kept days ago.
+      commandLeaverUserId = await userIdOf('student2@demo.test');
+      const [row] = await db
+        .select({ id: students.id })
+        .from(students)
+        .where(eq(students.userId, commandLeaverUserId));
+      if (!row) throw new Error('no second demo student');
+      commandLeaverId = row.id;
+      await db
+        .update(users)
+        .set({ deactivatedAt: new Date(t.clock.now().getTime() - (ERASURE_AFTER_DAYS + 1) * DAY_MS) })
+        .where(eq(users.id, commandLeaverUserId));
+      avatar = await giveAvatar(commandLeaverUserId);
+    });
+
+    it('--dry-run prints the students it would erase and changes nothing', async () => {
+      const before = await counts();
+      const logBefore = (await entries()).length;
+      const { code, lines } = await command(['--dry-run']);
+      expect(code).toBe(0);
+      expect(lines[0]).toMatch(/^Dry run: 1 student left more than 30 days ago .* would be erased/);
+      expect(lines.slice(1)).toEqual([
+        expect.stringContaining(`student ${commandLeaverId} (account ${commandLeaverUserId})`),
+      ]);
+      const [untouched] = await db.select().from(users).where(eq(users.id, commandLeaverUserId));
+      expect(untouched?.erasedAt).toBeNull();
+      expect(untouched?.email).toBe('student2@demo.test');
+      expect(existsSync(avatar)).toBe(true);
+      expect(await counts()).toEqual(before);
+      expect((await entries()).length).toBe(logBefore);
+    });
+
+    it('without it erases them through the job’s code, deletes the avatar file, and prints what it did', async () => {
+      const before = await counts();
+      const logBefore = (await entries()).length;
+      const { code, lines } = await command([]);
+      expect(code).toBe(0);
+      expect(lines[0]).toMatch(/^Erased 1 student left more than 30 days ago .* 1 avatar file deleted/);
+      expect(lines.slice(1)).toEqual([expect.stringContaining(`student ${commandLeaverId}`)]);
+      const [erased] = await db.select().from(users).where(eq(users.id, commandLeaverUserId));
+      expect(erased).toMatchObject({ name: '—', avatar: null, loginBlocked: true });
+      expect(erased?.erasedAt).not.toBeNull();
+      expect(existsSync(avatar)).toBe(false);
+      expect(await counts()).toEqual(before);
+      expect((await entries()).slice(logBefore)).toMatchObject([
+        { actor_id: null, kind: AccessKind.erasure, student_ids: [commandLeaverId] },
+      ]);
+    });
+
+    it('run again, finds nobody due and changes nothing', async () => {
+      const before = await counts();
+      const logBefore = (await entries()).length;
+      const { code, lines } = await command([]);
+      expect(code).toBe(0);
+      expect(lines).toEqual([expect.stringMatching(/^No student is due/)]);
+      expect(existsSync(avatar)).toBe(false);
+      expect(await counts()).toEqual(before);
+      expect((await entries()).length).toBe(logBefore);
+    });
+
+    it('refuses any other argument with its usage, before touching anything', async () => {
+      await expect(command(['--dryrun'])).rejects.toThrow(ERASURE_USAGE);
+      await expect(command(['--dry-run', 'now'])).rejects.toThrow(ERASURE_USAGE);
+    });
   });
 });
