@@ -36,7 +36,11 @@ function useAccountCallForm<Values extends FieldValues, T>(
     else setFailure(errorMessage(i18n, result.failure.code));
   });
   const fieldError = (code: string | undefined) => (code ? errorMessage(i18n, code) : undefined);
-  return { form, submit, failure, fieldError };
+  const {
+    register,
+    formState: { errors, isSubmitting },
+  } = form;
+  return { form, register, errors, busy: isSubmitting, submit, failure, fieldError };
 }
 
 /** The end of every account form: the call's refusal, if any, above the submit button. */
@@ -93,40 +97,67 @@ function NewPasswordFields({
   );
 }
 
+/**
+ * The form of a new password and its confirmation alone, sent by one call: the forced change and the reset
+ * from a mailed link.
+ */
+function NewPasswordForm<T>({
+  schema,
+  call,
+  onDone,
+  submitLabel,
+  footer,
+}: {
+  schema: z.ZodType<PairInput, PairInput>;
+  call: (values: PairInput) => Promise<CallResult<T>>;
+  onDone: (value: T) => void;
+  submitLabel: ReactNode;
+  footer?: ReactNode;
+}) {
+  const { register, errors, busy, submit, failure } = useAccountCallForm<PairInput, T>(
+    schema,
+    { password: '', password_confirmation: '' },
+    call,
+    onDone,
+  );
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+      <NewPasswordFields
+        password={register('password')}
+        confirmation={register('password_confirmation')}
+        errors={errors}
+      />
+      <SubmitWithFailure failure={failure} busy={busy}>
+        {submitLabel}
+      </SubmitWithFailure>
+      {footer}
+    </form>
+  );
+}
+
 /** /change-password for an account that must change its password before anything else (SPEC §2, §4). */
 export function ForceChangePasswordScreen({ onChanged }: { onChanged: (user: LoginResponse) => void }) {
-  const { form, submit, failure } = useAccountCallForm<PairInput, LoginResponse>(
-    forceChangePasswordRequestSchema,
-    { password: '', password_confirmation: '' },
-    forceChangePassword,
-    onChanged,
-  );
-  const {
-    register,
-    formState: { errors, isSubmitting },
-  } = form;
   return (
     <AuthCard
       title={<Trans>Change your password</Trans>}
       intro={<Trans>Your password must be changed before you continue.</Trans>}
     >
-      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-        <NewPasswordFields
-          password={register('password')}
-          confirmation={register('password_confirmation')}
-          errors={errors}
-        />
-        <SubmitWithFailure failure={failure} busy={isSubmitting}>
-          <Trans>Change password</Trans>
-        </SubmitWithFailure>
-      </form>
+      <NewPasswordForm
+        schema={forceChangePasswordRequestSchema}
+        call={forceChangePassword}
+        onDone={onChanged}
+        submitLabel={<Trans>Change password</Trans>}
+      />
     </AuthCard>
   );
 }
 
 /** The voluntary change of the profile: current password and a confirmed new one. */
 export function ChangePasswordForm({ isStudent, onChanged }: { isStudent: boolean; onChanged: () => void }) {
-  const { form, submit, failure, fieldError } = useAccountCallForm<ChangeInput, unknown>(
+  const { form, register, errors, busy, submit, failure, fieldError } = useAccountCallForm<
+    ChangeInput,
+    unknown
+  >(
     changePasswordSchema,
     { current_password: '', password: '', password_confirmation: '' },
     (values) => changePassword(isStudent, values),
@@ -135,10 +166,6 @@ export function ChangePasswordForm({ isStudent, onChanged }: { isStudent: boolea
       onChanged();
     },
   );
-  const {
-    register,
-    formState: { errors, isSubmitting },
-  } = form;
   return (
     <form noValidate onSubmit={submit} className="flex max-w-sm flex-col gap-4">
       <TextField
@@ -153,7 +180,7 @@ export function ChangePasswordForm({ isStudent, onChanged }: { isStudent: boolea
         confirmation={register('password_confirmation')}
         errors={errors}
       />
-      <SubmitWithFailure failure={failure} busy={isSubmitting}>
+      <SubmitWithFailure failure={failure} busy={busy}>
         <Trans>Change password</Trans>
       </SubmitWithFailure>
     </form>
@@ -163,7 +190,7 @@ export function ChangePasswordForm({ isStudent, onChanged }: { isStudent: boolea
 /** /forgot-password: asks for a reset link; the answer never tells whether the address has an account. */
 export function ForgotPasswordScreen({ loginLink }: { loginLink: ReactNode }) {
   const [sent, setSent] = useState(false);
-  const { form, submit, failure, fieldError } = useAccountCallForm<
+  const { register, errors, busy, submit, failure, fieldError } = useAccountCallForm<
     z.input<typeof emailRequestSchema>,
     unknown
   >(
@@ -172,10 +199,6 @@ export function ForgotPasswordScreen({ loginLink }: { loginLink: ReactNode }) {
     (values) => requestPasswordReset(values.email),
     () => setSent(true),
   );
-  const {
-    register,
-    formState: { errors, isSubmitting },
-  } = form;
   return (
     <AuthCard
       title={<Trans>Reset your password</Trans>}
@@ -194,7 +217,7 @@ export function ForgotPasswordScreen({ loginLink }: { loginLink: ReactNode }) {
             <Trans>If this address belongs to an account, a mail with a reset link is on its way.</Trans>
           </FormMessage>
         )}
-        <SubmitWithFailure failure={failure} busy={isSubmitting}>
+        <SubmitWithFailure failure={failure} busy={busy}>
           <Trans>Send reset link</Trans>
         </SubmitWithFailure>
         <p className="text-center text-sm">{loginLink}</p>
@@ -206,16 +229,6 @@ export function ForgotPasswordScreen({ loginLink }: { loginLink: ReactNode }) {
 /** /reset-password/{token}: sets a new password from the mailed single-use link. */
 export function ResetPasswordScreen({ token, loginLink }: { token: string; loginLink: ReactNode }) {
   const [done, setDone] = useState(false);
-  const { form, submit, failure } = useAccountCallForm<PairInput, unknown>(
-    passwordPairSchema,
-    { password: '', password_confirmation: '' },
-    (values) => resetPassword({ token, ...values }),
-    () => setDone(true),
-  );
-  const {
-    register,
-    formState: { errors, isSubmitting },
-  } = form;
   return (
     <AuthCard title={<Trans>Set a new password</Trans>}>
       {done ? (
@@ -226,17 +239,13 @@ export function ResetPasswordScreen({ token, loginLink }: { token: string; login
           <p className="text-center text-sm">{loginLink}</p>
         </div>
       ) : (
-        <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-          <NewPasswordFields
-            password={register('password')}
-            confirmation={register('password_confirmation')}
-            errors={errors}
-          />
-          <SubmitWithFailure failure={failure} busy={isSubmitting}>
-            <Trans>Set password</Trans>
-          </SubmitWithFailure>
-          <p className="text-center text-sm">{loginLink}</p>
-        </form>
+        <NewPasswordForm
+          schema={passwordPairSchema}
+          call={(values) => resetPassword({ token, ...values })}
+          onDone={() => setDone(true)}
+          submitLabel={<Trans>Set password</Trans>}
+          footer={<p className="text-center text-sm">{loginLink}</p>}
+        />
       )}
     </AuthCard>
   );
