@@ -131,6 +131,40 @@ export function RequestAddScreen({
   );
 }
 
+/**
+ * A required choice among rows of this device (a subject, class, sitting or score): its id is the value,
+ * its refusal code is translated by the form.
+ */
+function RowSelect<Row extends { id: string }>({
+  rows,
+  labelOf,
+  onPick,
+  required = true,
+  ...props
+}: {
+  label: string;
+  placeholder: string;
+  value: string;
+  error?: string;
+  hint?: string;
+  disabled?: boolean;
+  required?: boolean;
+  rows: readonly Row[];
+  labelOf: (row: Row) => string;
+  onPick: (id: string) => void;
+}) {
+  return (
+    <SelectField
+      {...props}
+      required={required}
+      onChange={(event) => onPick(event.target.value)}
+      options={rows.map((row) => ({ value: row.id, label: labelOf(row) }))}
+    />
+  );
+}
+
+const nameOf = (row: { name: string }) => row.name;
+
 function RequestForm({
   choices,
   filedBy,
@@ -209,51 +243,51 @@ function RequestForm({
             label: i18n._(OPTION_LABELS[value]),
           }))}
         />
-        <SelectField
+        <RowSelect
           label={t`Subject`}
-          required
           placeholder={t`Choose a subject`}
           value={values.subjectId}
           error={errorOf('subject_id')}
-          onChange={(event) => {
-            const next = choices.subjects.find((row) => row.id === event.target.value);
+          rows={choices.subjects}
+          labelOf={nameOf}
+          onPick={(subjectId) => {
+            const next = choices.subjects.find((row) => row.id === subjectId);
             const only = next?.classes.length === 1 ? (next.classes[0]?.id ?? '') : '';
-            set({ subjectId: event.target.value, classId: only, fromId: '', toId: '', scoreNameId: '' });
+            set({ subjectId, classId: only, fromId: '', toId: '', scoreNameId: '' });
           }}
-          options={choices.subjects.map((row) => ({ value: row.id, label: row.name }))}
         />
-        <SelectField
+        <RowSelect
           label={t`Class`}
-          required
           placeholder={t`Choose a class`}
           value={values.classId}
           error={errorOf('class_id')}
           disabled={!subject}
-          onChange={(event) => set({ classId: event.target.value, fromId: '', toId: '' })}
-          options={(subject?.classes ?? []).map((row) => ({ value: row.id, label: row.name }))}
+          rows={subject?.classes ?? []}
+          labelOf={nameOf}
+          onPick={(classId) => set({ classId, fromId: '', toId: '' })}
         />
         {needs.schedule && (
           <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-            <SelectField
+            <RowSelect
               label={t`Sitting`}
-              required
               placeholder={t`Choose a sitting`}
               value={values.fromId}
               error={errorOf('schedule_id')}
               disabled={!klass}
-              onChange={(event) => set({ fromId: event.target.value, toId: '' })}
-              options={sittings.map((row) => ({ value: row.id, label: sittingLabel(row) }))}
+              rows={sittings}
+              labelOf={sittingLabel}
+              onPick={(fromId) => set({ fromId, toId: '' })}
             />
-            <SelectField
+            <RowSelect
               label={t`Until (for several sittings)`}
               hint={t`One request is filed for each sitting of the range.`}
               placeholder={t`Only this sitting`}
+              required={false}
               value={values.toId}
               disabled={fromIndex < 0}
-              onChange={(event) => set({ toId: event.target.value })}
-              options={sittings
-                .slice(fromIndex + 1)
-                .map((row) => ({ value: row.id, label: sittingLabel(row) }))}
+              rows={sittings.slice(fromIndex + 1)}
+              labelOf={sittingLabel}
+              onPick={(toId) => set({ toId })}
             />
           </div>
         )}
@@ -273,18 +307,15 @@ function RequestForm({
         )}
         {needs.scoreName && (
           <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-            <SelectField
+            <RowSelect
               label={t`Score`}
-              required
               placeholder={t`Choose a score`}
               value={values.scoreNameId}
               error={errorOf('score_name_id')}
               disabled={!subject}
-              onChange={(event) => set({ scoreNameId: event.target.value })}
-              options={(subject?.scoreNames ?? []).map((row) => ({
-                value: row.id,
-                label: `${row.name} (/${row.fullScore})`,
-              }))}
+              rows={subject?.scoreNames ?? []}
+              labelOf={(row) => `${row.name} (/${row.fullScore})`}
+              onPick={(scoreNameId) => set({ scoreNameId })}
             />
             <NumberField
               label={t`Score you expected`}
