@@ -75,6 +75,9 @@ export const CALL_ROLES = {
   'GET /api/auth/provider/callback': 'public',
   // How an account signs in (password, provider, passkeys), on the person's screen for admins.
   'GET /api/users/:userId/sign-in-methods': ADMINS_ONLY,
+  // The school's settings (issue 44: students created on a first provider sign-in): admins alone.
+  'GET /api/school-settings': ADMINS_ONLY,
+  'POST /api/school-settings': ADMINS_ONLY,
   // SPEC §7: students use the `students` variants, everyone else (guardians too) the `users` ones.
   'POST /api/students/change-password': STUDENTS_ONLY,
   'POST /api/users/change-password': USERS_ACCOUNT_ROLES,

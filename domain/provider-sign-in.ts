@@ -1,3 +1,4 @@
+import { LIMITS } from './limits';
 import type { Locale } from './locales';
 
 /**
@@ -39,3 +40,32 @@ export function isProviderRefusal(value: unknown): value is ProviderRefusal {
 
 /** The button's label in each language. */
 export type ProviderLabels = Record<Locale, string>;
+
+/** The origin a path is resolved against to check it stays on this site (never contacted). */
+const CHECK_ORIGIN = 'https://app.invalid';
+
+/**
+ * The page first asked for, carried through the round trip (`GET /api/auth/provider/start?redirect=`) to the
+ * end of the sign-in: a path of the app as the sign-in screen's `redirect` holds it (under the app's base,
+ * which the app's router adds), or null. Anything a browser could read as another site is refused: a
+ * scheme, `//host`, a backslash, control characters or spaces (a browser drops tabs and newlines, turning
+ * `/\t/host` into `//host`), and dot segments that climb out of the app's base.
+ */
+export function returnPathOf(raw: unknown): string | null {
+  if (typeof raw !== 'string' || raw.length === 0 || raw.length > LIMITS.urlMaxLength) return null;
+  if (!raw.startsWith('/') || raw.startsWith('//') || raw.includes('\\')) return null;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what is refused.
+  if (/[\u0000-\u0020\u007f-\u009f]/.test(raw)) return null;
+  const path = raw.split(/[?#]/, 1)[0] ?? '';
+  if (path.split('/').some((segment) => /^(\.|%2e){1,2}$/i.test(segment))) return null;
+  let resolved: URL;
+  try {
+    resolved = new URL(raw, CHECK_ORIGIN);
+  } catch {
+    return null;
+  }
+  if (resolved.origin !== CHECK_ORIGIN) return null;
+  // The sign-in screen itself is no page to come back to.
+  if (resolved.pathname === '/login') return null;
+  return raw;
+}

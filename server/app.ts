@@ -37,6 +37,7 @@ import { pushRoutes } from './modules/push/routes';
 import { reportsRoutes } from './modules/reports/routes';
 import { requestsRoutes } from './modules/requests/routes';
 import { scheduleRoutes } from './modules/schedules/routes';
+import { schoolSettingsRoutes } from './modules/school-settings/routes';
 import { statisticsRoutes } from './modules/statistics/routes';
 import { subjectRoutes } from './modules/subjects/routes';
 import { createPasswordHasher } from './passwords';
@@ -189,6 +190,7 @@ export const schoolApp: FastifyPluginAsync<SchoolAppOptions> = async (app, { con
   await app.register(offlineRoutes, { staticDir: config.staticDir });
   await app.register(authRoutes, deps);
   await app.register(oidcRoutes, deps);
+  await app.register(schoolSettingsRoutes, deps);
   await app.register(accountRoutes, deps);
   await app.register(masterRoutes, deps);
   await app.register(dashboardRoutes, deps);

@@ -1967,6 +1967,8 @@ const ROLE_ONLY: readonly string[] = [
   'POST /api/password/reset',
   'POST /api/password/force-change',
   'POST /api/edu-account/resend-choose-emails',
+  // The school's settings (issue 44): admins alone (server/modules/auth/oidc.test.ts has their answers).
+  'POST /api/school-settings',
   'POST /api/students/change-password',
   'POST /api/users/change-password',
   'POST /api/students/update-avatar',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type CallSlice, idParams } from './common';
+import { type CallSlice, idParams, strictObject } from './common';
 
 /** `GET /api/auth/provider`: whether the sign-in screen shows the provider's button, and its label. */
 export const providerInfoSchema = z.discriminatedUnion('enabled', [
@@ -16,6 +16,12 @@ export type ProviderInfo = z.infer<typeof providerInfoSchema>;
  * `hd` or `authuser`), read by the OpenID Connect library; the handler answers every one with a redirect.
  */
 const providerCallbackQuerySchema = z.record(z.string(), z.unknown());
+
+/**
+ * The start's query: the page first asked for (the sign-in screen's `redirect`), where a successful sign-in
+ * ends. Any text is taken; the server keeps it only when `returnPathOf` finds it a path of the app.
+ */
+const providerStartQuerySchema = strictObject({ redirect: z.string().optional() });
 
 /** A redirect: the browser follows it; no body is read. */
 const redirectResponseSchema = z.unknown();
@@ -49,7 +55,7 @@ export type SignInMethods = z.infer<typeof signInMethodsSchema>;
  */
 export const authProviderCalls = {
   'GET /api/auth/provider': { response: providerInfoSchema },
-  'GET /api/auth/provider/start': { response: redirectResponseSchema },
+  'GET /api/auth/provider/start': { query: providerStartQuerySchema, response: redirectResponseSchema },
   'GET /api/auth/provider/callback': { query: providerCallbackQuerySchema, response: redirectResponseSchema },
   'GET /api/users/:userId/sign-in-methods': { params: idParams('userId'), response: signInMethodsSchema },
 } satisfies CallSlice;

@@ -20,6 +20,7 @@ import { pushCalls } from './push';
 import { reportsCalls } from './reports';
 import { requestsCalls } from './requests';
 import { schedulesCalls } from './schedules';
+import { schoolSettingsCalls } from './school-settings';
 import { statisticsCalls } from './statistics';
 import { stickiesCalls } from './stickies';
 import { subjectsCalls } from './subjects';
@@ -35,6 +36,7 @@ export const CALL_SLICES = [
   authAccountCalls,
   authProviderCalls,
   passkeyCalls,
+  schoolSettingsCalls,
   syncCalls,
   offlineCalls,
   masterSettingCalls,
@@ -70,6 +72,7 @@ export const CALL_SCHEMAS = {
   ...authAccountCalls,
   ...authProviderCalls,
   ...passkeyCalls,
+  ...schoolSettingsCalls,
   ...syncCalls,
   ...offlineCalls,
   ...masterSettingCalls,

@@ -248,6 +248,11 @@ export const ACCESS_RULES = {
     }),
     write: reach({ admin: Reach.all }),
   },
+  schoolSetting: {
+    rows: 'the school’s settings: whether a first sign-in with the school’s identity provider creates a student',
+    read: reach({ admin: Reach.all }),
+    write: reach({ admin: Reach.all }),
+  },
 } as const satisfies Record<string, EntityRules>;
 
 /** A kind of row the rules' table covers. */

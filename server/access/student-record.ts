@@ -79,6 +79,7 @@ export const NOT_EXPORTED: Readonly<Record<string, string>> = {
   invitations: 'staff invitations',
   highlights: 'message_to_student is one message to every student the highlight matches, about nobody',
   absence_notice_marks: 'a guardian’s marks on absence notices, about the guardian',
+  school_settings: 'the school’s settings, naming the admin who last changed them',
 };
 
 const jsonRow = z.object({ row: z.record(z.string(), z.unknown()) });

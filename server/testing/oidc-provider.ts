@@ -25,7 +25,17 @@ export interface TestOidcProvider {
 }
 
 /** The provider's accounts, by the login typed on its page. */
-export const PROVIDER_USERS: Record<string, { email: string; email_verified: boolean; name: string }> = {
+export const PROVIDER_USERS: Record<
+  string,
+  {
+    email: string;
+    email_verified: boolean;
+    name?: string;
+    given_name?: string;
+    family_name?: string;
+    locale?: string;
+  }
+> = {
   'admin@demo.test': { email: 'admin@demo.test', email_verified: true, name: 'Admin' },
   'teacher@demo.test': { email: 'teacher@demo.test', email_verified: true, name: 'Teacher' },
   'observer@demo.test': { email: 'observer@demo.test', email_verified: true, name: 'Observer' },
@@ -36,6 +46,21 @@ export const PROVIDER_USERS: Record<string, { email: string; email_verified: boo
   'nobody@demo.test': { email: 'nobody@demo.test', email_verified: true, name: 'Nobody' },
   // Another school's domain.
   'stranger@elsewhere.test': { email: 'stranger@elsewhere.test', email_verified: true, name: 'Stranger' },
+  // Accepted addresses no account has, for the school's setting that creates students: a Vietnamese name and
+  // language; and a name in parts with a language the product lacks.
+  'new-student@demo.test': {
+    email: 'new-student@demo.test',
+    email_verified: true,
+    name: 'Nguyễn Văn An',
+    locale: 'vi-VN',
+  },
+  'name-parts@demo.test': {
+    email: 'name-parts@demo.test',
+    email_verified: true,
+    given_name: 'Hana',
+    family_name: 'Sato',
+    locale: 'fr',
+  },
 };
 
 /** What any login's password is at the provider's development login page (it accepts any). */
@@ -83,7 +108,11 @@ export async function startTestOidcProvider(options: {
     })),
     jwks: { keys: [jwk as never] },
     cookies: { keys: ['test-cookie-key-0123456789abcdef'] },
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+    claims: {
+      openid: ['sub'],
+      email: ['email', 'email_verified'],
+      profile: ['name', 'given_name', 'family_name', 'locale'],
+    },
     // The user's claims in the ID token itself, as Google and Microsoft put them (not only at userinfo).
     conformIdTokenClaims: false,
     pkce: { required: () => true },

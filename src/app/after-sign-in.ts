@@ -35,8 +35,6 @@ export function nextSignInStep(user: StoredUser, requested: unknown): NextStep {
  */
 export function showWelcome(i18n: I18n, user: StoredUser): void {
   const name = user.name;
-  const title = i18n._(msg`Welcome, ${name}`);
-  // Once: a sign-in through the school's identity provider was once finished twice in a row (two welcomes).
-  if (!appToasts.list().some((toast) => toast.title === title)) appToasts.show({ tone: 'success', title });
+  appToasts.show({ tone: 'success', title: i18n._(msg`Welcome, ${name}`) });
   void tellServerLanguage(localeOrDefault(i18n.locale));
 }

@@ -60,7 +60,12 @@ function LoginRoute() {
         <LanguageSwitch />
       </div>
       <LoginScreen sessionEnded={sessionEnded} onSignedIn={signedIn}>
-        <ProviderSignIn done={provider !== undefined} refusal={providerRefusal} onSignedIn={signedIn} />
+        <ProviderSignIn
+          done={provider !== undefined}
+          refusal={providerRefusal}
+          redirect={requested}
+          onSignedIn={signedIn}
+        />
       </LoginScreen>
     </div>
   );

@@ -18,6 +18,7 @@ export * from './people';
 export * from './provider-sign-in';
 export * from './push';
 export * from './requests';
+export * from './school-settings';
 export * from './security';
 export * from './subjects';
 export * from './sync';

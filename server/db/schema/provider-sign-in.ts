@@ -14,6 +14,8 @@ export const providerSignInAttempts = pgTable(
     state: text('state').notNull(),
     nonce: text('nonce').notNull(),
     codeVerifier: text('code_verifier').notNull(),
+    /** The page first asked for (a path of the app, checked at the start), where the sign-in ends. */
+    returnPath: text('return_path'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),

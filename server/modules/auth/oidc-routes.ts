@@ -6,6 +6,7 @@ import {
   PROVIDER_DONE_VALUE,
   PROVIDER_ERROR_PARAM,
   ProviderRefusal,
+  returnPathOf,
 } from '../../../domain/provider-sign-in';
 import { appPublicUrl } from '../../config';
 import type { AppDeps } from '../../deps';
@@ -54,7 +55,9 @@ export const oidcRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   registerCall(app, 'GET /api/auth/provider/start', async (request, reply) => {
     if (!oidc) return backToSignIn(reply, ProviderRefusal.notConfigured);
     try {
-      const { attemptToken, redirectTo } = await startProviderSignIn(deps, oidc);
+      // The page first asked for waits on the server with the attempt; only a path of the app is kept.
+      const returnPath = returnPathOf(request.query.redirect);
+      const { attemptToken, redirectTo } = await startProviderSignIn(deps, oidc, returnPath);
       setAppCookie(reply, attemptCookieName(reply), attemptToken, {
         httpOnly: true,
         // Lax: the provider's redirect back is a top-level navigation from its site, which Lax lets through.
@@ -78,7 +81,7 @@ export const oidcRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     try {
       // The address the provider sent the browser back to, as registered there (never the request's Host).
       const callbackUrl = new URL(request.url, publicUrl);
-      const { token } = await finishProviderSignIn(deps, oidc, {
+      const { token, returnPath } = await finishProviderSignIn(deps, oidc, {
         callbackUrl,
         attemptToken,
         address: request.ip,
@@ -88,7 +91,11 @@ export const oidcRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       });
       setSessionCookie(reply, token);
       issueCsrfToken(request, reply, token);
-      return reply.redirect(`${SIGN_IN_SCREEN}?${PROVIDER_DONE_PARAM}=${PROVIDER_DONE_VALUE}`, 303);
+      const done = new URLSearchParams({ [PROVIDER_DONE_PARAM]: PROVIDER_DONE_VALUE });
+      // Checked again on the way out: only a path of the app goes back into the sign-in screen's `redirect`.
+      const back = returnPathOf(returnPath);
+      if (back) done.set('redirect', back);
+      return reply.redirect(`${SIGN_IN_SCREEN}?${done}`, 303);
     } catch (error) {
       if (!(error instanceof ProviderRefusalError)) throw error;
       request.log.warn({ err: error.detail }, `provider sign-in refused: ${error.code}`);

@@ -1,10 +1,20 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../../domain/auth';
-import { ProviderRefusal } from '../../../domain/provider-sign-in';
-import { authAttempts, providerLinks, providerSignInAttempts, sessions, users } from '../../db/schema';
+import { ProviderRefusal, returnPathOf } from '../../../domain/provider-sign-in';
+import { Role } from '../../../domain/roles';
+import {
+  authAttempts,
+  providerLinks,
+  providerSignInAttempts,
+  schoolSettings,
+  sessions,
+  students,
+  universities,
+  users,
+} from '../../db/schema';
 import {
   PROVIDER_ID_TOKEN_TTL_S,
   signInAtProvider,
@@ -49,8 +59,9 @@ interface RoundTrip {
   authorizationUrl: URL;
 }
 
-async function start(app: FastifyInstance): Promise<RoundTrip> {
-  const response = await app.inject({ method: 'GET', url: '/api/auth/provider/start' });
+async function start(app: FastifyInstance, redirect?: string): Promise<RoundTrip> {
+  const query = redirect === undefined ? '' : `?${new URLSearchParams({ redirect })}`;
+  const response = await app.inject({ method: 'GET', url: `/api/auth/provider/start${query}` });
   expect(response.statusCode, response.body).toBe(303);
   const attemptCookie = response.cookies.find((cookie) => cookie.name === ATTEMPT_COOKIE)?.value;
   if (!attemptCookie) throw new Error('the start set no attempt cookie');
@@ -74,8 +85,13 @@ async function callback(app: FastifyInstance, returned: URL, attemptCookie: stri
 }
 
 /** A whole round trip as `login` at the provider; `adjust` may change the address sent to the provider. */
-async function roundTrip(app: FastifyInstance, login: string, adjust?: (url: URL) => void) {
-  const trip = await start(app);
+async function roundTrip(
+  app: FastifyInstance,
+  login: string,
+  adjust?: (url: URL) => void,
+  redirect?: string,
+) {
+  const trip = await start(app, redirect);
   adjust?.(trip.authorizationUrl);
   const returned = await signInAtProvider(trip.authorizationUrl.href, login, REDIRECT_URI);
   return { trip, returned, ...(await callback(app, returned, trip.attemptCookie)) };
@@ -392,5 +408,242 @@ describe('sign-in with the school identity provider', () => {
     } finally {
       await away.close();
     }
+  });
+});
+
+// Round trips through the provider, several per test: minutes on a loaded 2-core machine.
+describe('the page first asked for, through the round trip', { timeout: 180_000 }, () => {
+  it('ends a sign-in with the page the start was given, as the sign-in screen’s redirect', async () => {
+    const page = '/students/5c0f7e5e-0000-4000-8000-000000000001?tab=2';
+    const { location, session } = await roundTrip(t.app, 'teacher@demo.test', undefined, page);
+    expect(session).toBeDefined();
+    expect(location.pathname).toBe('/admin/login');
+    expect(location.searchParams.get('provider')).toBe('signed_in');
+    expect(location.searchParams.get('redirect')).toBe(page);
+    // Kept on the server with the attempt, never in a cookie or at the provider.
+    const trip = await start(t.app, page);
+    expect(trip.authorizationUrl.href).not.toContain('students');
+  });
+
+  it('keeps no page that could leave the app: another site, a scheme, a backslash, a control character, a climb out of the base', async () => {
+    const hostile = [
+      '//evil.test/admin',
+      '///evil.test',
+      '/\\evil.test',
+      '/\\/evil.test',
+      'https://evil.test/',
+      'javascript:alert(1)',
+      '/\t/evil.test',
+      '/\n/evil.test',
+      ' /students',
+      '/../evil',
+      '/%2e%2e/evil',
+      '/login',
+      'students',
+      `/${'x'.repeat(3000)}`,
+    ];
+    for (const redirect of hostile) {
+      const { location, session } = await roundTrip(t.app, 'teacher@demo.test', undefined, redirect);
+      expect(session, redirect).toBeDefined();
+      expect(location.origin, redirect).toBe(PUBLIC_URL);
+      expect(location.pathname, redirect).toBe('/admin/login');
+      expect(location.searchParams.get('redirect'), redirect).toBeNull();
+    }
+  });
+
+  it('answers any start query by a redirect to the provider or the sign-in screen, keeping only app paths (never a 5xx)', async () => {
+    const text = fc.oneof(
+      fc.string({ maxLength: 30 }),
+      fc.webUrl(),
+      fc.constantFrom('//', '/\\', '/\u0000', '/ok', '/a/../b', '/%2F%2Fevil', '\u0085/x'),
+      fc.string({ maxLength: 20 }).map((tail) => `/${tail}`),
+    );
+    await fc.assert(
+      fc.asyncProperty(text, async (redirect) => {
+        const response = await t.app.inject({
+          method: 'GET',
+          url: `/api/auth/provider/start?${new URLSearchParams({ redirect })}`,
+        });
+        if (response.statusCode !== 303) {
+          // A NUL byte is refused before any route, with the error shape.
+          expect(response.statusCode, response.body).toBe(422);
+          return;
+        }
+        expect(String(response.headers.location)).toMatch(new RegExp(`^${provider.issuer}/`));
+        const state = new URL(String(response.headers.location)).searchParams.get('state') ?? '';
+        const [kept] = await t.db
+          .select({ returnPath: providerSignInAttempts.returnPath })
+          .from(providerSignInAttempts)
+          .where(eq(providerSignInAttempts.state, state));
+        expect(kept?.returnPath).toBe(returnPathOf(redirect));
+        if (kept?.returnPath) {
+          expect(kept.returnPath.startsWith('/') && !kept.returnPath.startsWith('//')).toBe(true);
+          expect(new URL(kept.returnPath, PUBLIC_URL).origin).toBe(PUBLIC_URL);
+        }
+      }),
+      { numRuns: 25 },
+    );
+  });
+});
+
+describe('the school’s setting: students created on a first provider sign-in', { timeout: 180_000 }, () => {
+  async function liveUniversityId(): Promise<string> {
+    const [university] = await t.db
+      .select({ id: universities.id })
+      .from(universities)
+      .where(eq(universities.deleted, false))
+      .limit(1);
+    if (!university) throw new Error('the test school has no university');
+    return university.id;
+  }
+
+  async function setSetting(on: boolean, universityId: string | null) {
+    const admin = await signIn(t.app, DEMO_ACCOUNTS.admin);
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/school-settings',
+      headers: admin.headers(),
+      payload: { provider_creates_students: on, provider_student_university_id: universityId },
+    });
+  }
+
+  async function accountByEmail(email: string) {
+    const [user] = await t.db.select().from(users).where(eq(users.email, email));
+    return user;
+  }
+
+  it('is off by default, read and changed by admins alone, and names a live university when on', async () => {
+    const admin = await signIn(t.app, DEMO_ACCOUNTS.admin);
+    const read = await t.app.inject({ method: 'GET', url: '/api/school-settings', headers: admin.headers() });
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json()).toEqual({ provider_creates_students: false, provider_student_university_id: null });
+    for (const who of [DEMO_ACCOUNTS.teacher, DEMO_ACCOUNTS.student, DEMO_ACCOUNTS.superAdmin]) {
+      const session = await signIn(t.app, who);
+      const refused = await t.app.inject({
+        method: 'POST',
+        url: '/api/school-settings',
+        headers: session.headers(),
+        payload: {
+          provider_creates_students: true,
+          provider_student_university_id: await liveUniversityId(),
+        },
+      });
+      expect(refused.statusCode, who).toBe(403);
+      const unread = await t.app.inject({
+        method: 'GET',
+        url: '/api/school-settings',
+        headers: session.headers(),
+      });
+      expect(unread.statusCode, who).toBe(403);
+    }
+    const without = await setSetting(true, null);
+    expect(without.statusCode).toBe(422);
+    expect(without.json().errors).toEqual({ provider_student_university_id: ['required'] });
+    const unknown = await setSetting(true, '00000000-0000-4000-8000-000000000000');
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().errors).toEqual({ provider_student_university_id: ['invalid'] });
+    expect(await t.db.select().from(schoolSettings)).toEqual([]);
+  });
+
+  it('off (the default): an unknown address is refused and nothing is created', async () => {
+    const usersBefore = await userCount(t.db);
+    const { location, session } = await roundTrip(t.app, 'new-student@demo.test');
+    expect(refusalOf(location)).toBe(ProviderRefusal.noAccount);
+    expect(session).toBeUndefined();
+    expect(await userCount(t.db)).toBe(usersBefore);
+    expect(await accountByEmail('new-student@demo.test')).toBeUndefined();
+  });
+
+  it('on: a verified address of an accepted domain with no account becomes a student, signed in, once', async () => {
+    const universityId = await liveUniversityId();
+    const set = await setSetting(true, universityId);
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json()).toEqual({
+      provider_creates_students: true,
+      provider_student_university_id: universityId,
+    });
+    try {
+      const usersBefore = await userCount(t.db);
+      const first = await roundTrip(t.app, 'new-student@demo.test');
+      expect(first.location.searchParams.get('provider')).toBe('signed_in');
+      if (!first.session) throw new Error('no session for the new student');
+      const me = await t.app.inject({
+        method: 'GET',
+        url: '/api/me',
+        cookies: { [SESSION_COOKIE]: first.session },
+      });
+      expect(me.statusCode, me.body).toBe(200);
+      expect(me.json()).toMatchObject({ role: Role.student, name: 'Nguyễn Văn An', verified_otp: true });
+      const created = await accountByEmail('new-student@demo.test');
+      expect(created).toMatchObject({
+        role: Role.student,
+        name: 'Nguyễn Văn An',
+        locale: 'vi',
+        loginBlocked: false,
+      });
+      const [profile] = await t.db
+        .select()
+        .from(students)
+        .where(eq(students.userId, created?.id ?? ''));
+      expect(profile).toMatchObject({ universityId, identity: 'new-student@demo.test' });
+      // The admins find the new student on their list, to complete the record.
+      const admin = await signIn(t.app, DEMO_ACCOUNTS.admin);
+      const listed = await t.app.inject({
+        method: 'GET',
+        url: `/api/students/${profile?.id}`,
+        headers: admin.headers(),
+      });
+      expect(listed.statusCode, listed.body).toBe(200);
+      expect(listed.json()).toMatchObject({ name: 'Nguyễn Văn An', email: 'new-student@demo.test' });
+
+      // The second sign-in finds the account made by the first.
+      const again = await roundTrip(t.app, 'new-student@demo.test');
+      expect(again.session).toBeDefined();
+      expect(await userCount(t.db)).toBe(usersBefore + 1);
+
+      // A name in parts; a language the product lacks is Japanese.
+      const parts = await roundTrip(t.app, 'name-parts@demo.test');
+      expect(parts.session).toBeDefined();
+      expect(await accountByEmail('name-parts@demo.test')).toMatchObject({
+        role: Role.student,
+        name: 'Hana Sato',
+        locale: 'ja',
+      });
+      expect(await userCount(t.db)).toBe(usersBefore + 2);
+    } finally {
+      await setSetting(false, null);
+    }
+  });
+
+  it('on: a blocked account stays refused, another domain and an unverified address create nothing, and off again refuses', async () => {
+    await setSetting(true, await liveUniversityId());
+    try {
+      const usersBefore = await userCount(t.db);
+      await t.db.update(users).set({ loginBlocked: true }).where(eq(users.email, 'new-student@demo.test'));
+      expect(refusalOf((await roundTrip(t.app, 'new-student@demo.test')).location)).toBe(
+        ProviderRefusal.accountClosed,
+      );
+      await t.db.update(users).set({ loginBlocked: true }).where(eq(users.email, DEMO_ACCOUNTS.observer));
+      const blockedStaff = await roundTrip(t.app, 'observer@demo.test');
+      expect(refusalOf(blockedStaff.location)).toBe(ProviderRefusal.accountClosed);
+      expect(await accountByEmail(DEMO_ACCOUNTS.observer)).toMatchObject({ role: Role.observer });
+      expect(refusalOf((await roundTrip(t.app, 'stranger@elsewhere.test')).location)).toBe(
+        ProviderRefusal.domainRefused,
+      );
+      expect(refusalOf((await roundTrip(t.app, 'unverified@demo.test')).location)).toBe(
+        ProviderRefusal.emailUnverified,
+      );
+      expect(await userCount(t.db)).toBe(usersBefore);
+    } finally {
+      await setSetting(false, null);
+      await t.db.update(users).set({ loginBlocked: false }).where(eq(users.email, 'new-student@demo.test'));
+    }
+    expect(refusalOf((await roundTrip(t.app, 'nobody@demo.test')).location)).toBe(ProviderRefusal.noAccount);
+    expect(await accountByEmail('nobody@demo.test')).toBeUndefined();
+    const [kept] = await t.db
+      .select()
+      .from(schoolSettings)
+      .where(and(eq(schoolSettings.id, 1), eq(schoolSettings.providerCreatesStudents, false)));
+    expect(kept).toBeDefined();
   });
 });

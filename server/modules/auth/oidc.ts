@@ -6,10 +6,13 @@ import { isAccountRole } from '../../../domain/roles';
 import { signInOpen } from '../../access/users';
 import type { Executor } from '../../db/client';
 import { providerLinks, providerSignInAttempts, users } from '../../db/schema';
+import type { ChangeFeed } from '../../feed/change-feed';
 import { HttpError } from '../../http-error';
 import { isLoopback, type OidcConfig } from '../../oidc-config';
 import { createSession, endSession } from '../../plugins/session-store';
+import { currentSchoolSettings } from '../school-settings/service';
 import { assertLoginAllowed, recordLoginFailure, recordLoginSuccess, signedInFromBefore } from './limits';
+import { createProviderStudent } from './oidc-students';
 import { type AuthDeps, assertNotLocked, tokenKey } from './service';
 
 /** How long a round trip through the provider may take, from the button to the callback. */
@@ -79,6 +82,8 @@ export function createOidcClient(settings: OidcConfig, publicUrl: string): OidcC
 export async function startProviderSignIn(
   deps: Pick<AuthDeps, 'db' | 'now'>,
   oidc: OidcClient,
+  /** The page first asked for (checked by `returnPathOf`), where a successful sign-in ends. */
+  returnPath: string | null = null,
 ): Promise<{ attemptToken: string; redirectTo: string }> {
   const now = deps.now();
   const configuration = await oidc.configuration(now);
@@ -92,6 +97,7 @@ export async function startProviderSignIn(
     state,
     nonce,
     codeVerifier,
+    returnPath,
     createdAt: now,
     expiresAt: new Date(now.getTime() + PROVIDER_ATTEMPT_TTL_MS),
   });
@@ -124,6 +130,7 @@ async function takeAttempt(db: Executor, attemptToken: string | undefined, now: 
       state: providerSignInAttempts.state,
       nonce: providerSignInAttempts.nonce,
       codeVerifier: providerSignInAttempts.codeVerifier,
+      returnPath: providerSignInAttempts.returnPath,
     });
   if (!attempt) throw new ProviderRefusalError(ProviderRefusal.attemptInvalid);
   return attempt;
@@ -185,10 +192,11 @@ function isLimit(error: unknown): boolean {
  * Ends a round trip: takes the attempt (once), has the library check the provider's answer, and opens a
  * session for the live account of the verified address, within the sign-in limits. The session is the same
  * as a password sign-in's, but verified: the provider did the second step, under the school's own rules.
- * Nothing is created for an address no account here has.
+ * Nothing is created for an address no account here has, unless the school's setting lets a first sign-in
+ * create a student account (`createProviderStudent`).
  */
 export async function finishProviderSignIn(
-  deps: AuthDeps,
+  deps: AuthDeps & { feed: ChangeFeed },
   oidc: OidcClient,
   input: {
     callbackUrl: URL;
@@ -198,7 +206,7 @@ export async function finishProviderSignIn(
     previousSessionId: string | null;
     sessionLifetimeMs?: number;
   },
-): Promise<{ token: string; userId: string }> {
+): Promise<{ token: string; userId: string; returnPath: string | null }> {
   const now = deps.now();
   const attempt = await takeAttempt(deps.db, input.attemptToken, now);
   if (
@@ -218,11 +226,16 @@ export async function finishProviderSignIn(
   } catch (error) {
     throw isLimit(error) ? new ProviderRefusalError(ProviderRefusal.tooMany, error) : error;
   }
-  const [user] = await deps.db
-    .select({ id: users.id, role: users.role, open: sql<boolean>`${signInOpen(sql`${users}`)}` })
-    .from(users)
-    .where(eq(users.email, email))
-    .limit(1);
+  let user = await accountOf(deps.db, email);
+  if (!user) {
+    // The school's setting (off by default) may let a first sign-in create a student account, never more.
+    const settings = await currentSchoolSettings(deps.db);
+    const universityId = settings.provider_student_university_id;
+    if (settings.provider_creates_students && universityId) {
+      const student = await createProviderStudent(deps, { email, claims, universityId });
+      user = student ? await accountOf(deps.db, email) : undefined;
+    }
+  }
   if (!user) {
     await recordLoginFailure(deps.db, client_, now);
     throw new ProviderRefusalError(ProviderRefusal.noAccount);
@@ -252,7 +265,17 @@ export async function finishProviderSignIn(
       lifetimeMs: input.sessionLifetimeMs,
     });
   });
-  return { token, userId: user.id };
+  return { token, userId: user.id, returnPath: attempt.returnPath };
+}
+
+/** The account of an address, whatever its state, and whether it may sign in now. */
+async function accountOf(db: Executor, email: string) {
+  const [user] = await db
+    .select({ id: users.id, role: users.role, open: sql<boolean>`${signInOpen(sql`${users}`)}` })
+    .from(users)
+    .where(eq(users.email, email))
+    .limit(1);
+  return user;
 }
 
 /** Remembers the provider account an account signed in with (a subject belongs to one account at a time). */

@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { localeOrDefault } from '../../../domain/locales';
 import { PROVIDER_DONE_VALUE, ProviderRefusal } from '../../../domain/provider-sign-in';
 import type { LoginResponse } from '../../../domain/schemas/auth-account';
@@ -38,6 +38,15 @@ async function callProvider(): Promise<ProviderInfo | null> {
   return result.ok ? result.value : null;
 }
 
+/**
+ * Whether this page's return from the provider (`?provider=signed_in`) was taken up already. Once per page,
+ * not per mount: the server's redirect back loads the page afresh, and while it signs in the sign-in screen
+ * mounts a second time with the marker still in its address (setting the user wraps the whole router in the
+ * signed-in providers, `UserData` in src/app/app.tsx, a new parent that remounts it). Kept in the mount, the
+ * second one finished the sign-in again: two welcomes.
+ */
+let providerReturnTaken = false;
+
 async function callMe(): Promise<LoginResponse | null> {
   const { callApi } = await import('../../api/call-api');
   const result = await callApi('GET /api/me');
@@ -52,16 +61,18 @@ async function callMe(): Promise<LoginResponse | null> {
 export function ProviderSignIn({
   done,
   refusal,
+  redirect,
   onSignedIn,
 }: {
   done: boolean;
   refusal: ProviderRefusal | undefined;
+  /** The page first asked for: the server keeps it through the round trip and the sign-in ends there. */
+  redirect?: string | undefined;
   onSignedIn: (user: LoginResponse) => void;
 }) {
   const { t, i18n } = useLingui();
   const [info, setInfo] = useState<ProviderInfo | null>(null);
   const [lostSession, setLostSession] = useState(false);
-  const finished = useRef(false);
 
   useEffect(() => {
     let live = true;
@@ -74,8 +85,9 @@ export function ProviderSignIn({
   }, []);
 
   useEffect(() => {
-    if (!done || finished.current) return;
-    finished.current = true;
+    if (!done || providerReturnTaken) return;
+    providerReturnTaken = true;
+    // Not cancelled by an unmount: the sign-in screen may remount before the answer, which still ends it.
     void callMe()
       .then((user) => (user ? onSignedIn(user) : setLostSession(true)))
       .catch(() => setLostSession(true));
@@ -109,7 +121,7 @@ export function ProviderSignIn({
           </div>
           {/* A full-page navigation, not a popup: a phone's installed app follows it and comes back. */}
           <a
-            href={START_URL}
+            href={redirect ? `${START_URL}?${new URLSearchParams({ redirect })}` : START_URL}
             className="rounded-md border border-slate-300 px-4 py-2 text-center font-medium text-slate-800 hover:bg-slate-50"
           >
             {label}
