@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AttendanceStatus } from '../../domain/attendance';
@@ -6,7 +6,7 @@ import { LIMITS } from '../../domain/limits';
 import type { AccountRole } from '../../domain/roles';
 import { type SyncCheckpoint, syncPullResponseSchema } from '../../domain/sync';
 import type { SyncedDoc } from '../../domain/sync-merge';
-import { attendances, users } from '../db/schema';
+import { achievements, attendances, notifications, requests, results, users } from '../db/schema';
 import { syncCollections } from '../modules/collections';
 import { waitForWatermark } from '../testing/calls';
 import { buildTestApp, DEMO_ACCOUNTS, type TestApp } from '../testing/test-app';
@@ -67,6 +67,7 @@ async function bothPages<Doc extends SyncedDoc, Row>(
 describe('pull pages built by the database', () => {
   it('covers the collections derived from their document schema', () => {
     expect(built.map((entry) => entry.name).sort()).toEqual([
+      'achievements',
       'attendance',
       'lessons',
       'master',
@@ -146,6 +147,87 @@ describe('pull pages built by the database', () => {
         },
       ),
       { numRuns: 40 },
+    );
+  }, 120_000);
+
+  // Times the demo school does not hold: any instant of four centuries, to the microsecond (what a
+  // timestamp keeps), the document's text of it coming out the same from the database and from toDoc.
+  const instant = fc
+    .tuple(fc.integer({ min: -2_208_988_800, max: 10_413_792_000 }), fc.integer({ min: 0, max: 999_999 }))
+    .map(([seconds, micros]) => sql`to_timestamp(${seconds}) + make_interval(secs => ${micros / 1e6})`);
+
+  it('requests: generated content, scores and times come out as toDoc gives them', async () => {
+    const { db } = t.app.appDeps;
+    const admin = actors.find((actor) => actor.role === 2);
+    if (!admin) throw new Error('no demo admin');
+    const [first] = await syncCollections.requests.use(
+      async (def) => (await pullCollection(db, def, admin, null, 1)).documents,
+    );
+    if (!first) throw new Error('the demo school has no request');
+    const content = fc
+      .string({ unit: 'binary', minLength: 1, maxLength: 60 })
+      .map((value) => `x${value.replace(/\0/g, '')}`);
+    await fc.assert(
+      fc.asyncProperty(content, instant, fc.option(instant), async (text, created, decided) => {
+        await db
+          .update(requests)
+          .set({ content: text, createdAt: sql`${created}`, decidedAt: decided ? sql`${decided}` : null })
+          .where(eq(requests.id, first.id));
+        await syncCollections.requests.use((def) => bothPages(def, admin, null, 5, { ids: [first.id] }));
+      }),
+      { numRuns: 30 },
+    );
+  }, 120_000);
+
+  it('notifications: generated times come out as toDoc gives them', async () => {
+    const { db } = t.app.appDeps;
+    // Anybody's notification: its owner pulls it.
+    const [first] = await db
+      .select({ id: notifications.id, userId: notifications.userId, role: users.role })
+      .from(notifications)
+      .innerJoin(users, eq(users.id, notifications.userId))
+      .limit(1);
+    if (!first) throw new Error('the demo school has no notification');
+    const puller: SyncActor = { id: first.userId, role: first.role as AccountRole };
+    await fc.assert(
+      fc.asyncProperty(instant, fc.option(instant), async (created, read) => {
+        await db
+          .update(notifications)
+          .set({ createdAt: sql`${created}`, readAt: read ? sql`${read}` : null })
+          .where(eq(notifications.id, first.id));
+        await syncCollections.notifications.use((def) =>
+          bothPages(def, puller, null, 5, { ids: [first.id] }),
+        );
+      }),
+      { numRuns: 30 },
+    );
+  }, 120_000);
+  it('achievements: generated scores and final scores (two decimals) come out as toDoc gives them', async () => {
+    const { db } = t.app.appDeps;
+    const admin = actors.find((actor) => actor.role === 2);
+    if (!admin) throw new Error('no demo admin');
+    const [score] = await db
+      .select({ id: achievements.id, fullScore: achievements.fullScore })
+      .from(achievements)
+      .limit(1);
+    const [result] = await db.select({ id: results.id }).from(results).limit(1);
+    if (!score || !result) throw new Error('the demo school has no score or no result');
+    // A score within its full score (the score name's, which the row may not change); a final score of any
+    // size its column holds.
+    const points = fc.option(
+      fc.integer({ min: 0, max: Math.round(score.fullScore * 100) }).map((c) => c / 100),
+    );
+    const finalScore = fc.option(fc.integer({ min: 0, max: 999_999_999_999 }).map((c) => c / 100));
+    const text = fc.option(fc.string({ maxLength: 40 }).map((value) => value.replace(/\0/g, '')));
+    await fc.assert(
+      fc.asyncProperty(points, finalScore, text, async (given, final, comment) => {
+        await db.update(achievements).set({ points: given, comment }).where(eq(achievements.id, score.id));
+        await db.update(results).set({ finalScore: final, comment }).where(eq(results.id, result.id));
+        await syncCollections.achievements.use((def) =>
+          bothPages(def, admin, null, 5, { ids: [score.id, result.id] }),
+        );
+      }),
+      { numRuns: 30 },
     );
   }, 120_000);
 });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { finalScoreTop } from '../../../domain/achievement-results';
 import { mayEditClassWork, mayUpdateFinalScore } from '../../../domain/permissions';
 import { SYNC_COLLECTION_ROLES, type SyncRejectReason } from '../../../domain/sync';
@@ -12,62 +12,57 @@ import { studentRecordOf } from '../../access-log/pulls';
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { achievements, resultHistory, results, scoreHistory } from '../../db/schema';
+import {
+  docFieldColumns,
+  docJsonOf,
+  SYNC_DOC_FIELDS,
+  SYNC_ROW_COLUMNS,
+  toDocFields,
+} from '../../sync/doc-fields';
 import type { SyncActor, SyncCollectionDef, SyncWriteContext } from '../../sync/engine';
 import { lockedRow, lockedRows, upsertRow } from '../../sync/write-row';
 import { readSubject, readSubjectScoreNames } from './queries';
 
-const achievementRowSchema = z.object({
-  id: z.string(),
-  kind: z.enum(AchievementDocKind),
-  subject_id: z.string(),
-  university_id: z.string(),
-  subject_student_id: z.string(),
-  student_id: z.string(),
-  score_name_id: z.string(),
-  full_score: z.number().nullable(),
-  schedule_id: z.string().nullable(),
-  points: z.number().nullable(),
-  final_score: z.number().nullable(),
-  comment: z.string().nullable(),
-  seq: z.coerce.number().int(),
-  deleted: z.boolean(),
-});
+const achievementRowSchema = achievementDocSchema.omit(SYNC_DOC_FIELDS).extend(SYNC_ROW_COLUMNS);
 
 type AchievementRow = z.infer<typeof achievementRowSchema>;
 
-// numeric arrives as a string from node-postgres; float8 is a number on both drivers and holds 2 decimals.
-// Both selects name their table `a`, as `lockedRow` expects.
-const SELECT = sql`select a.id::text as id, 'score' as kind, a.subject_id::text as subject_id,
-  a.university_id::text as university_id, a.subject_student_id::text as subject_student_id,
-  a.student_id::text as student_id, a.score_name_id::text as score_name_id, a.full_score::float8 as full_score,
-  a.schedule_id::text as schedule_id, a.points::float8 as points, null::float8 as final_score, a.comment, a.seq,
-  a.deleted
+/** The fields of both kinds: a row of each kind shares them, from its own table. */
+const sharedColumns = {
+  id: sql`a.id::text`,
+  subjectId: sql`a.subject_id::text`,
+  universityId: sql`a.university_id::text`,
+  subjectStudentId: sql`a.subject_student_id::text`,
+  studentId: sql`a.student_id::text`,
+  comment: sql`a.comment`,
+};
+
+// The document's one field list, per kind: each field's column (numeric as float8, a number on both drivers
+// that holds 2 decimals), or the empty value a kind without it has. Both selects name their table `a`, as
+// `lockedRow` expects.
+const SELECT = sql`select ${docFieldColumns(achievementDocSchema, {
+  ...sharedColumns,
+  kind: sql`${AchievementDocKind.score}::text`,
+  scoreNameId: sql`a.score_name_id::text`,
+  fullScore: sql`a.full_score::float8`,
+  scheduleId: sql`a.schedule_id::text`,
+  points: sql`a.points::float8`,
+  finalScore: sql`null::float8`,
+})}, a.seq, a.deleted
   from achievements a`;
 
-const RESULT_SELECT = sql`select a.id::text as id, 'result' as kind, a.subject_id::text as subject_id,
-  a.university_id::text as university_id, a.subject_student_id::text as subject_student_id,
-  a.student_id::text as student_id, '' as score_name_id, null::float8 as full_score, null::text as schedule_id,
-  null::float8 as points, a.final_score::float8 as final_score, a.comment, a.seq, a.deleted
+const RESULT_SELECT = sql`select ${docFieldColumns(achievementDocSchema, {
+  ...sharedColumns,
+  kind: sql`${AchievementDocKind.result}::text`,
+  scoreNameId: sql`''::text`,
+  fullScore: sql`null::float8`,
+  scheduleId: sql`null::text`,
+  points: sql`null::float8`,
+  finalScore: sql`a.final_score::float8`,
+})}, a.seq, a.deleted
   from results a`;
 
-function toDoc(row: AchievementRow): AchievementDoc {
-  return {
-    id: row.id,
-    kind: row.kind,
-    subjectId: row.subject_id,
-    universityId: row.university_id,
-    subjectStudentId: row.subject_student_id,
-    studentId: row.student_id,
-    scoreNameId: row.score_name_id,
-    fullScore: row.full_score,
-    scheduleId: row.schedule_id,
-    points: row.points,
-    finalScore: row.final_score,
-    comment: row.comment,
-    updatedAt: row.seq,
-    _deleted: row.deleted,
-  };
-}
+const toDoc = (row: AchievementRow): AchievementDoc => toDocFields(row);
 
 /** The server's current score documents with these ids (deleted ones included). */
 export async function readAchievementDocs(db: Executor, ids: readonly string[]): Promise<AchievementDoc[]> {
@@ -205,9 +200,10 @@ export const achievementsCollection: SyncCollectionDef<AchievementDoc, Achieveme
     const visible = achievementReadScope(actor);
     return sql`${SELECT} where ${visible} union all ${RESULT_SELECT} where ${visible}`;
   },
-  subjectColumn: 'subject_id',
+  subjectColumn: 'subjectId',
   rowSchema: achievementRowSchema,
   toDoc,
+  docJson: docJsonOf(achievementDocSchema),
   recordOf: studentRecordOf,
   push: {
     roles: SYNC_COLLECTION_ROLES.achievements.push,
