@@ -13,33 +13,8 @@ import { createJobQueue } from './jobs/queue';
 import { createMailer } from './mail/outbox';
 import { logTransport, smtpTransport } from './mail-transport';
 import { createMetrics } from './metrics';
-import { absenceNoticeRoutes } from './modules/absence-notices/routes';
-import { accountRoutes } from './modules/account/routes';
-import { achievementRoutes } from './modules/achievement/routes';
-import { attendanceRoutes } from './modules/attendance/routes';
-import { oidcRoutes } from './modules/auth/oidc-routes';
-import { authRoutes } from './modules/auth/routes';
-import { syncCollections } from './modules/collections';
+import { AREA_ROUTES } from './modules/areas';
 import { createSubjectRefreshQueue, refreshAndPublish } from './modules/dashboard/refresh';
-import { dashboardRoutes } from './modules/dashboard/routes';
-import { eventsRoutes } from './modules/events/routes';
-import { healthRoutes } from './modules/health/routes';
-import { highlightRoutes } from './modules/highlights/routes';
-import { lessonRoutes } from './modules/lessons/routes';
-import { masterRoutes } from './modules/master/routes';
-import { memoRoutes } from './modules/memos/routes';
-import { metaRoutes } from './modules/meta/routes';
-import { offlineRoutes } from './modules/offline/routes';
-import { peopleRoutes } from './modules/people/routes';
-import { planRoutes } from './modules/plans/routes';
-import { privacyRoutes } from './modules/privacy/routes';
-import { pushRoutes } from './modules/push/routes';
-import { reportsRoutes } from './modules/reports/routes';
-import { requestsRoutes } from './modules/requests/routes';
-import { scheduleRoutes } from './modules/schedules/routes';
-import { schoolSettingsRoutes } from './modules/school-settings/routes';
-import { statisticsRoutes } from './modules/statistics/routes';
-import { subjectRoutes } from './modules/subjects/routes';
 import { createPasswordHasher } from './passwords';
 import { registerCookies } from './plugins/cookies';
 import { registerCsrf } from './plugins/csrf';
@@ -52,7 +27,6 @@ import { registerSession } from './plugins/session';
 import { registerStaticSpa } from './plugins/static-spa';
 import { zodValidatorCompiler } from './plugins/validation';
 import { registerWebsocket } from './plugins/websocket';
-import { syncRoutes } from './sync/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -185,32 +159,8 @@ export const schoolApp: FastifyPluginAsync<SchoolAppOptions> = async (app, { con
   await registerWebsocket(app, { feed, db: database.db, now: config.now, config });
   await registerStaticSpa(app, { staticDir: config.staticDir });
 
-  await app.register(metaRoutes, { staticDir: config.staticDir });
-  await app.register(healthRoutes, deps);
-  await app.register(offlineRoutes, { staticDir: config.staticDir });
-  await app.register(authRoutes, deps);
-  await app.register(oidcRoutes, deps);
-  await app.register(schoolSettingsRoutes, deps);
-  await app.register(accountRoutes, deps);
-  await app.register(masterRoutes, deps);
-  await app.register(dashboardRoutes, deps);
-  await app.register(syncRoutes, { deps, collections: syncCollections });
-  await app.register(achievementRoutes, deps);
-  await app.register(attendanceRoutes, deps);
-  await app.register(eventsRoutes, deps);
-  await app.register(scheduleRoutes, deps);
-  await app.register(reportsRoutes, deps);
-  await app.register(privacyRoutes, deps);
-  await app.register(statisticsRoutes, deps);
-  await app.register(subjectRoutes, deps);
-  await app.register(lessonRoutes, deps);
-  await app.register(planRoutes, deps);
-  await app.register(highlightRoutes, deps);
-  await app.register(memoRoutes, deps);
-  await app.register(peopleRoutes, deps);
-  await app.register(requestsRoutes, deps);
-  await app.register(pushRoutes, deps);
-  await app.register(absenceNoticeRoutes, deps);
+  // Every area's calls, from the one list of them (server/modules/areas.ts).
+  for (const routes of AREA_ROUTES) await app.register(routes, deps);
 };
 
 // What fastify-plugin does: the app's hooks, decorators and handlers land on the instance `buildApp` returns,
