@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
+import { TEACHERS_AND_ADMINS } from '../roles';
 import { pointValueSchema, scoreWithinFull, uniqueNames } from '../validation';
 import { ValidationCode } from '../validation-codes';
 import { highlightStudentsResponseSchema } from './attendance';
@@ -257,55 +258,71 @@ const subjectScoreName = idParams('subjectId', 'scoreNameId');
 
 /** The calls of this area in the call table (`domain/schemas/calls.ts` merges the slices). */
 export const achievementCalls = {
-  'GET /api/achievement/:subjectClassId': { params: subjectClass, response: classAchievementResponseSchema },
+  'GET /api/achievement/:subjectClassId': {
+    roles: TEACHERS_AND_ADMINS,
+    params: subjectClass,
+    response: classAchievementResponseSchema,
+  },
   'GET /api/achievement/:subjectClassId/sub-scores-achievements/:scoreNameId': {
+    roles: TEACHERS_AND_ADMINS,
     params: idParams('subjectClassId', 'scoreNameId'),
     response: subScoresResponseSchema,
   },
   'GET /api/achievement/students-total-score-highlight/:subjectId/:subjectClassId': {
+    roles: TEACHERS_AND_ADMINS,
     params: subjectAndClass,
     response: highlightStudentsResponseSchema,
   },
   'GET /api/achievement/scoreNames/:subjectClassId': {
+    roles: TEACHERS_AND_ADMINS,
     params: subjectClass,
     response: scoreNamesResponseSchema,
   },
   // `:id` is the subject whose setting allows teachers to update final scores.
   'GET /api/achievement/teacher-allow-update-final-score/:id': {
+    roles: TEACHERS_AND_ADMINS,
     params: byId,
     response: finalScorePermissionResponseSchema,
   },
   // Score bodies are checked against full scores by `scoreEntriesRequestFor` where the score name is known.
   'POST /api/achievement/:scoreNameId/:subjectClassId': {
+    roles: TEACHERS_AND_ADMINS,
     params: scoreNameAndClass,
     body: scoreEntriesRequestSchema,
     response: classAchievementResponseSchema,
   },
   'POST /api/achievement/enter-sub-scores/:subjectClassId': {
+    roles: TEACHERS_AND_ADMINS,
     params: subjectClass,
     body: subScoreEntriesRequestSchema,
     response: classAchievementResponseSchema,
   },
   'POST /api/achievement/updateScore/:scoreNameId': {
+    roles: TEACHERS_AND_ADMINS,
     params: idParams('scoreNameId'),
     body: scoreEntriesRequestSchema,
     response: okResponseSchema,
   },
   'GET /api/student-exam/subjects/:subjectId/score-names/:scoreNameId': {
+    roles: TEACHERS_AND_ADMINS,
     params: subjectScoreName,
     response: studentExamSchema,
   },
   'POST /api/student-exam/subjects/:subjectId/score-names/:scoreNameId': {
+    roles: TEACHERS_AND_ADMINS,
     params: subjectScoreName,
     body: studentExamRequestSchema,
     response: studentExamSchema,
   },
+  // Not in SPEC §7: the achievement xlsx import (SPEC §5 limits) with its preview, for the score screen's roles.
   // The xlsx itself is the body (`Content-Type` of xlsx), checked by the import's file rules.
   'POST /api/achievement/import/:subjectClassId/preview': {
+    roles: TEACHERS_AND_ADMINS,
     params: subjectClass,
     response: scoreImportPreviewSchema,
   },
   'POST /api/achievement/import/:subjectClassId': {
+    roles: TEACHERS_AND_ADMINS,
     params: subjectClass,
     response: scoreImportResponseSchema,
   },

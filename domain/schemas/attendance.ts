@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { attendanceStatusSchema } from '../attendance';
 import { LIMITS } from '../limits';
+import { STAFF_BUT_SUPER_ADMIN, TEACHERS_AND_ADMINS } from '../roles';
 import { ValidationCode } from '../validation-codes';
 import {
   type CallSlice,
@@ -163,43 +164,69 @@ const universityFaculty = idParams('universityId', 'facultyId');
 
 /** The calls of this area in the call table (`domain/schemas/calls.ts` merges the slices). */
 export const attendanceCalls = {
+  // Attendance and achievement screens are for 1 and 2 (SPEC §6); their reports follow the report screens.
   'GET /api/attendance/subjectsByYearCode/:facultyId/:yearCodeId': {
+    roles: TEACHERS_AND_ADMINS,
     params: idParams('facultyId', 'yearCodeId'),
     response: filterSubjectsResponseSchema,
   },
   'GET /api/attendance/university/:universityId/faculty/:facultyId': {
+    roles: TEACHERS_AND_ADMINS,
     params: universityFaculty,
     response: yearCodeByFacultyResponseSchema,
   },
   'GET /api/attendance/classesBySubject/:subjectId': {
+    roles: TEACHERS_AND_ADMINS,
     params: subject,
     response: subjectClassesResponseSchema,
   },
-  'GET /api/attendance/:subjectClassId': { params: subjectClass, response: classAttendanceResponseSchema },
+  'GET /api/attendance/:subjectClassId': {
+    roles: TEACHERS_AND_ADMINS,
+    params: subjectClass,
+    response: classAttendanceResponseSchema,
+  },
   'GET /api/attendance/students-highlight/:subjectId/:subjectClassId': {
+    roles: TEACHERS_AND_ADMINS,
     params: subjectAndClass,
     response: highlightStudentsResponseSchema,
   },
   // `:id` is a subject class: the filter that leads to it, so a link restores the screen's selects.
-  'GET /api/attendance/dataFilter/:id': { params: byId, response: classFilterSchema },
+  'GET /api/attendance/dataFilter/:id': {
+    roles: TEACHERS_AND_ADMINS,
+    params: byId,
+    response: classFilterSchema,
+  },
   'POST /api/attendance/:scheduleId': {
+    roles: TEACHERS_AND_ADMINS,
     params: idParams('scheduleId'),
     body: attendanceUpdateRequestSchema,
     response: attendanceUpdateResponseSchema,
   },
+  // Not in SPEC §7: the change history ARCHITECTURE §3 keeps, read by the staff who enter attendance.
   'GET /api/attendance/history/:scheduleId': {
+    roles: TEACHERS_AND_ADMINS,
     params: idParams('scheduleId'),
     response: attendanceHistoryResponseSchema,
   },
   // `:id` of the attendance report calls is the subject reported on.
   'GET /api/attendance/report/students/:id': {
+    roles: STAFF_BUT_SUPER_ADMIN,
     params: byId,
     response: attendanceReportStudentsResponseSchema,
   },
-  'GET /api/attendance/report/filter/:id': { params: byId, response: attendanceReportFilterResponseSchema },
-  'GET /api/attendance/report/classes/:id': { params: byId, response: attendanceReportClassesResponseSchema },
-  'GET /api/exchange-attendance/:id/:apply': exchangeAttendance,
+  'GET /api/attendance/report/filter/:id': {
+    roles: STAFF_BUT_SUPER_ADMIN,
+    params: byId,
+    response: attendanceReportFilterResponseSchema,
+  },
+  'GET /api/attendance/report/classes/:id': {
+    roles: STAFF_BUT_SUPER_ADMIN,
+    params: byId,
+    response: attendanceReportClassesResponseSchema,
+  },
+  'GET /api/exchange-attendance/:id/:apply': { roles: TEACHERS_AND_ADMINS, ...exchangeAttendance },
   'POST /api/exchange-attendance/:subjectId': {
+    roles: TEACHERS_AND_ADMINS,
     params: subject,
     body: exchangeAttendanceRequestSchema,
     response: okResponseSchema,

@@ -3,7 +3,7 @@ import { DEFAULT_AVATAR_FILE, STUDENT_AVATAR_PATH, USER_AVATAR_PATH } from '../a
 import { FieldError } from '../errors';
 import { LIMITS } from '../limits';
 import { LOCALES } from '../locales';
-import { ROLE_LIST } from '../roles';
+import { ROLE_LIST, STUDENTS_ONLY, USERS_ACCOUNT_ROLES } from '../roles';
 import {
   changePasswordSchema,
   emailSchema,
@@ -229,43 +229,78 @@ export const avatarFileParamsSchema = strictObject({
 
 /** The calls of this area in the call table (`domain/schemas/calls.ts` merges the slices). */
 export const authAccountCalls = {
-  'POST /api/login': { body: loginRequestSchema, response: loginResponseSchema },
-  'POST /api/logout': { body: emptyBodySchema, response: okResponseSchema },
-  'GET /api/me': { response: loginResponseSchema },
-  'GET /api/csrf': { response: csrfResponseSchema },
+  'POST /api/login': { roles: 'public', body: loginRequestSchema, response: loginResponseSchema },
+  'POST /api/logout': { roles: 'signedIn', body: emptyBodySchema, response: okResponseSchema },
+  'GET /api/me': { roles: 'signedIn', response: loginResponseSchema },
+  'GET /api/csrf': { roles: 'public', response: csrfResponseSchema },
+  // Auth and account. The OTP calls and the forced change run on the session the password step opened.
   // Resends the mailed code of the login in progress; answers the seconds until another may be asked for.
-  'POST /api/otp': { body: emptyBodySchema, response: otpSentResponseSchema },
+  'POST /api/otp': { roles: 'signedIn', body: emptyBodySchema, response: otpSentResponseSchema },
   // Answers the login response again, now with `verified_otp` true, so the client stores one shape.
-  'POST /api/verify-otp': { body: verifyOtpRequestSchema, response: loginResponseSchema },
+  'POST /api/verify-otp': { roles: 'signedIn', body: verifyOtpRequestSchema, response: loginResponseSchema },
   // Always `ok`, whether the address is known or not, so the form cannot probe for accounts.
-  'POST /api/password/email': { body: emailRequestSchema, response: okResponseSchema },
-  'POST /api/password/reset': { body: passwordResetRequestSchema, response: okResponseSchema },
+  'POST /api/password/email': { roles: 'public', body: emailRequestSchema, response: okResponseSchema },
+  'POST /api/password/reset': {
+    roles: 'public',
+    body: passwordResetRequestSchema,
+    response: okResponseSchema,
+  },
   'POST /api/password/force-change': {
+    roles: 'signedIn',
     body: forceChangePasswordRequestSchema,
     response: loginResponseSchema,
   },
-  'POST /api/edu-account/resend-choose-emails': { body: emailRequestSchema, response: okResponseSchema },
-  'POST /api/students/change-password': { body: changePasswordRequestSchema, response: okResponseSchema },
-  'POST /api/users/change-password': { body: changePasswordRequestSchema, response: okResponseSchema },
+  'POST /api/edu-account/resend-choose-emails': {
+    roles: 'public',
+    body: emailRequestSchema,
+    response: okResponseSchema,
+  },
+  // SPEC §7: students use the `students` variants, everyone else (guardians too) the `users` ones.
+  'POST /api/students/change-password': {
+    roles: STUDENTS_ONLY,
+    body: changePasswordRequestSchema,
+    response: okResponseSchema,
+  },
+  'POST /api/users/change-password': {
+    roles: USERS_ACCOUNT_ROLES,
+    body: changePasswordRequestSchema,
+    response: okResponseSchema,
+  },
   // Uploads of the image itself (`Content-Type: image/png|image/jpeg`): checked by `validateAvatarFile` in the
   // form and by content on the server, not by a JSON schema.
-  'POST /api/students/update-avatar': { response: avatarResponseSchema },
-  'POST /api/users/update-avatar': { response: avatarResponseSchema },
-  'GET /api/users/notification-by-user': { response: notificationSettingsSchema },
+  'POST /api/students/update-avatar': { roles: STUDENTS_ONLY, response: avatarResponseSchema },
+  'POST /api/users/update-avatar': { roles: USERS_ACCOUNT_ROLES, response: avatarResponseSchema },
+  'GET /api/users/notification-by-user': { roles: 'signedIn', response: notificationSettingsSchema },
   'POST /api/users/update-notification': {
+    roles: 'signedIn',
     body: notificationSettingsSchema,
     response: notificationSettingsSchema,
   },
   // Not in SPEC §7: the language switch tells the server, so mail reaches the user in their language.
-  'POST /api/users/update-language': { body: languageRequestSchema, response: okResponseSchema },
-  'GET /api/profile': { response: profileSchema },
-  'POST /api/students/update-profile': { body: updateProfileRequestSchema, response: profileSchema },
-  'POST /api/users/update-profile': { body: updateProfileRequestSchema, response: profileSchema },
-  'GET /api/sessions': { response: sessionListSchema },
+  'POST /api/users/update-language': {
+    roles: 'signedIn',
+    body: languageRequestSchema,
+    response: okResponseSchema,
+  },
+  // The profile screen (SPEC §2 /profile, all roles) names no calls of its own; these follow the avatar's
+  // pattern: students use the `students` path, everyone else `users`. Sessions are the caller's own.
+  'GET /api/profile': { roles: 'signedIn', response: profileSchema },
+  'POST /api/students/update-profile': {
+    roles: STUDENTS_ONLY,
+    body: updateProfileRequestSchema,
+    response: profileSchema,
+  },
+  'POST /api/users/update-profile': {
+    roles: USERS_ACCOUNT_ROLES,
+    body: updateProfileRequestSchema,
+    response: profileSchema,
+  },
+  'GET /api/sessions': { roles: 'signedIn', response: sessionListSchema },
   'DELETE /api/sessions/:sessionId': {
+    roles: 'signedIn',
     params: sessionIdParamsSchema,
     body: emptyBodySchema,
     response: okResponseSchema,
   },
-  'GET /admin/manifest.json': { response: webManifestSchema },
+  'GET /admin/manifest.json': { roles: 'public', response: webManifestSchema },
 } as const satisfies CallSlice;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { type CallSlice, idParams, strictObject } from './common';
+import { ADMINS_ONLY } from '../roles';
+import { type CallSlice, idParams } from './common';
 
 /** `GET /api/auth/provider`: whether the sign-in screen shows the provider's button, and its label. */
 export const providerInfoSchema = z.discriminatedUnion('enabled', [
@@ -16,12 +17,6 @@ export type ProviderInfo = z.infer<typeof providerInfoSchema>;
  * `hd` or `authuser`), read by the OpenID Connect library; the handler answers every one with a redirect.
  */
 const providerCallbackQuerySchema = z.record(z.string(), z.unknown());
-
-/**
- * The start's query: the page first asked for (the sign-in screen's `redirect`), where a successful sign-in
- * ends. Any text is taken; the server keeps it only when `returnPathOf` finds it a path of the app.
- */
-const providerStartQuerySchema = strictObject({ redirect: z.string().optional() });
 
 /** A redirect: the browser follows it; no body is read. */
 const redirectResponseSchema = z.unknown();
@@ -54,8 +49,19 @@ export type SignInMethods = z.infer<typeof signInMethodsSchema>;
  * and `callback` are full-page navigations that answer with redirects (to the provider, then back to the app).
  */
 export const authProviderCalls = {
-  'GET /api/auth/provider': { response: providerInfoSchema },
-  'GET /api/auth/provider/start': { query: providerStartQuerySchema, response: redirectResponseSchema },
-  'GET /api/auth/provider/callback': { query: providerCallbackQuerySchema, response: redirectResponseSchema },
-  'GET /api/users/:userId/sign-in-methods': { params: idParams('userId'), response: signInMethodsSchema },
+  // Sign-in with the school's identity provider (issue 44): full-page navigations before any session; the
+  // callback opens one like `POST /api/login` does, its `state` bound to the browser that started it.
+  'GET /api/auth/provider': { roles: 'public', response: providerInfoSchema },
+  'GET /api/auth/provider/start': { roles: 'public', response: redirectResponseSchema },
+  'GET /api/auth/provider/callback': {
+    roles: 'public',
+    query: providerCallbackQuerySchema,
+    response: redirectResponseSchema,
+  },
+  // How an account signs in (password, provider, passkeys), on the person's screen for admins.
+  'GET /api/users/:userId/sign-in-methods': {
+    roles: ADMINS_ONLY,
+    params: idParams('userId'),
+    response: signInMethodsSchema,
+  },
 } satisfies CallSlice;

@@ -1,4 +1,3 @@
-import type { CallKey } from '../permissions';
 import { achievementCalls } from './achievement';
 import { attendanceCalls } from './attendance';
 import { authAccountCalls } from './auth-account';
@@ -20,7 +19,6 @@ import { pushCalls } from './push';
 import { reportsCalls } from './reports';
 import { requestsCalls } from './requests';
 import { schedulesCalls } from './schedules';
-import { schoolSettingsCalls } from './school-settings';
 import { statisticsCalls } from './statistics';
 import { stickiesCalls } from './stickies';
 import { subjectsCalls } from './subjects';
@@ -36,7 +34,6 @@ export const CALL_SLICES = [
   authAccountCalls,
   authProviderCalls,
   passkeyCalls,
-  schoolSettingsCalls,
   syncCalls,
   offlineCalls,
   masterSettingCalls,
@@ -72,7 +69,6 @@ export const CALL_SCHEMAS = {
   ...authAccountCalls,
   ...authProviderCalls,
   ...passkeyCalls,
-  ...schoolSettingsCalls,
   ...syncCalls,
   ...offlineCalls,
   ...masterSettingCalls,
@@ -94,7 +90,7 @@ export const CALL_SCHEMAS = {
   ...eventsCalls,
   ...healthCalls,
   ...privacyCalls,
-} as const satisfies Record<CallKey, CallSchema>;
+} as const satisfies Record<string, CallSchema>;
 
 /** A call with schemas (every key of `CALL_ROLES`). */
 export type SchemaCall = keyof typeof CALL_SCHEMAS;

@@ -3,7 +3,7 @@ import { codeSchema } from '../codes';
 import { isIsoDate, timeToMinutes } from '../dates';
 import { FieldError } from '../errors';
 import { LIMITS } from '../limits';
-import type { CallKey } from '../permissions';
+import type { AccountRole } from '../roles';
 import { SortType } from '../search-params';
 import { textWithin } from '../validation';
 import { ValidationCode } from '../validation-codes';
@@ -276,11 +276,19 @@ export type StudentRef = z.infer<typeof studentRefSchema>;
 
 /** The schemas of one call: path params, query string, JSON body and the success answer. */
 export interface CallSchema {
+  /**
+   * Who may make the call: `public` (no session), `signedIn` (every role) or the roles listed. Declared here,
+   * beside the schemas; `CALL_ROLES` of domain/permissions.ts is derived from it.
+   */
+  roles: CallRule;
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
   response: z.ZodType;
 }
 
-/** An area's slice of the call table: its calls, keyed `METHOD path` exactly like `CALL_ROLES`. */
-export type CallSlice = Partial<Record<CallKey, CallSchema>>;
+/** Who may make a call: no session needed, any signed-in role, or the listed roles. */
+export type CallRule = 'public' | 'signedIn' | readonly AccountRole[];
+
+/** An area's slice of the call table: its calls, keyed `METHOD path`, each with its roles and schemas. */
+export type CallSlice = Record<`${'GET' | 'POST' | 'DELETE' | 'PUT' | 'PATCH'} /${string}`, CallSchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { codeSchema } from '../codes';
 import { datePart } from '../dates';
 import { EventTab } from '../events-search';
+import { ADMINS_ONLY, ALL_BUT_SUPER_ADMIN, SCHOOL_ROLES } from '../roles';
 import { noteContentSchema, validateDateRange } from '../validation';
 import { ValidationCode } from '../validation-codes';
 import {
@@ -142,15 +143,38 @@ export type RankingImportResponse = z.infer<typeof rankingImportResponseSchema>;
 
 /** The calls of this area in the call table (`domain/schemas/calls.ts` merges the slices). */
 export const eventsCalls = {
-  'GET /api/viblo/filter-data': { response: rankingFilterDataResponseSchema },
-  'POST /api/viblo/search': { body: rankingSearchRequestSchema, response: rankingResponseSchema },
-  'POST /api/viblo-event/search': { body: eventSearchRequestSchema, response: eventsResponseSchema },
-  'GET /api/viblo-event/data-filter': { response: eventDataFilterResponseSchema },
-  'GET /api/viblo-event/add/get-data-create': { response: eventCreateDataResponseSchema },
-  'POST /api/viblo-event': { body: eventWriteSchema, response: vibloEventSchema },
-  'GET /api/viblo-event/:eventId': { params: event, response: vibloEventSchema },
-  'POST /api/viblo-event/:eventId': { params: event, body: eventWriteSchema, response: vibloEventSchema },
-  'DELETE /api/viblo-event/:eventId': { params: event, body: emptyBodySchema, response: okResponseSchema },
+  // Events: /viblo for 0, 1, 2, 5; the events list for everyone; writing events for admins (SPEC §6).
+  'GET /api/viblo/filter-data': { roles: ALL_BUT_SUPER_ADMIN, response: rankingFilterDataResponseSchema },
+  'POST /api/viblo/search': {
+    roles: ALL_BUT_SUPER_ADMIN,
+    body: rankingSearchRequestSchema,
+    response: rankingResponseSchema,
+  },
+  'POST /api/viblo-event/search': {
+    roles: SCHOOL_ROLES,
+    body: eventSearchRequestSchema,
+    response: eventsResponseSchema,
+  },
+  'GET /api/viblo-event/data-filter': { roles: SCHOOL_ROLES, response: eventDataFilterResponseSchema },
+  'GET /api/viblo-event/add/get-data-create': { roles: ADMINS_ONLY, response: eventCreateDataResponseSchema },
+  'POST /api/viblo-event': { roles: ADMINS_ONLY, body: eventWriteSchema, response: vibloEventSchema },
+  'GET /api/viblo-event/:eventId': { roles: SCHOOL_ROLES, params: event, response: vibloEventSchema },
+  'POST /api/viblo-event/:eventId': {
+    roles: ADMINS_ONLY,
+    params: event,
+    body: eventWriteSchema,
+    response: vibloEventSchema,
+  },
+  'DELETE /api/viblo-event/:eventId': {
+    roles: ADMINS_ONLY,
+    params: event,
+    body: emptyBodySchema,
+    response: okResponseSchema,
+  },
   // The xlsx itself is the body (`Content-Type` of xlsx), checked by the same file rules as the score import.
-  'POST /api/viblo-event/:eventId/ranking-import': { params: event, response: rankingImportResponseSchema },
+  'POST /api/viblo-event/:eventId/ranking-import': {
+    roles: ADMINS_ONLY,
+    params: event,
+    response: rankingImportResponseSchema,
+  },
 } as const satisfies CallSlice;

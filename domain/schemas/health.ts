@@ -6,6 +6,7 @@ import type { CallSlice } from './common';
  * ready for traffic. `domain/schemas/calls.ts` merges the slices.
  */
 export const healthCalls = {
-  'GET /api/health': { response: healthResponseSchema },
-  'GET /api/ready': { response: readyResponseSchema },
+  // A load balancer's probes (no SPEC call): they carry no session and tell nothing about the school.
+  'GET /api/health': { roles: 'public', response: healthResponseSchema },
+  'GET /api/ready': { roles: 'public', response: readyResponseSchema },
 } as const satisfies CallSlice;

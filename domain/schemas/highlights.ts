@@ -5,6 +5,7 @@ import {
   highlightRuleSchema,
   highlightTypeSchema,
 } from '../highlights';
+import { STAFF_BUT_SUPER_ADMIN, TEACHERS_AND_ADMINS } from '../roles';
 import { studentGpaSchema } from './achievement';
 import {
   alsoValidAs,
@@ -89,48 +90,63 @@ const subjectHighlight = idParams('subjectId', 'highlightId');
 
 /** The calls of this area in the call table (`domain/schemas/calls.ts` merges the slices). */
 export const highlightsCalls = {
+  // Highlights name the flagged students, so only staff read them; students see their own highlight cards.
   'GET /api/academic/subjects/:subjectId/highlights': {
+    roles: STAFF_BUT_SUPER_ADMIN,
     params: subject,
     response: highlightListResponseSchema,
   },
   'POST /api/academic/subjects/:subjectId/highlights': {
+    roles: TEACHERS_AND_ADMINS,
     params: subject,
     body: highlightWriteSchema,
     response: highlightSchema,
   },
   'GET /api/academic/subjects/:subjectId/hidden-highlights': {
+    roles: STAFF_BUT_SUPER_ADMIN,
     params: subject,
     response: highlightListResponseSchema,
   },
   'POST /api/academic/subjects/:subjectId/highlights/:highlightId': {
+    roles: TEACHERS_AND_ADMINS,
     params: subjectHighlight,
     body: highlightWriteSchema,
     response: highlightSchema,
   },
   'DELETE /api/academic/subjects/:subjectId/highlights/:highlightId': {
+    roles: TEACHERS_AND_ADMINS,
     params: subjectHighlight,
     body: emptyBodySchema,
     response: okResponseSchema,
   },
   'GET /api/academic/subjects/:subjectId/highlights/:highlightId': {
+    roles: STAFF_BUT_SUPER_ADMIN,
     params: subjectHighlight,
     response: highlightDetailSchema,
   },
   'POST /api/academic/subjects/:subjectId/highlights/priority': {
+    roles: TEACHERS_AND_ADMINS,
     params: subject,
     body: highlightPriorityRequestSchema,
     response: highlightListResponseSchema,
   },
   'GET /api/academic/subjects/:subjectId/highlights/list-score': {
+    roles: STAFF_BUT_SUPER_ADMIN,
     params: subject,
     response: highlightScoreListResponseSchema,
   },
-  'GET /api/academic/subjects/:subjectId/exams': { params: subject, response: subjectExamsResponseSchema },
+  'GET /api/academic/subjects/:subjectId/exams': {
+    roles: STAFF_BUT_SUPER_ADMIN,
+    params: subject,
+    response: subjectExamsResponseSchema,
+  },
   'GET /api/academic/subjects/:subjectId/teachers': {
+    roles: STAFF_BUT_SUPER_ADMIN,
     params: subject,
     response: subjectTeachersResponseSchema,
   },
   'GET /api/academic/subjects/:subjectId/head-teacher-admin': {
+    roles: STAFF_BUT_SUPER_ADMIN,
     params: subject,
     response: headTeacherAdminResponseSchema,
   },

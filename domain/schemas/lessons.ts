@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { lessonPlanStatusSchema, lessonTypeSchema, publishStateSchema } from '../lessons';
+import { ALL_BUT_SUPER_ADMIN, STAFF_BUT_SUPER_ADMIN, TEACHERS_AND_ADMINS } from '../roles';
 import {
   minutesSchema,
   overviewSchema,
@@ -134,36 +135,57 @@ const subjectLesson = idParams('subjectId', 'lessonId');
 
 /** The calls of this area in the call table (`domain/schemas/calls.ts` merges the slices). */
 export const lessonsCalls = {
-  'POST /api/academic/subjects/:subjectId/lessons': lessonWrite,
-  'POST /api/academic/subjects/:subjectId/lessons/draft': lessonWrite,
-  'POST /api/academic/subjects/:subjectId/lessons/exam': examWrite,
-  'POST /api/academic/subjects/:subjectId/lessons/store-draft-exam': examWrite,
+  'POST /api/academic/subjects/:subjectId/lessons': { roles: TEACHERS_AND_ADMINS, ...lessonWrite },
+  'POST /api/academic/subjects/:subjectId/lessons/draft': { roles: TEACHERS_AND_ADMINS, ...lessonWrite },
+  'POST /api/academic/subjects/:subjectId/lessons/exam': { roles: TEACHERS_AND_ADMINS, ...examWrite },
+  'POST /api/academic/subjects/:subjectId/lessons/store-draft-exam': {
+    roles: TEACHERS_AND_ADMINS,
+    ...examWrite,
+  },
   'GET /api/academic/subjects/:subjectId/lessons/:lessonId/detail': {
+    roles: ALL_BUT_SUPER_ADMIN,
     params: subjectLesson,
     response: lessonDetailSchema,
   },
-  'POST /api/academic/subjects/:subjectId/lessons/:lessonId': { ...lessonWrite, params: subjectLesson },
-  'POST /api/academic/subjects/:subjectId/lessons/:lessonId/draft': { ...lessonWrite, params: subjectLesson },
-  'POST /api/academic/subjects/:subjectId/lessons/:lessonId/exam': { ...examWrite, params: subjectLesson },
+  'POST /api/academic/subjects/:subjectId/lessons/:lessonId': {
+    roles: TEACHERS_AND_ADMINS,
+    ...lessonWrite,
+    params: subjectLesson,
+  },
+  'POST /api/academic/subjects/:subjectId/lessons/:lessonId/draft': {
+    roles: TEACHERS_AND_ADMINS,
+    ...lessonWrite,
+    params: subjectLesson,
+  },
+  'POST /api/academic/subjects/:subjectId/lessons/:lessonId/exam': {
+    roles: TEACHERS_AND_ADMINS,
+    ...examWrite,
+    params: subjectLesson,
+  },
   'POST /api/academic/subjects/:subjectId/lessons/:lessonId/exam-draft': {
+    roles: TEACHERS_AND_ADMINS,
     ...examWrite,
     params: subjectLesson,
   },
   'DELETE /api/academic/subjects/:subjectId/lessons/:lessonId': {
+    roles: TEACHERS_AND_ADMINS,
     params: subjectLesson,
     body: emptyBodySchema,
     response: okResponseSchema,
   },
   'DELETE /api/subjects/:subjectId/lessons/:lessonId/schedules/:scheduleId': {
+    roles: TEACHERS_AND_ADMINS,
     params: idParams('subjectId', 'lessonId', 'scheduleId'),
     body: emptyBodySchema,
     response: okResponseSchema,
   },
   'GET /api/academic/subjects/:subjectId/lessons/:lessonId/studentsInLesson': {
+    roles: STAFF_BUT_SUPER_ADMIN,
     params: subjectLesson,
     response: lessonStudentsResponseSchema,
   },
   'GET /api/academic/subjects/:subjectId/lessons/:lessonId/get-score-names': {
+    roles: STAFF_BUT_SUPER_ADMIN,
     params: subjectLesson,
     response: lessonScoreNamesResponseSchema,
   },

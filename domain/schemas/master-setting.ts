@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MASTER_SETTING_SEGMENTS, type MasterSettingSegment, YEAR_CODE_COLORS } from '../master';
 import { MasterKind, type MasterSettingTab } from '../master-kind';
+import { ADMINS_ONLY } from '../roles';
 import { uniqueNames } from '../validation';
 import { ValidationCode } from '../validation-codes';
 import {
@@ -203,35 +204,43 @@ const universityFaculty = idParams('universityId', 'facultyId');
 
 /** The calls of this area in the call table (`domain/schemas/calls.ts` merges the slices). */
 export const masterSettingCalls = {
-  'GET /master-data': { response: masterDataResponseSchema },
+  'GET /master-data': { roles: 'signedIn', response: masterDataResponseSchema },
   'GET /api/master-setting/:segment/search': {
+    roles: ADMINS_ONLY,
     params: masterSegmentParamsSchema,
     query: masterSearchAnyQuerySchema,
     response: masterSearchResponseSchema,
   },
   'POST /api/master-setting/:segment': {
+    roles: ADMINS_ONLY,
     params: masterSegmentParamsSchema,
     body: masterSettingAnyWriteSchema,
     response: masterItemSchema,
   },
   'POST /api/master-setting/:segment/:id': {
+    roles: ADMINS_ONLY,
     params: masterSegmentIdParamsSchema,
     body: masterSettingAnyWriteSchema,
     response: masterItemSchema,
   },
   'DELETE /api/master-setting/:segment/:id': {
+    roles: ADMINS_ONLY,
     params: masterSegmentIdParamsSchema,
     body: emptyBodySchema,
     response: masterDeleteResponseSchema,
   },
+  // Master settings are admin-only like the /master-setting screen.
   'POST /api/master-setting/rooms/multiStore': {
+    roles: ADMINS_ONLY,
     body: roomsMultiStoreRequestSchema,
     response: roomsMultiStoreResponseSchema,
   },
   'GET /api/master-setting/universities/universities-faculty': {
+    roles: ADMINS_ONLY,
     response: universitiesFacultyResponseSchema,
   },
   'GET /api/master-setting/year-codes/university/:universityId/faculty/:facultyId': {
+    roles: ADMINS_ONLY,
     params: universityFaculty,
     response: masterYearCodesResponseSchema,
   },

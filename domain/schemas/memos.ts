@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { STAFF_BUT_SUPER_ADMIN, TEACHERS_AND_ADMINS } from '../roles';
 import { noteContentSchema } from '../validation';
 import { ValidationCode } from '../validation-codes';
 import {
@@ -56,12 +57,28 @@ const subject = idParams('subjectId');
 
 /** The calls of this area in the call table (`domain/schemas/calls.ts` merges the slices). */
 export const memosCalls = {
+  // Memos: staff read; writing needs a teacher in the subject or an admin (row rule `mayWriteMemo`).
   'GET /api/memo/:subjectId/check-teacher-in-subject': {
+    roles: STAFF_BUT_SUPER_ADMIN,
     params: subject,
     response: memoTeacherCheckResponseSchema,
   },
-  'POST /api/memo': { body: memoWriteSchema, response: memoSchema },
-  'GET /api/memo': { query: memoListQuerySchema, response: memoListResponseSchema },
-  'POST /api/memo/:memoId': { params: memo, body: memoWriteSchema, response: memoSchema },
-  'DELETE /api/memo/:memoId': { params: memo, body: emptyBodySchema, response: okResponseSchema },
+  'POST /api/memo': { roles: TEACHERS_AND_ADMINS, body: memoWriteSchema, response: memoSchema },
+  'GET /api/memo': {
+    roles: STAFF_BUT_SUPER_ADMIN,
+    query: memoListQuerySchema,
+    response: memoListResponseSchema,
+  },
+  'POST /api/memo/:memoId': {
+    roles: TEACHERS_AND_ADMINS,
+    params: memo,
+    body: memoWriteSchema,
+    response: memoSchema,
+  },
+  'DELETE /api/memo/:memoId': {
+    roles: TEACHERS_AND_ADMINS,
+    params: memo,
+    body: emptyBodySchema,
+    response: okResponseSchema,
+  },
 } as const satisfies CallSlice;

@@ -50,7 +50,15 @@ export type NotificationReadRequest = z.infer<typeof notificationReadRequestSche
 
 /** The calls of this area in the call table (`domain/schemas/calls.ts` merges the slices). */
 export const notificationsCalls = {
-  'GET /api/notification': { query: notificationListQuerySchema, response: notificationListResponseSchema },
-  'POST /api/notification/read': { body: notificationReadRequestSchema, response: okResponseSchema },
-  'POST /api/notification/readAll': { body: emptyBodySchema, response: okResponseSchema },
+  'GET /api/notification': {
+    roles: 'signedIn',
+    query: notificationListQuerySchema,
+    response: notificationListResponseSchema,
+  },
+  'POST /api/notification/read': {
+    roles: 'signedIn',
+    body: notificationReadRequestSchema,
+    response: okResponseSchema,
+  },
+  'POST /api/notification/readAll': { roles: 'signedIn', body: emptyBodySchema, response: okResponseSchema },
 } as const satisfies CallSlice;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OFFLINE_FIRST_ROLES } from '../roles';
 import type { CallSlice } from './common';
 
 /** Name of the Cache Storage cache of offline views (SPEC §4). */
@@ -41,6 +42,10 @@ export const offlineDataCachesResponseSchema = z.object({ urls: z.array(z.string
 
 /** The calls of this area in the call table (`domain/schemas/calls.ts` merges the slices). */
 export const offlineCalls = {
-  'GET /api/offline/get-files-render': { response: offlineFilesResponseSchema },
-  'GET /api/offline/get-data-caches': { response: offlineDataCachesResponseSchema },
+  // SPEC §4: every role but 0 and 3 caches offline data after login (guardians too, issue 43).
+  'GET /api/offline/get-files-render': { roles: OFFLINE_FIRST_ROLES, response: offlineFilesResponseSchema },
+  'GET /api/offline/get-data-caches': {
+    roles: OFFLINE_FIRST_ROLES,
+    response: offlineDataCachesResponseSchema,
+  },
 } as const satisfies CallSlice;

@@ -93,21 +93,34 @@ export type PasskeyList = z.infer<typeof passkeyListSchema>;
 
 /** The calls of passkeys in the call table (`domain/schemas/calls.ts` merges the slices). */
 export const passkeyCalls = {
-  'GET /api/passkeys': { response: passkeyListSchema },
-  'POST /api/passkeys/registration-options': { body: emptyBodySchema, response: passkeyOptionsSchema },
-  'POST /api/passkeys': { body: passkeyRegisterRequestSchema, response: passkeyEntrySchema },
+  // Passkeys (issue 44): each user registers, lists and removes their own; the two authentication calls are
+  // the second step of a sign-in, on the session the password step opened.
+  'GET /api/passkeys': { roles: 'signedIn', response: passkeyListSchema },
+  'POST /api/passkeys/registration-options': {
+    roles: 'signedIn',
+    body: emptyBodySchema,
+    response: passkeyOptionsSchema,
+  },
+  'POST /api/passkeys': {
+    roles: 'signedIn',
+    body: passkeyRegisterRequestSchema,
+    response: passkeyEntrySchema,
+  },
   'DELETE /api/passkeys/:passkeyId': {
+    roles: 'signedIn',
     params: idParams('passkeyId'),
     body: emptyBodySchema,
     response: okResponseSchema,
   },
   // The second step of a sign-in: run on the session the password step opened, like the mailed code.
   'POST /api/passkeys/authentication-options': {
+    roles: 'signedIn',
     body: emptyBodySchema,
     response: passkeyOptionsSchema,
   },
   // Answers the login response with `verified_otp` true, like `POST /api/verify-otp`.
   'POST /api/passkeys/authenticate': {
+    roles: 'signedIn',
     body: passkeyAuthenticateRequestSchema,
     response: loginResponseSchema,
   },

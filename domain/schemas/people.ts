@@ -5,6 +5,16 @@ import { GPA_MAX } from '../gpa';
 import { HighlightCompare } from '../highlights';
 import { LIMITS } from '../limits';
 import { LOCALES } from '../locales';
+import {
+  ADMINS_ONLY,
+  ADMINS_SCREEN,
+  ALL_BUT_SUPER_ADMIN,
+  Role,
+  STAFF_BUT_SUPER_ADMIN,
+  STUDENTS_AND_GUARDIANS,
+  SUPER_ADMIN_ONLY,
+  TEACHERS_AND_ADMINS,
+} from '../roles';
 import { COUNT_MAX, emailSchema, nameKanaSchema, phoneSchema } from '../validation';
 import { ValidationCode } from '../validation-codes';
 import { achievementPerStudentSchema, scoreNameSchema } from './achievement';
@@ -352,65 +362,135 @@ const user = idParams('userId');
 
 /** The calls of this area in the call table (`domain/schemas/calls.ts` merges the slices). */
 export const peopleCalls = {
-  'GET /api/students/search': { query: studentSearchQuerySchema, response: studentListResponseSchema },
-  'GET /api/students/:studentId': { params: student, response: studentSchema },
-  'POST /api/students/:studentId': { params: student, body: studentWriteSchema, response: studentSchema },
-  'DELETE /api/students/:studentId': { params: student, body: emptyBodySchema, response: okResponseSchema },
-  'POST /api/students': { body: studentCreateSchema, response: studentSchema },
+  // People. /students is open to all but 3 (SPEC §6), /students/{id} to staff but 3, /students/add to 1 and 2;
+  // deleting a student is destructive and school-wide, so it is admin-only.
+  'GET /api/students/search': {
+    roles: ALL_BUT_SUPER_ADMIN,
+    query: studentSearchQuerySchema,
+    response: studentListResponseSchema,
+  },
+  'GET /api/students/:studentId': { roles: STAFF_BUT_SUPER_ADMIN, params: student, response: studentSchema },
+  'POST /api/students/:studentId': {
+    roles: TEACHERS_AND_ADMINS,
+    params: student,
+    body: studentWriteSchema,
+    response: studentSchema,
+  },
+  'DELETE /api/students/:studentId': {
+    roles: ADMINS_ONLY,
+    params: student,
+    body: emptyBodySchema,
+    response: okResponseSchema,
+  },
+  'POST /api/students': { roles: TEACHERS_AND_ADMINS, body: studentCreateSchema, response: studentSchema },
   'POST /api/students/create-multi': {
+    roles: TEACHERS_AND_ADMINS,
     body: studentsBulkRequestSchema,
     response: studentsBulkResponseSchema,
   },
+  // A student's record card: a guardian reads their children's (a row rule, the `student` entity's ward reach).
   'GET /api/students/:studentId/achievement-attendance': {
+    roles: [...ALL_BUT_SUPER_ADMIN, Role.guardian],
     params: student,
     response: studentProfileResponseSchema,
   },
   'POST /api/students/:studentId/lesson': {
+    roles: TEACHERS_AND_ADMINS,
     params: student,
     body: studentClassRequestSchema,
     response: okResponseSchema,
   },
+  // The request form's choices: a student's own, a guardian's for a ward (a row rule).
   'GET /api/students/:studentId/data-request': {
+    roles: STUDENTS_AND_GUARDIANS,
     params: student,
     response: studentRequestDataResponseSchema,
   },
   'GET /api/students/data-filter/:yearCodeId/:facultyId': {
+    roles: ALL_BUT_SUPER_ADMIN,
     params: idParams('yearCodeId', 'facultyId'),
     response: studentFilterDataResponseSchema,
   },
-  'GET /api/teachers/:teacherId': { params: teacher, response: teacherDetailSchema },
-  'POST /api/teachers/:teacherId': { params: teacher, body: teacherWriteSchema, response: teacherSchema },
-  'GET /api/teachers': { query: staffSearchQuerySchema, response: teacherListResponseSchema },
-  'DELETE /api/teachers/:teacherId': { params: teacher, body: emptyBodySchema, response: okResponseSchema },
-  'GET /api/users/search': { query: userSearchQuerySchema, response: staffUserListResponseSchema },
-  'GET /api/users/:userId': { params: user, response: staffUserSchema },
-  'POST /api/users/up-role': { body: roleChangeRequestSchema, response: staffUserSchema },
-  'POST /api/users/down-role': { body: roleChangeRequestSchema, response: staffUserSchema },
+  'GET /api/teachers/:teacherId': {
+    roles: STAFF_BUT_SUPER_ADMIN,
+    params: teacher,
+    response: teacherDetailSchema,
+  },
+  'POST /api/teachers/:teacherId': {
+    roles: ADMINS_ONLY,
+    params: teacher,
+    body: teacherWriteSchema,
+    response: teacherSchema,
+  },
+  'GET /api/teachers': {
+    roles: STAFF_BUT_SUPER_ADMIN,
+    query: staffSearchQuerySchema,
+    response: teacherListResponseSchema,
+  },
+  'DELETE /api/teachers/:teacherId': {
+    roles: ADMINS_ONLY,
+    params: teacher,
+    body: emptyBodySchema,
+    response: okResponseSchema,
+  },
+  // The admins area: read by whoever opens /admins, changed only by the super admin (SPEC §4, §6).
+  'GET /api/users/search': {
+    roles: ADMINS_SCREEN,
+    query: userSearchQuerySchema,
+    response: staffUserListResponseSchema,
+  },
+  'GET /api/users/:userId': { roles: ADMINS_SCREEN, params: user, response: staffUserSchema },
+  'POST /api/users/up-role': {
+    roles: SUPER_ADMIN_ONLY,
+    body: roleChangeRequestSchema,
+    response: staffUserSchema,
+  },
+  'POST /api/users/down-role': {
+    roles: SUPER_ADMIN_ONLY,
+    body: roleChangeRequestSchema,
+    response: staffUserSchema,
+  },
   'POST /api/users/block-login-admin/:userId': {
+    roles: SUPER_ADMIN_ONLY,
     params: user,
     body: blockLoginRequestSchema,
     response: staffUserSchema,
   },
-  'POST /api/users/invite': { body: inviteRequestSchema, response: teacherSchema },
-  'GET /api/observers': { query: staffSearchQuerySchema, response: staffUserListResponseSchema },
+  // Inviting users is the teacher invitation (/teachers/invite, admins only); observers have their own.
+  'POST /api/users/invite': { roles: ADMINS_ONLY, body: inviteRequestSchema, response: teacherSchema },
+  'GET /api/observers': {
+    roles: ADMINS_ONLY,
+    query: staffSearchQuerySchema,
+    response: staffUserListResponseSchema,
+  },
   'POST /api/observers/:observerId': {
+    roles: ADMINS_ONLY,
     params: observer,
     body: observerWriteSchema,
     response: staffUserSchema,
   },
   'DELETE /api/observers/:observerId': {
+    roles: ADMINS_ONLY,
     params: observer,
     body: emptyBodySchema,
     response: okResponseSchema,
   },
-  'POST /api/observers/invite': { body: inviteRequestSchema, response: staffUserSchema },
-  'GET /api/students/:studentId/guardians': { params: student, response: guardianListResponseSchema },
+  'POST /api/observers/invite': { roles: ADMINS_ONLY, body: inviteRequestSchema, response: staffUserSchema },
+  // Guardians (issue 43): admins list a student's guardians, link one by inviting them by e-mail (a new
+  // account gets the invitation mail in the language the form gives), and end a link.
+  'GET /api/students/:studentId/guardians': {
+    roles: ADMINS_ONLY,
+    params: student,
+    response: guardianListResponseSchema,
+  },
   'POST /api/students/:studentId/guardians': {
+    roles: ADMINS_ONLY,
     params: student,
     body: guardianLinkRequestSchema,
     response: guardianSchema,
   },
   'DELETE /api/students/:studentId/guardians/:guardianId': {
+    roles: ADMINS_ONLY,
     params: idParams('studentId', 'guardianId'),
     body: emptyBodySchema,
     response: okResponseSchema,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { lessonTypeSchema, planPublishSchema } from '../lessons';
+import { ALL_BUT_SUPER_ADMIN, TEACHERS_AND_ADMINS } from '../roles';
 import { noteContentSchema } from '../validation';
 import { ValidationCode } from '../validation-codes';
 import {
@@ -94,21 +95,26 @@ const planCreate = idParams('subjectId', 'lessonId', 'scheduleId');
 
 /** The calls of this area in the call table (`domain/schemas/calls.ts` merges the slices). */
 export const plansCalls = {
+  // A plan is read on the lesson screen (all but 3; students only published plans, a row rule).
   'GET /api/academic/subjects/:subjectId/lessons/:lessonId/schedules/:scheduleId/plan/:planId': {
+    roles: ALL_BUT_SUPER_ADMIN,
     params: plan,
     response: planSchema,
   },
   'POST /api/academic/subjects/:subjectId/lessons/:lessonId/schedules/:scheduleId/plan/create': {
+    roles: TEACHERS_AND_ADMINS,
     params: planCreate,
     body: planWriteSchema,
     response: planSchema,
   },
   'POST /api/academic/subjects/:subjectId/lessons/:lessonId/schedules/:scheduleId/plan/:planId': {
+    roles: TEACHERS_AND_ADMINS,
     params: plan,
     body: planWriteSchema,
     response: planSchema,
   },
   'POST /api/academic/subjects/:subjectId/lessons/:lessonId/schedules/:scheduleId/plan/:planId/note/store': {
+    roles: TEACHERS_AND_ADMINS,
     params: plan,
     body: noteWriteSchema,
     response: noteSchema,

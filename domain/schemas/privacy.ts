@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AccessKind } from '../access-log';
+import { ADMINS_ONLY, Role, STUDENTS_ONLY } from '../roles';
 import {
   type CallSlice,
   CODE_ERRORS,
@@ -102,24 +103,39 @@ export const erasureResultSchema = z.object({
 });
 
 export const privacyCalls = {
+  // A student's privacy (issue 46, docs/access-log.md): admins read the access log per student and per staff
+  // member and run the erasure; a student reads who looked at their own record, and a guardian at each child's
+  // (a row rule: `requireOwnOrWard`); admins and the student download the record.
   'GET /api/students/:studentId/access-log': {
+    roles: ADMINS_ONLY,
     params: idParams('studentId'),
     query: accessLogQuerySchema,
     response: accessLogPageSchema,
   },
   'GET /api/users/:userId/access-log': {
+    roles: ADMINS_ONLY,
     params: idParams('userId'),
     query: accessLogQuerySchema,
     response: staffAccessLogPageSchema,
   },
-  'GET /api/me/access-log': { query: accessLogQuerySchema, response: myAccessLogPageSchema },
+  'GET /api/me/access-log': {
+    roles: STUDENTS_ONLY,
+    query: accessLogQuerySchema,
+    response: myAccessLogPageSchema,
+  },
   'GET /api/students/:studentId/who-looked': {
+    roles: [Role.student, Role.guardian],
     params: idParams('studentId'),
     query: accessLogQuerySchema,
     response: myAccessLogPageSchema,
   },
-  'GET /api/students/:studentId/record': { params: idParams('studentId'), response: studentRecordSchema },
+  'GET /api/students/:studentId/record': {
+    roles: [Role.admin, Role.student],
+    params: idParams('studentId'),
+    response: studentRecordSchema,
+  },
   'POST /api/erasure/run': {
+    roles: ADMINS_ONLY,
     body: z.strictObject({ dry_run: z.boolean(CODE_ERRORS) }, CODE_ERRORS),
     response: erasureResultSchema,
   },

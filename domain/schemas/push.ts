@@ -39,7 +39,16 @@ export type PushUnsubscribeRequest = z.infer<typeof pushUnsubscribeRequestSchema
 
 /** The calls of this area in the call table (`domain/schemas/calls.ts` merges the slices). */
 export const pushCalls = {
-  'GET /api/push/key': { response: pushKeyResponseSchema },
-  'POST /api/push/subscriptions': { body: pushSubscribeRequestSchema, response: okResponseSchema },
-  'POST /api/push/subscriptions/remove': { body: pushUnsubscribeRequestSchema, response: okResponseSchema },
+  // Web Push of notices (issue 43): any signed-in user may let this phone be told; the key is no secret.
+  'GET /api/push/key': { roles: 'signedIn', response: pushKeyResponseSchema },
+  'POST /api/push/subscriptions': {
+    roles: 'signedIn',
+    body: pushSubscribeRequestSchema,
+    response: okResponseSchema,
+  },
+  'POST /api/push/subscriptions/remove': {
+    roles: 'signedIn',
+    body: pushUnsubscribeRequestSchema,
+    response: okResponseSchema,
+  },
 } as const satisfies CallSlice;

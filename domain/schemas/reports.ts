@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { STAFF_BUT_SUPER_ADMIN } from '../roles';
 import {
   type CallSlice,
   idParams,
@@ -139,32 +140,43 @@ const lessonExamName = idParams('lessonId', 'examNameId');
 
 /** The calls of this area in the call table (`domain/schemas/calls.ts` merges the slices). */
 export const reportsCalls = {
+  // Reports and statistics follow the report screens (not 3, not 5).
   'GET /api/report/universities/:universityId/subject-name': {
+    roles: STAFF_BUT_SUPER_ADMIN,
     params: idParams('universityId'),
     response: reportSubjectNamesResponseSchema,
   },
   'GET /api/report/universities/:universityId/subject-name/:subjectNameId/faculty': {
+    roles: STAFF_BUT_SUPER_ADMIN,
     params: idParams('universityId', 'subjectNameId'),
     response: reportFacultiesResponseSchema,
   },
   'GET /api/report/universities/:universityId/subject-name/:subjectNameId/faculty/:facultyId/year-code': {
+    roles: STAFF_BUT_SUPER_ADMIN,
     params: idParams('universityId', 'subjectNameId', 'facultyId'),
     response: reportYearCodesResponseSchema,
   },
-  'GET /api/report/default-filter': { response: reportAchievementDefaultFilterSchema },
+  'GET /api/report/default-filter': {
+    roles: STAFF_BUT_SUPER_ADMIN,
+    response: reportAchievementDefaultFilterSchema,
+  },
   'GET /api/report/universities/:universityId/year-codes/:subjectNameId': {
+    roles: STAFF_BUT_SUPER_ADMIN,
     params: idParams('universityId', 'subjectNameId'),
     response: reportYearCodesResponseSchema,
   },
   'GET /api/report/data-classes/:subjectNameId/:facultyId/:yearCodeId': {
+    roles: STAFF_BUT_SUPER_ADMIN,
     params: idParams('subjectNameId', 'facultyId', 'yearCodeId'),
     response: reportClassesResponseSchema,
   },
   'GET /api/report/sub-scores/:lessonId/:examNameId': {
+    roles: STAFF_BUT_SUPER_ADMIN,
     params: lessonExamName,
     response: reportSubScoresResponseSchema,
   },
   'GET /api/report/year-code/sub-scores/:lessonId/:examNameId': {
+    roles: STAFF_BUT_SUPER_ADMIN,
     params: lessonExamName,
     response: reportYearCodeSubScoresResponseSchema,
   },

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { FieldError } from '../errors';
 import { RequestStatus } from '../request-status';
 import { RequestFilterStatus, RequestType, requestOptionMeaning, requestOptionNeeds } from '../requests';
+import { EVERYONE, REQUEST_ROLES, STUDENTS_AND_GUARDIANS } from '../roles';
 import {
   acceptReasonSchema,
   attendanceRequestKindSchema,
@@ -173,11 +174,18 @@ const requestDecision = { params: request, body: requestDecisionSchema, response
 
 /** The calls of this area in the call table (`domain/schemas/calls.ts` merges the slices). */
 export const requestsCalls = {
-  'POST /api/requests': { body: requestCreateSchema, response: requestSchema },
-  'GET /api/requests/search': { query: requestSearchQuerySchema, response: requestListResponseSchema },
-  'GET /api/requests/:requestId': { params: request, response: requestSchema },
-  'POST /api/requests/:requestId/attendance': requestDecision,
-  'POST /api/requests/:requestId/achievement-confirm': requestDecision,
-  'POST /api/requests/:requestId/confirmAttendance': requestDecision,
-  'POST /api/requests/:requestId/other': requestDecision,
+  // Requests: students create, and guardians for their children (issue 43); 1, 2, 5, 6 list; the detail screen
+  // is open to all roles (SPEC §6). The per-type status calls decide (staff) or cancel (the owning student, or
+  // the guardian who filed it), see `mayChangeRequestStatus`.
+  'POST /api/requests': { roles: STUDENTS_AND_GUARDIANS, body: requestCreateSchema, response: requestSchema },
+  'GET /api/requests/search': {
+    roles: REQUEST_ROLES,
+    query: requestSearchQuerySchema,
+    response: requestListResponseSchema,
+  },
+  'GET /api/requests/:requestId': { roles: EVERYONE, params: request, response: requestSchema },
+  'POST /api/requests/:requestId/attendance': { roles: REQUEST_ROLES, ...requestDecision },
+  'POST /api/requests/:requestId/achievement-confirm': { roles: REQUEST_ROLES, ...requestDecision },
+  'POST /api/requests/:requestId/confirmAttendance': { roles: REQUEST_ROLES, ...requestDecision },
+  'POST /api/requests/:requestId/other': { roles: REQUEST_ROLES, ...requestDecision },
 } as const satisfies CallSlice;

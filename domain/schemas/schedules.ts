@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { lessonTypeSchema } from '../lessons';
+import { STAFF_BUT_SUPER_ADMIN, STUDENTS_ONLY } from '../roles';
 import { weekRangeProblem } from '../schedules';
 import {
   booleanSchema,
@@ -185,52 +186,73 @@ const universityFaculty = idParams('universityId', 'facultyId');
 
 /** The calls of this area in the call table (`domain/schemas/calls.ts` merges the slices). */
 export const schedulesCalls = {
+  // Schedules: school and teacher views follow the schedule screens (not 3, not 5); the student views show
+  // the signed-in student's own timetable, so only students call them.
   'GET /api/schedules/:university/:faculty/:yearCode/:month/month/school': {
+    roles: STAFF_BUT_SUPER_ADMIN,
     params: schoolMonthParamsSchema,
     response: scheduleListResponseSchema,
   },
   'GET /api/schedules/:faculty/:yearCode/:month/month/teacher': {
+    roles: STAFF_BUT_SUPER_ADMIN,
     params: teacherMonthParamsSchema,
     query: teacherCalendarQuerySchema,
     response: scheduleListResponseSchema,
   },
   'GET /api/schedules/:month/month/student': {
+    roles: STUDENTS_ONLY,
     params: studentMonthParamsSchema,
     response: scheduleListResponseSchema,
   },
   'GET /api/schedules/:university/:faculty/:yearCode/:first/:last/week/school': {
+    roles: STAFF_BUT_SUPER_ADMIN,
     params: schoolWeekParamsSchema,
     response: scheduleListResponseSchema,
   },
   'GET /api/schedules/:first/:last/week/teacher': {
+    roles: STAFF_BUT_SUPER_ADMIN,
     params: teacherWeekParamsSchema,
     query: teacherCalendarQuerySchema,
     response: scheduleListResponseSchema,
   },
   'GET /api/schedules/:firstDayOfWeek/:lastDayOfWeek/week/student': {
+    roles: STUDENTS_ONLY,
     params: studentWeekParamsSchema,
     response: scheduleListResponseSchema,
   },
   'GET /api/schedules/:faculty/:yearCode/:day/day/teacher': {
+    roles: STAFF_BUT_SUPER_ADMIN,
     params: teacherDayParamsSchema,
     query: teacherCalendarQuerySchema,
     response: scheduleListResponseSchema,
   },
   'GET /api/schedules/:day/day/student': {
+    roles: STUDENTS_ONLY,
     params: studentDayParamsSchema,
     response: scheduleListResponseSchema,
   },
-  'POST /api/schedules/save-filter': { body: scheduleFilterSchema, response: scheduleFilterSchema },
-  'GET /api/schedules/get-filter': { response: userScheduleFilterResponseSchema },
+  // Saving a filter stores the caller's own preference and changes no school data.
+  'POST /api/schedules/save-filter': {
+    roles: STAFF_BUT_SUPER_ADMIN,
+    body: scheduleFilterSchema,
+    response: scheduleFilterSchema,
+  },
+  'GET /api/schedules/get-filter': {
+    roles: STAFF_BUT_SUPER_ADMIN,
+    response: userScheduleFilterResponseSchema,
+  },
   'GET /api/schedules/year-code-by-faculty/university/:universityId/faculty/:facultyId': {
+    roles: STAFF_BUT_SUPER_ADMIN,
     params: universityFaculty,
     response: scheduleYearCodesResponseSchema,
   },
   'GET /api/schedules/teachers-for-filter': {
+    roles: STAFF_BUT_SUPER_ADMIN,
     query: teachersForFilterQuerySchema,
     response: teachersForFilterResponseSchema,
   },
   'GET /api/teachers/:teacherId/timesheet/:year': {
+    roles: STAFF_BUT_SUPER_ADMIN,
     params: timesheetParamsSchema,
     response: timesheetSchema,
   },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ADMINS_ONLY } from '../roles';
 import { ValidationCode } from '../validation-codes';
 import { booleanSchema, type CallSlice, idSchema, strictObject } from './common';
 
@@ -29,8 +30,10 @@ export type SchoolSettingsWrite = z.infer<typeof schoolSettingsWriteSchema>;
 
 /** The school's settings: admins read and change them. */
 export const schoolSettingsCalls = {
-  'GET /api/school-settings': { response: schoolSettingsSchema },
+  // The school's settings (issue 44: students created on a first provider sign-in): admins alone.
+  'GET /api/school-settings': { roles: ADMINS_ONLY, response: schoolSettingsSchema },
   'POST /api/school-settings': {
+    roles: ADMINS_ONLY,
     body: schoolSettingsWriteSchema,
     response: schoolSettingsSchema,
   },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { STAFF_BUT_SUPER_ADMIN } from '../roles';
 import { type CallSlice, idSchema, isoDateSchema, namedRefSchema, strictObject } from './common';
 
 /**
@@ -32,6 +33,7 @@ export type StatisticSearchResponse = z.infer<typeof statisticSearchResponseSche
 /** The calls of this area in the call table (`domain/schemas/calls.ts` merges the slices). */
 export const statisticsCalls = {
   'POST /api/statistic/search': {
+    roles: STAFF_BUT_SUPER_ADMIN,
     body: statisticSearchRequestSchema,
     response: statisticSearchResponseSchema,
   },

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { highlightRuleSchema } from '../highlights';
 import { lessonTypeSchema } from '../lessons';
 import { LIMITS } from '../limits';
+import { ALL_BUT_SUPER_ADMIN, STAFF_BUT_SUPER_ADMIN, TEACHERS_ADMINS_STUDENTS } from '../roles';
 import { StickyStatus, StickyType, stickyStatusSchema, stickyTypeSchema } from '../stickies';
 import {
   type CallSlice,
@@ -139,15 +140,26 @@ const stickyClasses = { query: stickyClassesQuerySchema, response: stickyClasses
 
 /** The calls of this area in the call table (`domain/schemas/calls.ts` merges the slices). */
 export const stickiesCalls = {
-  'GET /api/sticky': { query: stickyListQuerySchema, response: stickyListResponseSchema },
+  // Stickies follow the dashboard (everyone but 3); observers only read them. The "More" class lists serve
+  // staff cards; a student's More goes to their own profile instead.
+  'GET /api/sticky': {
+    roles: ALL_BUT_SUPER_ADMIN,
+    query: stickyListQuerySchema,
+    response: stickyListResponseSchema,
+  },
   'POST /api/sticky/:stickyId': {
+    roles: TEACHERS_ADMINS_STUDENTS,
     params: idParams('stickyId'),
     body: stickyStatusRequestSchema,
     response: okResponseSchema,
   },
-  'GET /api/sticky/:stickyId': { params: idParams('stickyId'), response: stickyDetailResponseSchema },
-  'GET /api/sticky/list-classes-attendance': stickyClasses,
-  'GET /api/sticky/list-classes-achievement': stickyClasses,
-  'GET /api/sticky/list-classes-lesson-plan': stickyClasses,
-  'GET /api/sticky/list-classes-note-plan': stickyClasses,
+  'GET /api/sticky/:stickyId': {
+    roles: ALL_BUT_SUPER_ADMIN,
+    params: idParams('stickyId'),
+    response: stickyDetailResponseSchema,
+  },
+  'GET /api/sticky/list-classes-attendance': { roles: STAFF_BUT_SUPER_ADMIN, ...stickyClasses },
+  'GET /api/sticky/list-classes-achievement': { roles: STAFF_BUT_SUPER_ADMIN, ...stickyClasses },
+  'GET /api/sticky/list-classes-lesson-plan': { roles: STAFF_BUT_SUPER_ADMIN, ...stickyClasses },
+  'GET /api/sticky/list-classes-note-plan': { roles: STAFF_BUT_SUPER_ADMIN, ...stickyClasses },
 } as const satisfies CallSlice;

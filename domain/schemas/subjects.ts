@@ -2,6 +2,13 @@ import { z } from 'zod';
 import { parseFormula } from '../formula';
 import { publishStateSchema } from '../lessons';
 import { LIMITS } from '../limits';
+import {
+  ADMINS_ONLY,
+  ALL_BUT_SUPER_ADMIN,
+  STAFF_BUT_SUPER_ADMIN,
+  STUDENTS_ONLY,
+  TEACHERS_AND_ADMINS,
+} from '../roles';
 import { copyScheduleEntrySchema, validateDateRange } from '../validation';
 import { ValidationCode } from '../validation-codes';
 import { weekdayIdSchema } from '../weekdays';
@@ -284,96 +291,141 @@ const subjectScoreName = idParams('subjectId', 'scoreNameId');
 
 /** The calls of this area in the call table (`domain/schemas/calls.ts` merges the slices). */
 export const subjectsCalls = {
+  // Subjects: the list and detail screens are open to all but 3 (SPEC §6); creating, copying and deleting a
+  // subject is admin-only like /academic/subjects/add; lessons, plans and highlights are written by teachers
+  // (of that subject, a row rule) and admins.
   'GET /api/academic/subjects/search': {
+    roles: ALL_BUT_SUPER_ADMIN,
     query: subjectSearchQuerySchema,
     response: subjectSearchResponseSchema,
   },
-  'POST /api/academic/subjects': { body: subjectWriteSchema, response: subjectSchema },
+  'POST /api/academic/subjects': { roles: ADMINS_ONLY, body: subjectWriteSchema, response: subjectSchema },
   // Checks a draft without storing it: `ok`, or a 422 with the field codes.
-  'POST /api/academic/subjects/validate-subject': { body: subjectWriteSchema, response: okResponseSchema },
+  'POST /api/academic/subjects/validate-subject': {
+    roles: ADMINS_ONLY,
+    body: subjectWriteSchema,
+    response: okResponseSchema,
+  },
   'DELETE /api/academic/subjects/:subjectId': {
+    roles: ADMINS_ONLY,
     params: subject,
     body: emptyBodySchema,
     response: okResponseSchema,
   },
-  'GET /api/academic/subjects/:subjectId': { params: subject, response: subjectSchema },
+  'GET /api/academic/subjects/:subjectId': {
+    roles: ALL_BUT_SUPER_ADMIN,
+    params: subject,
+    response: subjectSchema,
+  },
   'POST /api/academic/subjects/:subjectId': {
+    roles: ADMINS_ONLY,
     params: subject,
     body: subjectWriteSchema,
     response: subjectSchema,
   },
-  'GET /api/academic/subjects/:subjectId/lessons': { params: subject, response: lessonListResponseSchema },
-  'GET /api/academic/subjects/:subjectId/lessons-draft': {
+  'GET /api/academic/subjects/:subjectId/lessons': {
+    roles: ALL_BUT_SUPER_ADMIN,
     params: subject,
     response: lessonListResponseSchema,
   },
-  'GET /api/academic/subjects/:subjectId/notes': { params: subject, response: listOf('notes', noteSchema) },
+  'GET /api/academic/subjects/:subjectId/lessons-draft': {
+    roles: STAFF_BUT_SUPER_ADMIN,
+    params: subject,
+    response: lessonListResponseSchema,
+  },
+  'GET /api/academic/subjects/:subjectId/notes': {
+    roles: STAFF_BUT_SUPER_ADMIN,
+    params: subject,
+    response: listOf('notes', noteSchema),
+  },
   'GET /api/academic/subjects/:subjectId/class/:classId': {
+    roles: ALL_BUT_SUPER_ADMIN,
     params: idParams('subjectId', 'classId'),
     response: subjectClassDetailSchema,
   },
-  'GET /api/academic/subjects/:subjectId/formula': { params: subject, response: formulaSchema },
+  'GET /api/academic/subjects/:subjectId/formula': {
+    roles: STAFF_BUT_SUPER_ADMIN,
+    params: subject,
+    response: formulaSchema,
+  },
   'POST /api/academic/subjects/:subjectId/formula': {
+    roles: TEACHERS_AND_ADMINS,
     params: subject,
     body: formulaWriteSchema,
     response: formulaSchema,
   },
   'POST /api/academic/subjects/:subjectId/copy': {
+    roles: ADMINS_ONLY,
     params: subject,
     body: copySubjectRequestSchema,
     response: copySubjectResponseSchema,
   },
   'POST /api/academic/subjects/:subjectId/public-lessons-after-copy': {
+    roles: ADMINS_ONLY,
     params: subject,
     body: publicLessonsRequestSchema,
     response: okResponseSchema,
   },
+  // Not in SPEC §7: registering a draft subject later is the copy's register, so it has the copy's roles.
   // Not in SPEC §7: registers later a copy saved temporarily (a draft subject), as the copy's register would
   // have; answers the registered subject.
   'POST /api/academic/subjects/:subjectId/publish': {
+    roles: ADMINS_ONLY,
     params: subject,
     body: emptyBodySchema,
     response: subjectSchema,
   },
   'GET /api/academic/subjects/:subjectId/first-schedule-of-classes': {
+    roles: ADMINS_ONLY,
     params: subject,
     response: copySubjectRowsResponseSchema,
   },
   'GET /api/academic/subjects/:subjectId/assist-lessons': {
+    roles: STAFF_BUT_SUPER_ADMIN,
     params: subject,
     response: assistLessonsResponseSchema,
   },
   'POST /api/academic/subjects/:subjectId/assist-lessons': {
+    roles: TEACHERS_AND_ADMINS,
     params: subject,
     body: assistLessonsRequestSchema,
     response: assistLessonsResponseSchema,
   },
   'POST /api/academic/subjects/:subjectId/register-student': {
+    roles: STUDENTS_ONLY,
     params: subject,
     body: classRegistrationRequestSchema,
     response: okResponseSchema,
   },
   'POST /api/academic/subjects/:subjectId/cancel-register-student': {
+    roles: STUDENTS_ONLY,
     params: subject,
     body: classRegistrationRequestSchema,
     response: okResponseSchema,
   },
   'POST /api/academic/subjects/:subjectId/add-students-to-classes': {
+    roles: TEACHERS_AND_ADMINS,
     params: subject,
     body: addStudentsToClassesRequestSchema,
     response: okResponseSchema,
   },
   'GET /api/academic/subjects/:subjectId/score-names/:scoreNameId/get-list-students': {
+    roles: TEACHERS_AND_ADMINS,
     params: subjectScoreName,
     response: listOf('students', studentScoreSchema),
   },
   'GET /api/academic/subjects/:subjectId/get-students-with-gpa': {
+    roles: STAFF_BUT_SUPER_ADMIN,
     params: subject,
     response: listOf('students', studentGpaSchema),
   },
   'GET /api/academic/subjects/subject-by-user': {
+    roles: ALL_BUT_SUPER_ADMIN,
     query: subjectByUserQuerySchema,
     response: subjectByUserResponseSchema,
   },
-  'GET /api/academic/subjects/options-by-user': { response: subjectOptionsResponseSchema },
+  'GET /api/academic/subjects/options-by-user': {
+    roles: ALL_BUT_SUPER_ADMIN,
+    response: subjectOptionsResponseSchema,
+  },
 } as const satisfies CallSlice;
