@@ -1,3 +1,5 @@
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, type TestInfo } from '@playwright/test';
 import { type AccountRole, Role } from '../../domain/roles';
@@ -11,7 +13,14 @@ import {
   foreignTexts,
   readCatalogue,
 } from './support/catalogue';
-import { bellTexts, inspectScreen, openInApp, routePathsFromFiles, settle } from './support/screen-checks';
+import {
+  bellTexts,
+  inspectScreen,
+  openInApp,
+  routePathsFromFiles,
+  settle,
+  TOUR_TEXTS_DIR,
+} from './support/screen-checks';
 import { test } from './support/test';
 
 /**
@@ -19,9 +28,16 @@ import { test } from './support/test';
  * at a desktop and a phone width. Each look fails on a page that scrolls sideways, a label cut by an ellipsis
  * with no way to read it whole, a catalogue message shown in another language's words, hiragana in
  * server-made text (cards, notifications, alerts) in English or Vietnamese, and serious axe findings; each
- * keeps a screenshot in test-results (the CI artefacts). One sign-in per role; the language switches in the
- * avatar menu and screens open through the router, so the app loads once per role.
+ * keeps a screenshot in test-results (the CI artefacts). The language switches in the avatar menu and screens
+ * open through the router, so the app loads once per test.
+ *
+ * The tests of this file run side by side on the suite's workers: a role with many screens is toured in one
+ * test per language (the admin's whole tour was 5.5 min in one test, which one worker ran while the other had
+ * finished), the others in one test each. Whether a text is another language's words is told by comparing a
+ * screen's texts in all three languages; the test that completes a role's three languages compares them
+ * (`wordsOfAllLanguages`).
  */
+test.describe.configure({ mode: 'parallel' });
 
 const WIDTHS = [
   { name: 'desktop', width: 1440, height: 900 },
@@ -54,15 +70,25 @@ type Finding = string;
 /** The texts of one screen in each language, to tell untranslated words from data (see `untranslated`). */
 type TextsByLanguage = Map<string, Map<CatalogueLanguage, readonly string[]>>;
 
-// Axe runs once per screen, for the first role to see it: its findings hardly depend on the language or
-// the role, and it takes seconds a page, most of the tour's time if run on every look.
-const axeChecked = new Set<string>();
+/** A role whose screens are toured in one test per language rather than all three in one test. */
+const ONE_TEST_PER_LANGUAGE = 20;
 
 /** The signed-in routes of `src/routes` a role may open, lists before details (a detail's address is found on its list). */
 function routesOf(role: AccountRole): string[] {
   return routePathsFromFiles()
     .filter((route) => !SIGNED_OUT_ROUTES.has(route) && (rolesForRoute(route) ?? []).includes(role))
     .sort((a, b) => a.split('/').length - b.split('/').length || a.localeCompare(b));
+}
+
+/**
+ * Axe runs once per screen, in Japanese at the desktop width, for the first role of `ACCOUNTS` that may open
+ * it: its findings hardly depend on the language or the role, and it takes seconds a page, most of the
+ * tour's time if run on every look. The whole page (shell included) is checked on the first screen a role's
+ * tour opens when that screen is the role's to check, the screen's own part (`main`) on the others.
+ */
+function axeScreensOf(account: (typeof ACCOUNTS)[number]): Set<string> {
+  const earlier = ACCOUNTS.slice(0, ACCOUNTS.indexOf(account)).flatMap((other) => routesOf(other.role));
+  return new Set(routesOf(account.role).filter((route) => !earlier.includes(route)));
 }
 
 /** A route pattern as a matcher of in-app addresses (`$param`: one segment that is not a sibling's name). */
@@ -246,57 +272,100 @@ test('signed-out screens fit and are worded in each language', async ({ page }, 
   expect([...findings, ...untranslated('signed-out', texts)]).toEqual([]);
 });
 
-for (const account of ACCOUNTS) {
-  test(`every screen a ${account.name} may open fits and is worded in ja, vi and en at both widths`, async ({
-    page,
-  }, testInfo) => {
-    test.setTimeout(600_000);
-    await page.setViewportSize(WIDTHS[0]);
-    await page.goto('/admin/');
-    await new LoginPage(page).signInWithCode(account.email);
-    const shell = new ShellPage(page);
-    await expect(page.getByRole('banner')).toBeVisible();
-    await shell.waitUntilReady();
+/**
+ * Keeps the texts a test saw in its languages in the run's folder, and answers every language's texts of the
+ * role once all three are kept (else null: a test still touring another language compares them when it ends).
+ * Written whole then renamed, so a test finishing at the same time never reads half a file.
+ */
+function wordsOfAllLanguages(who: string, seen: TextsByLanguage): TextsByLanguage | null {
+  const dir = process.env[TOUR_TEXTS_DIR];
+  if (!dir) throw new Error(`${TOUR_TEXTS_DIR} is not set: run through playwright.config.ts (global setup)`);
+  const file = (language: CatalogueLanguage) => path.join(dir, `${who}-${language}.json`);
+  for (const language of CATALOGUE_LANGUAGES) {
+    const screens = [...seen].flatMap(([screen, byLanguage]) => {
+      const shown = byLanguage.get(language);
+      return shown ? [[screen, shown] as const] : [];
+    });
+    if (screens.length === 0) continue;
+    writeFileSync(`${file(language)}.part`, JSON.stringify(screens));
+    renameSync(`${file(language)}.part`, file(language));
+  }
+  if (!CATALOGUE_LANGUAGES.every((language) => existsSync(file(language)))) return null;
+  const all: TextsByLanguage = new Map();
+  for (const language of CATALOGUE_LANGUAGES) {
+    const screens = JSON.parse(readFileSync(file(language), 'utf8')) as [string, string[]][];
+    for (const [screen, shown] of screens) keepTexts(all, screen, language, shown);
+  }
+  return all;
+}
 
-    const routes = routesOf(account.role);
-    const addresses = new Addresses(routes);
-    const findings: Finding[] = [];
-    const texts: TextsByLanguage = new Map();
-    let firstPass = true;
-    let firstOfRole = true;
-    for (const language of CATALOGUE_LANGUAGES) {
-      if ((await page.locator('html').getAttribute('lang')) !== language)
-        await shell.switchLanguage(language);
-      for (const size of WIDTHS) {
-        await page.setViewportSize(size);
-        for (const route of routes) {
-          const href = addresses.of(route);
-          if (!href) continue;
-          await openInApp(page, href);
-          // The whole page (shell included) on the role's first screen, the screen's own part after that.
-          const axe = size.name === 'desktop' && !axeChecked.has(route) && (firstOfRole ? 'page' : 'main');
-          firstOfRole = false;
-          axeChecked.add(route);
-          const where = { who: account.name, language, width: size.name, route };
-          // The first pass reads the links of each screen: they give the addresses of the details.
-          const seen = await look(page, testInfo, where, {
-            axe,
-            addresses: firstPass ? addresses : undefined,
-          });
-          // Soft, so a run cut short by its time limit still lists what it found.
-          expect.soft(seen.findings).toEqual([]);
-          keepTexts(texts, `${size.name} ${route}`, language, seen.texts);
+for (const account of ACCOUNTS) {
+  const routes = routesOf(account.role);
+  const axeScreens = axeScreensOf(account);
+  const groups: CatalogueLanguage[][] =
+    routes.length > ONE_TEST_PER_LANGUAGE
+      ? CATALOGUE_LANGUAGES.map((language) => [language])
+      : [[...CATALOGUE_LANGUAGES]];
+  for (const languages of groups) {
+    const wording = languages.length === CATALOGUE_LANGUAGES.length ? 'ja, vi and en' : languages.join(', ');
+    test(`every screen a ${account.name} may open fits and is worded in ${wording} at both widths`, async ({
+      page,
+    }, testInfo) => {
+      test.setTimeout(600_000);
+      await page.setViewportSize(WIDTHS[0]);
+      await page.goto('/admin/');
+      await new LoginPage(page).signInWithCode(account.email);
+      const shell = new ShellPage(page);
+      await expect(page.getByRole('banner')).toBeVisible();
+      await shell.waitUntilReady();
+
+      const addresses = new Addresses(routes);
+      const findings: Finding[] = [];
+      const texts: TextsByLanguage = new Map();
+      let firstPass = true;
+      let firstLook = true;
+      for (const language of languages) {
+        if ((await page.locator('html').getAttribute('lang')) !== language)
+          await shell.switchLanguage(language);
+        for (const size of WIDTHS) {
+          await page.setViewportSize(size);
+          for (const route of routes) {
+            const href = addresses.of(route);
+            if (!href) continue;
+            await openInApp(page, href);
+            const axe =
+              size.name === 'desktop' &&
+              language === 'ja' &&
+              axeScreens.has(route) &&
+              (firstLook ? 'page' : 'main');
+            firstLook = false;
+            const where = { who: account.name, language, width: size.name, route };
+            // The first pass reads the links of each screen: they give the addresses of the details.
+            const seen = await look(page, testInfo, where, {
+              axe,
+              addresses: firstPass ? addresses : undefined,
+            });
+            // Soft, so a run cut short by its time limit still lists what it found.
+            expect.soft(seen.findings).toEqual([]);
+            keepTexts(texts, `${size.name} ${route}`, language, seen.texts);
+          }
+          if (routes.includes('/') && size.name === 'desktop' && language !== 'ja') {
+            await openInApp(page, '/admin/');
+            for (const text of (await bellTexts(page)).filter((candidate) => HIRAGANA.test(candidate)))
+              findings.push(`${account.name} ${language} bell: Japanese notification "${text.slice(0, 60)}"`);
+          }
+          firstPass = false;
         }
-        if (routes.includes('/') && size.name === 'desktop' && language !== 'ja') {
-          await openInApp(page, '/admin/');
-          for (const text of (await bellTexts(page)).filter((candidate) => HIRAGANA.test(candidate)))
-            findings.push(`${account.name} ${language} bell: Japanese notification "${text.slice(0, 60)}"`);
-        }
-        firstPass = false;
       }
-    }
-    const unreached = routes.filter((route) => addresses.of(route) === null);
-    testInfo.annotations.push({ type: 'no screen linked to', description: unreached.join(', ') || 'none' });
-    expect([...findings, ...untranslated(account.name, texts)]).toEqual([]);
-  });
+      const unreached = routes.filter((route) => addresses.of(route) === null);
+      testInfo.annotations.push({ type: 'no screen linked to', description: unreached.join(', ') || 'none' });
+      expect.soft(findings).toEqual([]);
+      const allTexts = wordsOfAllLanguages(account.name, texts);
+      testInfo.annotations.push({
+        type: 'words compared across ja, vi and en',
+        description: allTexts ? 'by this test' : 'by the test of the role that ends last',
+      });
+      if (allTexts) expect(untranslated(account.name, allTexts)).toEqual([]);
+    });
+  }
 }

@@ -31,6 +31,12 @@ export function routePathsFromFiles(): string[] {
   return [...paths].sort();
 }
 
+/**
+ * The environment variable naming the run's folder where the screen tour keeps the texts each of its tests
+ * saw, to compare one role's screens across languages toured by different tests (set by the global setup).
+ */
+export const TOUR_TEXTS_DIR = 'E2E_TOUR_TEXTS_DIR';
+
 /** What one look at a screen found. */
 export interface ScreenFacts {
   /** The page's width beyond the viewport, and the elements that stick out, when it scrolls sideways. */
