@@ -70,7 +70,7 @@ type Finding = string;
 /** The texts of one screen in each language, to tell untranslated words from data (see `untranslated`). */
 type TextsByLanguage = Map<string, Map<CatalogueLanguage, readonly string[]>>;
 
-/** A role whose screens are toured in one test per language rather than all three in one test. */
+/** A role with more screens than this is toured in one test per language rather than all three in one test. */
 const ONE_TEST_PER_LANGUAGE = 20;
 
 /** The signed-in routes of `src/routes` a role may open, lists before details (a detail's address is found on its list). */
