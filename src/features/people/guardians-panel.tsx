@@ -8,9 +8,9 @@ import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { EmptyState } from '../../ui/empty-state';
 import { TextField } from '../../ui/text-field';
-import { issueErrors } from '../shared/issue-errors';
+import { checkWith, useFormCall } from '../shared/use-form-call';
 import { linkGuardian, unlinkGuardian, useGuardians } from './people-calls';
-import { fieldErrors, NewAccountLanguageField, type Notify, useOwnLocale, ViewNotices } from './staff-parts';
+import { NewAccountLanguageField, type Notify, useOwnLocale, ViewNotices } from './staff-parts';
 
 /**
  * The student screen's guardians (issue 43, admins): who is linked, inviting or linking one by e-mail with
@@ -97,49 +97,33 @@ function GuardianLinkForm({
   notify: Notify;
   onLinked: () => void;
 }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [locale, setLocale] = useState(useOwnLocale());
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const errorOf = (field: string) => (errors[field] ? errorMessage(i18n, errors[field]) : undefined);
-
-  const submit = async () => {
-    const parsed = guardianLinkRequestSchema.safeParse({ name, email, locale });
-    if (!parsed.success) {
-      setErrors(issueErrors(parsed.error.issues));
-      return;
-    }
-    setBusy(true);
-    const answer = await linkGuardian(studentId, parsed.data);
-    setBusy(false);
-    if (!answer.ok) {
-      setErrors(fieldErrors(answer.failure.errors));
-      notify({ tone: 'error', title: errorMessage(i18n, answer.failure.code) });
-      return;
-    }
-    notify({
-      tone: 'success',
-      title: answer.value.pending
-        ? t`${answer.value.name} was invited by email and linked.`
-        : t`${answer.value.name} was linked.`,
-    });
-    setName('');
-    setEmail('');
-    setErrors({});
-    onLinked();
-  };
+  const { errorOf, busy, onSubmit } = useFormCall({
+    check: () => checkWith(guardianLinkRequestSchema, { name, email, locale }),
+    send: (body) => linkGuardian(studentId, body),
+    notify,
+    onSent: (linked) => {
+      notify({
+        tone: 'success',
+        title: linked.pending
+          ? t`${linked.name} was invited by email and linked.`
+          : t`${linked.name} was linked.`,
+      });
+      setName('');
+      setEmail('');
+      onLinked();
+    },
+  });
 
   return (
     <form
       aria-label={t`Link a guardian`}
       noValidate
       className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
+      onSubmit={onSubmit}
     >
       <h3 className="font-medium">
         <Trans>Link a guardian</Trans>

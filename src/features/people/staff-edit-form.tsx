@@ -7,7 +7,8 @@ import { CodedErrorNote } from '../../ui/error-note';
 import { SaveOrCancel } from '../../ui/save-or-cancel';
 import { TextField } from '../../ui/text-field';
 import { useLiveForm } from '../../ui/use-live-form';
-import { fieldErrors, UniversityChecks } from './staff-parts';
+import { fieldErrors } from '../shared/issue-errors';
+import { UniversityChecks } from './staff-parts';
 
 /** What the staff edit form changes: name, universities and, for a teacher, the retirement date. */
 export type StaffEdit = { name: string; university_ids: string[]; retire_at: string | null };

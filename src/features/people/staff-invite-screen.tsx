@@ -1,18 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { inviteRequestSchema } from '../../../domain/schemas/people';
-import { errorMessage } from '../../i18n/error-messages';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
-import { issueErrors } from '../shared/issue-errors';
+import { checkWith, useFormCall } from '../shared/use-form-call';
 import { type InviteKind, invite } from './people-calls';
-import {
-  fieldErrors,
-  NewAccountLanguageField,
-  type Notify,
-  UniversityChecks,
-  useOwnLocale,
-} from './staff-parts';
+import { NewAccountLanguageField, type Notify, UniversityChecks, useOwnLocale } from './staff-parts';
 
 /**
  * `/teachers/invite` and `/observers/invite` (admins): name, email, universities and the language of the new
@@ -28,36 +21,24 @@ export function StaffInviteScreen({
   onInvited: () => void;
   notify: Notify;
 }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [universityIds, setUniversityIds] = useState<string[]>([]);
   const [locale, setLocale] = useState(useOwnLocale());
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const errorOf = (field: string) => (errors[field] ? errorMessage(i18n, errors[field]) : undefined);
-
-  const submit = async () => {
-    const parsed = inviteRequestSchema.safeParse({ name, email, university_ids: universityIds, locale });
-    if (!parsed.success) {
-      setErrors(issueErrors(parsed.error.issues));
-      return;
-    }
-    setBusy(true);
-    const answer = await invite(kind, parsed.data);
-    setBusy(false);
-    if (!answer.ok) {
-      setErrors(fieldErrors(answer.failure.errors));
-      notify({ tone: 'error', title: errorMessage(i18n, answer.failure.code) });
-      return;
-    }
-    notify({
-      tone: 'success',
-      title:
-        kind === 'teacher' ? t`The teacher was invited by email.` : t`The observer was invited by email.`,
-    });
-    onInvited();
-  };
+  const { errorOf, busy, onSubmit } = useFormCall({
+    check: () => checkWith(inviteRequestSchema, { name, email, university_ids: universityIds, locale }),
+    send: (body) => invite(kind, body),
+    notify,
+    onSent: () => {
+      notify({
+        tone: 'success',
+        title:
+          kind === 'teacher' ? t`The teacher was invited by email.` : t`The observer was invited by email.`,
+      });
+      onInvited();
+    },
+  });
 
   return (
     <section aria-labelledby="invite-title" className="flex max-w-xl flex-col gap-4">
@@ -67,13 +48,7 @@ export function StaffInviteScreen({
       <p className="text-sm text-slate-600">
         <Trans>The invitation mails a link, valid for 7 days and usable once, to choose a password.</Trans>
       </p>
-      <form
-        className="flex flex-col gap-3"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
+      <form className="flex flex-col gap-3" onSubmit={onSubmit}>
         <TextField
           label={t`Name`}
           required

@@ -157,11 +157,6 @@ export function UniversityChecks({
   );
 }
 
-/** The first code of each field of a failed call, for the form's fields. */
-export function fieldErrors(errors: Readonly<Record<string, readonly string[]>> | undefined) {
-  return Object.fromEntries(Object.entries(errors ?? {}).map(([field, codes]) => [field, codes[0] ?? '']));
-}
-
 /** A toast the people screens raise. */
 export type Notify = (notice: { tone: 'success' | 'error'; title: string }) => void;
 

@@ -8,8 +8,9 @@ import { CheckboxField } from '../../ui/checkbox-field';
 import { ErrorNote } from '../../ui/error-note';
 import { Tabs } from '../../ui/tabs';
 import { TextField } from '../../ui/text-field';
+import { useFormCall } from '../shared/use-form-call';
 import { createStudents, saveStudent } from './people-calls';
-import { fieldErrors, NewAccountLanguageField, type Notify, useOwnLocale } from './staff-parts';
+import { NewAccountLanguageField, type Notify, useOwnLocale } from './staff-parts';
 import {
   checkStudentForm,
   StudentFields,
@@ -60,39 +61,21 @@ export function StudentAddScreen({ onSaved, notify }: { onSaved: () => void; not
 }
 
 function OneStudent({ onSaved, notify }: { onSaved: () => void; notify: Notify }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const [values, setValues] = useState<StudentFormValues>(() => studentFormValues(null));
   const [locale, setLocale] = useState(useOwnLocale());
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-
-  const submit = async () => {
-    const checked = checkStudentForm(values);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    const answer = await saveStudent(null, checked.body, locale);
-    setBusy(false);
-    if (!answer.ok) {
-      setErrors(fieldErrors(answer.failure.errors));
-      notify({ tone: 'error', title: errorMessage(i18n, answer.failure.code) });
-      return;
-    }
-    notify({ tone: 'success', title: t`The student was added.` });
-    onSaved();
-  };
+  const { errors, busy, onSubmit } = useFormCall({
+    check: () => checkStudentForm(values),
+    send: (body) => saveStudent(null, body, locale),
+    notify,
+    onSent: () => {
+      notify({ tone: 'success', title: t`The student was added.` });
+      onSaved();
+    },
+  });
 
   return (
-    <form
-      className="flex flex-col gap-4 pt-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
+    <form className="flex flex-col gap-4 pt-4" onSubmit={onSubmit}>
       <StudentFields
         values={values}
         errors={errors}

@@ -15,6 +15,7 @@ import { SaveOrCancel } from '../../ui/save-or-cancel';
 import { SelectField } from '../../ui/select-field';
 import { useLiveForm } from '../../ui/use-live-form';
 import { useStudentRecord } from '../shared/student-record';
+import { useFormCall } from '../shared/use-form-call';
 import { GuardiansPanel } from './guardians-panel';
 import {
   deleteStudent,
@@ -25,7 +26,7 @@ import {
 } from './people-calls';
 import { PersonDetailFrame } from './person-detail';
 import { SignInMethodsPanel } from './sign-in-methods-panel';
-import { fieldErrors, type Notify, ViewNotices } from './staff-parts';
+import { type Notify, ViewNotices } from './staff-parts';
 import { checkStudentForm, StudentFields, type StudentFormValues, studentFormValues } from './student-form';
 
 /**
@@ -151,37 +152,18 @@ function StudentEdit({
   onDone: (saved: boolean) => void;
   notify: Notify;
 }) {
-  const { i18n } = useLingui();
   // The student as last read: a new read never replaces what the admin typed (useLiveForm).
   const form = useLiveForm<Student, StudentFormValues>(student, studentFormValues);
   const values = form.values ?? studentFormValues(student);
   const setValues = form.setValues;
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const submit = async () => {
-    const checked = checkStudentForm(values);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      return;
-    }
-    setBusy(true);
-    const answer = await saveStudent(student.id, checked.body);
-    setBusy(false);
-    if (!answer.ok) {
-      setErrors(fieldErrors(answer.failure.errors));
-      notify({ tone: 'error', title: errorMessage(i18n, answer.failure.code) });
-      return;
-    }
-    onDone(true);
-  };
+  const { errors, busy, onSubmit } = useFormCall({
+    check: () => checkStudentForm(values),
+    send: (body) => saveStudent(student.id, body),
+    notify,
+    onSent: () => onDone(true),
+  });
   return (
-    <form
-      className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
+    <form className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4" onSubmit={onSubmit}>
       <ChangedMeanwhileNote form={form} />
       <StudentFields
         values={values}

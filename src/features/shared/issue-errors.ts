@@ -7,3 +7,8 @@ export function issueErrors(issues: readonly { path: readonly PropertyKey[]; mes
   for (const issue of issues) errors[String(issue.path[0] ?? 'form')] ??= issue.message;
   return errors;
 }
+
+/** The first code of each field of a failed call, for the form's fields. */
+export function fieldErrors(errors: Readonly<Record<string, readonly string[]>> | undefined) {
+  return Object.fromEntries(Object.entries(errors ?? {}).map(([field, codes]) => [field, codes[0] ?? '']));
+}
