@@ -6,13 +6,15 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AccessKind } from '../../../domain/access-log';
+import { RequestOption, requestOptionMeaning } from '../../../domain/requests';
 import { Role } from '../../../domain/roles';
 import type { MyAccessReadPage, StudentRecordExport } from '../../../domain/schemas/privacy';
 import { NOT_EXPORTED, RECORD_TABLES } from '../../access/student-record';
 import { checkAccessLog } from '../../access-log/check';
 import type { Database } from '../../db/client';
 import { queryRows } from '../../db/rows';
-import { students, users } from '../../db/schema';
+import { requests, students, users } from '../../db/schema';
+import { nextSequence } from '../../db/sequence';
 import { createScoreClassFixture, type ScoreClassFixture } from '../../testing/achievement-fixture';
 import { call, waitForWatermark } from '../../testing/calls';
 import { buildTestApp, signIn, type TestApp, type TestSession } from '../../testing/test-app';
@@ -123,6 +125,37 @@ describe('the access log records every read of a student’s record by someone e
     ]);
     expect(added[0]?.student_ids).toEqual([demoStudentId]);
     expect(added[1]?.student_ids).toContain(demoStudentId);
+  });
+
+  it('a request read by staff, and the whole record downloaded by an admin', async () => {
+    const meaning = requestOptionMeaning(RequestOption.other);
+    const requestId = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(requests)
+        .values({
+          subjectId: f.subjectId,
+          universityId: f.universityId,
+          studentId: f.studentId,
+          classId: f.classId,
+          type: meaning.type,
+          option: RequestOption.other,
+          content: 'A question about my marks',
+          seq: await nextSequence(tx),
+        })
+        .returning({ id: requests.id });
+      if (!row) throw new Error('no request');
+      return row.id;
+    });
+    const before = (await entries()).length;
+    expect((await call(t.app, session('admin'), 'GET', `/api/requests/${requestId}`)).statusCode).toBe(200);
+    expect(
+      (await call(t.app, session('admin'), 'GET', `/api/students/${f.studentId}/record`)).statusCode,
+    ).toBe(200);
+    const added = (await entries()).slice(before);
+    expect(added.map((entry) => [entry.actor_id, entry.kind, entry.student_ids])).toEqual([
+      [adminId, AccessKind.request, [f.studentId]],
+      [adminId, AccessKind.recordExport, [f.studentId]],
+    ]);
   });
 
   it('a device pulling a class’s records: one entry per subject and pull, not one per row', async () => {
