@@ -159,7 +159,8 @@ export const MODULE_IMPORTS: Readonly<Record<string, readonly string[]>> = {
   account: ['auth', 'dashboard'],
   // Marking a student absent schedules their guardians' notice.
   attendance: ['absence-notices'],
-  auth: ['dashboard'],
+  // Sign-ins notify the dashboard; a provider sign-in reads the school's setting for new students (issue 44).
+  auth: ['dashboard', 'school-settings'],
   // A ranking import reads a sheet as the achievement import does; its nightly run is a dashboard job.
   events: ['achievement', 'dashboard'],
   highlights: ['dashboard', 'people', 'subjects'],
