@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { benchAbsenceNotices } from './absence-notices';
+import { benchAccessLog } from './access-log';
 import { benchAchievementGrid } from './achievement-grid';
 import { benchAdminOnDemand } from './admin-on-demand';
 import { benchArgon2 } from './argon2-hash';
@@ -72,6 +73,11 @@ const sections: [key: string, title: string, run: () => Promise<void>][] = [
     'notices',
     `Absence notices at scale ${process.env.BENCH_SYNC_SCALE ?? 10}: a mark to its notice queued, and a school-wide morning told`,
     benchAbsenceNotices,
+  ],
+  [
+    'access-log',
+    `The access log at scale ${process.env.BENCH_SYNC_SCALE ?? 10}: its rows and size over a school day, and what it costs a pull`,
+    benchAccessLog,
   ],
 ];
 if (only && !sections.some(([key]) => key === only)) {
