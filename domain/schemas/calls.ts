@@ -19,6 +19,7 @@ import { pushCalls } from './push';
 import { reportsCalls } from './reports';
 import { requestsCalls } from './requests';
 import { schedulesCalls } from './schedules';
+import { schoolSettingsCalls } from './school-settings';
 import { statisticsCalls } from './statistics';
 import { stickiesCalls } from './stickies';
 import { subjectsCalls } from './subjects';
@@ -34,6 +35,7 @@ export const CALL_SLICES = [
   authAccountCalls,
   authProviderCalls,
   passkeyCalls,
+  schoolSettingsCalls,
   syncCalls,
   offlineCalls,
   masterSettingCalls,
@@ -69,6 +71,7 @@ export const CALL_SCHEMAS = {
   ...authAccountCalls,
   ...authProviderCalls,
   ...passkeyCalls,
+  ...schoolSettingsCalls,
   ...syncCalls,
   ...offlineCalls,
   ...masterSettingCalls,

@@ -24,6 +24,7 @@ import { pushRoutes } from './push/routes';
 import { reportsRoutes } from './reports/routes';
 import { requestsRoutes } from './requests/routes';
 import { scheduleRoutes } from './schedules/routes';
+import { schoolSettingsRoutes } from './school-settings/routes';
 import { statisticsRoutes } from './statistics/routes';
 import { subjectRoutes } from './subjects/routes';
 
@@ -46,6 +47,7 @@ export const AREA_ROUTES: readonly AreaRoutes[] = [
   offlineRoutes,
   authRoutes,
   oidcRoutes,
+  schoolSettingsRoutes,
   accountRoutes,
   masterRoutes,
   dashboardRoutes,
