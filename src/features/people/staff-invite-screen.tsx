@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { inviteRequestSchema } from '../../../domain/schemas/people';
+import type { CallResult } from '../../api/call-api';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
 import { checkWith, useFormCall } from '../shared/use-form-call';
@@ -28,7 +29,8 @@ export function StaffInviteScreen({
   const [locale, setLocale] = useState(useOwnLocale());
   const { errorOf, busy, onSubmit } = useFormCall({
     check: () => checkWith(inviteRequestSchema, { name, email, university_ids: universityIds, locale }),
-    send: (body) => invite(kind, body),
+    // A teacher and an observer answer in their own shapes; the screen reads neither.
+    send: (body): Promise<CallResult<unknown>> => invite(kind, body),
     notify,
     onSent: () => {
       notify({
