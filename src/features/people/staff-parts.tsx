@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { type Dispatch, type SetStateAction, useState } from 'react';
+import { type Dispatch, type ReactNode, type SetStateAction, useState } from 'react';
 import { MasterKind } from '../../../domain/master-kind';
 import { useMasterDocs } from '../../db/use-master-docs';
 import type { OnlineView } from '../../db/use-online-view';
@@ -82,6 +82,30 @@ export function FilteredStaffTable<Row extends StaffRow>({
         onPageChange={(page) => onFilterChange({ ...filter, page })}
       />
     </>
+  );
+}
+
+/** A staff list's screen: its title with an action beside it (an invitation), then the filtered table. */
+export function StaffListScreen<Row extends StaffRow>({
+  titleId,
+  title,
+  action,
+  ...table
+}: Parameters<typeof FilteredStaffTable<Row>>[0] & {
+  titleId: string;
+  title: ReactNode;
+  action?: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={titleId} className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 id={titleId} className="text-2xl font-semibold">
+          {title}
+        </h1>
+        {action}
+      </div>
+      <FilteredStaffTable {...table} />
+    </section>
   );
 }
 

@@ -5,7 +5,7 @@ import { localeOrDefault } from '../../i18n/i18n';
 import { Button } from '../../ui/button';
 import type { Column } from '../../ui/data-table';
 import { useTeachers } from './people-calls';
-import { FilteredStaffTable, staffQuery, useStaffColumns, useStaffFilter } from './staff-parts';
+import { StaffListScreen, staffQuery, useStaffColumns, useStaffFilter } from './staff-parts';
 
 /** `/teachers` (staff but 3): teachers by name with their universities and retirement; admins invite. */
 export function TeachersScreen({ canInvite, onInvite }: { canInvite: boolean; onInvite: () => void }) {
@@ -22,25 +22,22 @@ export function TeachersScreen({ canInvite, onInvite }: { canInvite: boolean; on
     },
   ];
   return (
-    <section aria-labelledby="teachers-title" className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h1 id="teachers-title" className="text-2xl font-semibold">
-          <Trans>Teachers</Trans>
-        </h1>
-        {canInvite && (
+    <StaffListScreen
+      titleId="teachers-title"
+      title={<Trans>Teachers</Trans>}
+      action={
+        canInvite && (
           <Button onClick={onInvite}>
             <Trans>Invite a teacher</Trans>
           </Button>
-        )}
-      </div>
-      <FilteredStaffTable
-        filter={filter}
-        onFilterChange={setFilter}
-        view={view}
-        caption={t`Teachers`}
-        columns={columns}
-        emptyTitle={t`No teachers found.`}
-      />
-    </section>
+        )
+      }
+      filter={filter}
+      onFilterChange={setFilter}
+      view={view}
+      caption={t`Teachers`}
+      columns={columns}
+      emptyTitle={t`No teachers found.`}
+    />
   );
 }
