@@ -201,7 +201,9 @@ const syncBench = {
 
   /**
    * Edits attendance comments one at a time, as a screen's command does, and times each write until the
-   * live query of that schedule's sheet (which the screen holds) emits the new value.
+   * live query of that schedule's sheet (which the screen holds) emits the new value. Each time is split in
+   * its parts (docs/first-sync.md, "Local write to live query"): reading the row, storing the write (the
+   * outbox entry the write hook stores first, then the row) and the query's emission after the write resolved.
    */
   async liveQueryLatency(runs: number) {
     const db = opened();
@@ -210,32 +212,62 @@ const syncBench = {
     const query = db.attendance.find({ selector: { scheduleId: first.scheduleId } });
     let waiting: { id: string; comment: string; done: () => void } | null = null;
     let rows: { id: string; comment: string | null }[] = [];
+    let emittedAt: number | null = null;
     const subscription = query.$.subscribe((docs) => {
       rows = docs.map((doc) => ({ id: doc.id, comment: doc.comment }));
       const want = waiting;
-      if (want && rows.some((row) => row.id === want.id && row.comment === want.comment)) want.done();
+      if (want && rows.some((row) => row.id === want.id && row.comment === want.comment)) {
+        emittedAt = performance.now();
+        want.done();
+      }
     });
     await sleep(200);
     const times: number[] = [];
+    const parts = {
+      read: [] as number[],
+      mark: [] as number[],
+      row: [] as number[],
+      emitted: [] as number[],
+    };
+    // When the outbox entry of the write in hand was stored: the write hook (trackLocalWrites) stores it
+    // before the row itself.
+    let markedAt: number | null = null;
+    const outboxChanges = db.outbox.$.subscribe((change) => {
+      const want = waiting;
+      if (want && markedAt === null && change.documentId === `pending:attendance:${want.id}`)
+        markedAt = performance.now();
+    });
     try {
       for (let run = 0; run < runs; run++) {
         const target = rows[run % rows.length];
         if (!target) throw new Error('the sheet is empty');
         const comment = `bench live ${run} ${Date.now()}`;
+        markedAt = null;
+        emittedAt = null;
         const updated = new Promise<void>((resolve) => {
           waiting = { id: target.id, comment, done: resolve };
         });
         const started = performance.now();
         const doc = await db.attendance.findOne(target.id).exec();
+        const read = performance.now();
         await doc?.incrementalPatch({ comment });
+        const stored = performance.now();
         await within(`the sheet's live query to show write ${run}`, 10_000, updated);
-        times.push(performance.now() - started);
+        const shown = performance.now();
+        times.push(shown - started);
+        const mark = markedAt ?? read;
+        parts.read.push(read - started);
+        parts.mark.push(mark - read);
+        parts.row.push(stored - mark);
+        // The query emits from the row's change event: before `incrementalPatch` resolves, or after it.
+        parts.emitted.push(Math.max(0, (emittedAt ?? shown) - stored));
         waiting = null;
       }
     } finally {
       subscription.unsubscribe();
+      outboxChanges.unsubscribe();
     }
-    return { times, sheetRows: rows.length };
+    return { times, parts, sheetRows: rows.length };
   },
 
   /**
