@@ -90,10 +90,13 @@ describe('a device syncing while the server sheds load', () => {
     try {
       await replication.state.awaitInitialReplication();
 
-      // Long statements hold the database thread while more wait behind them: the queue is past its limit.
+      // Long statements hold the database while more wait behind them: the queue is past its limit for about
+      // three seconds, long enough for the device's push. PGlite's thread runs them one after another;
+      // PostgreSQL's pool runs them side by side, so each sleeps the whole time there.
       // (A drizzle query runs when it is awaited: `Promise.resolve` starts each one now.)
+      const sleepS = database.config.kind === 'postgres' ? 3 : 0.5;
       const saturating = Array.from({ length: MAX_QUEUE + 4 }, () =>
-        Promise.resolve(t.db.execute(sql`select pg_sleep(0.5)`)),
+        Promise.resolve(t.db.execute(sql`select pg_sleep(${sleepS})`)),
       );
       await waitFor('the server to see the saturated database', 10_000, async () => {
         const answer = await t.app.inject({ method: 'GET', url: '/get-version-build' });
