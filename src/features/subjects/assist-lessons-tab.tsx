@@ -9,6 +9,7 @@ import { CheckboxField } from '../../ui/checkbox-field';
 import { EmptyState } from '../../ui/empty-state';
 import { Spinner } from '../../ui/spinner';
 import { saveAssistLessons, useAssistLessons } from './subject-calls';
+import type { SubjectTabProps } from './subject-tab';
 
 type Setting = Pick<AssistLesson, 'apply' | 'status'>;
 
@@ -17,15 +18,7 @@ type Setting = Pick<AssistLesson, 'apply' | 'status'>;
  * students of the subject's other classes as help, and whether that is published to them. The subject's
  * teachers and admins change it and save the changed lessons at once; other staff read it.
  */
-export function AssistLessonsTab({
-  subjectId,
-  canEdit,
-  notify,
-}: {
-  subjectId: string;
-  canEdit: boolean;
-  notify: (text: string, ok: boolean) => void;
-}) {
+export function AssistLessonsTab({ subjectId, canEdit, notify }: SubjectTabProps) {
   const { t, i18n } = useLingui();
   const [round, setRound] = useState(0);
   const view = useAssistLessons(subjectId, round);

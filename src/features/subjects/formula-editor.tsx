@@ -8,6 +8,7 @@ import { errorMessage } from '../../i18n/error-messages';
 import { Button } from '../../ui/button';
 import { CONTROL_CLASS } from '../../ui/field';
 import { readFormula, saveFormula } from './subject-calls';
+import type { SubjectTabProps } from './subject-tab';
 
 const FORMULA_MESSAGES: Record<FormulaErrorCode, MessageDescriptor> = {
   [FormulaErrorCode.syntax]: msg`The formula cannot be read here.`,
@@ -24,15 +25,7 @@ const FORMULA_DEBOUNCE_MS = 200;
  * The final-score formula editor: the formula over the subject's score names (the master list beside it),
  * checked by the domain formula language 200 ms after typing stops, the error shown with its position.
  */
-export function FormulaEditor({
-  subjectId,
-  canEdit,
-  notify,
-}: {
-  subjectId: string;
-  canEdit: boolean;
-  notify: (text: string, ok: boolean) => void;
-}) {
+export function FormulaEditor({ subjectId, canEdit, notify }: SubjectTabProps) {
   const { t, i18n } = useLingui();
   const [text, setText] = useState<string | null>(null);
   const [names, setNames] = useState<string[]>([]);

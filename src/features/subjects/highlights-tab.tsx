@@ -24,6 +24,7 @@ import { SelectField } from '../../ui/select-field';
 import { NumberField, TextAreaField } from '../../ui/text-field';
 import { type FormErrors, failureErrors, zodErrors } from './form-errors';
 import { deleteHighlight, reorderHighlights, saveHighlight, useHighlights } from './subject-calls';
+import type { SubjectTabProps } from './subject-tab';
 
 type Draft = {
   id: string | null;
@@ -53,15 +54,7 @@ const codes = <T extends Record<string, number>>(table: T) => Object.values(tabl
  * threshold, message to students, hidden); and the hidden highlights in a list of their own. Every change
  * recomputes the subject's highlight cards on the server.
  */
-export function HighlightsTab({
-  subjectId,
-  canEdit,
-  notify,
-}: {
-  subjectId: string;
-  canEdit: boolean;
-  notify: (text: string, ok: boolean) => void;
-}) {
+export function HighlightsTab({ subjectId, canEdit, notify }: SubjectTabProps) {
   const { t, i18n } = useLingui();
   const [round, setRound] = useState(0);
   const shown = useHighlights(subjectId, false, round);

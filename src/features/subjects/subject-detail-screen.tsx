@@ -92,6 +92,16 @@ export function SubjectDetailScreen({
     } else actions.notify(errorMessage(i18n, answer.failure.code), false);
   };
 
+  /** A list of the subject's lessons: published lessons, published exams, or drafts of both (`type` null). */
+  const lessonsTab = (publish: PublishState, type: LessonType | null) => (
+    <LessonsTab
+      subjectId={subjectId}
+      publish={publish}
+      type={type}
+      round={round}
+      onOpen={actions.onOpenLesson}
+    />
+  );
   const items = [
     {
       value: 'classes',
@@ -101,45 +111,21 @@ export function SubjectDetailScreen({
     {
       value: 'lessons',
       label: t`Lessons`,
-      content: (
-        <LessonsTab
-          subjectId={subjectId}
-          publish={PublishState.published}
-          type={LessonType.lesson}
-          round={round}
-          onOpen={actions.onOpenLesson}
-        />
-      ),
+      content: lessonsTab(PublishState.published, LessonType.lesson),
     },
     ...(staff
       ? [
           {
             value: 'drafts',
             label: t`Drafts`,
-            content: (
-              <LessonsTab
-                subjectId={subjectId}
-                publish={PublishState.draft}
-                type={null}
-                round={round}
-                onOpen={actions.onOpenLesson}
-              />
-            ),
+            content: lessonsTab(PublishState.draft, null),
           },
         ]
       : []),
     {
       value: 'exams',
       label: t`Exams`,
-      content: (
-        <LessonsTab
-          subjectId={subjectId}
-          publish={PublishState.published}
-          type={LessonType.exam}
-          round={round}
-          onOpen={actions.onOpenLesson}
-        />
-      ),
+      content: lessonsTab(PublishState.published, LessonType.exam),
     },
     ...(staff
       ? [
