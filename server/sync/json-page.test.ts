@@ -72,6 +72,7 @@ describe('pull pages built by the database', () => {
       'lessons',
       'master',
       'notifications',
+      'people',
       'requests',
       'schedules',
       'subjects',

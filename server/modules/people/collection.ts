@@ -1,30 +1,42 @@
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { SYNC_COLLECTION_ROLES } from '../../../domain/sync';
 import { type PersonDoc, personDocSchema } from '../../../domain/sync-docs';
+import type { Actor } from '../../access/actor';
 import { classScopeVersion } from '../../access/classes';
 import { peopleGuardianScopeVersion, peopleReadScope, personEmailFor } from '../../access/users';
+import {
+  docFieldColumns,
+  docJsonOf,
+  SYNC_DOC_FIELDS,
+  SYNC_ROW_COLUMNS,
+  toDocFields,
+} from '../../sync/doc-fields';
 import type { SyncCollectionDef } from '../../sync/engine';
 
-const personRowSchema = z.object({
-  id: z.string(),
-  role: z.number().int(),
-  name: z.string(),
-  name_kana: z.string().nullable(),
-  email: z.string().nullable(),
-  avatar: z.string().nullable(),
-  retire_at: z.string().nullable(),
-  deactivated: z.boolean(),
-  student_id: z.string().nullable(),
-  identity: z.string().nullable(),
-  university_id: z.string().nullable(),
-  faculty_id: z.string().nullable(),
-  year_code_id: z.string().nullable(),
-  seq: z.coerce.number().int(),
-  deleted: z.boolean(),
-});
+const personRowSchema = personDocSchema.omit(SYNC_DOC_FIELDS).extend(SYNC_ROW_COLUMNS);
 
 type PersonRow = z.infer<typeof personRowSchema>;
+
+/**
+ * The document's one field list: each field's column of `users u` and its student row `s` as `actor` reads it
+ * (staff e-mails for staff only, `personEmailFor`).
+ */
+const personColumns = (actor: Actor) => ({
+  id: sql`u.id::text`,
+  role: sql`u.role::int`,
+  name: sql`u.name`,
+  nameKana: sql`u.name_kana`,
+  email: personEmailFor(actor),
+  avatar: sql`u.avatar`,
+  retireAt: sql`u.retire_at::text`,
+  deactivated: sql`(u.deactivated_at is not null)`,
+  studentId: sql`s.id::text`,
+  identity: sql`s.identity`,
+  universityId: sql`s.university_id::text`,
+  facultyId: sql`s.faculty_id::text`,
+  yearCodeId: sql`s.year_code_id::text`,
+});
 
 /** The shape of the people documents, as part of the scope version: raised when a field is added to them. */
 const PEOPLE_SHAPE = 'email';
@@ -44,32 +56,14 @@ export const peopleCollection: SyncCollectionDef<PersonDoc, PersonRow> = {
   scopeVersion: (actor) =>
     sql`select ${PEOPLE_SHAPE}::text || '.' || v.version || '.' || g.version as version
       from (${classScopeVersion(actor)}) as v, (${peopleGuardianScopeVersion(actor)}) as g`,
-  scope: (actor) => sql`select u.id::text as id, u.role::int as role, u.name, u.name_kana,
-      ${personEmailFor(actor)} as email, u.avatar,
-      u.retire_at::text as retire_at, u.deactivated_at is not null as deactivated, s.id::text as student_id, s.identity, s.university_id::text as university_id,
-      s.faculty_id::text as faculty_id, s.year_code_id::text as year_code_id,
+  scope: (actor) => sql`select ${docFieldColumns(personDocSchema, personColumns(actor))},
       greatest(u.seq, coalesce(s.seq, 0)) as seq, (u.deleted or coalesce(s.deleted, false)) as deleted
       from users u left join students s on s.user_id = u.id
       where ${peopleReadScope(actor)}`,
   // A class sheet waiting for its students' names asks for them by student id.
-  askedBy: 'student_id',
+  askedBy: 'studentId',
   rowSchema: personRowSchema,
-  toDoc: (row) => ({
-    id: row.id,
-    role: row.role,
-    name: row.name,
-    nameKana: row.name_kana,
-    email: row.email,
-    avatar: row.avatar,
-    retireAt: row.retire_at,
-    deactivated: row.deactivated,
-    studentId: row.student_id,
-    identity: row.identity,
-    universityId: row.university_id,
-    facultyId: row.faculty_id,
-    yearCodeId: row.year_code_id,
-    updatedAt: row.seq,
-    _deleted: row.deleted,
-  }),
+  toDoc: (row) => toDocFields(row),
+  docJson: docJsonOf(personDocSchema),
   push: null,
 };
