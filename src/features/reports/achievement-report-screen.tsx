@@ -20,7 +20,7 @@ import {
   useReportYearCodeSubScores,
   useReportYearCodes,
 } from './report-calls';
-import { type ReportColumn, ReportTable, studentColumns } from './report-table';
+import { type ReportColumn, ReportTable, studentColumns, valueColumn } from './report-table';
 
 type Choice = { universityId: string; subjectNameId: string; facultyId: string; yearCodeId: string };
 const LEVELS = ['universityId', 'subjectNameId', 'facultyId', 'yearCodeId'] as const;
@@ -221,36 +221,13 @@ function ClassesSection({
   const [bandClass, setBandClass] = useState('');
   const [exam, setExam] = useState('');
   const columns: ReportColumn<ReportClass>[] = [
-    {
-      key: 'class',
-      header: t`Class`,
-      cell: (row) => row.name,
-      sortValue: (row) => row.name,
-      exportValue: (row) => row.name,
-    },
-    {
-      key: 'subject',
-      header: t`Subject`,
-      cell: (row) => row.subject.name,
-      sortValue: (row) => row.subject.name,
-      exportValue: (row) => row.subject.name,
-    },
-    {
-      key: 'students',
-      header: t`Students`,
+    valueColumn('class', t`Class`, (row) => row.name),
+    valueColumn('subject', t`Subject`, (row) => row.subject.name),
+    valueColumn('students', t`Students`, (row) => row.students_count, { numeric: true }),
+    valueColumn('gpa', t`GPA average`, (row) => row.gpa_average, {
       numeric: true,
-      cell: (row) => row.students_count,
-      sortValue: (row) => row.students_count,
-      exportValue: (row) => row.students_count,
-    },
-    {
-      key: 'gpa',
-      header: t`GPA average`,
-      numeric: true,
-      cell: (row) => decimal(row.gpa_average),
-      sortValue: (row) => row.gpa_average,
-      exportValue: (row) => row.gpa_average,
-    },
+      show: (row) => decimal(row.gpa_average),
+    }),
   ];
   const exams = [
     ...new Map(
@@ -356,36 +333,24 @@ function SubScoresSection({
       { identity: t`Student ID`, name: t`Student`, className: t`Class` },
     ),
     ...scoreNames.map(
-      (scoreName): ReportColumn<SubScoreStudent> => ({
-        key: scoreName.id,
-        header: nameOf(scoreName),
-        numeric: true,
-        cell: (row) => decimal(pointsOf(row, scoreName.id)),
-        sortValue: (row) => pointsOf(row, scoreName.id),
-        exportValue: (row) => pointsOf(row, scoreName.id),
-      }),
+      (scoreName): ReportColumn<SubScoreStudent> =>
+        valueColumn(scoreName.id, nameOf(scoreName), (row) => pointsOf(row, scoreName.id), {
+          numeric: true,
+          show: (row) => decimal(pointsOf(row, scoreName.id)),
+        }),
     ),
   ];
   type YearCodeRow = NonNullable<typeof averages.value>['yearCodes'][number];
   const averageOfRow = (row: YearCodeRow, scoreNameId: string) =>
     row.averages.find((entry) => entry.score_name_id === scoreNameId)?.average ?? null;
   const averageColumns: ReportColumn<YearCodeRow>[] = [
-    {
-      key: 'yearCode',
-      header: t`Year code`,
-      cell: (row) => row.name,
-      sortValue: (row) => row.name,
-      exportValue: (row) => row.name,
-    },
+    valueColumn('yearCode', t`Year code`, (row) => row.name),
     ...(averages.value?.scoreNames ?? []).map(
-      (scoreName): ReportColumn<YearCodeRow> => ({
-        key: scoreName.id,
-        header: nameOf(scoreName),
-        numeric: true,
-        cell: (row) => decimal(averageOfRow(row, scoreName.id)),
-        sortValue: (row) => averageOfRow(row, scoreName.id),
-        exportValue: (row) => averageOfRow(row, scoreName.id),
-      }),
+      (scoreName): ReportColumn<YearCodeRow> =>
+        valueColumn(scoreName.id, nameOf(scoreName), (row) => averageOfRow(row, scoreName.id), {
+          numeric: true,
+          show: (row) => decimal(averageOfRow(row, scoreName.id)),
+        }),
     ),
   ];
   const binned = scoreNames.find((row) => row.id === binScore) ?? scoreNames[0];

@@ -16,7 +16,7 @@ import {
   useAttendanceReportStudents,
   useReportDefaultFilter,
 } from './report-calls';
-import { type ReportColumn, ReportTable, studentColumns } from './report-table';
+import { type ReportColumn, ReportTable, studentColumns, valueColumn } from './report-table';
 import { SubjectCascade } from './subject-cascade';
 
 /** The tab of the attendance report (SPEC §2: students and classes tabs). */
@@ -127,23 +127,13 @@ function useTallyColumns<Row>(tallyOf: (row: Row) => AttendanceTally): ReportCol
   const percent = (value: number | null) => (value === null ? '—' : `${formatDecimal(value, locale)} %`);
   return [
     ...TALLY_KEYS.map(
-      (key): ReportColumn<Row> => ({
-        key,
-        header: labels[key],
-        numeric: true,
-        cell: (row) => tallyOf(row)[key],
-        sortValue: (row) => tallyOf(row)[key],
-        exportValue: (row) => tallyOf(row)[key],
-      }),
+      (key): ReportColumn<Row> =>
+        valueColumn(key, labels[key], (row) => tallyOf(row)[key], { numeric: true }),
     ),
-    {
-      key: 'rate',
-      header: t`Attendance rate (%)`,
+    valueColumn('rate', t`Attendance rate (%)`, (row) => attendanceRate(tallyOf(row)), {
       numeric: true,
-      cell: (row) => percent(attendanceRate(tallyOf(row))),
-      sortValue: (row) => attendanceRate(tallyOf(row)),
-      exportValue: (row) => attendanceRate(tallyOf(row)),
-    },
+      show: (row) => percent(attendanceRate(tallyOf(row))),
+    }),
   ];
 }
 
@@ -160,14 +150,7 @@ function StudentsTab({ subjectId }: { subjectId: string }) {
       { identity: t`Student ID`, name: t`Student`, className: t`Class` },
     ),
     ...tallyColumns,
-    {
-      key: 'highlights',
-      header: t`Highlights met`,
-      numeric: true,
-      cell: (row) => row.highlights_met,
-      sortValue: (row) => row.highlights_met,
-      exportValue: (row) => row.highlights_met,
-    },
+    valueColumn('highlights', t`Highlights met`, (row) => row.highlights_met, { numeric: true }),
   ];
   return (
     <div className="flex min-w-0 flex-col gap-3">
@@ -196,21 +179,8 @@ function ClassesTab({ subjectId }: { subjectId: string }) {
   const tallyColumns = useTallyColumns<ClassRow>((row) => row.tally);
   const locale = localeOrDefault(i18n.locale);
   const columns: ReportColumn<ClassRow>[] = [
-    {
-      key: 'class',
-      header: t`Class`,
-      cell: (row) => row.name,
-      sortValue: (row) => row.name,
-      exportValue: (row) => row.name,
-    },
-    {
-      key: 'students',
-      header: t`Students`,
-      numeric: true,
-      cell: (row) => row.students_count,
-      sortValue: (row) => row.students_count,
-      exportValue: (row) => row.students_count,
-    },
+    valueColumn('class', t`Class`, (row) => row.name),
+    valueColumn('students', t`Students`, (row) => row.students_count, { numeric: true }),
     ...tallyColumns,
   ];
   const classes = view.value?.classes ?? [];

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { appToasts } from '../../app/toasts';
 import { Button } from '../../ui/button';
 import { type Column, DataTable } from '../../ui/data-table';
@@ -10,6 +10,19 @@ import { type SheetColumn, tableSheet } from './report-sheets';
 
 /** A column of a report table: shown, sortable when it has a sort value, and exported. */
 export type ReportColumn<Row> = Column<Row> & SheetColumn<Row>;
+
+/**
+ * A report column of one value of each row: the table sorts by it and the file holds it, and `show` words
+ * it on screen where that differs (a decimal, a percentage, "none").
+ */
+export function valueColumn<Row>(
+  key: string,
+  header: string,
+  value: (row: Row) => string | number | null,
+  { numeric = false, show = value }: { numeric?: boolean; show?: (row: Row) => ReactNode } = {},
+): ReportColumn<Row> {
+  return { key, header, numeric, cell: show, sortValue: value, exportValue: value };
+}
 
 /**
  * A report's table with its Excel export: the file holds the rows and numbers the table holds, through the

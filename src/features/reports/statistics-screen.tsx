@@ -10,7 +10,7 @@ import { ViewState } from '../../ui/view-state';
 import { facultyOptions, namesOf, yearCodeOptions } from '../shared/distinct-options';
 import { ChartFigure } from './chart-figure';
 import { useStatistics } from './report-calls';
-import { type ReportColumn, ReportTable } from './report-table';
+import { type ReportColumn, ReportTable, valueColumn } from './report-table';
 
 type CountRow = StatisticSearchResponse['rows'][number];
 
@@ -38,35 +38,14 @@ export function StatisticsScreen() {
   const rowLabel = (row: CountRow) =>
     [row.university.name, row.faculty?.name ?? none, row.year_code?.name ?? none].join(' / ');
   const columns: ReportColumn<CountRow>[] = [
-    {
-      key: 'university',
-      header: t`University`,
-      cell: (row) => row.university.name,
-      sortValue: (row) => row.university.name,
-      exportValue: (row) => row.university.name,
-    },
-    {
-      key: 'faculty',
-      header: t`Faculty`,
-      cell: (row) => row.faculty?.name ?? none,
-      sortValue: (row) => row.faculty?.name ?? null,
-      exportValue: (row) => row.faculty?.name ?? null,
-    },
-    {
-      key: 'yearCode',
-      header: t`Year code`,
-      cell: (row) => row.year_code?.name ?? none,
-      sortValue: (row) => row.year_code?.name ?? null,
-      exportValue: (row) => row.year_code?.name ?? null,
-    },
-    {
-      key: 'count',
-      header: t`Students`,
-      numeric: true,
-      cell: (row) => row.count,
-      sortValue: (row) => row.count,
-      exportValue: (row) => row.count,
-    },
+    valueColumn('university', t`University`, (row) => row.university.name),
+    valueColumn('faculty', t`Faculty`, (row) => row.faculty?.name ?? null, {
+      show: (row) => row.faculty?.name ?? none,
+    }),
+    valueColumn('yearCode', t`Year code`, (row) => row.year_code?.name ?? null, {
+      show: (row) => row.year_code?.name ?? none,
+    }),
+    valueColumn('count', t`Students`, (row) => row.count, { numeric: true }),
   ];
   return (
     <section aria-labelledby="statistics-title" className="flex min-w-0 flex-col gap-4">

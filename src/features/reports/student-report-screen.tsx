@@ -11,7 +11,7 @@ import { SelectField } from '../../ui/select-field';
 import { ViewState } from '../../ui/view-state';
 import { localToday } from '../shared/local-clock';
 import { useStudentRecord } from '../shared/student-record';
-import { type ReportColumn, ReportTable } from './report-table';
+import { type ReportColumn, ReportTable, valueColumn } from './report-table';
 import './report-card-print.css';
 
 const collator = new Intl.Collator(undefined, { numeric: true });
@@ -82,54 +82,24 @@ function ReportCard({ studentId }: { studentId: string }) {
   const subjects = view.value?.subjects ?? [];
   type Row = (typeof subjects)[number];
   const columns: ReportColumn<Row>[] = [
-    {
-      key: 'subject',
-      header: t`Subject`,
-      cell: (row) => row.subject.name,
-      sortValue: (row) => row.subject.name,
-      exportValue: (row) => row.subject.name,
-    },
-    {
-      key: 'class',
-      header: t`Class`,
-      cell: (row) => row.class.name,
-      sortValue: (row) => row.class.name,
-      exportValue: (row) => row.class.name,
-    },
+    valueColumn('subject', t`Subject`, (row) => row.subject.name),
+    valueColumn('class', t`Class`, (row) => row.class.name),
     ...TALLY_KEYS.map(
-      (key): ReportColumn<Row> => ({
-        key,
-        header: tallyLabels[key],
-        numeric: true,
-        cell: (row) => row.tally[key],
-        sortValue: (row) => row.tally[key],
-        exportValue: (row) => row.tally[key],
-      }),
+      (key): ReportColumn<Row> =>
+        valueColumn(key, tallyLabels[key], (row) => row.tally[key], { numeric: true }),
     ),
-    {
-      key: 'rate',
-      header: t`Attendance rate (%)`,
+    valueColumn('rate', t`Attendance rate (%)`, (row) => attendanceRate(row.tally), {
       numeric: true,
-      cell: (row) => decimal(attendanceRate(row.tally)),
-      sortValue: (row) => attendanceRate(row.tally),
-      exportValue: (row) => attendanceRate(row.tally),
-    },
-    {
-      key: 'gpa',
-      header: t`GPA`,
+      show: (row) => decimal(attendanceRate(row.tally)),
+    }),
+    valueColumn('gpa', t`GPA`, (row) => row.achievement.gpa, {
       numeric: true,
-      cell: (row) => decimal(row.achievement.gpa),
-      sortValue: (row) => row.achievement.gpa,
-      exportValue: (row) => row.achievement.gpa,
-    },
-    {
-      key: 'final',
-      header: t`Final score`,
+      show: (row) => decimal(row.achievement.gpa),
+    }),
+    valueColumn('final', t`Final score`, (row) => row.achievement.final_score, {
       numeric: true,
-      cell: (row) => decimal(row.achievement.final_score),
-      sortValue: (row) => row.achievement.final_score,
-      exportValue: (row) => row.achievement.final_score,
-    },
+      show: (row) => decimal(row.achievement.final_score),
+    }),
   ];
   const student = view.value?.student;
   const printedOn = formatDate(localToday(), locale);
