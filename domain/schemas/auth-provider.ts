@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ADMINS_ONLY } from '../roles';
-import { type CallSlice, idParams } from './common';
+import { type CallSlice, idParams, strictObject } from './common';
 
 /** `GET /api/auth/provider`: whether the sign-in screen shows the provider's button, and its label. */
 export const providerInfoSchema = z.discriminatedUnion('enabled', [
@@ -17,6 +17,12 @@ export type ProviderInfo = z.infer<typeof providerInfoSchema>;
  * `hd` or `authuser`), read by the OpenID Connect library; the handler answers every one with a redirect.
  */
 const providerCallbackQuerySchema = z.record(z.string(), z.unknown());
+
+/**
+ * The start's query: the page first asked for (the sign-in screen's `redirect`), where a successful sign-in
+ * ends. Any text is taken; the server keeps it only when `returnPathOf` finds it a path of the app.
+ */
+const providerStartQuerySchema = strictObject({ redirect: z.string().optional() });
 
 /** A redirect: the browser follows it; no body is read. */
 const redirectResponseSchema = z.unknown();
@@ -52,7 +58,11 @@ export const authProviderCalls = {
   // Sign-in with the school's identity provider (issue 44): full-page navigations before any session; the
   // callback opens one like `POST /api/login` does, its `state` bound to the browser that started it.
   'GET /api/auth/provider': { roles: 'public', response: providerInfoSchema },
-  'GET /api/auth/provider/start': { roles: 'public', response: redirectResponseSchema },
+  'GET /api/auth/provider/start': {
+    roles: 'public',
+    query: providerStartQuerySchema,
+    response: redirectResponseSchema,
+  },
   'GET /api/auth/provider/callback': {
     roles: 'public',
     query: providerCallbackQuerySchema,
