@@ -66,32 +66,24 @@ export type StickyTitle = (typeof StickyTitle)[keyof typeof StickyTitle];
  * teacher, empty, memo and generic highlight cards have no title (they show their own text).
  */
 export function stickyTitle(type: StickyType): StickyTitle | null {
-  switch (type) {
-    case StickyType.subject:
-      return StickyTitle.subject;
-    case StickyType.lessonNotPlan:
-      return StickyTitle.lessonPlan;
-    case StickyType.examNotPlan:
-      return StickyTitle.examPlan;
-    case StickyType.attendance:
-    case StickyType.lessonAttendance:
-      return StickyTitle.attendance;
-    case StickyType.achievement:
-    case StickyType.lessonAchievement:
-      return StickyTitle.achievement;
-    case StickyType.lessonNotePlan:
-      return StickyTitle.lessonNotePlan;
-    case StickyType.highlightAttendance:
-      return StickyTitle.highlightAttendance;
-    case StickyType.highlightAchievement:
-      return StickyTitle.highlightAchievement;
-    case StickyType.request:
-    case StickyType.stickyRequest:
-      return StickyTitle.stickyRequest;
-    default:
-      return null;
-  }
+  return TITLE_OF_TYPE[type] ?? null;
 }
+
+/** The titled sticky types and their titles; a type not listed has none. */
+const TITLE_OF_TYPE: Partial<Record<StickyType, StickyTitle>> = {
+  [StickyType.subject]: StickyTitle.subject,
+  [StickyType.lessonNotPlan]: StickyTitle.lessonPlan,
+  [StickyType.examNotPlan]: StickyTitle.examPlan,
+  [StickyType.attendance]: StickyTitle.attendance,
+  [StickyType.lessonAttendance]: StickyTitle.attendance,
+  [StickyType.achievement]: StickyTitle.achievement,
+  [StickyType.lessonAchievement]: StickyTitle.achievement,
+  [StickyType.lessonNotePlan]: StickyTitle.lessonNotePlan,
+  [StickyType.highlightAttendance]: StickyTitle.highlightAttendance,
+  [StickyType.highlightAchievement]: StickyTitle.highlightAchievement,
+  [StickyType.request]: StickyTitle.stickyRequest,
+  [StickyType.stickyRequest]: StickyTitle.stickyRequest,
+};
 
 /** The status `POST /api/sticky/{id}` sends: closing a card sends `closed` (SPEC §4). */
 export const StickyStatus = { open: 0, closed: 1 } as const;
