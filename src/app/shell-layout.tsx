@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { Dialog } from 'radix-ui';
-import { type ReactNode, useState } from 'react';
+import { type ComponentProps, type ReactNode, useState } from 'react';
 import { LIMITS } from '../../domain/limits';
 import { type AccountRole, Role } from '../../domain/roles';
 import type { StoredUser } from '../../domain/schemas/auth-account';
@@ -61,17 +61,24 @@ function LoadingIndicator() {
   return <Spinner size="sm" label={t`Loading…`} />;
 }
 
-/** The role's menu as drawn, on a desktop and in a phone's sidebar alike. */
-function useRoleMenu(role: AccountRole) {
+/** The role's main menu as drawn, on a desktop and in a phone's sidebar alike. */
+function MainMenu({
+  role,
+  ...props
+}: Omit<ComponentProps<typeof SideMenuEntries>, 'entries'> & { role: AccountRole }) {
+  const { t } = useLingui();
   const isRegistered = useIsRegisteredPath();
-  return visibleMenu(menuForRole(role), role, isRegistered);
+  return (
+    <nav aria-label={t`Main menu`} className="flex-1 overflow-y-auto py-4">
+      <SideMenuEntries entries={visibleMenu(menuForRole(role), role, isRegistered)} {...props} />
+    </nav>
+  );
 }
 
 function DesktopShell({ user, bell, badges, children }: ShellProps) {
   const { t } = useLingui();
   const { collapsed, toggleCollapsed, openGroups, toggleOpen } = useSideMenuState();
   const width = collapsed ? LIMITS.sideMenuCollapsedPx : LIMITS.sideMenuExpandedPx;
-  const entries = useRoleMenu(user.role);
 
   return (
     <div className="min-h-dvh bg-slate-50 text-slate-900">
@@ -83,15 +90,13 @@ function DesktopShell({ user, bell, badges, children }: ShellProps) {
         <div className={`flex ${HEADER_HEIGHT} shrink-0 items-center border-b border-slate-200 px-4`}>
           <Logo user={user} short={collapsed} />
         </div>
-        <nav aria-label={t`Main menu`} className="flex-1 overflow-y-auto py-4">
-          <SideMenuEntries
-            entries={entries}
-            badges={badges}
-            collapsed={collapsed}
-            openGroups={openGroups}
-            onToggleGroup={toggleOpen}
-          />
-        </nav>
+        <MainMenu
+          role={user.role}
+          badges={badges}
+          collapsed={collapsed}
+          openGroups={openGroups}
+          onToggleGroup={toggleOpen}
+        />
         <div className="border-t border-slate-200 p-2">
           <Button
             variant="ghost"
@@ -137,7 +142,6 @@ function MobileShell({ user, bell, badges, children }: ShellProps) {
   const { t } = useLingui();
   const [menuOpen, setMenuOpen] = useState(false);
   const { openGroups, toggleOpen } = useSideMenuState();
-  const entries = useRoleMenu(user.role);
 
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50 text-slate-900">
@@ -171,16 +175,14 @@ function MobileShell({ user, bell, badges, children }: ShellProps) {
                   </Button>
                 </Dialog.Close>
               </div>
-              <nav aria-label={t`Main menu`} className="flex-1 overflow-y-auto py-4">
-                <SideMenuEntries
-                  entries={entries}
-                  badges={badges}
-                  collapsed={false}
-                  openGroups={openGroups}
-                  onToggleGroup={toggleOpen}
-                  onNavigate={() => setMenuOpen(false)}
-                />
-              </nav>
+              <MainMenu
+                role={user.role}
+                badges={badges}
+                collapsed={false}
+                openGroups={openGroups}
+                onToggleGroup={toggleOpen}
+                onNavigate={() => setMenuOpen(false)}
+              />
             </Dialog.Content>
           </Dialog.Portal>
         </Dialog.Root>
