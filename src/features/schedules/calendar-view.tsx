@@ -75,6 +75,10 @@ export function CalendarView({
       : view === 'week'
         ? `${formatDate(visibleRange('week', date, locale).first, locale)} – ${formatDate(visibleRange('week', date, locale).last, locale)}`
         : `${formatDate(date, locale)} (${formatWeekday(date, locale)})`;
+  /** The days as a list of their sittings: a phone's month and week, and every day view. */
+  const dayList = (days: readonly string[]) => (
+    <DayList days={days} byDay={byDay} locale={locale} links={links} today={today} emptyTitle={emptyTitle} />
+  );
 
   return (
     <section aria-label={title} className="flex flex-col gap-3">
@@ -132,39 +136,14 @@ export function CalendarView({
             byDay={byDay}
             onDay={(day) => onChange({ view, date: day })}
           />
-          <DayList
-            days={[date]}
-            byDay={byDay}
-            locale={locale}
-            links={links}
-            today={today}
-            emptyTitle={emptyTitle}
-          />
+          {dayList([date])}
         </>
       )}
       {view === 'week' && !isMobile && (
         <WeekColumns date={date} today={today} locale={locale} byDay={byDay} links={links} />
       )}
-      {view === 'week' && isMobile && (
-        <DayList
-          days={weekDays(visibleRange('week', date, locale).first)}
-          byDay={byDay}
-          locale={locale}
-          links={links}
-          today={today}
-          emptyTitle={emptyTitle}
-        />
-      )}
-      {view === 'day' && (
-        <DayList
-          days={[date]}
-          byDay={byDay}
-          locale={locale}
-          links={links}
-          today={today}
-          emptyTitle={emptyTitle}
-        />
-      )}
+      {view === 'week' && isMobile && dayList(weekDays(visibleRange('week', date, locale).first))}
+      {view === 'day' && dayList([date])}
     </section>
   );
 }
