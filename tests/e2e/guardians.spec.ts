@@ -151,7 +151,9 @@ test('a guardian on a phone sees both children, a child’s day and attendance, 
     { timeout: 60_000 },
   );
   await page.getByRole('button', { name: 'Cancel the request', exact: true }).click();
-  await expect(page.getByText('The request was cancelled.')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('The request was cancelled.', { exact: true })).toBeVisible({
+    timeout: 30_000,
+  });
   await page.goto(`/admin/children/${child.studentId}?date=${sitting.day}`);
   await expect(row.getByRole('link', { name: 'Excuse an absence or lateness' })).toBeVisible({
     timeout: 60_000,
