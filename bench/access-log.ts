@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,33 +7,28 @@ import { z } from 'zod';
 import type { AccessKind } from '../domain/access-log';
 import { AttendanceStatus } from '../domain/attendance';
 import { SESSION_COOKIE } from '../domain/auth';
-import { type AccountRole, Role, STAFF_ROLES } from '../domain/roles';
+import { type AccountRole, Role } from '../domain/roles';
 import {
-  ON_DEMAND_COLLECTIONS,
-  ON_DEMAND_ROLES,
-  SYNC_COLLECTION_ROLES,
   SYNC_PULL_MAX_LIMIT,
   type SyncCheckpoint,
   type SyncCollection,
   syncCheckpointSchema,
 } from '../domain/sync';
 import type { AttendanceDoc } from '../domain/sync-docs';
-import { attendanceId } from '../domain/sync-ids';
 import { appendEntries, entriesAfter } from '../server/access-log/recorder';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { queryRows } from '../server/db/rows';
-import { sessions } from '../server/db/schema';
 import type { AppDeps } from '../server/deps';
 import { achievementsCollection } from '../server/modules/achievement/collection';
 import { attendanceCollection, readAttendances } from '../server/modules/attendance/collection';
 import { notesCollection } from '../server/modules/notes/collection';
 import { requestsCollection } from '../server/modules/requests/collection';
 import { subjectsCollection } from '../server/modules/subjects/collection';
-import { sessionIdOf } from '../server/plugins/session-store';
 import { pushCollection } from '../server/sync/engine';
 import { pollUntil, within } from './bounded';
 import { percentile } from './server-process';
+import { inParallel, markOf, pulledBy, type Seat, seatRow, sessionsForStaff } from './staff-devices';
 import { seed } from './sync-figures';
 
 // `npm run bench -- access-log` (issue 46): what the access log costs a scale-10 school. A school day is played
@@ -68,19 +62,11 @@ const LOGGED_DEFS = [
   subjectsCollection,
 ] as const;
 
-const staffRow = z.object({ id: z.string(), email: z.string(), role: z.coerce.number() });
 const sittingRow = z.object({
   schedule_id: z.string(),
   class_id: z.string(),
   start_time: z.string(),
   teacher_id: z.string(),
-});
-const seatRow = z.object({
-  schedule_id: z.string(),
-  class_student_id: z.string(),
-  student_id: z.string(),
-  subject_id: z.string(),
-  university_id: z.string(),
 });
 const pageSchema = z.object({
   documents: z.array(z.object({ id: z.string() })),
@@ -99,15 +85,6 @@ interface Device {
   cookie: string;
   collections: SyncCollection[];
   checkpoints: Map<SyncCollection, SyncCheckpoint | null>;
-}
-
-/** The collections a role's device pulls in full (an admin's class work comes subject by subject). */
-function pulledBy(role: AccountRole): SyncCollection[] {
-  const onDemand = ON_DEMAND_ROLES.includes(role);
-  return Object.entries(SYNC_COLLECTION_ROLES)
-    .filter(([, roles]) => roles.pull.includes(role))
-    .map(([name]) => name as SyncCollection)
-    .filter((name) => !(onDemand && (ON_DEMAND_COLLECTIONS as readonly string[]).includes(name)));
 }
 
 /** One GET as the device makes it; fails naming the call on anything but 200. */
@@ -154,19 +131,6 @@ async function catchUp(app: FastifyInstance, device: Device, collection: SyncCol
   return pages;
 }
 
-/** Runs `work` on every item, at most `width` at a time. */
-async function inParallel<T>(items: readonly T[], width: number, work: (item: T) => Promise<void>) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: width }, async () => {
-      while (next < items.length) {
-        const item = items[next++];
-        if (item !== undefined) await work(item);
-      }
-    }),
-  );
-}
-
 /** The log's entries, students named in them, and its size on disk with indexes and TOAST. */
 async function logNow(deps: AppDeps) {
   await within('the access log to flush', CALL_BOUND_MS, deps.accessLog.flush());
@@ -204,28 +168,21 @@ const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 const msOf = (values: number[], p: number) => `${percentile(values, p).toFixed(1)} ms`;
 
 /** Marks of a sitting as its teacher enters them: everyone present but about one in twenty late or absent. */
-function marksOf(seats: readonly z.infer<typeof seatRow>[], scheduleId: string): AttendanceDoc[] {
+function marksOf(seats: readonly Seat[], scheduleId: string): AttendanceDoc[] {
   return seats
     .filter((seat) => seat.schedule_id === scheduleId)
-    .map((seat, index) => ({
-      id: attendanceId(seat.class_student_id, scheduleId),
-      subjectId: seat.subject_id,
-      universityId: seat.university_id,
-      classStudentId: seat.class_student_id,
-      studentId: seat.student_id,
-      scheduleId,
-      status:
-        index % 20 === 7
-          ? AttendanceStatus.late
-          : index % 20 === 13
-            ? AttendanceStatus.unexplainedAbsence
-            : AttendanceStatus.present,
-      lateMinutes: index % 20 === 7 ? 10 : null,
-      absenceReasons: null,
-      comment: null,
-      updatedAt: 0,
-      _deleted: false,
-    }));
+    .map((seat, index) =>
+      markOf(seat, {
+        status:
+          index % 20 === 7
+            ? AttendanceStatus.late
+            : index % 20 === 13
+              ? AttendanceStatus.unexplainedAbsence
+              : AttendanceStatus.present,
+        lateMinutes: index % 20 === 7 ? 10 : null,
+        comment: null,
+      }),
+    );
 }
 
 /**
@@ -269,32 +226,13 @@ export async function benchAccessLog(): Promise<void> {
       );
 
       // Every member of staff has a session (what a sign-in writes; the device holds its cookie).
-      const staff = await queryRows(
-        d.db,
-        sql`select u.id::text as id, u.email, u.role from users u
-            where u.role in (${sql.join(
-              STAFF_ROLES.map((role) => sql`${role}`),
-              sql`, `,
-            )}) and not u.deleted and not u.must_change_password
-              and (u.retire_at is null or u.retire_at > current_date)
-            order by u.email`,
-        staffRow,
-      );
-      const tokens = new Map(staff.map((member) => [member.id, randomBytes(32).toString('hex')]));
-      await d.db.insert(sessions).values(
-        staff.map((member) => ({
-          id: sessionIdOf(tokens.get(member.id) ?? ''),
-          userId: member.id,
-          expiresAt: new Date(Date.now() + 86_400_000),
-          otpVerified: true,
-        })),
-      );
+      const staff = await sessionsForStaff(d.db);
       const devices: Device[] = staff.map((member) => ({
         userId: member.id,
         email: member.email,
-        role: member.role as AccountRole,
-        cookie: `${SESSION_COOKIE}=${tokens.get(member.id) ?? ''}`,
-        collections: pulledBy(member.role as AccountRole),
+        role: member.role,
+        cookie: `${SESSION_COOKIE}=${member.token}`,
+        collections: pulledBy(member.role),
         checkpoints: new Map(),
       }));
       const byUser = new Map(devices.map((device) => [device.userId, device]));

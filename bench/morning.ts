@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,24 +5,19 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { AttendanceStatus } from '../domain/attendance';
 import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '../domain/auth';
-import { type AccountRole, Role, STAFF_ROLES } from '../domain/roles';
+import { type AccountRole, Role } from '../domain/roles';
 import {
-  ON_DEMAND_COLLECTIONS,
-  ON_DEMAND_ROLES,
-  SYNC_COLLECTION_ROLES,
   SYNC_PULL_MAX_LIMIT,
   type SyncCheckpoint,
   type SyncCollection,
   syncCheckpointSchema,
 } from '../domain/sync';
 import type { AttendanceDoc } from '../domain/sync-docs';
-import { attendanceId } from '../domain/sync-ids';
 import { openDatabase } from '../server/db/client';
 import { queryRows } from '../server/db/rows';
-import { sessions } from '../server/db/schema';
-import { sessionIdOf } from '../server/plugins/session-store';
 import { pollUntil, within } from './bounded';
 import { type BenchServer, percentile, startServer } from './server-process';
+import { inParallel, markOf, pulledBy, seatRow, sessionsForStaff } from './staff-devices';
 import { seed } from './sync-figures';
 
 // `npm run bench -- morning` (issue 45): a school's morning. Every member of staff opens their device within
@@ -37,15 +31,7 @@ const MORNING_MS = 60_000;
 /** The share of teachers who marked a class last night, after the devices' last pull. */
 const EVENING_SHARE = 5;
 
-const staffSchema = z.object({ id: z.string(), email: z.string(), role: z.coerce.number() });
 const sittingSchema = z.object({ teacher_id: z.string(), schedule_id: z.string() });
-const seatSchema = z.object({
-  schedule_id: z.string(),
-  class_student_id: z.string(),
-  student_id: z.string(),
-  subject_id: z.string(),
-  university_id: z.string(),
-});
 const sequenceSchema = z.object({ seq: z.coerce.number() });
 
 /** A class's sitting without a mark yet, and the marks a teacher enters there. */
@@ -67,15 +53,6 @@ interface Device {
   morning?: Sitting;
 }
 
-/** The collections a role's device pulls in full: its pull roles, less what it keeps subject by subject. */
-function pulledBy(role: AccountRole): SyncCollection[] {
-  const onDemand = ON_DEMAND_ROLES.includes(role);
-  return Object.entries(SYNC_COLLECTION_ROLES)
-    .filter(([, roles]) => roles.pull.includes(role))
-    .map(([name]) => name as SyncCollection)
-    .filter((name) => !(onDemand && (ON_DEMAND_COLLECTIONS as readonly string[]).includes(name)));
-}
-
 /**
  * Yesterday's state, read and written before the server starts: every member of staff gets a session (the
  * row a sign-in writes; the device holds its cookie), each teacher two unmarked sittings of classes they
@@ -84,26 +61,7 @@ function pulledBy(role: AccountRole): SyncCollection[] {
 async function prepare(config: Parameters<typeof openDatabase>[0]) {
   const database = await openDatabase(config);
   try {
-    const staff = await queryRows(
-      database.db,
-      sql`select u.id::text as id, u.email, u.role from users u
-          where u.role in (${sql.join(
-            STAFF_ROLES.map((role) => sql`${role}`),
-            sql`, `,
-          )}) and not u.deleted and not u.must_change_password
-            and (u.retire_at is null or u.retire_at > current_date)
-          order by u.email`,
-      staffSchema,
-    );
-    const tokens = new Map(staff.map((member) => [member.id, randomBytes(32).toString('hex')]));
-    await database.db.insert(sessions).values(
-      staff.map((member) => ({
-        id: sessionIdOf(tokens.get(member.id) ?? ''),
-        userId: member.id,
-        expiresAt: new Date(Date.now() + 86_400_000),
-        otpVerified: true,
-      })),
-    );
+    const staff = await sessionsForStaff(database.db);
     // Up to ten candidate sittings per teacher, the earliest first; each sitting goes to one teacher only.
     const candidates = await queryRows(
       database.db,
@@ -135,7 +93,7 @@ async function prepare(config: Parameters<typeof openDatabase>[0]) {
                 [...taken].map((id) => sql`${id}`),
                 sql`, `,
               )})`,
-          seatSchema,
+          seatRow,
         )
       : [];
     const sittingOf = (scheduleId: string | undefined, mark: string): Sitting | undefined =>
@@ -145,20 +103,9 @@ async function prepare(config: Parameters<typeof openDatabase>[0]) {
             scheduleId,
             marks: seats
               .filter((seat) => seat.schedule_id === scheduleId)
-              .map((seat) => ({
-                id: attendanceId(seat.class_student_id, scheduleId),
-                subjectId: seat.subject_id,
-                universityId: seat.university_id,
-                classStudentId: seat.class_student_id,
-                studentId: seat.student_id,
-                scheduleId,
-                status: AttendanceStatus.present,
-                lateMinutes: null,
-                absenceReasons: null,
-                comment: mark,
-                updatedAt: 0,
-                _deleted: false,
-              })),
+              .map((seat) =>
+                markOf(seat, { status: AttendanceStatus.present, lateMinutes: null, comment: mark }),
+              ),
           };
     const [night] = await queryRows(
       database.db,
@@ -172,8 +119,6 @@ async function prepare(config: Parameters<typeof openDatabase>[0]) {
         const [evening, morning] = chosen.get(member.id) ?? [];
         return {
           ...member,
-          role: member.role as AccountRole,
-          token: tokens.get(member.id) ?? '',
           evening: sittingOf(evening, `bench evening ${member.email}`),
           morning: sittingOf(morning, `bench morning ${member.email}`),
         };
@@ -336,19 +281,6 @@ async function yesterdaysCheckpoints(server: BenchServer, device: Device, nightS
       ...(checkpoint?.scope ? { scope: checkpoint.scope } : {}),
     });
   }
-}
-
-/** Runs `work` on every item, at most `width` at a time. */
-async function inParallel<T>(items: readonly T[], width: number, work: (item: T) => Promise<void>) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: width }, async () => {
-      while (next < items.length) {
-        const item = items[next++];
-        if (item !== undefined) await work(item);
-      }
-    }),
-  );
 }
 
 const seconds = (value: number) => `${(value / 1000).toFixed(1)} s`;
