@@ -1,6 +1,6 @@
 import { ConfigError, loadConfig } from '../config';
+import { runCommand } from '../db/cli';
 import { openDatabase } from '../db/client';
-import { DataFolderHeldError } from '../db/data-folder';
 import { checkAccessLog, describeBreak } from './check';
 
 // `npm run access-log:check`: walks the access log's hash chain (docs/access-log.md). Exit codes: 0 the chain
@@ -25,11 +25,4 @@ async function run(): Promise<number> {
   }
 }
 
-run().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    const known = error instanceof ConfigError || error instanceof DataFolderHeldError;
-    process.stderr.write(`${known ? error.message : String(error)}\n`);
-    process.exit(error instanceof ConfigError ? 2 : 1);
-  },
-);
+runCommand(run);

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../config';
 import { BackupError, backupDatabase, restoreDatabase } from './backup';
-import { DataFolderHeldError } from './data-folder';
+import { runCommand } from './cli';
 
 // `npm run backup -- FILE` and `npm run restore -- FILE` (README, Backups). Exit codes: 0 done, 1 refused or
 // failed (the message says why), 2 wrong use or nothing for this tool to do (PostgreSQL).
@@ -54,12 +54,4 @@ async function run(): Promise<number> {
   return 0;
 }
 
-run().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    const known =
-      error instanceof ConfigError || error instanceof BackupError || error instanceof DataFolderHeldError;
-    process.stderr.write(`${known ? error.message : String(error)}\n`);
-    process.exit(error instanceof ConfigError ? 2 : 1);
-  },
-);
+runCommand(run, [BackupError]);

@@ -1,6 +1,6 @@
-import { ConfigError, loadConfig } from '../../config';
+import { loadConfig } from '../../config';
+import { runCommand } from '../../db/cli';
 import { openDatabase } from '../../db/client';
-import { DataFolderHeldError } from '../../db/data-folder';
 import { createChangeFeed } from '../../feed/change-feed';
 import { createPostgresRelay } from '../../feed/postgres-relay';
 import { erasureArguments, erasureCommand } from './erasure-command';
@@ -34,11 +34,4 @@ async function run(): Promise<number> {
   }
 }
 
-run().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    const known = error instanceof ConfigError || error instanceof DataFolderHeldError;
-    process.stderr.write(`${known ? error.message : String(error)}\n`);
-    process.exit(error instanceof ConfigError ? 2 : 1);
-  },
-);
+runCommand(run);
