@@ -4,7 +4,8 @@ import { errorMessage } from '../../i18n/error-messages';
 import { Button } from '../../ui/button';
 import { downloadStudentRecord, downloadStudentRecordWorkbook } from './privacy-calls';
 
-type Format = 'json' | 'xlsx';
+const FORMATS = ['json', 'xlsx'] as const;
+type Format = (typeof FORMATS)[number];
 
 /**
  * Saves a student's whole record (GDPR Art. 20) as a JSON file or an Excel workbook, side by side; online
@@ -20,6 +21,9 @@ export function RecordDownloadButtons({
   const { t, i18n } = useLingui();
   const [busy, setBusy] = useState<Format | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const labels: Record<Format, string> = own
+    ? { json: t`Download my data (JSON)`, xlsx: t`Download my data (Excel)` }
+    : { json: t`Download the record (JSON)`, xlsx: t`Download the record (Excel)` };
   const download = async (format: Format) => {
     if (!studentId) return;
     setBusy(format);
@@ -39,22 +43,17 @@ export function RecordDownloadButtons({
   return (
     <div className="flex flex-col items-start gap-1">
       <div className="flex flex-wrap gap-2">
-        <Button
-          variant="secondary"
-          busy={busy === 'json'}
-          disabled={!studentId || busy !== null}
-          onClick={() => void download('json')}
-        >
-          {own ? <Trans>Download my data (JSON)</Trans> : <Trans>Download the record (JSON)</Trans>}
-        </Button>
-        <Button
-          variant="secondary"
-          busy={busy === 'xlsx'}
-          disabled={!studentId || busy !== null}
-          onClick={() => void download('xlsx')}
-        >
-          {own ? <Trans>Download my data (Excel)</Trans> : <Trans>Download the record (Excel)</Trans>}
-        </Button>
+        {FORMATS.map((format) => (
+          <Button
+            key={format}
+            variant="secondary"
+            busy={busy === format}
+            disabled={!studentId || busy !== null}
+            onClick={() => void download(format)}
+          >
+            {labels[format]}
+          </Button>
+        ))}
       </div>
       {problem && (
         <p role="alert" className="text-sm text-red-700">
