@@ -1,12 +1,13 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type * as client from 'openid-client';
 import { LIMITS } from '../../../domain/limits';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../../../domain/locales';
 import { Role } from '../../../domain/roles';
-import { students, universities, users } from '../../db/schema';
+import { students, users } from '../../db/schema';
 import { nextSequence } from '../../db/sequence';
 import type { ChangeFeed } from '../../feed/change-feed';
 import { lockAccountWrites, publishPeopleChange, unusablePasswordHash } from '../shared/account-writes';
+import { liveMasterRows } from '../shared/master-rows';
 import type { AuthDeps } from './service';
 
 /** The name a new student gets from the ID token: `name`, else its given and family names, else the address. */
@@ -42,11 +43,8 @@ export async function createProviderStudent(
     const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.email));
     // Another first sign-in of the same address got there first: that account is the one.
     if (existing) return { id: existing.id, isNew: false };
-    const [university] = await tx
-      .select({ id: universities.id })
-      .from(universities)
-      .where(and(eq(universities.id, input.universityId), eq(universities.deleted, false)));
-    if (!university) return null;
+    if (!(await liveMasterRows(tx, 'universities', [input.universityId])).has(input.universityId))
+      return null;
     const seq = await nextSequence(tx);
     const [user] = await tx
       .insert(users)
@@ -64,7 +62,7 @@ export async function createProviderStudent(
     // within its university, and no two accounts share an address).
     await tx
       .insert(students)
-      .values({ userId: user.id, identity: input.email, universityId: university.id, seq });
+      .values({ userId: user.id, identity: input.email, universityId: input.universityId, seq });
     return { id: user.id, isNew: true };
   });
   if (created?.isNew) await publishPeopleChange(deps);

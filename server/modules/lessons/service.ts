@@ -15,6 +15,7 @@ import type { Executor, Transaction } from '../../db/client';
 import { inList, queryRows } from '../../db/rows';
 import type { AppDeps } from '../../deps';
 import { HttpError, notFound } from '../../http-error';
+import { inUniversity, liveMasterRows } from '../shared/master-rows';
 import {
   countRecords,
   readLessons,
@@ -26,8 +27,6 @@ import {
   checkTeachersOn,
   FieldErrors,
   INVALID,
-  inUniversity,
-  liveMasterRows,
   liveTeachers,
   setAssignedTeachers,
   writeSubjectRows,

@@ -1,11 +1,12 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { FieldError } from '../../../domain/errors';
 import type { SchoolSettings, SchoolSettingsWrite } from '../../../domain/schemas/school-settings';
 import type { Actor } from '../../access/actor';
 import { requireSchoolSettings } from '../../access/school-settings';
 import type { Executor } from '../../db/client';
-import { schoolSettings, universities } from '../../db/schema';
+import { schoolSettings } from '../../db/schema';
 import { validationFailed } from '../../http-error';
+import { liveMasterRows } from '../shared/master-rows';
 
 /** The settings of a school that never changed them: no student is created by a provider sign-in. */
 const DEFAULT_SETTINGS: SchoolSettings = {
@@ -45,12 +46,8 @@ export async function writeSchoolSettings(
   requireSchoolSettings(actor, 'write');
   const universityId = body.provider_student_university_id;
   if (universityId !== null) {
-    const [university] = await db
-      .select({ id: universities.id })
-      .from(universities)
-      .where(and(eq(universities.id, universityId), eq(universities.deleted, false)))
-      .limit(1);
-    if (!university) throw validationFailed({ provider_student_university_id: [FieldError.invalid] });
+    if (!(await liveMasterRows(db, 'universities', [universityId])).has(universityId))
+      throw validationFailed({ provider_student_university_id: [FieldError.invalid] });
   }
   const values = {
     providerCreatesStudents: body.provider_creates_students,

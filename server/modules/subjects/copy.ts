@@ -26,17 +26,10 @@ import {
 } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { validationFailed } from '../../http-error';
+import { inUniversity, liveMasterRows } from '../shared/master-rows';
 import { readSubjectSummary } from './queries';
 import { insertClass, insertSubject } from './service';
-import {
-  checkTeachersOn,
-  FieldErrors,
-  INVALID,
-  inUniversity,
-  liveMasterRows,
-  liveTeachers,
-  writeSubjectRows,
-} from './write';
+import { checkTeachersOn, FieldErrors, INVALID, liveTeachers, writeSubjectRows } from './write';
 
 type WriteDeps = Pick<AppDeps, 'db' | 'feed' | 'cardRefresh'>;
 

@@ -38,6 +38,7 @@ import {
   readSubjectScoreNames,
 } from '../achievement/queries';
 import { achievementRows } from '../achievement/service';
+import { inUniversity, liveMasterRows } from '../shared/master-rows';
 import {
   readClasses,
   readLessons,
@@ -51,8 +52,6 @@ import {
   checkTeachersOn,
   FieldErrors,
   INVALID,
-  inUniversity,
-  liveMasterRows,
   liveTeachers,
   SUBJECT_DELETE_COLLECTIONS,
   setAssignedTeachers,

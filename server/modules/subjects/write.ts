@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { FieldError } from '../../../domain/errors';
 import { Role } from '../../../domain/roles';
@@ -57,45 +57,6 @@ export class FieldErrors {
   throwIfAny(): void {
     if (Object.keys(this.errors).length > 0) throw validationFailed(this.errors);
   }
-}
-
-const refRow = z.object({ id: z.string(), university_id: z.string().nullable() });
-
-/**
- * The live rows of a master table with these ids and their university (null for a table without one, or a
- * row shared by every university).
- */
-export async function liveMasterRows(
-  tx: Transaction,
-  table:
-    | 'subject_names'
-    | 'universities'
-    | 'faculties'
-    | 'year_codes'
-    | 'class_names'
-    | 'rooms'
-    | 'semesters',
-  ids: readonly string[],
-): Promise<Map<string, string | null>> {
-  if (ids.length === 0) return new Map();
-  const university: SQL =
-    table === 'subject_names' || table === 'universities' || table === 'semesters'
-      ? sql`null::text`
-      : sql`university_id::text`;
-  const rows = await queryRows(
-    tx,
-    sql`select id::text as id, ${university} as university_id from ${sql.identifier(table)}
-        where not deleted and id in (${inList(ids)})`,
-    refRow,
-  );
-  return new Map(rows.map((row) => [row.id, row.university_id]));
-}
-
-/** Whether a master row exists and belongs to the university (or to none). */
-export function inUniversity(rows: Map<string, string | null>, id: string, universityId: string): boolean {
-  if (!rows.has(id)) return false;
-  const owner = rows.get(id);
-  return owner === null || owner === universityId;
 }
 
 const teacherRow = z.object({ id: z.string(), retire_at: z.string().nullable() });
