@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { MasterKind } from '../../../domain/master-kind';
 import { CALL_SCHEMAS } from '../../../domain/schemas/calls';
 import {
@@ -10,14 +10,13 @@ import {
 import { callApi } from '../../api/call-api';
 import { useMasterDocs } from '../../db/use-master-docs';
 import { useOnlineView } from '../../db/use-online-view';
-import { errorMessage } from '../../i18n/error-messages';
 import { Button } from '../../ui/button';
 import { ChangedMeanwhileNote } from '../../ui/changed-meanwhile-note';
 import { CheckboxField } from '../../ui/checkbox-field';
 import { SelectField } from '../../ui/select-field';
 import { useLiveForm } from '../../ui/use-live-form';
 import { ViewState } from '../../ui/view-state';
-import { issueErrors } from '../shared/issue-errors';
+import { checkWith, useFormCall } from '../shared/use-form-call';
 
 /** A notice of the screen (its toast). */
 type Notice = { tone: 'success' | 'error'; title: string };
@@ -46,37 +45,23 @@ export function SchoolSettingsPanel({
   online: boolean;
   notify: (notice: Notice) => void;
 }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const [round, setRound] = useState(0);
   const view = useSchoolSettings(round);
   const settings = view.value ?? undefined;
   const form = useLiveForm(settings, valuesOf);
   const universities = useMasterDocs(MasterKind.universities).rows;
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { errorOf, busy, onSubmit } = useFormCall({
+    check: () => checkWith(schoolSettingsWriteSchema, form.values),
+    send: (body) => callApi('POST /api/school-settings', { body }),
+    notify,
+    onSent: () => {
+      form.markSaved();
+      setRound((current) => current + 1);
+      notify({ tone: 'success', title: t`The school settings were saved.` });
+    },
+  });
   const values = form.values;
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!values) return;
-    const parsed = schoolSettingsWriteSchema.safeParse(values);
-    if (!parsed.success) {
-      setError(issueErrors(parsed.error.issues).provider_student_university_id ?? null);
-      return;
-    }
-    setError(null);
-    setBusy(true);
-    const result = await callApi('POST /api/school-settings', { body: parsed.data });
-    setBusy(false);
-    if (!result.ok) {
-      if (result.failure.field === 'provider_student_university_id') setError(result.failure.code);
-      notify({ tone: 'error', title: errorMessage(i18n, result.failure.code) });
-      return;
-    }
-    form.markSaved();
-    setRound((current) => current + 1);
-    notify({ tone: 'success', title: t`The school settings were saved.` });
-  };
 
   return (
     <section
@@ -88,11 +73,7 @@ export function SchoolSettingsPanel({
       </h2>
       <ViewState view={view} />
       {values && (
-        <form
-          noValidate
-          onSubmit={(event) => void submit(event)}
-          className="mt-3 flex max-w-md flex-col gap-4"
-        >
+        <form noValidate onSubmit={onSubmit} className="mt-3 flex max-w-md flex-col gap-4">
           <ChangedMeanwhileNote form={form} />
           <CheckboxField
             label={<Trans>Create a student account on the first sign-in with the school account</Trans>}
@@ -113,7 +94,7 @@ export function SchoolSettingsPanel({
             value={values.provider_student_university_id ?? ''}
             placeholder={t`Choose a university`}
             options={universities.map((row) => ({ value: row.id, label: row.name }))}
-            error={error ? errorMessage(i18n, error) : undefined}
+            error={errorOf('provider_student_university_id')}
             required={values.provider_creates_students}
             onChange={(event) =>
               form.setValues((current) => ({
