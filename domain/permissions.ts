@@ -250,11 +250,17 @@ export function mayChangeRequestStatus(
   to: RequestStatus,
 ): boolean {
   if (!canChangeRequestStatus(request.status, to)) return false;
-  if (to === RequestStatus.cancelled) {
-    const filer = actor.role === Role.guardian && actor.id === request.filed_by;
-    return studentOwnsRecord(actor, request.student_id) || filer;
-  }
+  if (to === RequestStatus.cancelled) return mayCancelRequest(actor, request);
   return mayEditClassWork(actor, request.classTeacherIds);
+}
+
+/** Who may cancel a request: the student it is about, or the guardian who filed it for them (issue 43). */
+export function mayCancelRequest(
+  actor: Actor,
+  request: { student_id: string; filed_by?: string | null },
+): boolean {
+  const filer = actor.role === Role.guardian && actor.id === request.filed_by;
+  return studentOwnsRecord(actor, request.student_id) || filer;
 }
 
 /**

@@ -1,8 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useState } from 'react';
+import { mayCancelRequest } from '../../../domain/permissions';
 import { RequestStatus } from '../../../domain/request-status';
 import { AcceptReason } from '../../../domain/requests';
-import { Role } from '../../../domain/roles';
+import { type AccountRole, Role } from '../../../domain/roles';
 import type { Request } from '../../../domain/schemas/requests';
 import { errorMessage } from '../../i18n/error-messages';
 import { formatDate } from '../../i18n/format';
@@ -103,7 +104,7 @@ export function RequestDetailScreen({
   onReadFailure,
 }: {
   requestId: string;
-  role: number;
+  role: AccountRole;
   /** The signed-in user: a guardian cancels only what they filed. */
   userId: string;
   online: boolean;
@@ -124,8 +125,10 @@ export function RequestDetailScreen({
   const { doc } = row;
   const requesting = doc.status === RequestStatus.requesting;
   const isStaff = role === Role.teacher || role === Role.admin;
-  // The one who may cancel: the student, or the guardian who filed it (the server's `mayChangeRequestStatus`).
-  const isCanceller = role === Role.student || (role === Role.guardian && doc.filedBy === userId);
+  const isCanceller = mayCancelRequest(
+    { id: userId, role },
+    { student_id: doc.studentId, filed_by: doc.filedBy },
+  );
   const updates = isAboutSitting(doc.type) || doc.scoreNameId !== null;
 
   const decide = async (decision: Parameters<typeof decideRequest>[2], success: string): Promise<boolean> => {
