@@ -36,7 +36,7 @@ export function guardianIdsOfStudents(studentIds: SQL): SQL {
 
 /**
  * The fingerprint of the guardian links of `studentIds` (a subquery of student ids), for a scope version: the
- * number of links and of live ones, which moves when a link is made or ended.
+ * number of links and of ended ones, which moves when a link is made or ended.
  */
 export function guardianLinksVersion(studentIds: SQL): SQL {
   return sql`select count(*)::text || '.' || count(gl.ended_at)::text as version from guardian_links gl
