@@ -50,6 +50,8 @@ function rowOf(request: Request): RequestRow {
     },
     studentName: request.student.name,
     studentIdentity: request.student.identity,
+    // The server's answer names the student record, not the user: the cancel shows once the row is here.
+    studentUserId: null,
     subjectName: request.subject.name,
     className: request.class?.name ?? null,
     sitting: request.schedule
@@ -125,9 +127,10 @@ export function RequestDetailScreen({
   const { doc } = row;
   const requesting = doc.status === RequestStatus.requesting;
   const isStaff = role === Role.teacher || role === Role.admin;
+  // `mayCancelRequest` compares the signer with the student's user id, not the request's student record id.
   const isCanceller = mayCancelRequest(
     { id: userId, role },
-    { student_id: doc.studentId, filed_by: doc.filedBy },
+    { student_id: row.studentUserId ?? '', filed_by: doc.filedBy },
   );
   const updates = isAboutSitting(doc.type) || doc.scoreNameId !== null;
 

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { mayCancelRequest } from '../../../domain/permissions';
 import { RequestStatus } from '../../../domain/request-status';
 import { RequestOption, RequestType } from '../../../domain/requests';
-import type { RequestDocType } from '../../db/synced-schemas';
+import { Role } from '../../../domain/roles';
+import type { PersonDocType, RequestDocType } from '../../db/synced-schemas';
 import { sittingRange } from './request-form';
-import { filterRequests, REQUEST_PAGE_SIZE, type RequestRow } from './request-list';
+import { filterRequests, joinRequests, REQUEST_PAGE_SIZE, type RequestRow } from './request-list';
 import { resolveRequestTab } from './request-list-search';
 
 function row(id: string, patch: Partial<RequestDocType> = {}, names: Partial<RequestRow> = {}): RequestRow {
@@ -35,6 +37,7 @@ function row(id: string, patch: Partial<RequestDocType> = {}, names: Partial<Req
     },
     studentName: '山田',
     studentIdentity: 'S-1',
+    studentUserId: 'u-st1',
     subjectName: '日本語',
     className: 'A組',
     sitting: null,
@@ -99,5 +102,49 @@ describe('a range of sittings', () => {
     expect(sittingRange(sittings, 'b', '')).toEqual(['b']);
     expect(sittingRange(sittings, 'c', 'a')).toEqual([]);
     expect(sittingRange(sittings, 'x', '')).toEqual([]);
+  });
+});
+
+describe('joining a request with its names', () => {
+  const student: PersonDocType = {
+    id: 'user-7',
+    role: Role.student,
+    name: '山田 花子',
+    nameKana: null,
+    email: null,
+    avatar: null,
+    retireAt: null,
+    deactivated: false,
+    studentId: 'st1',
+    identity: 'S007',
+    universityId: 'u1',
+    facultyId: null,
+    yearCodeId: null,
+    updatedAt: 1,
+  };
+  const sources = (people: PersonDocType[]) => ({
+    requests: [row('1').doc],
+    subjects: [],
+    schedules: [],
+    lessons: [],
+    master: [],
+    people,
+  });
+
+  it('names the student’s user, so the student it is about (and no other) may cancel it', () => {
+    const [joined] = joinRequests(sources([student]));
+    expect(joined?.studentUserId).toBe('user-7');
+    expect(joined?.studentIdentity).toBe('S007');
+    const cancelBy = (id: string) =>
+      mayCancelRequest(
+        { id, role: Role.student },
+        { student_id: joined?.studentUserId ?? '', filed_by: null },
+      );
+    expect(cancelBy('user-7')).toBe(true);
+    expect(cancelBy('user-8')).toBe(false);
+  });
+
+  it('leaves the user unknown while the student’s name card is not on this device', () => {
+    expect(joinRequests(sources([]))[0]?.studentUserId).toBeNull();
   });
 });

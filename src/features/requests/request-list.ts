@@ -10,6 +10,8 @@ export interface RequestRow {
   doc: RequestDocType;
   studentName: string;
   studentIdentity: string;
+  /** The student's user id, which the permission rules compare with the signer's; null while their name card is not on this device. */
+  studentUserId: string | null;
   subjectName: string;
   className: string | null;
   sitting: { day: string; startTime: string; lessonName: string } | null;
@@ -41,6 +43,7 @@ export function joinRequests(sources: RequestSources): RequestRow[] {
       doc,
       studentName: student?.name ?? '',
       studentIdentity: student?.identity ?? '',
+      studentUserId: student?.id ?? null,
       subjectName: nameOf(doc.subjectId, 'subjectNameId'),
       className: doc.classId ? nameOf(doc.classId, 'classNameId') : null,
       sitting: schedule
