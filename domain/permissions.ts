@@ -8,10 +8,11 @@ const { teacher, admin, student } = Role;
 /**
  * Access of each server call, keyed `METHOD path` with Fastify-style params, gathered from the `roles` each call
  * declares beside its schemas in its area's slice (`domain/schemas/<area>.ts`). `signedIn` means every role;
- * `public` means no session is needed. Covers every call of SPEC §7 (`SPEC_CALLS`); where SPEC §6 is silent a
- * call takes the roles of the screen that makes it, reads stay open to observers, and writes go to the
- * roles that may edit on that screen (teachers and admins, or admins alone for school-wide settings). Row
- * rules (which class, whose record) are the predicates below, applied by each area's policy.
+ * `public` means no session is needed. Covers every call of SPEC §7 (listed in `docs/product/7-calls.md`,
+ * Every call); where SPEC §6 is silent a call takes the roles of the screen that makes it, reads stay open to
+ * observers, and writes go to the roles that may edit on that screen (teachers and admins, or admins alone for
+ * school-wide settings). Row rules (which class, whose record) are the predicates below, applied by each
+ * area's policy.
  */
 export const CALL_ROLES = Object.fromEntries(
   Object.entries(CALL_SCHEMAS).map(([key, schema]) => [key, schema.roles]),

@@ -60,12 +60,12 @@ export const CALL_SLICES = [
 ] as const;
 
 /**
- * The schemas of every call, keyed exactly like `CALL_ROLES` (and so every call of SPEC §7 in `SPEC_CALLS`).
- * Routes are registered from these (`server/plugins/call-route.ts`), the app calls through them
- * (`src/api/call-api.ts`), and forms reuse the bodies. Writes with no body of their own take
- * `emptyBodySchema`; GETs never have a body. Where SPEC §7 shows no answer, the answer is the smallest a
- * client needs: the written record (so an offline copy takes the server's ids) or `{ ok: true }` when the
- * client already holds it.
+ * The schemas of every call, keyed exactly like `CALL_ROLES` and listed, each key once, in
+ * `docs/product/7-calls.md` (Every call; `call-list.test.ts` holds the two together). Routes are registered
+ * from these (`server/plugins/call-route.ts`), the app calls through them (`src/api/call-api.ts`), and forms
+ * reuse the bodies. Writes with no body of their own take `emptyBodySchema`; GETs never have a body. Where
+ * SPEC §7 shows no answer, the answer is the smallest a client needs: the written record (so an offline copy
+ * takes the server's ids) or `{ ok: true }` when the client already holds it.
  */
 export const CALL_SCHEMAS = {
   ...authAccountCalls,
