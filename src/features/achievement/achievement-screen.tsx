@@ -12,6 +12,7 @@ import { Button } from '../../ui/button';
 import { ChangedMeanwhileNote } from '../../ui/changed-meanwhile-note';
 import { EmptyState } from '../../ui/empty-state';
 import { FilePicker } from '../../ui/file-picker';
+import { Screen } from '../../ui/screen';
 import { TextField } from '../../ui/text-field';
 import { useLiveForm } from '../../ui/use-live-form';
 import { ClassCascade } from '../shared/class-cascade';
@@ -199,10 +200,7 @@ export function AchievementScreen({
   };
 
   return (
-    <section aria-labelledby="achievement-title" className="space-y-4">
-      <h1 id="achievement-title" className="text-2xl font-semibold">
-        <Trans>Achievement</Trans>
-      </h1>
+    <Screen title={<Trans>Achievement</Trans>}>
       <ClassCascade classId={classId} onChooseClass={onChooseClass} />
       {!classId && <EmptyState title={t`Choose a class to enter its scores.`} />}
       {classId && loaded === null && <ClassNotOnDevice classId={classId} />}
@@ -277,7 +275,7 @@ export function AchievementScreen({
           {grid.editable && <ImportPanel classId={classId} />}
         </SubjectOnDevice>
       )}
-    </section>
+    </Screen>
   );
 }
 

@@ -3,6 +3,7 @@ import type { StudentWho } from '../../db/queries/people';
 import { formatDecimal } from '../../i18n/format';
 import { localeOrDefault } from '../../i18n/i18n';
 import { EmptyState } from '../../ui/empty-state';
+import { Screen } from '../../ui/screen';
 import { useStudentProfile } from './use-score-grid';
 
 /**
@@ -16,10 +17,7 @@ export function StudentProfileScreen({ who }: { who: StudentWho }) {
   const profile = useStudentProfile(who);
   const decimal = (value: number | null) => (value === null ? '—' : formatDecimal(value, locale));
   return (
-    <section aria-labelledby="profile-title" className="space-y-4">
-      <h1 id="profile-title" className="text-2xl font-semibold">
-        <Trans>Achievement and attendance</Trans>
-      </h1>
+    <Screen title={<Trans>Achievement and attendance</Trans>}>
       {profile?.length === 0 && <EmptyState title={t`No subjects yet.`} />}
       {profile?.map((subject) => (
         <article
@@ -83,6 +81,6 @@ export function StudentProfileScreen({ who }: { who: StudentWho }) {
           </p>
         </article>
       ))}
-    </section>
+    </Screen>
   );
 }

@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { AccountRole } from '../../../domain/roles';
 import { SyncCollection } from '../../../domain/sync';
+import { Screen } from '../../ui/screen';
 import { SelectField } from '../../ui/select-field';
 import { EMPTY_FILTER, filterOptions } from '../shared/class-filter';
 import { useNamesAhead } from '../shared/class-roster-notices';
@@ -48,10 +49,7 @@ export function SubScoreScreen({
   const cell = selected && row ? row.cells[selected.column] : undefined;
 
   return (
-    <section aria-labelledby="sub-score-title" className="space-y-4">
-      <h1 id="sub-score-title" className="text-2xl font-semibold">
-        {parent ? t`Sub-scores of ${parent.name}` : t`Sub-scores`}
-      </h1>
+    <Screen title={parent ? t`Sub-scores of ${parent.name}` : t`Sub-scores`}>
       <div className="max-w-md">
         <SelectField
           label={t`Class`}
@@ -90,6 +88,6 @@ export function SubScoreScreen({
           />
         )}
       </SubjectOnDevice>
-    </section>
+    </Screen>
   );
 }

@@ -11,6 +11,7 @@ import { Button } from '../../ui/button';
 import { ChangedMeanwhileNote } from '../../ui/changed-meanwhile-note';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { EmptyState } from '../../ui/empty-state';
+import { Screen } from '../../ui/screen';
 import { SelectField } from '../../ui/select-field';
 import { TextField } from '../../ui/text-field';
 import { useLiveForm } from '../../ui/use-live-form';
@@ -160,10 +161,7 @@ export function AttendanceScreen({
   const selectedCell = selected && selectedRow ? selectedRow.cells[selected.column] : undefined;
 
   return (
-    <section aria-labelledby="attendance-title" className="space-y-4">
-      <h1 id="attendance-title" className="text-2xl font-semibold">
-        <Trans>Attendance</Trans>
-      </h1>
+    <Screen title={<Trans>Attendance</Trans>}>
       <ClassCascade classId={classId} onChooseClass={onChooseClass} />
 
       {!classId && <EmptyState title={t`Choose a class to enter its attendance.`} />}
@@ -285,7 +283,7 @@ export function AttendanceScreen({
           void store(targets, { status: AttendanceStatus.present });
         }}
       />
-    </section>
+    </Screen>
   );
 }
 

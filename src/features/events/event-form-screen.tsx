@@ -6,6 +6,7 @@ import { CheckboxField } from '../../ui/checkbox-field';
 import { CodedErrorNote } from '../../ui/error-note';
 import { CONTROL_CLASS } from '../../ui/field';
 import { SaveOrCancel } from '../../ui/save-or-cancel';
+import { Screen } from '../../ui/screen';
 import { Skeleton } from '../../ui/skeleton';
 import { TextField } from '../../ui/text-field';
 import { useLiveForm } from '../../ui/use-live-form';
@@ -116,10 +117,7 @@ export function EventFormScreen({
   };
 
   return (
-    <section aria-labelledby="event-form-title" className="flex max-w-2xl flex-col gap-4">
-      <h1 id="event-form-title" className="text-2xl font-semibold">
-        {eventId ? <Trans>Edit event</Trans> : <Trans>Add event</Trans>}
-      </h1>
+    <Screen title={eventId ? <Trans>Edit event</Trans> : <Trans>Add event</Trans>} className="max-w-2xl">
       {stored === undefined ? (
         errors.form ? (
           <CodedErrorNote code={errors.form} />
@@ -201,6 +199,6 @@ export function EventFormScreen({
           <SaveOrCancel busy={busy} onCancel={onCancel} />
         </form>
       )}
-    </section>
+    </Screen>
   );
 }

@@ -15,6 +15,7 @@ import { EmptyState } from '../../ui/empty-state';
 import { CodedErrorNote } from '../../ui/error-note';
 import { Pagination } from '../../ui/pagination';
 import { RowActions } from '../../ui/row-actions';
+import { Screen } from '../../ui/screen';
 import { SelectField } from '../../ui/select-field';
 import { Tabs } from '../../ui/tabs';
 import { deleteEvent, useEventsSearch } from './events-calls';
@@ -149,17 +150,16 @@ export function EventsScreen({
   );
 
   return (
-    <section aria-labelledby="events-title" className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h1 id="events-title" className="text-2xl font-semibold">
-          <Trans>Events</Trans>
-        </h1>
-        {canEdit && (
+    <Screen
+      title={<Trans>Events</Trans>}
+      action={
+        canEdit && (
           <Button disabled={!online} onClick={onAdd}>
             <Trans>Add event</Trans>
           </Button>
-        )}
-      </div>
+        )
+      }
+    >
       <div className="sm:w-72">
         <SelectField
           label={t`Event`}
@@ -193,6 +193,6 @@ export function EventsScreen({
         onCancel={() => setDeleting(null)}
         onConfirm={() => deleting && void confirmDelete(deleting)}
       />
-    </section>
+    </Screen>
   );
 }

@@ -4,6 +4,7 @@ import { SyncCollection } from '../../../domain/sync';
 import { useFirstPullsDone } from '../../db/use-first-pull-done';
 import { cn } from '../../ui/cn';
 import { EmptyState } from '../../ui/empty-state';
+import { Screen } from '../../ui/screen';
 import { Spinner } from '../../ui/spinner';
 import { ArrivingOrEmpty } from '../shared/arriving-or-empty';
 import { ScreenLink } from '../shared/screen-link';
@@ -126,14 +127,11 @@ export function ChildFrame({
     return <NotYourChild />;
   }
   return (
-    <section aria-labelledby="child-title" className="flex min-w-0 flex-col gap-4">
-      <h1 id="child-title" className="text-2xl font-semibold">
-        <span data-user-text="">{child.name}</span>
-      </h1>
+    <Screen title={<span data-user-text="">{child.name}</span>} className="min-w-0">
       <ChildSwitcher childList={childList} current={studentId} tab={tab} />
       <ChildTabs studentId={studentId} tab={tab} />
       {children}
-    </section>
+    </Screen>
   );
 }
 
@@ -175,10 +173,7 @@ export function NoChildScreen() {
 export function ChildChooser({ childList }: { childList: readonly Child[] }) {
   const { t } = useLingui();
   return (
-    <section aria-labelledby="children-title" className="flex flex-col gap-4">
-      <h1 id="children-title" className="text-2xl font-semibold">
-        <Trans>My children</Trans>
-      </h1>
+    <Screen title={<Trans>My children</Trans>}>
       <ul aria-label={t`Your children`} className="flex flex-col gap-2">
         {childList.map((child) => (
           <li key={child.studentId}>
@@ -191,6 +186,6 @@ export function ChildChooser({ childList }: { childList: readonly Child[] }) {
           </li>
         ))}
       </ul>
-    </section>
+    </Screen>
   );
 }

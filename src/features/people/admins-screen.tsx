@@ -7,6 +7,7 @@ import { ROLE_LABELS } from '../../i18n/role-labels';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import type { Column } from '../../ui/data-table';
+import { Screen } from '../../ui/screen';
 import { blockLogin, changeRole, useUsers } from './people-calls';
 import { FilteredStaffTable, type Notify, staffQuery, useStaffColumns, useStaffFilter } from './staff-parts';
 
@@ -86,17 +87,16 @@ export function AdminsScreen({
     setRound(round + 1);
   };
   return (
-    <section aria-labelledby="admins-title" className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h1 id="admins-title" className="text-2xl font-semibold">
-          <Trans>Administrators</Trans>
-        </h1>
-        {canManage && (
+    <Screen
+      title={<Trans>Administrators</Trans>}
+      action={
+        canManage && (
           <Button onClick={onAdd}>
             <Trans>Add an admin</Trans>
           </Button>
-        )}
-      </div>
+        )
+      }
+    >
       <UserList
         // A new round after each change remounts the list, which reads it again.
         key={round}
@@ -142,7 +142,7 @@ export function AdminsScreen({
         onCancel={() => setPending(null)}
         onConfirm={() => pending && void confirm(pending)}
       />
-    </section>
+    </Screen>
   );
 }
 
@@ -162,10 +162,7 @@ export function AdminAddScreen({ onPromoted, notify }: { onPromoted: () => void;
     onPromoted();
   };
   return (
-    <section aria-labelledby="admin-add-title" className="flex flex-col gap-4">
-      <h1 id="admin-add-title" className="text-2xl font-semibold">
-        <Trans>Add an admin</Trans>
-      </h1>
+    <Screen title={<Trans>Add an admin</Trans>}>
       <fieldset className="flex gap-2">
         <legend className="sr-only">{t`Promote from`}</legend>
         {([Role.teacher, Role.observer] as const).map((option) => (
@@ -196,6 +193,6 @@ export function AdminAddScreen({ onPromoted, notify }: { onPromoted: () => void;
         onCancel={() => setPending(null)}
         onConfirm={() => pending && void promote(pending)}
       />
-    </section>
+    </Screen>
   );
 }

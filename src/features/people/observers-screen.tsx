@@ -11,7 +11,6 @@ export function ObserversScreen({ onInvite }: { onInvite: () => void }) {
   const columns = useStaffColumns((row) => `/observers/${row.id}`);
   return (
     <StaffListScreen
-      titleId="observers-title"
       title={<Trans>Observers</Trans>}
       action={
         <Button onClick={onInvite}>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { inviteRequestSchema } from '../../../domain/schemas/people';
 import type { CallResult } from '../../api/call-api';
 import { Button } from '../../ui/button';
+import { Screen } from '../../ui/screen';
 import { TextField } from '../../ui/text-field';
 import { checkWith, useFormCall } from '../shared/use-form-call';
 import { type InviteKind, invite } from './people-calls';
@@ -43,10 +44,10 @@ export function StaffInviteScreen({
   });
 
   return (
-    <section aria-labelledby="invite-title" className="flex max-w-xl flex-col gap-4">
-      <h1 id="invite-title" className="text-2xl font-semibold">
-        {kind === 'teacher' ? <Trans>Invite a teacher</Trans> : <Trans>Invite an observer</Trans>}
-      </h1>
+    <Screen
+      title={kind === 'teacher' ? <Trans>Invite a teacher</Trans> : <Trans>Invite an observer</Trans>}
+      className="max-w-xl"
+    >
       <p className="text-sm text-slate-600">
         <Trans>The invitation mails a link, valid for 7 days and usable once, to choose a password.</Trans>
       </p>
@@ -78,6 +79,6 @@ export function StaffInviteScreen({
           </Button>
         </div>
       </form>
-    </section>
+    </Screen>
   );
 }

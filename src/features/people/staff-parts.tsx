@@ -9,6 +9,7 @@ import { CheckboxField } from '../../ui/checkbox-field';
 import { type Column, DataTable } from '../../ui/data-table';
 import { CodedErrorNote, ErrorNote } from '../../ui/error-note';
 import { Pagination } from '../../ui/pagination';
+import { Screen } from '../../ui/screen';
 import { SelectField } from '../../ui/select-field';
 import { TextField } from '../../ui/text-field';
 import { ScreenLink } from '../shared/screen-link';
@@ -87,25 +88,17 @@ export function FilteredStaffTable<Row extends StaffRow>({
 
 /** A staff list's screen: its title with an action beside it (an invitation), then the filtered table. */
 export function StaffListScreen<Row extends StaffRow>({
-  titleId,
   title,
   action,
   ...table
 }: Parameters<typeof FilteredStaffTable<Row>>[0] & {
-  titleId: string;
   title: ReactNode;
   action?: ReactNode;
 }) {
   return (
-    <section aria-labelledby={titleId} className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h1 id={titleId} className="text-2xl font-semibold">
-          {title}
-        </h1>
-        {action}
-      </div>
+    <Screen title={title} action={action}>
       <FilteredStaffTable {...table} />
-    </section>
+    </Screen>
   );
 }
 

@@ -6,6 +6,7 @@ import { errorMessage } from '../../i18n/error-messages';
 import { Button } from '../../ui/button';
 import { CheckboxField } from '../../ui/checkbox-field';
 import { ErrorNote } from '../../ui/error-note';
+import { Screen } from '../../ui/screen';
 import { Tabs } from '../../ui/tabs';
 import { TextField } from '../../ui/text-field';
 import { useFormCall } from '../shared/use-form-call';
@@ -39,10 +40,7 @@ export function StudentAddScreen({ onSaved, notify }: { onSaved: () => void; not
   // Most visits add one student (a late enrolment); the sheet of many is one tab away (issue 42).
   const [tab, setTab] = useState('one');
   return (
-    <section aria-labelledby="student-add-title" className="flex flex-col gap-4">
-      <h1 id="student-add-title" className="text-2xl font-semibold">
-        <Trans>Add students</Trans>
-      </h1>
+    <Screen title={<Trans>Add students</Trans>}>
       <Tabs
         label={t`How to add`}
         value={tab}
@@ -56,7 +54,7 @@ export function StudentAddScreen({ onSaved, notify }: { onSaved: () => void; not
           },
         ]}
       />
-    </section>
+    </Screen>
   );
 }
 

@@ -9,6 +9,7 @@ import { COMPARE_LABELS } from '../../i18n/compare-labels';
 import { Button } from '../../ui/button';
 import { CheckboxField } from '../../ui/checkbox-field';
 import type { Column } from '../../ui/data-table';
+import { Screen } from '../../ui/screen';
 import { SelectField, type SelectOption } from '../../ui/select-field';
 import { TextField } from '../../ui/text-field';
 import { distinctOptions, facultyChoice, yearCodeChoice } from '../shared/distinct-options';
@@ -82,17 +83,16 @@ export function StudentsScreen({
   ];
 
   return (
-    <section aria-labelledby="students-title" className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h1 id="students-title" className="text-2xl font-semibold">
-          <Trans>Students</Trans>
-        </h1>
-        {canAdd && (
+    <Screen
+      title={<Trans>Students</Trans>}
+      action={
+        canAdd && (
           <Button onClick={onAdd}>
             <Trans>Add students</Trans>
           </Button>
-        )}
-      </div>
+        )
+      }
+    >
       <form
         aria-label={t`Student search`}
         className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4"
@@ -255,6 +255,6 @@ export function StudentsScreen({
         page={search.page ?? 1}
         onPageChange={(page) => onSearchChange({ ...filters, page })}
       />
-    </section>
+    </Screen>
   );
 }

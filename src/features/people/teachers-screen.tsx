@@ -23,7 +23,6 @@ export function TeachersScreen({ canInvite, onInvite }: { canInvite: boolean; on
   ];
   return (
     <StaffListScreen
-      titleId="teachers-title"
       title={<Trans>Teachers</Trans>}
       action={
         canInvite && (

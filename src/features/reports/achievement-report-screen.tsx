@@ -6,6 +6,7 @@ import type { ReportClass } from '../../../domain/schemas/reports';
 import { useMasterDocs } from '../../db/use-master-docs';
 import { formatDecimal } from '../../i18n/format';
 import { localeOrDefault } from '../../i18n/i18n';
+import { Screen } from '../../ui/screen';
 import { SelectField } from '../../ui/select-field';
 import { ViewState } from '../../ui/view-state';
 import { classChoice, distinctOptions } from '../shared/distinct-options';
@@ -68,10 +69,7 @@ function AchievementReport({ initial }: { initial: Choice }) {
     setChoice((current) => choose(current, level, event.target.value));
   const complete = LEVELS.every((level) => choice[level] !== '');
   return (
-    <section aria-labelledby="achievement-report-title" className="flex min-w-0 flex-col gap-4">
-      <h1 id="achievement-report-title" className="text-2xl font-semibold">
-        <Trans>Achievement report</Trans>
-      </h1>
+    <Screen title={<Trans>Achievement report</Trans>} className="min-w-0">
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <SelectField
           label={t`University`}
@@ -116,7 +114,7 @@ function AchievementReport({ initial }: { initial: Choice }) {
           yearCodeId={choice.yearCodeId}
         />
       )}
-    </section>
+    </Screen>
   );
 }
 

@@ -5,6 +5,7 @@ import type { AttendanceReport, AttendanceTally } from '../../../domain/schemas/
 import { formatDate, formatDecimal } from '../../i18n/format';
 import { localeOrDefault } from '../../i18n/i18n';
 import { CodedErrorNote } from '../../ui/error-note';
+import { Screen } from '../../ui/screen';
 import { Tabs } from '../../ui/tabs';
 import { ViewState } from '../../ui/view-state';
 import { useSubjectNames } from '../shared/use-class-names';
@@ -40,10 +41,7 @@ export function AttendanceReportScreen({
 }) {
   const { t } = useLingui();
   return (
-    <section aria-labelledby="attendance-report-title" className="flex min-w-0 flex-col gap-4">
-      <h1 id="attendance-report-title" className="text-2xl font-semibold">
-        <Trans>Attendance report</Trans>
-      </h1>
+    <Screen title={<Trans>Attendance report</Trans>} className="min-w-0">
       {subjectId ? (
         <ChosenSubjectFilter subjectId={subjectId} onChooseSubject={onChooseSubject} />
       ) : (
@@ -60,7 +58,7 @@ export function AttendanceReportScreen({
           ]}
         />
       )}
-    </section>
+    </Screen>
   );
 }
 

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { MasterKind } from '../../../domain/master-kind';
 import type { StatisticSearchRequest, StatisticSearchResponse } from '../../../domain/schemas/statistics';
 import { useMasterDocs } from '../../db/use-master-docs';
+import { Screen } from '../../ui/screen';
 import { SelectField } from '../../ui/select-field';
 import { TextField } from '../../ui/text-field';
 import { ViewState } from '../../ui/view-state';
@@ -48,10 +49,7 @@ export function StatisticsScreen() {
     valueColumn('count', t`Students`, (row) => row.count, { numeric: true }),
   ];
   return (
-    <section aria-labelledby="statistics-title" className="flex min-w-0 flex-col gap-4">
-      <h1 id="statistics-title" className="text-2xl font-semibold">
-        <Trans>Student count statistics</Trans>
-      </h1>
+    <Screen title={<Trans>Student count statistics</Trans>} className="min-w-0">
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <SelectField
           label={t`University`}
@@ -111,6 +109,6 @@ export function StatisticsScreen() {
           />
         </>
       )}
-    </section>
+    </Screen>
   );
 }

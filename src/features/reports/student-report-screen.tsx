@@ -13,6 +13,7 @@ import { localToday } from '../shared/local-clock';
 import { useStudentRecord } from '../shared/student-record';
 import { type ReportColumn, ReportTable, valueColumn } from './report-table';
 import './report-card-print.css';
+import { Screen } from '../../ui/screen';
 
 const collator = new Intl.Collator(undefined, { numeric: true });
 // The student list offers at most this many matches; typing narrows it.
@@ -46,10 +47,11 @@ export function StudentReportScreen({
       .map(([id, person]) => ({ value: id, label: `${person.identity ?? ''} ${person.name}`.trim() }));
   }, [names, query]);
   return (
-    <section aria-labelledby="student-report-title" className="report-card flex min-w-0 flex-col gap-4">
-      <h1 id="student-report-title" className="text-2xl font-semibold print:hidden">
-        <Trans>Student report</Trans>
-      </h1>
+    <Screen
+      title={<Trans>Student report</Trans>}
+      className="report-card min-w-0"
+      titleClassName="print:hidden"
+    >
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 print:hidden">
         <SearchField value={query} onSearch={setQuery} />
         <SelectField
@@ -61,7 +63,7 @@ export function StudentReportScreen({
         />
       </div>
       {studentId && <ReportCard studentId={studentId} />}
-    </section>
+    </Screen>
   );
 }
 

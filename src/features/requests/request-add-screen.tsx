@@ -10,6 +10,7 @@ import { formatDate } from '../../i18n/format';
 import { localeOrDefault } from '../../i18n/i18n';
 import { Button } from '../../ui/button';
 import { CONTROL_CLASS } from '../../ui/field';
+import { Screen } from '../../ui/screen';
 import { SelectField } from '../../ui/select-field';
 import { Spinner } from '../../ui/spinner';
 import { NumberField } from '../../ui/text-field';
@@ -219,10 +220,7 @@ function RequestForm({
   };
 
   return (
-    <section aria-labelledby="request-add-title" className="flex max-w-2xl flex-col gap-4">
-      <h1 id="request-add-title" className="text-2xl font-semibold">
-        <Trans>New request</Trans>
-      </h1>
+    <Screen title={<Trans>New request</Trans>} className="max-w-2xl">
       <form
         noValidate
         className="flex flex-col gap-4"
@@ -353,6 +351,6 @@ function RequestForm({
           </Button>
         </div>
       </form>
-    </section>
+    </Screen>
   );
 }

@@ -9,6 +9,7 @@ import { localeOrDefault } from '../../i18n/i18n';
 import { type Column, DataTable } from '../../ui/data-table';
 import { EmptyState } from '../../ui/empty-state';
 import { Pagination } from '../../ui/pagination';
+import { Screen } from '../../ui/screen';
 import { SelectField } from '../../ui/select-field';
 import { Tabs } from '../../ui/tabs';
 import { TextField } from '../../ui/text-field';
@@ -167,20 +168,19 @@ export function RequestsScreen({
   };
 
   return (
-    <section aria-labelledby="requests-title" className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 id="requests-title" className="text-2xl font-semibold">
-          <Trans>Requests</Trans>
-        </h1>
-        {fileHref && (
+    <Screen
+      title={<Trans>Requests</Trans>}
+      action={
+        fileHref && (
           <ScreenLink
             to={fileHref}
             className="inline-flex h-10 items-center rounded-md bg-blue-800 px-4 text-sm font-medium text-white hover:bg-blue-900"
           >
             <Trans>New request</Trans>
           </ScreenLink>
-        )}
-      </div>
+        )
+      }
+    >
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-5">
         <TextField
           type="search"
@@ -236,7 +236,7 @@ export function RequestsScreen({
           content: index + 1 === tab ? panel(status) : null,
         }))}
       />
-    </section>
+    </Screen>
   );
 }
 

@@ -5,6 +5,7 @@ import type { ScheduleFilter } from '../../../domain/schemas/schedules';
 import { appToasts } from '../../app/toasts';
 import { useMasterDocs } from '../../db/use-master-docs';
 import { ClientErrorCode, errorMessage } from '../../i18n/error-messages';
+import { Screen } from '../../ui/screen';
 import { SelectField } from '../../ui/select-field';
 import { facultyOptions, namesOf, yearCodeOptions } from '../shared/distinct-options';
 import type { CalendarView } from './calendar-search';
@@ -121,10 +122,7 @@ export function SchoolScheduleScreen({
   const chosen = (value: string) => (value === '' ? null : value);
 
   return (
-    <section aria-labelledby="school-schedule-title" className="flex flex-col gap-4">
-      <h1 id="school-schedule-title" className="text-2xl font-semibold">
-        <Trans>School schedule</Trans>
-      </h1>
+    <Screen title={<Trans>School schedule</Trans>}>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
         <SelectField
           label={t`University`}
@@ -167,6 +165,6 @@ export function SchoolScheduleScreen({
           view === state.view ? onChange({ ...state, date }) : change({ ...state, view, date })
         }
       />
-    </section>
+    </Screen>
   );
 }

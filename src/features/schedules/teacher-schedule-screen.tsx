@@ -7,6 +7,7 @@ import { teachers$ } from '../../db/queries/people';
 import { useLiveQuery } from '../../db/use-live-query';
 import { CheckboxField } from '../../ui/checkbox-field';
 import { EmptyState } from '../../ui/empty-state';
+import { Screen } from '../../ui/screen';
 import { ArrivingOrEmpty } from '../shared/arriving-or-empty';
 import { personLabels } from '../shared/distinct-options';
 import type { CalendarView } from './calendar-search';
@@ -66,10 +67,7 @@ export function TeacherScheduleScreen({
   );
 
   return (
-    <section aria-labelledby="teacher-schedule-title" className="flex flex-col gap-4">
-      <h1 id="teacher-schedule-title" className="text-2xl font-semibold">
-        <Trans>Teacher schedule</Trans>
-      </h1>
+    <Screen title={<Trans>Teacher schedule</Trans>}>
       <details className="rounded border border-slate-200 p-2" open={shown.length === 0 || undefined}>
         <summary className="cursor-pointer text-sm font-medium">
           {t`Teachers (${chosenCount} chosen)`}
@@ -111,6 +109,6 @@ export function TeacherScheduleScreen({
       {timesheetTeacher && (
         <TimesheetPanel teacherId={timesheetTeacher} year={Number(state.date.slice(0, 4))} />
       )}
-    </section>
+    </Screen>
   );
 }

@@ -28,6 +28,7 @@ import { CheckboxField } from '../../ui/checkbox-field';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { DatePicker } from '../../ui/date-picker';
 import { CONTROL_CLASS } from '../../ui/field';
+import { Screen } from '../../ui/screen';
 import { Spinner } from '../../ui/spinner';
 import { TimePicker } from '../../ui/time-picker';
 import { personLabels } from '../shared/distinct-options';
@@ -177,10 +178,7 @@ export function CopyScreen({
   const roomOptions = optionsOf(master.rooms, subject.university.id);
 
   return (
-    <section aria-labelledby="copy-title" className="relative flex flex-col gap-4">
-      <h1 id="copy-title" className="text-2xl font-semibold">
-        <Trans>Copy subject: {subject.name}</Trans>
-      </h1>
+    <Screen title={<Trans>Copy subject: {subject.name}</Trans>} className="relative">
       <div className="flex flex-wrap gap-4">
         {(['schedule', 'teacher', 'room'] as const).map((column) => (
           <CheckboxField
@@ -372,6 +370,6 @@ export function CopyScreen({
         onConfirm={() => pending && applyColumn(pending)}
         onCancel={() => setPending(null)}
       />
-    </section>
+    </Screen>
   );
 }

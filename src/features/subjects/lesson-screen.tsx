@@ -14,6 +14,7 @@ import { PLAN_STATUS_LABELS } from '../../i18n/plan-status-labels';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { DatePicker } from '../../ui/date-picker';
+import { Screen } from '../../ui/screen';
 import { SelectField } from '../../ui/select-field';
 import { Spinner } from '../../ui/spinner';
 import { NumberField, TextField } from '../../ui/text-field';
@@ -212,11 +213,15 @@ export function LessonScreen({
     .map((row) => ({ value: row.id, label: row.name }));
 
   return (
-    <section aria-labelledby="lesson-title" className="flex max-w-4xl flex-col gap-4">
-      <h1 id="lesson-title" className="text-2xl font-semibold">
-        {subject.name} ·{' '}
-        {lessonId === null ? exam ? <Trans>New exam</Trans> : <Trans>New lesson</Trans> : values.name}
-      </h1>
+    <Screen
+      title={
+        <>
+          {subject.name} ·{' '}
+          {lessonId === null ? exam ? <Trans>New exam</Trans> : <Trans>New lesson</Trans> : values.name}
+        </>
+      }
+      className="max-w-4xl"
+    >
       {errors.summary && (
         <div role="alert" className="rounded border border-red-300 bg-red-50 p-3 text-sm text-red-800">
           <p className="font-medium">
@@ -503,6 +508,6 @@ export function LessonScreen({
         }}
         onCancel={() => setConfirm(null)}
       />
-    </section>
+    </Screen>
   );
 }

@@ -24,6 +24,7 @@ import { Button } from '../../ui/button';
 import { ChangedMeanwhileNote } from '../../ui/changed-meanwhile-note';
 import { RepeatedRows } from '../../ui/repeated-rows';
 import { SafeHtml } from '../../ui/safe-html';
+import { Screen } from '../../ui/screen';
 import { Spinner } from '../../ui/spinner';
 import { TextAreaField, TextField } from '../../ui/text-field';
 import { useLiveForm } from '../../ui/use-live-form';
@@ -157,11 +158,16 @@ export function PlanScreen({
   };
 
   return (
-    <section aria-labelledby="plan-title" className="flex max-w-3xl flex-col gap-4">
-      <h1 id="plan-title" className="text-2xl font-semibold break-words">
-        {lessonType === LessonType.exam ? <Trans>Exam plan</Trans> : <Trans>Lesson plan</Trans>} ·{' '}
-        {lesson.name}
-      </h1>
+    <Screen
+      title={
+        <>
+          {lessonType === LessonType.exam ? <Trans>Exam plan</Trans> : <Trans>Lesson plan</Trans>} ·{' '}
+          {lesson.name}
+        </>
+      }
+      className="max-w-3xl"
+      titleClassName="break-words"
+    >
       <p className="text-sm text-slate-700">
         {schedule.day} {schedule.startTime.slice(0, 5)}–{schedule.endTime.slice(0, 5)}
       </p>
@@ -306,6 +312,6 @@ export function PlanScreen({
           )}
         </section>
       )}
-    </section>
+    </Screen>
   );
 }

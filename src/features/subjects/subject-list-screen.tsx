@@ -5,6 +5,7 @@ import { useLiveQuery } from '../../db/use-live-query';
 import { Button } from '../../ui/button';
 import { type Column, DataTable } from '../../ui/data-table';
 import { Pagination } from '../../ui/pagination';
+import { Screen } from '../../ui/screen';
 import { SearchField } from '../../ui/search-field';
 import { SelectField } from '../../ui/select-field';
 import { useEmptyWording } from '../shared/arriving-or-empty';
@@ -66,17 +67,16 @@ export function SubjectListScreen({
   ];
 
   return (
-    <section aria-labelledby="subjects-title" className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h1 id="subjects-title" className="text-2xl font-semibold">
-          <Trans>Subjects</Trans>
-        </h1>
-        {canAdd && (
+    <Screen
+      title={<Trans>Subjects</Trans>}
+      action={
+        canAdd && (
           <Button onClick={onAdd}>
             <Trans>Add subject</Trans>
           </Button>
-        )}
-      </div>
+        )
+      }
+    >
       <div className="grid gap-3 sm:grid-cols-4">
         <SearchField value={search.param} onSearch={(param) => set({ param })} />
         <SelectField
@@ -146,6 +146,6 @@ export function SubjectListScreen({
           </ul>
         </section>
       )}
-    </section>
+    </Screen>
   );
 }

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import { appToasts } from '../../../../app/toasts';
 import { SubjectForm } from '../../../../features/subjects/subject-form';
+import { Screen } from '../../../../ui/screen';
 
 export const Route = createFileRoute('/_app/academic/subjects/add')({ component: AddSubjectRoute });
 
@@ -11,10 +12,7 @@ function AddSubjectRoute() {
   // SPEC §2: a created subject goes back to the list.
   const toList = () => void navigate({ to: '/academic/subjects' });
   return (
-    <section aria-labelledby="subject-add-title" className="flex flex-col gap-4">
-      <h1 id="subject-add-title" className="text-2xl font-semibold">
-        <Trans>Add subject</Trans>
-      </h1>
+    <Screen title={<Trans>Add subject</Trans>}>
       <SubjectForm
         subject={null}
         onSaved={() => {
@@ -23,6 +21,6 @@ function AddSubjectRoute() {
         }}
         onCancel={toList}
       />
-    </section>
+    </Screen>
   );
 }
