@@ -5,6 +5,7 @@ import { errorMessage } from '../../i18n/error-messages';
 import { CheckboxField } from '../../ui/checkbox-field';
 import { CodedErrorNote } from '../../ui/error-note';
 import { CONTROL_CLASS } from '../../ui/field';
+import { fieldBinder } from '../../ui/field-binder';
 import { SaveOrCancel } from '../../ui/save-or-cancel';
 import { Screen } from '../../ui/screen';
 import { Skeleton } from '../../ui/skeleton';
@@ -99,6 +100,7 @@ export function EventFormScreen({
   const set = (patch: Partial<FormValues>) => form.setValues((current) => ({ ...current, ...patch }));
   const errorOf = (field: keyof FormValues) =>
     errors[field] ? errorMessage(i18n, errors[field]) : undefined;
+  const field = fieldBinder(values, set, errorOf);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -126,30 +128,10 @@ export function EventFormScreen({
         )
       ) : (
         <form noValidate className="flex flex-col gap-4" onSubmit={(event) => void submit(event)}>
-          <TextField
-            label={t`Event name`}
-            required
-            value={values.name}
-            error={errorOf('name')}
-            onChange={(event) => set({ name: event.target.value })}
-          />
+          <TextField label={t`Event name`} required {...field('name')} />
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField
-              type="datetime-local"
-              label={t`Start`}
-              required
-              value={values.start_time}
-              error={errorOf('start_time')}
-              onChange={(event) => set({ start_time: event.target.value })}
-            />
-            <TextField
-              type="datetime-local"
-              label={t`End`}
-              required
-              value={values.end_time}
-              error={errorOf('end_time')}
-              onChange={(event) => set({ end_time: event.target.value })}
-            />
+            <TextField type="datetime-local" label={t`Start`} required {...field('start_time')} />
+            <TextField type="datetime-local" label={t`End`} required {...field('end_time')} />
           </div>
           <div className="flex flex-col gap-1">
             <label htmlFor={descriptionId} className="text-sm font-medium text-slate-800">
@@ -166,13 +148,7 @@ export function EventFormScreen({
               <p className="text-sm text-red-700">{errorMessage(i18n, errors.description)}</p>
             )}
           </div>
-          <TextField
-            type="url"
-            label={t`Link`}
-            value={values.url}
-            error={errorOf('url')}
-            onChange={(event) => set({ url: event.target.value })}
-          />
+          <TextField type="url" label={t`Link`} {...field('url')} />
           <fieldset className="flex flex-col gap-2">
             <legend className="text-sm font-medium text-slate-800">
               <Trans>Universities</Trans>

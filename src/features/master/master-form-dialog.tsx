@@ -7,6 +7,7 @@ import { useMasterDocs } from '../../db/use-master-docs';
 import { errorMessage } from '../../i18n/error-messages';
 import { ChangedMeanwhileNote } from '../../ui/changed-meanwhile-note';
 import { CodedErrorNote } from '../../ui/error-note';
+import { fieldBinder } from '../../ui/field-binder';
 import { FormDialog } from '../../ui/form-dialog';
 import { SelectField, type SelectOption } from '../../ui/select-field';
 import { TextField } from '../../ui/text-field';
@@ -59,6 +60,7 @@ export function MasterFormDialog({
   const set = (patch: Partial<MasterFormValues>) => form.setValues((current) => ({ ...current, ...patch }));
   const errorOf = (field: keyof MasterFormValues) =>
     errors[field] ? errorMessage(i18n, errors[field]) : undefined;
+  const field = fieldBinder(values, set, errorOf);
 
   const submit = async () => {
     const refused = checkMasterForm(kind, values);
@@ -86,14 +88,7 @@ export function MasterFormDialog({
       onSubmit={submit}
     >
       <ChangedMeanwhileNote form={form} />
-      <TextField
-        label={t`Name`}
-        required
-        value={values.name}
-        error={errorOf('name')}
-        maxLength={255}
-        onChange={(event) => set({ name: event.target.value })}
-      />
+      <TextField label={t`Name`} required {...field('name')} maxLength={255} />
       {relations.university && (
         <SelectField
           label={t`University`}
@@ -110,22 +105,18 @@ export function MasterFormDialog({
         <SelectField
           label={t`Faculty`}
           required
-          value={values.faculty_id}
+          {...field('faculty_id')}
           placeholder={t`Choose a faculty`}
           options={optionsOf(faculties.filter((faculty) => faculty.universityId === values.university_id))}
-          error={errorOf('faculty_id')}
-          onChange={(event) => set({ faculty_id: event.target.value })}
         />
       )}
       {relations.subjectName && (
         <SelectField
           label={t`Subject`}
           required
-          value={values.subject_name_id}
+          {...field('subject_name_id')}
           placeholder={t`Choose a subject`}
           options={optionsOf(subjectNames)}
-          error={errorOf('subject_name_id')}
-          onChange={(event) => set({ subject_name_id: event.target.value })}
         />
       )}
       {relations.color && (

@@ -4,6 +4,7 @@ import { JlptLevel, type Student, studentWriteSchema } from '../../../domain/sch
 import { useMasterDocs } from '../../db/use-master-docs';
 import { errorMessage } from '../../i18n/error-messages';
 import { CheckboxField } from '../../ui/checkbox-field';
+import { fieldBinder } from '../../ui/field-binder';
 import { SelectField, type SelectOption } from '../../ui/select-field';
 import { TextField } from '../../ui/text-field';
 import { issueErrors } from '../shared/issue-errors';
@@ -77,6 +78,7 @@ export function StudentSchoolFields({
   const universities = useMasterDocs(MasterKind.universities).rows;
   const faculties = useMasterDocs(MasterKind.faculties).rows;
   const yearCodes = useMasterDocs(MasterKind.yearCodes).rows;
+  const field = fieldBinder(values, onChange, errorOf);
   const ofUniversity = (rows: typeof faculties) =>
     rows
       .filter((row) => row.universityId === values.university_id)
@@ -99,18 +101,14 @@ export function StudentSchoolFields({
         required
         placeholder={t`Choose a faculty`}
         options={ofUniversity(faculties)}
-        value={values.faculty_id}
-        error={errorOf('faculty_id')}
-        onChange={(event) => onChange({ faculty_id: event.target.value })}
+        {...field('faculty_id')}
       />
       <SelectField
         label={t`Year code`}
         required
         placeholder={t`Choose a year code`}
         options={ofUniversity(yearCodes)}
-        value={values.year_code_id}
-        error={errorOf('year_code_id')}
-        onChange={(event) => onChange({ year_code_id: event.target.value })}
+        {...field('year_code_id')}
       />
     </>
   );
@@ -129,53 +127,17 @@ export function StudentFields({
   const { t, i18n } = useLingui();
   const errorOf = (field: keyof StudentFormValues) =>
     errors[field] ? errorMessage(i18n, errors[field]) : undefined;
+  const field = fieldBinder(values, onChange, errorOf);
 
   return (
     <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-      <TextField
-        label={t`Student number`}
-        required
-        value={values.identity}
-        error={errorOf('identity')}
-        onChange={(event) => onChange({ identity: event.target.value })}
-      />
-      <TextField
-        label={t`Name`}
-        required
-        value={values.name}
-        error={errorOf('name')}
-        onChange={(event) => onChange({ name: event.target.value })}
-      />
-      <TextField
-        label={t`Name (kana)`}
-        value={values.name_kana}
-        error={errorOf('name_kana')}
-        onChange={(event) => onChange({ name_kana: event.target.value })}
-      />
-      <TextField
-        label={t`Email`}
-        type="email"
-        required
-        value={values.email}
-        error={errorOf('email')}
-        onChange={(event) => onChange({ email: event.target.value })}
-      />
-      <TextField
-        label={t`Phone`}
-        type="tel"
-        value={values.phone}
-        error={errorOf('phone')}
-        onChange={(event) => onChange({ phone: event.target.value })}
-      />
+      <TextField label={t`Student number`} required {...field('identity')} />
+      <TextField label={t`Name`} required {...field('name')} />
+      <TextField label={t`Name (kana)`} {...field('name_kana')} />
+      <TextField label={t`Email`} type="email" required {...field('email')} />
+      <TextField label={t`Phone`} type="tel" {...field('phone')} />
       <StudentSchoolFields values={values} errorOf={errorOf} onChange={onChange} />
-      <SelectField
-        label={t`JLPT`}
-        placeholder={t`None`}
-        options={JLPT_OPTIONS}
-        value={values.jlpt}
-        error={errorOf('jlpt')}
-        onChange={(event) => onChange({ jlpt: event.target.value })}
-      />
+      <SelectField label={t`JLPT`} placeholder={t`None`} options={JLPT_OPTIONS} {...field('jlpt')} />
       <div className="flex items-end">
         <CheckboxField
           label={t`Scholarship`}

@@ -10,6 +10,7 @@ import { formatDate } from '../../i18n/format';
 import { localeOrDefault } from '../../i18n/i18n';
 import { Button } from '../../ui/button';
 import { CONTROL_CLASS } from '../../ui/field';
+import { fieldBinder } from '../../ui/field-binder';
 import { Screen } from '../../ui/screen';
 import { SelectField } from '../../ui/select-field';
 import { Spinner } from '../../ui/spinner';
@@ -201,6 +202,7 @@ function RequestForm({
     `${formatDate(row.day, locale)} ${row.startTime} ${row.lessonName}`;
   const fromIndex = sittings.findIndex((row) => row.id === values.fromId);
   const errorOf = (field: string) => (errors[field] ? errorMessage(i18n, errors[field]) : undefined);
+  const field = fieldBinder(values, set, errorOf);
 
   const submit = async () => {
     if (!database) return;
@@ -315,15 +317,7 @@ function RequestForm({
               labelOf={(row) => `${row.name} (/${row.fullScore})`}
               onPick={(scoreNameId) => set({ scoreNameId })}
             />
-            <NumberField
-              label={t`Score you expected`}
-              required
-              min={0}
-              step={0.01}
-              value={values.points}
-              error={errorOf('points')}
-              onChange={(event) => set({ points: event.target.value })}
-            />
+            <NumberField label={t`Score you expected`} required min={0} step={0.01} {...field('points')} />
           </div>
         )}
         <div className="flex flex-col gap-1">

@@ -14,6 +14,7 @@ import { PLAN_STATUS_LABELS } from '../../i18n/plan-status-labels';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { DatePicker } from '../../ui/date-picker';
+import { fieldBinder } from '../../ui/field-binder';
 import { Screen } from '../../ui/screen';
 import { SelectField } from '../../ui/select-field';
 import { Spinner } from '../../ui/spinner';
@@ -126,6 +127,7 @@ export function LessonScreen({
   const setRow = (key: string, patch: Partial<SittingRow>) =>
     set({ schedules: values.schedules.map((row) => (row.key === key ? { ...row, ...patch } : row)) });
   const errorOf = (field: string) => (errors[field] ? errorMessage(i18n, errors[field]) : undefined);
+  const field = fieldBinder(values, set, errorOf);
   const withDetail = (field: string) => {
     const text = errorOf(field);
     return text && details[field] ? `${text} (${details[field]})` : text;
@@ -240,40 +242,17 @@ export function LessonScreen({
       )}
       <fieldset disabled={!canEdit} className="flex flex-col gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label={exam ? t`Exam name` : t`Lesson name`}
-            required
-            value={values.name}
-            error={errorOf('name')}
-            onChange={(event) => set({ name: event.target.value })}
-          />
-          <NumberField
-            label={t`Minutes`}
-            value={values.minutes}
-            error={errorOf('minutes')}
-            onChange={(event) => set({ minutes: event.target.value })}
-          />
-          <TextField
-            label={t`Table of contents`}
-            value={values.table_of_contents}
-            error={errorOf('table_of_contents')}
-            onChange={(event) => set({ table_of_contents: event.target.value })}
-          />
-          <TextField
-            label={t`Overview`}
-            value={values.overview}
-            error={errorOf('overview')}
-            onChange={(event) => set({ overview: event.target.value })}
-          />
+          <TextField label={exam ? t`Exam name` : t`Lesson name`} required {...field('name')} />
+          <NumberField label={t`Minutes`} {...field('minutes')} />
+          <TextField label={t`Table of contents`} {...field('table_of_contents')} />
+          <TextField label={t`Overview`} {...field('overview')} />
           {exam && (
             <SelectField
               label={t`Exam type`}
               required
               placeholder={t`Choose`}
               options={examNames}
-              value={values.exam_name_id}
-              error={errorOf('exam_name_id')}
-              onChange={(event) => set({ exam_name_id: event.target.value })}
+              {...field('exam_name_id')}
             />
           )}
         </div>

@@ -22,6 +22,7 @@ import { errorMessage } from '../../i18n/error-messages';
 import { PLAN_STATUS_LABELS } from '../../i18n/plan-status-labels';
 import { Button } from '../../ui/button';
 import { ChangedMeanwhileNote } from '../../ui/changed-meanwhile-note';
+import { fieldBinder } from '../../ui/field-binder';
 import { RepeatedRows } from '../../ui/repeated-rows';
 import { SafeHtml } from '../../ui/safe-html';
 import { Screen } from '../../ui/screen';
@@ -127,6 +128,7 @@ export function PlanScreen({
   const syncState = plan ? (writeStates?.get(plan.id) ?? 'saved') : null;
   const set = (patch: Partial<PlanValues>) => form.setValues((current) => ({ ...current, ...patch }));
   const errorOf = (field: string) => (errors[field] ? errorMessage(i18n, errors[field]) : undefined);
+  const field = fieldBinder(values, set, errorOf);
   const refused = (refusal: PlanRefusal) =>
     refusal.kind === 'forbidden' ? notify(errorMessage(i18n, 'forbidden'), false) : setErrors(refusal.errors);
 
@@ -215,9 +217,7 @@ export function PlanScreen({
         <TextAreaField
           label={t`Plan content`}
           hint={t`Bold, italic, lists and links are kept; other formatting is removed.`}
-          value={values.content}
-          error={errorOf('content')}
-          onChange={(event) => set({ content: event.target.value })}
+          {...field('content')}
         />
         <RepeatedRows
           legend={<Trans>Links</Trans>}

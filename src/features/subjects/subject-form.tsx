@@ -8,6 +8,7 @@ import { Button } from '../../ui/button';
 import { ChangedMeanwhileNote } from '../../ui/changed-meanwhile-note';
 import { DatePicker } from '../../ui/date-picker';
 import { CodedErrorNote } from '../../ui/error-note';
+import { fieldBinder } from '../../ui/field-binder';
 import { SaveOrCancel } from '../../ui/save-or-cancel';
 import { SelectField } from '../../ui/select-field';
 import { useLiveForm } from '../../ui/use-live-form';
@@ -72,6 +73,7 @@ export function SubjectForm({
   const setClass = (index: number, patch: Partial<ClassRow>) =>
     set({ classes: values.classes.map((row, at) => (at === index ? { ...row, ...patch } : row)) });
   const errorOf = (field: string) => (errors[field] ? errorMessage(i18n, errors[field]) : undefined);
+  const field = fieldBinder(values, set, errorOf);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -99,9 +101,7 @@ export function SubjectForm({
           required
           placeholder={t`Choose`}
           options={optionsOf(master.subjectNames)}
-          value={values.subject_name_id}
-          error={errorOf('subject_name_id')}
-          onChange={(event) => set({ subject_name_id: event.target.value })}
+          {...field('subject_name_id')}
         />
         <SelectField
           label={t`University`}
@@ -118,18 +118,14 @@ export function SubjectForm({
           required
           placeholder={t`Choose`}
           options={optionsOf(master.faculties, values.university_id)}
-          value={values.faculty_id}
-          error={errorOf('faculty_id')}
-          onChange={(event) => set({ faculty_id: event.target.value })}
+          {...field('faculty_id')}
         />
         <SelectField
           label={t`Year code`}
           required
           placeholder={t`Choose`}
           options={optionsOf(master.yearCodes, values.university_id)}
-          value={values.year_code_id}
-          error={errorOf('year_code_id')}
-          onChange={(event) => set({ year_code_id: event.target.value })}
+          {...field('year_code_id')}
         />
         <DatePicker
           label={t`Start date`}
