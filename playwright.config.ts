@@ -30,6 +30,13 @@ export default defineConfig({
   expect: { timeout: 30_000 },
   fullyParallel: false,
   workers: E2E_WORKERS,
+  // The screen tour's tests are the longest (an admin's language takes minutes) and depend on no other spec, so
+  // they are queued first: files otherwise start in alphabetical order, which put the tour near the end and
+  // could leave one worker idle while the other finished a long tour alone. Longest first keeps both busy.
+  projects: [
+    { name: 'tour', testMatch: 'screen-tour.spec.ts' },
+    { name: 'journeys', testIgnore: 'screen-tour.spec.ts' },
+  ],
   retries: 0,
   forbidOnly: true,
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
