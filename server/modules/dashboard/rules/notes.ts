@@ -5,18 +5,15 @@ import { StickyType } from '../../../../domain/stickies';
 import { liveClassAssignments, teachersOfSchedule } from '../../../access/classes';
 import { queryRows } from '../../../db/rows';
 import { sanitizeWithin } from '../sanitize';
+import { cardOf, cardRowSchema, firstCardPerKey } from './cards';
 import { inScope } from './sql';
-import type { DesiredSticky, StickyRule } from './types';
+import type { StickyRule } from './types';
 
 /** How long a note about a student keeps its card up. */
 export const STUDENT_NOTE_DAYS = 14;
 
-const memoSchema = z.object({
-  user_id: z.string(),
+const memoSchema = cardRowSchema.extend({
   memo_id: z.string(),
-  subject_id: z.string(),
-  university_id: z.string(),
-  year_code_id: z.string().nullable(),
   schedule_id: z.string(),
   class_id: z.string(),
   lesson_id: z.string(),
@@ -48,32 +45,22 @@ export const memoRule: StickyRule = {
           order by s.day, s.start_time, s.id`,
       memoSchema,
     );
-    const cards = new Map<string, DesiredSticky>();
-    for (const row of rows) {
-      const key = `${row.user_id}|${row.memo_id}`;
-      if (cards.has(key)) continue;
-      cards.set(key, {
-        userId: row.user_id,
-        type: StickyType.memo,
-        subjectId: row.subject_id,
-        universityId: row.university_id,
-        yearCodeId: row.year_code_id,
+    return firstCardPerKey(
+      rows,
+      (row) => `${row.user_id}|${row.memo_id}`,
+      (row) => ({
+        ...cardOf(row, StickyType.memo),
         memoId: row.memo_id,
         scheduleId: row.schedule_id,
         classId: row.class_id,
         lessonId: row.lesson_id,
         content: sanitizeWithin(row.message, LIMITS.noteMaxLength),
-      });
-    }
-    return [...cards.values()];
+      }),
+    );
   },
 };
 
-const noteSchema = z.object({
-  user_id: z.string(),
-  subject_id: z.string(),
-  university_id: z.string(),
-  year_code_id: z.string().nullable(),
+const noteSchema = cardRowSchema.extend({
   student_id: z.string(),
   class_id: z.string(),
   content: z.string(),
@@ -102,21 +89,15 @@ export const studentNoteRule: StickyRule = {
           order by n.created_at desc, n.id desc`,
       noteSchema,
     );
-    const cards = new Map<string, DesiredSticky>();
-    for (const row of rows) {
-      const key = `${row.user_id}|${row.subject_id}|${row.student_id}`;
-      if (cards.has(key)) continue;
-      cards.set(key, {
-        userId: row.user_id,
-        type: StickyType.teacher,
-        subjectId: row.subject_id,
-        universityId: row.university_id,
-        yearCodeId: row.year_code_id,
+    return firstCardPerKey(
+      rows,
+      (row) => `${row.user_id}|${row.subject_id}|${row.student_id}`,
+      (row) => ({
+        ...cardOf(row, StickyType.teacher),
         studentId: row.student_id,
         classId: row.class_id,
         content: sanitizeWithin(row.content, LIMITS.noteMaxLength),
-      });
-    }
-    return [...cards.values()];
+      }),
+    );
   },
 };

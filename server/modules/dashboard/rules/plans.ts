@@ -7,6 +7,7 @@ import { teachersOfSchedule } from '../../../access/classes';
 import type { Executor } from '../../../db/client';
 import { queryRows } from '../../../db/rows';
 import { sanitizeWithin } from '../sanitize';
+import { cardOf, cardRowSchema, firstCardPerKey } from './cards';
 import { inScope } from './sql';
 import type { DesiredSticky, RuleContext, StickyRule } from './types';
 
@@ -15,11 +16,7 @@ export const PLAN_LOOKAHEAD_DAYS = 7;
 /** How long a new note on a plan keeps its card up. */
 export const NOTE_PLAN_DAYS = 7;
 
-const itemSchema = z.object({
-  user_id: z.string(),
-  subject_id: z.string(),
-  university_id: z.string(),
-  year_code_id: z.string().nullable(),
+const itemSchema = cardRowSchema.extend({
   lesson_id: z.string(),
   lesson_type: z.number(),
   class_id: z.string(),
@@ -85,21 +82,15 @@ function cardsPerLesson(
   items: PlanItem[],
   typeOf: (item: PlanItem) => DesiredSticky['type'],
 ): DesiredSticky[] {
-  const cards = new Map<string, DesiredSticky>();
-  for (const item of items) {
-    const key = `${item.user_id}|${item.lesson_id}`;
-    if (cards.has(key)) continue;
-    cards.set(key, {
-      userId: item.user_id,
-      type: typeOf(item),
-      subjectId: item.subject_id,
-      universityId: item.university_id,
-      yearCodeId: item.year_code_id,
+  return firstCardPerKey(
+    items,
+    (item) => `${item.user_id}|${item.lesson_id}`,
+    (item) => ({
+      ...cardOf(item, typeOf(item)),
       lessonId: item.lesson_id,
       content: item.content ? sanitizeWithin(item.content, LIMITS.noteMaxLength) : null,
-    });
-  }
-  return [...cards.values()];
+    }),
+  );
 }
 
 export const unplannedRule: StickyRule = {

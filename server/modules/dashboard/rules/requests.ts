@@ -7,15 +7,12 @@ import { liveClassAssignments } from '../../../access/classes';
 import type { Executor } from '../../../db/client';
 import { queryRows } from '../../../db/rows';
 import { sanitizeWithin } from '../sanitize';
+import { cardOf, cardRowSchema } from './cards';
 import { inScope } from './sql';
 import type { RuleContext, StickyRule } from './types';
 
-const rowSchema = z.object({
-  user_id: z.string(),
+const rowSchema = cardRowSchema.extend({
   request_id: z.string(),
-  subject_id: z.string(),
-  university_id: z.string(),
-  year_code_id: z.string().nullable(),
   class_id: z.string().nullable(),
   schedule_id: z.string().nullable(),
   student_id: z.string(),
@@ -49,11 +46,7 @@ export const requestRule: StickyRule = {
   types: [StickyType.stickyRequest],
   async desired(db, context) {
     return (await requestHandlers(db, context)).map((row) => ({
-      userId: row.user_id,
-      type: StickyType.stickyRequest,
-      subjectId: row.subject_id,
-      universityId: row.university_id,
-      yearCodeId: row.year_code_id,
+      ...cardOf(row, StickyType.stickyRequest),
       classId: row.class_id,
       scheduleId: row.schedule_id,
       requestId: row.request_id,

@@ -1,21 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { PublishState } from '../../../../domain/lessons';
 import { StickyType } from '../../../../domain/stickies';
 import { liveClassAssignments } from '../../../access/classes';
 import { queryRows } from '../../../db/rows';
+import { cardOf, cardRowSchema } from './cards';
 import { inScope } from './sql';
 import type { StickyRule } from './types';
 
 /** How long a newly assigned subject keeps its card up. */
 export const NEW_SUBJECT_DAYS = 14;
-
-const rowSchema = z.object({
-  user_id: z.string(),
-  subject_id: z.string(),
-  university_id: z.string(),
-  year_code_id: z.string().nullable(),
-});
 
 /**
  * Rule "subject" (type 4): a teacher put in charge of a class of a registered (published) subject gets one
@@ -36,15 +29,8 @@ export const subjectRule: StickyRule = {
             and sub.publish = ${PublishState.published} and sub.end_date >= ${context.today}::date
           where ct.created_at >= ${since.toISOString()}::timestamptz
             ${inScope('ct', context.scope)}`,
-      rowSchema,
+      cardRowSchema,
     );
-    return rows.map((row) => ({
-      userId: row.user_id,
-      type: StickyType.subject,
-      subjectId: row.subject_id,
-      universityId: row.university_id,
-      yearCodeId: row.year_code_id,
-      content: null,
-    }));
+    return rows.map((row) => ({ ...cardOf(row, StickyType.subject), content: null }));
   },
 };
