@@ -6,9 +6,9 @@ import type {
   SessionEntry,
   UpdateProfileRequest,
 } from '../../../domain/schemas/auth-account';
-import { CALL_SCHEMAS } from '../../../domain/schemas/calls';
 import { type CallFailure, type CallResult, callApi } from '../../api/call-api';
-import { type OnlineView, useOnlineView } from '../../db/use-online-view';
+import type { OnlineView } from '../../db/use-online-view';
+import { useCallView } from '../shared/use-call-view';
 
 /** Why an account call failed: one code to translate, and its field when there is one. */
 export type AccountFailure = CallFailure;
@@ -50,19 +50,16 @@ export function saveNotificationSettings(
 
 /** The caller's profile (`GET /api/profile`). */
 export function useProfile(): OnlineView<Profile> {
-  const key = 'GET /api/profile';
-  return useOnlineView(callPath(key), () => callApi(key), CALL_SCHEMAS[key].response);
+  return useCallView(callPath('GET /api/profile'), 'GET /api/profile');
 }
 
 /** The caller's sessions (`GET /api/sessions`). */
 export function useSessions(): OnlineView<SessionEntry[]> {
-  const key = 'GET /api/sessions';
-  const view = useOnlineView(callPath(key), () => callApi(key), CALL_SCHEMAS[key].response);
+  const view = useCallView(callPath('GET /api/sessions'), 'GET /api/sessions');
   return { ...view, value: view.value?.data ?? null };
 }
 
 /** The caller's notification settings (`GET /api/users/notification-by-user`). */
 export function useNotificationSettings(): OnlineView<NotificationSettings> {
-  const key = 'GET /api/users/notification-by-user';
-  return useOnlineView(callPath(key), () => callApi(key), CALL_SCHEMAS[key].response);
+  return useCallView(callPath('GET /api/users/notification-by-user'), 'GET /api/users/notification-by-user');
 }

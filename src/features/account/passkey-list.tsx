@@ -2,10 +2,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useState } from 'react';
 import { ErrorCode } from '../../../domain/errors';
 import { callPath } from '../../../domain/permissions';
-import { CALL_SCHEMAS } from '../../../domain/schemas/calls';
 import type { PasskeyEntry, PasskeyList } from '../../../domain/schemas/passkeys';
 import { type CallResult, callApi } from '../../api/call-api';
-import { type OnlineView, useOnlineView } from '../../db/use-online-view';
+import type { OnlineView } from '../../db/use-online-view';
 import { ClientErrorCode, errorMessage } from '../../i18n/error-messages';
 import { formatDate } from '../../i18n/format';
 import { localeOrDefault } from '../../i18n/i18n';
@@ -14,13 +13,13 @@ import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { Skeleton } from '../../ui/skeleton';
 import { TextField } from '../../ui/text-field';
 import { passkeysSupported, registerPasskey } from '../shared/passkey-ceremonies';
+import { useCallView } from '../shared/use-call-view';
 
 type Notify = (tone: 'success' | 'error', text: string) => void;
 
 /** The caller's passkeys (`GET /api/passkeys`), an online-only view shown offline from its last answer. */
 function usePasskeys(): OnlineView<PasskeyList> {
-  const key = 'GET /api/passkeys';
-  return useOnlineView(callPath(key), () => callApi(key), CALL_SCHEMAS[key].response);
+  return useCallView(callPath('GET /api/passkeys'), 'GET /api/passkeys');
 }
 
 /** `DELETE /api/passkeys/:passkeyId`. */

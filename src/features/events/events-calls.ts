@@ -1,9 +1,9 @@
-import { CALL_SCHEMAS } from '../../../domain/schemas/calls';
 import type { EventSearchRequest, EventWrite, RankingSearchRequest } from '../../../domain/schemas/events';
 import { XLSX_MIME_TYPE } from '../../../domain/validation';
 import { ValidationCode } from '../../../domain/validation-codes';
 import { type CallResult, type CallValue, callApi } from '../../api/call-api';
-import { type OnlineView, useOnlineView } from '../../db/use-online-view';
+import type { OnlineView } from '../../db/use-online-view';
+import { useCallView } from '../shared/use-call-view';
 
 type EventsValue = CallValue<'POST /api/viblo-event/search'>;
 type RankingValue = CallValue<'POST /api/viblo/search'>;
@@ -13,29 +13,19 @@ type RankingValue = CallValue<'POST /api/viblo/search'>;
  * kept on the device and shown "as of" its time while offline.
  */
 export function useEventsSearch(search: EventSearchRequest): OnlineView<EventsValue> {
-  return useOnlineView(
-    `viblo-event/search?${JSON.stringify(search)}`,
-    () => callApi('POST /api/viblo-event/search', { body: search }),
-    CALL_SCHEMAS['POST /api/viblo-event/search'].response,
-  );
+  return useCallView(`viblo-event/search?${JSON.stringify(search)}`, 'POST /api/viblo-event/search', {
+    body: search,
+  });
 }
 
 /** One page of the `/viblo` ranking, an online-only view kept on the device like the events list. */
 export function useRankingSearch(search: RankingSearchRequest): OnlineView<RankingValue> {
-  return useOnlineView(
-    `viblo/search?${JSON.stringify(search)}`,
-    () => callApi('POST /api/viblo/search', { body: search }),
-    CALL_SCHEMAS['POST /api/viblo/search'].response,
-  );
+  return useCallView(`viblo/search?${JSON.stringify(search)}`, 'POST /api/viblo/search', { body: search });
 }
 
 /** The events the ranking can be filtered by. */
-export function useRankingEvents(): OnlineView<CallValue<'GET /api/viblo/filter-data'>> {
-  return useOnlineView(
-    'viblo/filter-data',
-    () => callApi('GET /api/viblo/filter-data'),
-    CALL_SCHEMAS['GET /api/viblo/filter-data'].response,
-  );
+export function useRankingEvents() {
+  return useCallView('viblo/filter-data', 'GET /api/viblo/filter-data');
 }
 
 /** `POST /api/viblo-event` (create, `id` null) or `/api/viblo-event/{id}` (update). */

@@ -11,7 +11,8 @@ import type {
   UserSearchQuery,
 } from '../../../domain/schemas/people';
 import { type CallResult, type CallValue, callApi } from '../../api/call-api';
-import { type OnlineView, useOnlineView } from '../../db/use-online-view';
+import { useOnlineView } from '../../db/use-online-view';
+import { useCallView } from '../shared/use-call-view';
 import type { StudentsUrlSearch } from './student-search';
 
 /**
@@ -19,14 +20,10 @@ import type { StudentsUrlSearch } from './student-search';
  * ARCHITECTURE §3). The last answer of each search stays on the device and is shown "as of" its time
  * offline.
  */
-export function useStudentSearch(
-  search: StudentsUrlSearch,
-): OnlineView<CallValue<'GET /api/students/search'>> {
-  return useOnlineView(
-    `students/search?${JSON.stringify(search)}`,
-    () => callApi('GET /api/students/search', { query: search }),
-    CALL_SCHEMAS['GET /api/students/search'].response,
-  );
+export function useStudentSearch(search: StudentsUrlSearch) {
+  return useCallView(`students/search?${JSON.stringify(search)}`, 'GET /api/students/search', {
+    query: search,
+  });
 }
 
 /** The subjects, lessons, classes and score names the search offers for a year code and faculty. */
@@ -46,11 +43,7 @@ export function useStudentFilterData(yearCodeId: string | undefined, facultyId: 
 
 /** `GET /api/students/{id}`, kept for offline reading like the list. */
 export function useStudent(studentId: string) {
-  return useOnlineView(
-    `students/${studentId}`,
-    () => callApi('GET /api/students/:studentId', { params: { studentId } }),
-    CALL_SCHEMAS['GET /api/students/:studentId'].response,
-  );
+  return useCallView(`students/${studentId}`, 'GET /api/students/:studentId', { params: { studentId } });
 }
 
 /** `POST /api/students` (one) or `/api/students/{id}` (edit). */
@@ -79,11 +72,9 @@ export function putStudentInClass(studentId: string, classId: string) {
 
 /** `GET /api/students/{id}/guardians`: the student's linked guardians (issue 43), an online view. */
 export function useGuardians(studentId: string) {
-  return useOnlineView(
-    `students/${studentId}/guardians`,
-    () => callApi('GET /api/students/:studentId/guardians', { params: { studentId } }),
-    CALL_SCHEMAS['GET /api/students/:studentId/guardians'].response,
-  );
+  return useCallView(`students/${studentId}/guardians`, 'GET /api/students/:studentId/guardians', {
+    params: { studentId },
+  });
 }
 
 /** `POST /api/students/{id}/guardians`: links a guardian by e-mail, inviting a new account. */
@@ -100,20 +91,12 @@ export function unlinkGuardian(studentId: string, guardianId: string) {
 
 /** `GET /api/teachers`, an online view. */
 export function useTeachers(query: StaffSearchQuery) {
-  return useOnlineView(
-    `teachers?${JSON.stringify(query)}`,
-    () => callApi('GET /api/teachers', { query }),
-    CALL_SCHEMAS['GET /api/teachers'].response,
-  );
+  return useCallView(`teachers?${JSON.stringify(query)}`, 'GET /api/teachers', { query });
 }
 
 /** `GET /api/teachers/{id}`. */
 export function useTeacher(teacherId: string) {
-  return useOnlineView(
-    `teachers/${teacherId}`,
-    () => callApi('GET /api/teachers/:teacherId', { params: { teacherId } }),
-    CALL_SCHEMAS['GET /api/teachers/:teacherId'].response,
-  );
+  return useCallView(`teachers/${teacherId}`, 'GET /api/teachers/:teacherId', { params: { teacherId } });
 }
 
 /** `POST /api/teachers/{id}`. */
@@ -137,20 +120,12 @@ export function invite(kind: InviteKind, body: InviteRequest) {
 
 /** `GET /api/observers`. */
 export function useObservers(query: StaffSearchQuery) {
-  return useOnlineView(
-    `observers?${JSON.stringify(query)}`,
-    () => callApi('GET /api/observers', { query }),
-    CALL_SCHEMAS['GET /api/observers'].response,
-  );
+  return useCallView(`observers?${JSON.stringify(query)}`, 'GET /api/observers', { query });
 }
 
 /** `GET /api/users/{id}` (an observer's or an admin's detail). */
 export function useStaffUser(userId: string) {
-  return useOnlineView(
-    `users/${userId}`,
-    () => callApi('GET /api/users/:userId', { params: { userId } }),
-    CALL_SCHEMAS['GET /api/users/:userId'].response,
-  );
+  return useCallView(`users/${userId}`, 'GET /api/users/:userId', { params: { userId } });
 }
 
 /** `POST /api/observers/{id}`. */
@@ -165,11 +140,7 @@ export function deleteObserver(observerId: string) {
 
 /** `GET /api/users/search`: admins, or the teachers and observers to promote. */
 export function useUsers(query: UserSearchQuery) {
-  return useOnlineView(
-    `users/search?${JSON.stringify(query)}`,
-    () => callApi('GET /api/users/search', { query }),
-    CALL_SCHEMAS['GET /api/users/search'].response,
-  );
+  return useCallView(`users/search?${JSON.stringify(query)}`, 'GET /api/users/search', { query });
 }
 
 /** `POST /api/users/up-role` or `/down-role`. */

@@ -1,20 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Role } from '../../../domain/roles';
-import { CALL_SCHEMAS } from '../../../domain/schemas/calls';
-import { callApi } from '../../api/call-api';
 import { useSessionUser } from '../../app/session-context';
-import { useOnlineView } from '../../db/use-online-view';
 import { formatDate } from '../../i18n/format';
 import { localeOrDefault } from '../../i18n/i18n';
+import { useCallView } from '../shared/use-call-view';
 import { ViewNotices } from './staff-parts';
 
 /** How an account signs in, read online (`GET /api/users/{id}/sign-in-methods`), kept to show offline "as of". */
 function useSignInMethods(userId: string) {
-  return useOnlineView(
-    `users/${userId}/sign-in-methods`,
-    () => callApi('GET /api/users/:userId/sign-in-methods', { params: { userId } }),
-    CALL_SCHEMAS['GET /api/users/:userId/sign-in-methods'].response,
-  );
+  return useCallView(`users/${userId}/sign-in-methods`, 'GET /api/users/:userId/sign-in-methods', {
+    params: { userId },
+  });
 }
 
 /**

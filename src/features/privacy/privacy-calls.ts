@@ -1,10 +1,9 @@
 import type { I18n } from '@lingui/core';
 import { callPath } from '../../../domain/permissions';
-import { CALL_SCHEMAS } from '../../../domain/schemas/calls';
 import type { StudentRecordExport } from '../../../domain/schemas/privacy';
 import { type CallResult, type CallValue, callApi } from '../../api/call-api';
-import { type OnlineView, useOnlineView } from '../../db/use-online-view';
 import { downloadBlob } from '../shared/download';
+import { useCallView } from '../shared/use-call-view';
 import { downloadWorkbook } from '../shared/xlsx-export';
 import { recordSheets, recordWords } from './record-workbook';
 
@@ -12,45 +11,29 @@ import { recordSheets, recordWords } from './record-workbook';
 // (ARCHITECTURE §3): the last answer is kept on the device and shown "as of" its time while offline.
 
 /** "Who looked at my record": the newest 50 reads of the signed-in student's record. */
-export function useMyAccessLog(): OnlineView<CallValue<'GET /api/me/access-log'>> {
-  const key = 'GET /api/me/access-log';
-  return useOnlineView(callPath(key), () => callApi(key), CALL_SCHEMAS[key].response);
+export function useMyAccessLog() {
+  return useCallView(callPath('GET /api/me/access-log'), 'GET /api/me/access-log');
 }
 
 /** An admin's view of a student's access log: the newest 50 reads of their record. */
-export function useStudentAccessLog(
-  studentId: string,
-): OnlineView<CallValue<'GET /api/students/:studentId/access-log'>> {
-  const key = 'GET /api/students/:studentId/access-log';
-  return useOnlineView(
-    `access-log/student/${studentId}`,
-    () => callApi(key, { params: { studentId } }),
-    CALL_SCHEMAS[key].response,
-  );
+export function useStudentAccessLog(studentId: string) {
+  return useCallView(`access-log/student/${studentId}`, 'GET /api/students/:studentId/access-log', {
+    params: { studentId },
+  });
 }
 
 /** A guardian's view of who looked at one child's record (or the student's own): the newest 50 reads. */
-export function useChildAccessLog(
-  studentId: string,
-): OnlineView<CallValue<'GET /api/students/:studentId/who-looked'>> {
-  const key = 'GET /api/students/:studentId/who-looked';
-  return useOnlineView(
-    `access-log/who-looked/${studentId}`,
-    () => callApi(key, { params: { studentId } }),
-    CALL_SCHEMAS[key].response,
-  );
+export function useChildAccessLog(studentId: string) {
+  return useCallView(`access-log/who-looked/${studentId}`, 'GET /api/students/:studentId/who-looked', {
+    params: { studentId },
+  });
 }
 
 /** An admin's view of one staff member's reads: the newest 50 (older pages through `staffAccessLogBefore`). */
-export function useStaffAccessLog(
-  userId: string,
-): OnlineView<CallValue<'GET /api/users/:userId/access-log'>> {
-  const key = 'GET /api/users/:userId/access-log';
-  return useOnlineView(
-    `access-log/staff/${userId}`,
-    () => callApi(key, { params: { userId } }),
-    CALL_SCHEMAS[key].response,
-  );
+export function useStaffAccessLog(userId: string) {
+  return useCallView(`access-log/staff/${userId}`, 'GET /api/users/:userId/access-log', {
+    params: { userId },
+  });
 }
 
 /** The page of a staff member's reads older than entry `before`. */

@@ -9,14 +9,14 @@ import type {
 } from '../../../domain/schemas/schedules';
 import { type CallResult, callApi } from '../../api/call-api';
 import { type OnlineView, useOnlineView } from '../../db/use-online-view';
+import { useCallView } from '../shared/use-call-view';
 
 /**
  * The caller's saved schedule filter and its choices (`GET /api/schedules/get-filter`): an online view, so the
  * last answer shows offline too, and a filter saved on one device comes back on another.
  */
 export function useSavedScheduleFilter(): OnlineView<UserScheduleFilterResponse> {
-  const key = 'GET /api/schedules/get-filter';
-  return useOnlineView(callPath(key), () => callApi(key), CALL_SCHEMAS[key].response);
+  return useCallView(callPath('GET /api/schedules/get-filter'), 'GET /api/schedules/get-filter');
 }
 
 /** `POST /api/schedules/save-filter`. */
@@ -26,11 +26,10 @@ export function saveScheduleFilter(filter: ScheduleFilter): Promise<CallResult<S
 
 /** A teacher's timesheet for a year (`GET /api/teachers/{teacherId}/timesheet/{year}`), as an online view. */
 export function useTimesheet(teacherId: string, year: number): OnlineView<Timesheet> {
-  const key = 'GET /api/teachers/:teacherId/timesheet/:year';
-  return useOnlineView(
+  return useCallView(
     `/api/teachers/${teacherId}/timesheet/${year}`,
-    () => callApi(key, { params: { teacherId, year } }),
-    CALL_SCHEMAS[key].response,
+    'GET /api/teachers/:teacherId/timesheet/:year',
+    { params: { teacherId, year } },
   );
 }
 

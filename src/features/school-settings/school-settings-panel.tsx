@@ -1,7 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { MasterKind } from '../../../domain/master-kind';
-import { CALL_SCHEMAS } from '../../../domain/schemas/calls';
 import {
   type SchoolSettings,
   type SchoolSettingsWrite,
@@ -9,13 +8,13 @@ import {
 } from '../../../domain/schemas/school-settings';
 import { callApi } from '../../api/call-api';
 import { useMasterDocs } from '../../db/use-master-docs';
-import { useOnlineView } from '../../db/use-online-view';
 import { Button } from '../../ui/button';
 import { ChangedMeanwhileNote } from '../../ui/changed-meanwhile-note';
 import { CheckboxField } from '../../ui/checkbox-field';
 import { SelectField } from '../../ui/select-field';
 import { useLiveForm } from '../../ui/use-live-form';
 import { ViewState } from '../../ui/view-state';
+import { useCallView } from '../shared/use-call-view';
 import { checkWith, useFormCall } from '../shared/use-form-call';
 
 /** A notice of the screen (its toast). */
@@ -23,12 +22,7 @@ type Notice = { tone: 'success' | 'error'; title: string };
 
 /** The school's settings, read online (`GET /api/school-settings`) and kept to show offline "as of". */
 function useSchoolSettings(round: number) {
-  return useOnlineView(
-    'school-settings',
-    () => callApi('GET /api/school-settings'),
-    CALL_SCHEMAS['GET /api/school-settings'].response,
-    round,
-  );
+  return useCallView('school-settings', 'GET /api/school-settings', undefined, round);
 }
 
 const valuesOf = (settings: SchoolSettings): SchoolSettingsWrite => ({ ...settings });

@@ -1,6 +1,4 @@
-import { CALL_SCHEMAS } from '../../../domain/schemas/calls';
-import { callApi } from '../../api/call-api';
-import { useOnlineView } from '../../db/use-online-view';
+import { useCallView } from './use-call-view';
 
 /**
  * `GET /api/students/{id}/achievement-attendance`: one student's attendance and achievement across their
@@ -8,11 +6,10 @@ import { useOnlineView } from '../../db/use-online-view';
  * reads it again under the same key (after the student was put in a class).
  */
 export function useStudentRecord(studentId: string, round = 0) {
-  const key = 'GET /api/students/:studentId/achievement-attendance';
-  return useOnlineView(
+  return useCallView(
     `students/${studentId}/achievement-attendance`,
-    () => callApi(key, { params: { studentId } }),
-    CALL_SCHEMAS[key].response,
+    'GET /api/students/:studentId/achievement-attendance',
+    { params: { studentId } },
     round,
   );
 }

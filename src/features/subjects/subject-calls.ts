@@ -12,6 +12,7 @@ import type {
 } from '../../../domain/schemas/subjects';
 import { type CallResult, type CallValue, callApi } from '../../api/call-api';
 import { type OnlineView, useOnlineView } from '../../db/use-online-view';
+import { useCallView } from '../shared/use-call-view';
 
 // The online calls of the subject screens (SPEC §7 Subjects): one function per call, each a `callApi`.
 
@@ -79,19 +80,17 @@ export function useSubjectLessons(subjectId: string, publish: PublishState, roun
 
 /** `GET .../notes`. */
 export function useSubjectNotes(subjectId: string) {
-  return useOnlineView(
-    `academic/subjects/${subjectId}/notes`,
-    () => callApi('GET /api/academic/subjects/:subjectId/notes', { params: { subjectId } }),
-    CALL_SCHEMAS['GET /api/academic/subjects/:subjectId/notes'].response,
-  );
+  return useCallView(`academic/subjects/${subjectId}/notes`, 'GET /api/academic/subjects/:subjectId/notes', {
+    params: { subjectId },
+  });
 }
 
 /** `GET .../get-students-with-gpa`. */
 export function useStudentsWithGpa(subjectId: string) {
-  return useOnlineView(
+  return useCallView(
     `academic/subjects/${subjectId}/get-students-with-gpa`,
-    () => callApi('GET /api/academic/subjects/:subjectId/get-students-with-gpa', { params: { subjectId } }),
-    CALL_SCHEMAS['GET /api/academic/subjects/:subjectId/get-students-with-gpa'].response,
+    'GET /api/academic/subjects/:subjectId/get-students-with-gpa',
+    { params: { subjectId } },
   );
 }
 
@@ -274,31 +273,28 @@ export function deleteMemo(memoId: string) {
 
 /** `GET .../highlights/{id}`: the highlight and the students it flags now. */
 export function useHighlightDetail(subjectId: string, highlightId: string) {
-  return useOnlineView(
+  return useCallView(
     `academic/subjects/${subjectId}/highlights/${highlightId}`,
-    () =>
-      callApi('GET /api/academic/subjects/:subjectId/highlights/:highlightId', {
-        params: { subjectId, highlightId },
-      }),
-    CALL_SCHEMAS['GET /api/academic/subjects/:subjectId/highlights/:highlightId'].response,
+    'GET /api/academic/subjects/:subjectId/highlights/:highlightId',
+    { params: { subjectId, highlightId } },
   );
 }
 
 /** `GET .../highlights/list-score`: the subject's students with their GPA (the borderline list). */
 export function useHighlightScoreList(subjectId: string) {
-  return useOnlineView(
+  return useCallView(
     `academic/subjects/${subjectId}/highlights/list-score`,
-    () => callApi('GET /api/academic/subjects/:subjectId/highlights/list-score', { params: { subjectId } }),
-    CALL_SCHEMAS['GET /api/academic/subjects/:subjectId/highlights/list-score'].response,
+    'GET /api/academic/subjects/:subjectId/highlights/list-score',
+    { params: { subjectId } },
   );
 }
 
 /** `GET .../assist-lessons`: the subject's lessons with their assist setting, read again on each `round`. */
 export function useAssistLessons(subjectId: string, round: number) {
-  return useOnlineView(
+  return useCallView(
     `academic/subjects/${subjectId}/assist-lessons`,
-    () => callApi('GET /api/academic/subjects/:subjectId/assist-lessons', { params: { subjectId } }),
-    CALL_SCHEMAS['GET /api/academic/subjects/:subjectId/assist-lessons'].response,
+    'GET /api/academic/subjects/:subjectId/assist-lessons',
+    { params: { subjectId } },
     round,
   );
 }
