@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
 import { AttendanceStatus } from '../../../domain/attendance';
 import { HighlightCompare } from '../../../domain/highlights';
 import { MasterKind } from '../../../domain/master-kind';
@@ -61,6 +62,20 @@ export function StudentsScreen({
     value: String(search[key] ?? ''),
     onChange: (event: { target: { value: string } }) => set({ [key]: event.target.value || undefined }),
   });
+  // A count, score or GPA condition: what is counted (where there is a choice), how it compares, and to what.
+  const condition = (
+    legend: ReactNode,
+    counted: ReactNode,
+    comparison: keyof StudentsUrlSearch,
+    amount: { key: keyof StudentsUrlSearch; label: string; inputMode: 'numeric' | 'decimal' },
+  ) => (
+    <fieldset className="flex flex-wrap items-end gap-2 sm:col-span-2">
+      <legend className="text-sm font-medium">{legend}</legend>
+      {counted}
+      <SelectField label={t`Comparison`} placeholder="—" options={compareOptions} {...select(comparison)} />
+      <TextField label={amount.label} inputMode={amount.inputMode} className="w-24" {...select(amount.key)} />
+    </fieldset>
+  );
 
   const columns: Column<Student>[] = [
     { key: 'identity', header: t`Student number`, cell: (row) => row.identity },
@@ -163,10 +178,8 @@ export function StudentsScreen({
           options={named(choices?.classes ?? [])}
           {...select('classes')}
         />
-        <fieldset className="flex flex-wrap items-end gap-2 sm:col-span-2">
-          <legend className="text-sm font-medium">
-            <Trans>Attendance count</Trans>
-          </legend>
+        {condition(
+          <Trans>Attendance count</Trans>,
           <SelectField
             label={t`Status`}
             placeholder={t`Any`}
@@ -175,58 +188,26 @@ export function StudentsScreen({
               label: i18n._(STATUS_LABELS[code]),
             }))}
             {...select('attendance')}
-          />
-          <SelectField
-            label={t`Comparison`}
-            placeholder="—"
-            options={compareOptions}
-            {...select('compareAttendance')}
-          />
-          <TextField
-            label={t`Count`}
-            inputMode="numeric"
-            value={search.numberAttendance ?? ''}
-            onChange={(event) => set({ numberAttendance: event.target.value || undefined })}
-            className="w-24"
-          />
-        </fieldset>
-        <fieldset className="flex flex-wrap items-end gap-2 sm:col-span-2">
-          <legend className="text-sm font-medium">
-            <Trans>Score</Trans>
-          </legend>
+          />,
+          'compareAttendance',
+          { key: 'numberAttendance', label: t`Count`, inputMode: 'numeric' },
+        )}
+        {condition(
+          <Trans>Score</Trans>,
           <SelectField
             label={t`Score name`}
             placeholder={t`Any`}
             options={named(choices?.scoreNames ?? [])}
             {...select('scoreNameId')}
-          />
-          <SelectField
-            label={t`Comparison`}
-            placeholder="—"
-            options={compareOptions}
-            {...select('achievement')}
-          />
-          <TextField
-            label={t`Points`}
-            inputMode="decimal"
-            value={search.numberAchievement ?? ''}
-            onChange={(event) => set({ numberAchievement: event.target.value || undefined })}
-            className="w-24"
-          />
-        </fieldset>
-        <fieldset className="flex flex-wrap items-end gap-2 sm:col-span-2">
-          <legend className="text-sm font-medium">
-            <Trans>GPA</Trans>
-          </legend>
-          <SelectField label={t`Comparison`} placeholder="—" options={compareOptions} {...select('grade')} />
-          <TextField
-            label={t`GPA`}
-            inputMode="decimal"
-            value={search.numberGrade ?? ''}
-            onChange={(event) => set({ numberGrade: event.target.value || undefined })}
-            className="w-24"
-          />
-        </fieldset>
+          />,
+          'achievement',
+          { key: 'numberAchievement', label: t`Points`, inputMode: 'decimal' },
+        )}
+        {condition(<Trans>GPA</Trans>, null, 'grade', {
+          key: 'numberGrade',
+          label: t`GPA`,
+          inputMode: 'decimal',
+        })}
         <SelectField
           label={t`Sort by student number`}
           options={[
