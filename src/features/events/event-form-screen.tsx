@@ -1,15 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { type EventWrite, eventWriteSchema, type VibloEvent } from '../../../domain/schemas/events';
 import { errorMessage } from '../../i18n/error-messages';
 import { CheckboxField } from '../../ui/checkbox-field';
 import { CodedErrorNote } from '../../ui/error-note';
-import { CONTROL_CLASS } from '../../ui/field';
 import { fieldBinder } from '../../ui/field-binder';
 import { SaveOrCancel } from '../../ui/save-or-cancel';
 import { Screen } from '../../ui/screen';
 import { Skeleton } from '../../ui/skeleton';
-import { TextField } from '../../ui/text-field';
+import { TextAreaField, TextField } from '../../ui/text-field';
 import { useLiveForm } from '../../ui/use-live-form';
 import { issueErrors } from '../shared/issue-errors';
 import { readEvent, readEventFormChoices, saveEvent } from './events-calls';
@@ -76,7 +75,6 @@ export function EventFormScreen({
   const [universities, setUniversities] = useState<{ id: string; name: string }[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
-  const descriptionId = useId();
 
   useEffect(() => {
     let live = true;
@@ -133,21 +131,7 @@ export function EventFormScreen({
             <TextField type="datetime-local" label={t`Start`} required {...field('start_time')} />
             <TextField type="datetime-local" label={t`End`} required {...field('end_time')} />
           </div>
-          <div className="flex flex-col gap-1">
-            <label htmlFor={descriptionId} className="text-sm font-medium text-slate-800">
-              <Trans>Description</Trans>
-            </label>
-            <textarea
-              id={descriptionId}
-              rows={4}
-              value={values.description}
-              onChange={(event) => set({ description: event.target.value })}
-              className={`${CONTROL_CLASS} h-auto py-2`}
-            />
-            {errors.description && (
-              <p className="text-sm text-red-700">{errorMessage(i18n, errors.description)}</p>
-            )}
-          </div>
+          <TextAreaField label={t`Description`} rows={4} {...field('description')} />
           <TextField type="url" label={t`Link`} {...field('url')} />
           <fieldset className="flex flex-col gap-2">
             <legend className="text-sm font-medium text-slate-800">

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { LIMITS } from '../../../domain/limits';
 import { RequestOption, requestOptionNeeds } from '../../../domain/requests';
 import { SyncCollection } from '../../../domain/sync';
@@ -9,12 +9,11 @@ import { errorMessage } from '../../i18n/error-messages';
 import { formatDate } from '../../i18n/format';
 import { localeOrDefault } from '../../i18n/i18n';
 import { Button } from '../../ui/button';
-import { CONTROL_CLASS } from '../../ui/field';
 import { fieldBinder } from '../../ui/field-binder';
 import { Screen } from '../../ui/screen';
 import { SelectField } from '../../ui/select-field';
 import { Spinner } from '../../ui/spinner';
-import { NumberField } from '../../ui/text-field';
+import { NumberField, TextAreaField } from '../../ui/text-field';
 import { ArrivingOrEmpty } from '../shared/arriving-or-empty';
 import { fileRequests, filingErrors, type RequestFiling } from './request-commands';
 import { type FormChoices, type SittingChoice, sittingRange } from './request-form';
@@ -187,7 +186,6 @@ function RequestForm({
   const [values, setValues] = useState<Values>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
-  const contentId = useId();
 
   const set = (patch: Partial<Values>) => {
     setValues((current) => ({ ...current, ...patch }));
@@ -320,25 +318,13 @@ function RequestForm({
             <NumberField label={t`Score you expected`} required min={0} step={0.01} {...field('points')} />
           </div>
         )}
-        <div className="flex flex-col gap-1">
-          <label htmlFor={contentId} className="text-sm font-medium text-slate-800">
-            <Trans>Content</Trans> <span aria-hidden="true">*</span>
-          </label>
-          <textarea
-            id={contentId}
-            rows={5}
-            required
-            maxLength={LIMITS.requestContentMaxLength}
-            value={values.content}
-            aria-invalid={errors.content !== undefined}
-            onChange={(event) => set({ content: event.target.value })}
-            className={`${CONTROL_CLASS} h-auto py-2`}
-          />
-          <p className="text-xs text-slate-600">
-            {values.content.length} / {LIMITS.requestContentMaxLength}
-          </p>
-          {errorOf('content') && <p className="text-sm text-red-700">{errorOf('content')}</p>}
-        </div>
+        <TextAreaField
+          label={t`Content`}
+          required
+          maxLength={LIMITS.requestContentMaxLength}
+          hint={`${values.content.length} / ${LIMITS.requestContentMaxLength}`}
+          {...field('content')}
+        />
         <div>
           <Button type="submit" busy={busy}>
             <Trans>File the request</Trans>

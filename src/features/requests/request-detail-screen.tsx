@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { mayCancelRequest } from '../../../domain/permissions';
 import { RequestStatus } from '../../../domain/request-status';
 import { AcceptReason } from '../../../domain/requests';
@@ -9,8 +9,8 @@ import { errorMessage } from '../../i18n/error-messages';
 import { formatDate } from '../../i18n/format';
 import { localeOrDefault } from '../../i18n/i18n';
 import { Button } from '../../ui/button';
-import { CONTROL_CLASS } from '../../ui/field';
 import { Spinner } from '../../ui/spinner';
+import { TextAreaField } from '../../ui/text-field';
 import { decideRequest, fetchRequest } from './request-calls';
 import { OPTION_LABELS, STATUS_LABELS } from './request-labels';
 import { isAboutSitting, type RequestRow } from './request-list';
@@ -120,7 +120,6 @@ export function RequestDetailScreen({
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
-  const reasonId = useId();
 
   if (loading) return <Spinner label={t`Loading`} />;
   if (!row) return null;
@@ -296,22 +295,17 @@ export function RequestDetailScreen({
           )}
           {isStaff && rejecting && (
             <div className="flex flex-col gap-2">
-              <label htmlFor={reasonId} className="text-sm font-medium text-slate-800">
-                <Trans>Reason for rejecting</Trans>
-              </label>
-              <textarea
-                id={reasonId}
+              <TextAreaField
+                label={t`Reason for rejecting`}
                 rows={3}
                 maxLength={500}
                 value={reason}
-                aria-invalid={reasonError !== null}
+                error={reasonError ?? undefined}
                 onChange={(event) => {
                   setReason(event.target.value);
                   setReasonError(null);
                 }}
-                className={`${CONTROL_CLASS} h-auto py-2`}
               />
-              {reasonError && <p className="text-sm text-red-700">{reasonError}</p>}
               <div className="flex flex-wrap gap-2">
                 <Button variant="danger" disabled={!online} busy={busy} onClick={() => void submitReject()}>
                   <Trans>Reject the request</Trans>
