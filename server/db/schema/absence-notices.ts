@@ -1,5 +1,6 @@
-import { pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from './people';
+import { pgTable, primaryKey, smallint, text, uuid } from 'drizzle-orm/pg-core';
+import { instant } from './columns';
+import { deletedWithUser } from './people';
 
 /**
  * Each mark a guardian was told of (server/modules/absence-notices): a notice names only marks not yet in
@@ -9,15 +10,13 @@ import { users } from './people';
 export const absenceNoticeMarks = pgTable(
   'absence_notice_marks',
   {
-    guardianId: uuid('guardian_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    guardianId: deletedWithUser('guardian_id'),
     attendanceId: uuid('attendance_id').notNull(),
     /** The status told (late, unexplained absence): a mark turned from late to absent is told again. */
     status: smallint('status').notNull(),
     /** The notice's day, `YYYY-MM-DD`. */
     day: text('day').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: instant('created_at').notNull(),
   },
   (table) => [primaryKey({ columns: [table.guardianId, table.attendanceId, table.status] })],
 );

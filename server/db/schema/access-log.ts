@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, jsonb, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, jsonb, pgTable, smallint, text, uuid } from 'drizzle-orm/pg-core';
+import { instant } from './columns';
 
 /**
  * Who read which students' records, when, in which session and through what (docs/access-log.md): FERPA's
@@ -13,7 +14,7 @@ export const accessLog = pgTable(
   {
     /** The entry's place in the chain, handed out in the order entries are chained. */
     id: bigint('id', { mode: 'number' }).primaryKey(),
-    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+    at: instant('at').notNull(),
     /** Who read: a user id, or null for the server's own jobs (erasure). */
     actorId: uuid('actor_id'),
     /** Their role when they read (a role code of domain/roles.ts). */

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from './people';
-
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { boolean, check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { instant } from './columns';
+import { deletedWithUser, users } from './people';
 
 /**
  * Devices a user chose to trust after a two-step code: the key is the sha256 hex of the device cookie, so a
@@ -12,11 +11,9 @@ export const trustedDevices = pgTable(
   'trusted_devices',
   {
     id: text('id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: at('created_at').notNull().defaultNow(),
-    expiresAt: at('expires_at').notNull(),
+    userId: deletedWithUser(),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    expiresAt: instant('expires_at').notNull(),
     userAgent: text('user_agent'),
   },
   (table) => [
@@ -30,15 +27,13 @@ export const otpCodes = pgTable(
   'otp_codes',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: deletedWithUser(),
     sessionId: text('session_id').notNull(),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
-    createdAt: at('created_at').notNull(),
-    expiresAt: at('expires_at').notNull(),
-    usedAt: at('used_at'),
+    createdAt: instant('created_at').notNull(),
+    expiresAt: instant('expires_at').notNull(),
+    usedAt: instant('used_at'),
   },
   (table) => [
     index('otp_codes_session_id_idx').on(table.sessionId),
@@ -53,12 +48,10 @@ export const passwordResets = pgTable(
   'password_resets',
   {
     id: text('id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: at('created_at').notNull(),
-    expiresAt: at('expires_at').notNull(),
-    usedAt: at('used_at'),
+    userId: deletedWithUser(),
+    createdAt: instant('created_at').notNull(),
+    expiresAt: instant('expires_at').notNull(),
+    usedAt: instant('used_at'),
   },
   (table) => [
     index('password_resets_user_id_idx').on(table.userId),
@@ -77,7 +70,7 @@ export const authAttempts = pgTable(
     kind: text('kind').notNull(),
     subject: text('subject').notNull(),
     success: boolean('success').notNull().default(false),
-    createdAt: at('created_at').notNull(),
+    createdAt: instant('created_at').notNull(),
   },
   (table) => [index('auth_attempts_kind_subject_idx').on(table.kind, table.subject, table.createdAt)],
 );
@@ -88,8 +81,8 @@ export const accountLocks = pgTable('account_locks', {
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
   reason: text('reason').notNull(),
-  lockedAt: at('locked_at').notNull(),
-  lockedUntil: at('locked_until').notNull(),
+  lockedAt: instant('locked_at').notNull(),
+  lockedUntil: instant('locked_until').notNull(),
 });
 
 /** Mail waiting to be sent (ARCHITECTURE §4): written in the same transaction as what caused it. */
@@ -100,8 +93,8 @@ export const mailOutbox = pgTable(
     to: text('to').notNull(),
     subject: text('subject').notNull(),
     body: text('body').notNull(),
-    createdAt: at('created_at').notNull(),
-    sentAt: at('sent_at'),
+    createdAt: instant('created_at').notNull(),
+    sentAt: instant('sent_at'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
   },

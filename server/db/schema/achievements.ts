@@ -8,7 +8,6 @@ import {
   numeric,
   pgTable,
   text,
-  timestamp,
   unique,
   uniqueIndex,
   uuid,
@@ -16,8 +15,8 @@ import {
 import { LIMITS } from '../../../domain/limits';
 import { COUNT_MAX } from '../../../domain/validation';
 import { seqIndex, syncedRowColumns, textCheck } from './columns';
+import { whoChangedWhen } from './history-columns';
 import { lessons, schedules } from './lessons';
-import { users } from './people';
 import { subjectPartition, subjectPartitionKey, subjectStudents } from './subjects';
 
 // Scores have at most two decimals (SPEC §9 "decimals shown to 2 places", domain pointValueSchema).
@@ -173,10 +172,7 @@ export const scoreHistory = pgTable(
       .notNull()
       .references(() => achievements.id),
     subjectId: uuid('subject_id').notNull(),
-    changedBy: uuid('changed_by')
-      .notNull()
-      .references(() => users.id),
-    changedAt: timestamp('changed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    ...whoChangedWhen(),
     oldPoints: points('old_points'),
     newPoints: points('new_points'),
     oldComment: text('old_comment'),
@@ -203,10 +199,7 @@ export const resultHistory = pgTable(
       .notNull()
       .references(() => results.id),
     subjectId: uuid('subject_id').notNull(),
-    changedBy: uuid('changed_by')
-      .notNull()
-      .references(() => users.id),
-    changedAt: timestamp('changed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    ...whoChangedWhen(),
     oldFinalScore: points('old_final_score'),
     newFinalScore: points('new_final_score'),
     oldComment: text('old_comment'),

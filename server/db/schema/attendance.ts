@@ -7,15 +7,14 @@ import {
   pgTable,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { AttendanceStatus } from '../../../domain/attendance';
 import { LIMITS } from '../../../domain/limits';
 import { codeCheck, rangeCheck, seqIndex, syncedRowColumns, textCheck } from './columns';
+import { whoChangedWhen } from './history-columns';
 import { schedules } from './lessons';
-import { users } from './people';
 import { classStudents, subjectPartition, subjectPartitionKey } from './subjects';
 
 /**
@@ -76,10 +75,7 @@ export const attendanceHistory = pgTable(
       .notNull()
       .references(() => attendances.id),
     subjectId: uuid('subject_id').notNull(),
-    changedBy: uuid('changed_by')
-      .notNull()
-      .references(() => users.id),
-    changedAt: timestamp('changed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    ...whoChangedWhen(),
     oldStatus: smallint('old_status'),
     newStatus: smallint('new_status'),
     oldAbsenceReasons: text('old_absence_reasons'),

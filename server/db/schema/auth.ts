@@ -1,17 +1,16 @@
-import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from './people';
+import { boolean, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { instant } from './columns';
+import { deletedWithUser } from './people';
 
 /** Server-side sessions; the primary key is the sha256 hex of the cookie token, never the token itself. */
 export const sessions = pgTable(
   'sessions',
   {
     id: text('id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    userId: deletedWithUser(),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    lastSeenAt: instant('last_seen_at').notNull().defaultNow(),
+    expiresAt: instant('expires_at').notNull(),
     userAgent: text('user_agent'),
     /** True once the two-step code was entered, or the device was trusted at sign-in. */
     otpVerified: boolean('otp_verified').notNull().default(false),

@@ -2,10 +2,13 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, bigint, boolean, check, index, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { codeValues } from '../../../domain/codes';
 
+/** An instant: `timestamptz`, read as a `Date`. Every time column of the schema is one. */
+export const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
 // Shared column builders; Drizzle documents spreading one helper object into several tables.
 export const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  createdAt: instant('created_at').notNull().defaultNow(),
+  updatedAt: instant('updated_at').notNull().defaultNow(),
 };
 
 /**

@@ -1,14 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, jsonb, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, jsonb, pgTable, smallint, text, uuid } from 'drizzle-orm/pg-core';
 import { LIMITS } from '../../../domain/limits';
 import { NotificationMessage, type NotificationParams } from '../../../domain/notifications';
 import { StickyStatus, StickyType } from '../../../domain/stickies';
-import { codeCheck, seqIndex, syncedRowColumns, textCheck } from './columns';
+import { codeCheck, instant, seqIndex, syncedRowColumns, textCheck } from './columns';
 import { highlights } from './highlights';
 import { lessons, schedules } from './lessons';
 import { universities, yearCodes } from './master';
 import { memos, plans } from './notes';
-import { students, users } from './people';
+import { deletedWithUser, students, users } from './people';
 import { requests } from './requests';
 import { subjectClasses, subjects } from './subjects';
 
@@ -20,9 +20,7 @@ export const stickies = pgTable(
   'stickies',
   {
     ...syncedRowColumns,
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: deletedWithUser(),
     type: smallint('type').notNull(),
     status: smallint('status').notNull().default(StickyStatus.open),
     content: text('content'),
@@ -55,13 +53,11 @@ export const notifications = pgTable(
   'notifications',
   {
     ...syncedRowColumns,
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: deletedWithUser(),
     message: text('message').notNull(),
     url: text('url').notNull(),
     params: jsonb('params').$type<NotificationParams>(),
-    readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }),
+    readAt: instant('read_at'),
   },
   (table) => [
     index('notifications_user_id_idx').on(table.userId, table.createdAt),
@@ -89,5 +85,5 @@ export const notificationSettings = pgTable('notification_settings', {
     .references(() => users.id, { onDelete: 'cascade' }),
   web: boolean('web').notNull().default(true),
   mail: boolean('mail').notNull().default(true),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: instant('updated_at').notNull().defaultNow(),
 });

@@ -7,14 +7,13 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { LIMITS } from '../../../domain/limits';
-import { textCheck, timestamps } from './columns';
+import { instant, textCheck, timestamps } from './columns';
 import { universities } from './master';
-import { users } from './people';
+import { deletedWithUser, users } from './people';
 
 /**
  * An event of the coding-practice service (SPEC §3 Viblo event: start_time, end_time). Events are an
@@ -25,13 +24,13 @@ export const events = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull(),
-    startTime: timestamp('start_time', { withTimezone: true, mode: 'date' }).notNull(),
-    endTime: timestamp('end_time', { withTimezone: true, mode: 'date' }).notNull(),
+    startTime: instant('start_time').notNull(),
+    endTime: instant('end_time').notNull(),
     description: text('description'),
     url: text('url'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     /** When the event's ranking was last fetched from the coding-practice service or imported; null: never. */
-    rankingsUpdatedAt: timestamp('rankings_updated_at', { withTimezone: true, mode: 'date' }),
+    rankingsUpdatedAt: instant('rankings_updated_at'),
     ...timestamps,
   },
   (table) => [
@@ -65,9 +64,7 @@ export const eventRankings = pgTable(
     eventId: uuid('event_id')
       .notNull()
       .references(() => events.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: deletedWithUser(),
     rank: integer('rank').notNull(),
     score: numeric('score', { precision: 14, scale: 2, mode: 'number' }).notNull().default(0),
     ...timestamps,

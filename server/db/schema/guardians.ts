@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { students, users } from './people';
+import { index, pgTable, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { instant } from './columns';
+import { deletedWithUser, students, users } from './people';
 
 /**
  * A guardian's link to a student (issue 43): a guardian may have several children and a student several
@@ -11,15 +12,13 @@ export const guardianLinks = pgTable(
   'guardian_links',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    guardianId: uuid('guardian_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    guardianId: deletedWithUser('guardian_id'),
     studentId: uuid('student_id')
       .notNull()
       .references(() => students.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: instant('created_at').notNull().defaultNow(),
     /** Null while the link is live. */
-    endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }),
+    endedAt: instant('ended_at'),
     /** The admin who made the link (null when made by the seed). */
     createdBy: uuid('created_by').references(() => users.id),
   },

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { instant } from './columns';
 
 /**
  * The durable job queue (server/jobs/queue.ts, docs/absence-notices.md, "The job queue"): one row per job waiting to run, running, or
@@ -15,14 +16,14 @@ export const jobs = pgTable(
     /** At most one live job per key: enqueueing a key already waiting or running adds nothing. */
     singletonKey: text('singleton_key'),
     payload: jsonb('payload').notNull(),
-    runAt: timestamp('run_at', { withTimezone: true, mode: 'date' }).notNull(),
+    runAt: instant('run_at').notNull(),
     attempts: integer('attempts').notNull().default(0),
     /** While a worker runs it: the end of its lease, after which another worker may take it again. */
-    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+    lockedUntil: instant('locked_until'),
     lastError: text('last_error'),
     /** Set when it failed its last attempt: it runs no more and frees its key. */
-    failedAt: timestamp('failed_at', { withTimezone: true, mode: 'date' }),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    failedAt: instant('failed_at'),
+    createdAt: instant('created_at').notNull(),
   },
   (table) => [
     uniqueIndex('jobs_singleton_key_idx').on(table.singletonKey).where(sql`${table.failedAt} is null`),

@@ -7,7 +7,6 @@ import {
   pgTable,
   smallint,
   text,
-  timestamp,
   unique,
   uniqueIndex,
   uuid,
@@ -15,6 +14,7 @@ import {
 import { LessonType, PlanPublish } from '../../../domain/lessons';
 import { LIMITS } from '../../../domain/limits';
 import { codeCheck, seqIndex, syncedRowColumns, textCheck } from './columns';
+import { whoChangedWhen } from './history-columns';
 import { lessons, schedules } from './lessons';
 import { students, users } from './people';
 import { subjectPartition, subjectPartitionKey } from './subjects';
@@ -77,10 +77,7 @@ export const planHistory = pgTable(
       .notNull()
       .references(() => plans.id),
     subjectId: uuid('subject_id').notNull(),
-    changedBy: uuid('changed_by')
-      .notNull()
-      .references(() => users.id),
-    changedAt: timestamp('changed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    ...whoChangedWhen(),
     oldPublish: smallint('old_publish'),
     newPublish: smallint('new_publish').notNull(),
     offline: boolean('offline').notNull().default(false),

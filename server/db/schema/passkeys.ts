@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { users } from './people';
-
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { bigint, check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { instant } from './columns';
+import { deletedWithUser } from './people';
 
 /**
  * Passkeys (WebAuthn credentials) a user registered in the profile (issue 44): a new browser asks for one
@@ -13,16 +12,14 @@ export const passkeys = pgTable(
   'passkeys',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: deletedWithUser(),
     credentialId: text('credential_id').notNull(),
     publicKey: text('public_key').notNull(),
     counter: bigint('counter', { mode: 'number' }).notNull().default(0),
     transports: text('transports').array().notNull().default(sql`'{}'::text[]`),
     name: text('name').notNull(),
-    createdAt: at('created_at').notNull(),
-    lastUsedAt: at('last_used_at'),
+    createdAt: instant('created_at').notNull(),
+    lastUsedAt: instant('last_used_at'),
   },
   (table) => [
     uniqueIndex('passkeys_credential_id_idx').on(table.credentialId),
@@ -38,14 +35,12 @@ export const passkeyChallenges = pgTable(
   'passkey_challenges',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: deletedWithUser(),
     sessionId: text('session_id').notNull(),
     purpose: text('purpose').notNull(),
     challenge: text('challenge').notNull(),
-    createdAt: at('created_at').notNull(),
-    expiresAt: at('expires_at').notNull(),
+    createdAt: instant('created_at').notNull(),
+    expiresAt: instant('expires_at').notNull(),
   },
   (table) => [
     uniqueIndex('passkey_challenges_session_purpose_idx').on(table.sessionId, table.purpose),

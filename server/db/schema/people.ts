@@ -8,7 +8,6 @@ import {
   pgTable,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -16,7 +15,7 @@ import { LIMITS } from '../../../domain/limits';
 import { DEFAULT_LOCALE, LOCALES } from '../../../domain/locales';
 import { ROLE_LIST } from '../../../domain/roles';
 import { JlptLevel } from '../../../domain/schemas/people';
-import { codeCheck, seqIndex, syncColumns, syncedRowColumns, textCheck } from './columns';
+import { codeCheck, instant, seqIndex, syncColumns, syncedRowColumns, textCheck } from './columns';
 import { faculties, universities, yearCodes } from './master';
 
 /**
@@ -44,12 +43,12 @@ export const users = pgTable(
      * reports and the names on past sheets, gone from lists and sign-in. A person without history is
      * soft-deleted (`deleted`) instead.
      */
-    deactivatedAt: timestamp('deactivated_at', { withTimezone: true, mode: 'date' }),
+    deactivatedAt: instant('deactivated_at'),
     /**
      * When the erasure job replaced this person's identity (name, mail, phone, student number, avatar) once
      * they had left longer than `ERASURE_AFTER_DAYS` (docs/access-log.md, Erasure); null while it is kept.
      */
-    erasedAt: timestamp('erased_at', { withTimezone: true, mode: 'date' }),
+    erasedAt: instant('erased_at'),
     /** The language the user last chose in the app: the language of the mail they are sent. */
     locale: text('locale').notNull().default(DEFAULT_LOCALE),
     ...syncColumns,
@@ -69,14 +68,19 @@ export const users = pgTable(
   ],
 );
 
+/** A reference to a user that goes with them: the row is deleted when the user is (`user_id` unless named). */
+export function deletedWithUser(column = 'user_id') {
+  return uuid(column)
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+}
+
 /** Student profile of a user with role student. */
 export const students = pgTable(
   'students',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: deletedWithUser(),
     identity: text('identity').notNull(),
     universityId: uuid('university_id').references(() => universities.id),
     facultyId: uuid('faculty_id').references(() => faculties.id),
@@ -100,9 +104,7 @@ export const userUniversities = pgTable(
   'user_universities',
   {
     ...syncedRowColumns,
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: deletedWithUser(),
     universityId: uuid('university_id')
       .notNull()
       .references(() => universities.id),
@@ -119,5 +121,5 @@ export const scheduleFilters = pgTable('schedule_filters', {
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
   filter: jsonb('filter').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: instant('updated_at').notNull().defaultNow(),
 });

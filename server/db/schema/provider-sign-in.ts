@@ -1,4 +1,5 @@
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { instant } from './columns';
 import { users } from './people';
 
 /**
@@ -16,9 +17,9 @@ export const providerSignInAttempts = pgTable(
     codeVerifier: text('code_verifier').notNull(),
     /** The page first asked for (a path of the app, checked at the start), where the sign-in ends. */
     returnPath: text('return_path'),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: instant('created_at').notNull(),
+    expiresAt: instant('expires_at').notNull(),
+    usedAt: instant('used_at'),
   },
   (table) => [index('provider_sign_in_attempts_expires_idx').on(table.expiresAt)],
 );
@@ -37,8 +38,8 @@ export const providerLinks = pgTable(
     issuer: text('issuer').notNull(),
     subject: text('subject').notNull(),
     email: text('email').notNull(),
-    firstSignInAt: timestamp('first_sign_in_at', { withTimezone: true, mode: 'date' }).notNull(),
-    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true, mode: 'date' }).notNull(),
+    firstSignInAt: instant('first_sign_in_at').notNull(),
+    lastSignInAt: instant('last_sign_in_at').notNull(),
   },
   (table) => [uniqueIndex('provider_links_subject_unique').on(table.issuer, table.subject)],
 );

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from './people';
+import { check, pgTable, smallint, text, uuid } from 'drizzle-orm/pg-core';
+import { instant } from './columns';
+import { deletedWithUser } from './people';
 
 /**
  * The server's VAPID key pair for Web Push (server/modules/push), made at first start and kept here so
@@ -12,7 +13,7 @@ export const vapidKeys = pgTable(
     id: smallint('id').primaryKey().default(1),
     publicKey: text('public_key').notNull(),
     privateKey: text('private_key').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: instant('created_at').notNull(),
   },
   (table) => [check('vapid_keys_one_row', sql`${table.id} = 1`)],
 );
@@ -20,12 +21,10 @@ export const vapidKeys = pgTable(
 /** A browser's Web Push subscription of one user (a phone that allowed notices); removed when it ends. */
 export const pushSubscriptions = pgTable('push_subscriptions', {
   id: uuid('id').primaryKey().defaultRandom(),
-  userId: uuid('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: deletedWithUser(),
   /** The push service's URL for this browser; one subscription per endpoint, whoever signed in last. */
   endpoint: text('endpoint').notNull().unique(),
   p256dh: text('p256dh').notNull(),
   auth: text('auth').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  createdAt: instant('created_at').notNull(),
 });

@@ -7,7 +7,6 @@ import {
   pgTable,
   smallint,
   text,
-  timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { codeValues } from '../../../domain/codes';
@@ -22,7 +21,7 @@ import {
   requestOptionMeaning,
 } from '../../../domain/requests';
 import { points, scoreNames } from './achievements';
-import { codeCheck, rangeCheck, seqIndex, syncedRowColumns, textCheck } from './columns';
+import { codeCheck, instant, rangeCheck, seqIndex, syncedRowColumns, textCheck } from './columns';
 import { schedules } from './lessons';
 import { students, users } from './people';
 import { subjectClasses, subjectPartition, subjectPartitionKey } from './subjects';
@@ -83,7 +82,7 @@ export const requests = pgTable(
      * request the student filed, as every request before guardians was.
      */
     filedBy: uuid('filed_by').references(() => users.id),
-    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    decidedAt: instant('decided_at'),
   },
   (table) => [
     subjectPartitionKey('requests', table),

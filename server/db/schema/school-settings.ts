@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, pgTable, smallint, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, pgTable, smallint, uuid } from 'drizzle-orm/pg-core';
+import { instant } from './columns';
 import { universities } from './master';
 import { users } from './people';
 
@@ -14,7 +15,7 @@ export const schoolSettings = pgTable(
     id: smallint('id').primaryKey().default(1),
     providerCreatesStudents: boolean('provider_creates_students').notNull().default(false),
     providerStudentUniversityId: uuid('provider_student_university_id').references(() => universities.id),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+    updatedAt: instant('updated_at').notNull(),
     updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (table) => [

@@ -7,14 +7,12 @@ import {
   primaryKey,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { ROLE_LIST } from '../../../domain/roles';
-import { users } from './people';
-
-const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { instant } from './columns';
+import { deletedWithUser, users } from './people';
 
 // Every secret below is stored as the sha256 hex of what the user holds, never the value itself, as sessions do.
 
@@ -48,9 +46,7 @@ export const invitations = pgTable(
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: deletedWithUser(),
     key: text('key').notNull(),
     requestHash: text('request_hash').notNull(),
     responseStatus: smallint('response_status').notNull(),
