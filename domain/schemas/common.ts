@@ -151,6 +151,8 @@ export const paginationSchema = z.object({
   total: z.number().int(),
   total_pages: z.number().int(),
 });
+/** The paging block without links. */
+export type Pagination = z.infer<typeof paginationSchema>;
 
 /**
  * `meta.pagination` of list answers (SPEC §3): the paging block plus `links.next`. The sticky list leaves
@@ -162,16 +164,23 @@ export const paginationMetaSchema = paginationSchema.extend({
 /** The paging block of a list answer. */
 export type PaginationMeta = z.infer<typeof paginationMetaSchema>;
 
-/** The paging block of one page of `count` rows out of `total`, `perPage` a page. */
-export function pageMeta(count: number, page: number, perPage: number, total: number): PaginationMeta {
-  return {
-    count,
-    current_page: page,
-    per_page: perPage,
-    total,
-    total_pages: Math.ceil(total / perPage),
-    links: {},
-  };
+/** The paging block of one page of `count` rows out of `total`, `perPage` a page (no links). */
+export function pagingBlock(count: number, page: number, perPage: number, total: number): Pagination {
+  return { count, current_page: page, per_page: perPage, total, total_pages: Math.ceil(total / perPage) };
+}
+
+/**
+ * The paging block with its links: `next` as the list writes it (each list's form of it is its own, and its
+ * clients read that form), null on a list that says "no next page" so, and left out when `next` is not given.
+ */
+export function pageMeta(
+  count: number,
+  page: number,
+  perPage: number,
+  total: number,
+  next?: string | null,
+): PaginationMeta {
+  return { ...pagingBlock(count, page, perPage, total), links: next === undefined ? {} : { next } };
 }
 
 /** A paged list answer: `{ data: [...], meta: { pagination } }` (SPEC §3, the sticky list's envelope). */

@@ -9,6 +9,7 @@ import {
 } from '../../../domain/highlights';
 import { lessonTypeSchema } from '../../../domain/lessons';
 import { type AccountRole, Role } from '../../../domain/roles';
+import { pageMeta } from '../../../domain/schemas/common';
 import type {
   Sticky,
   StickyClassesResponse,
@@ -180,20 +181,9 @@ export async function listStickies(
     );
     total = row?.total ?? 0;
   }
-  const totalPages = Math.ceil(total / perPage);
-  return {
-    data: rows.map(toItem),
-    meta: {
-      pagination: {
-        count: rows.length,
-        current_page: page,
-        per_page: perPage,
-        total,
-        total_pages: totalPages,
-        links: page < totalPages ? { next: `/api/sticky?page=${page + 1}&numberSticky=${perPage}` } : {},
-      },
-    },
-  };
+  // The sticky list leaves `next` out on its last page (`links: {}`), the form its clients read.
+  const next = page * perPage < total ? `/api/sticky?page=${page + 1}&numberSticky=${perPage}` : undefined;
+  return { data: rows.map(toItem), meta: { pagination: pageMeta(rows.length, page, perPage, total, next) } };
 }
 
 /** One live card of the user (open or closed) that their role may see; 404 otherwise, foreign ids included. */

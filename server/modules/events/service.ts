@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { FieldError } from '../../../domain/errors';
 import { EventTab } from '../../../domain/events-search';
+import { pageMeta } from '../../../domain/schemas/common';
 import type {
   EventSearchRequest,
   EventsResponse,
@@ -120,19 +121,8 @@ export async function searchEvents(
   const total = counted?.total ?? 0;
   return {
     data: rows.map(toEvent),
-    meta: { pagination: pagination(rows.length, request.page, EVENTS_PAGE_SIZE, total) },
+    meta: { pagination: pageMeta(rows.length, request.page, EVENTS_PAGE_SIZE, total) },
     dataFilter: await eventFilterChoices(db),
-  };
-}
-
-function pagination(count: number, page: number, perPage: number, total: number) {
-  return {
-    count,
-    current_page: page,
-    per_page: perPage,
-    total,
-    total_pages: Math.ceil(total / perPage),
-    links: {},
   };
 }
 
@@ -296,7 +286,7 @@ export async function searchRanking(db: Database, request: RankingSearchRequest)
       university: ref(row.university_id, row.university_name),
       year_code: ref(row.year_code_id, row.year_code_name),
     })),
-    meta: { pagination: pagination(rows.length, request.page, RANKING_PAGE_SIZE, total) },
+    meta: { pagination: pageMeta(rows.length, request.page, RANKING_PAGE_SIZE, total) },
     updated_at: updatedAt ? schoolDateTime(updatedAt) : null,
   };
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { FieldError } from '../../../domain/errors';
 import type { MasterSettingSegment } from '../../../domain/master';
 import { Role } from '../../../domain/roles';
+import { pagingBlock } from '../../../domain/schemas/common';
 import type {
   MasterDataResponse,
   MasterSearchQuery,
@@ -99,15 +100,7 @@ export async function searchMaster(
   const total = rows[0]?.total ?? (await countMaster(db, kind, conditions));
   return {
     data: rows.map(toMasterItem),
-    meta: {
-      pagination: {
-        count: rows.length,
-        current_page: query.page,
-        per_page: query.limit,
-        total,
-        total_pages: Math.ceil(total / query.limit),
-      },
-    },
+    meta: { pagination: pagingBlock(rows.length, query.page, query.limit, total) },
   };
 }
 

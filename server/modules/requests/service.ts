@@ -5,6 +5,7 @@ import { ErrorCode, FieldError } from '../../../domain/errors';
 import { RequestStatus } from '../../../domain/request-status';
 import { REQUEST_DECISION_SEGMENT, type RequestDecisionSegment } from '../../../domain/requests';
 import { Role } from '../../../domain/roles';
+import { pageMeta } from '../../../domain/schemas/common';
 import type { StudentRequestData } from '../../../domain/schemas/people';
 import {
   newRequestDoc,
@@ -174,14 +175,13 @@ export async function searchRequests(
   return {
     data: rows.map(toRequest),
     meta: {
-      pagination: {
-        count: rows.length,
-        current_page: query.page,
-        per_page: query.limit,
+      pagination: pageMeta(
+        rows.length,
+        query.page,
+        query.limit,
         total,
-        total_pages: Math.ceil(total / query.limit),
-        links: { next: query.page * query.limit < total ? String(query.page + 1) : null },
-      },
+        query.page * query.limit < total ? String(query.page + 1) : null,
+      ),
     },
   };
 }
