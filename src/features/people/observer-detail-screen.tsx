@@ -3,7 +3,7 @@ import { type ReactNode, useState } from 'react';
 import { ErrorCode } from '../../../domain/errors';
 import { Role } from '../../../domain/roles';
 import { deleteObserver, saveObserver, useStaffUser } from './people-calls';
-import { PersonDetailFrame } from './person-detail';
+import { PersonDetailFrame, PersonFacts } from './person-detail';
 import { SignInMethodsPanel } from './sign-in-methods-panel';
 import { StaffEditForm } from './staff-edit-form';
 import { type Notify, useUniversityNames } from './staff-parts';
@@ -34,7 +34,6 @@ export function ObserverDetailScreen({
   }
   return (
     <PersonDetailFrame
-      titleId="observer-title"
       name={observer?.name}
       title={<Trans>Observer</Trans>}
       view={view}
@@ -65,16 +64,13 @@ export function ObserverDetailScreen({
         />
       )}
       {observer && !editing && (
-        <dl className="grid grid-cols-1 gap-2 rounded-lg border border-slate-200 bg-white p-4 text-sm sm:grid-cols-2">
-          <div className="min-w-0">
-            <dt className="text-slate-500">{t`Email`}</dt>
-            <dd className="break-all">{observer.email}</dd>
-          </div>
-          <div>
-            <dt className="text-slate-500">{t`Universities`}</dt>
-            <dd>{universityNames(observer.university_ids) || '—'}</dd>
-          </div>
-        </dl>
+        <PersonFacts
+          facts={[
+            [t`Email`, observer.email],
+            [t`Universities`, universityNames(observer.university_ids)],
+          ]}
+          className="sm:grid-cols-2"
+        />
       )}
       <SignInMethodsPanel userId={observerId} />
       {accessPanel}

@@ -22,7 +22,6 @@ function renderFrame(options: {
   render(
     <I18nProvider i18n={i18n}>
       <PersonDetailFrame
-        titleId="person-title"
         name={options.name}
         title="Teacher"
         view={NO_NOTICE}

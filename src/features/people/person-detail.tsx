@@ -3,7 +3,9 @@ import { type ReactNode, useState } from 'react';
 import type { CallResult } from '../../api/call-api';
 import { errorMessage } from '../../i18n/error-messages';
 import { Button } from '../../ui/button';
+import { cn } from '../../ui/cn';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { Screen } from '../../ui/screen';
 import { type Notify, type OnlineViewNotices, ViewNotices } from './staff-parts';
 
 /** Deleting the person on screen: the call, what the confirmation says and what the toast says after. */
@@ -22,7 +24,6 @@ export type PersonDeletion = {
  * refusal in words and leaves the screen once it is done.
  */
 export function PersonDetailFrame({
-  titleId,
   name,
   title,
   view,
@@ -35,7 +36,6 @@ export function PersonDetailFrame({
   onDeleted,
   children,
 }: {
-  titleId: string;
   /** The person's name, once their record has come. */
   name: string | undefined;
   /** The heading until then: the kind of person. */
@@ -63,12 +63,13 @@ export function PersonDetailFrame({
     onDeleted();
   };
   return (
-    <section aria-labelledby={titleId} className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h1 id={titleId} className="text-2xl font-semibold break-words">
-          {name ?? title}
-        </h1>
-        {name !== undefined && !editing && (canEdit || canDelete) && (
+    <Screen
+      title={name ?? title}
+      titleClassName="break-words"
+      action={
+        name !== undefined &&
+        !editing &&
+        (canEdit || canDelete) && (
           <div className="flex gap-2">
             {canEdit && (
               <Button variant="secondary" onClick={onEdit}>
@@ -81,8 +82,9 @@ export function PersonDetailFrame({
               </Button>
             )}
           </div>
-        )}
-      </div>
+        )
+      }
+    >
       <ViewNotices view={view} />
       {children}
       <ConfirmDialog
@@ -94,6 +96,31 @@ export function PersonDetailFrame({
         onCancel={() => setDeleting(false)}
         onConfirm={() => void confirmDelete()}
       />
-    </section>
+    </Screen>
+  );
+}
+
+/** What a person's detail says of them, label above value; an empty value reads "—". */
+export function PersonFacts({
+  facts,
+  className,
+}: {
+  facts: readonly [string, string][];
+  className?: string;
+}) {
+  return (
+    <dl
+      className={cn(
+        'grid grid-cols-1 gap-x-6 gap-y-2 rounded-lg border border-slate-200 bg-white p-4 text-sm',
+        className,
+      )}
+    >
+      {facts.map(([label, value]) => (
+        <div key={label} className="min-w-0">
+          <dt className="text-slate-500">{label}</dt>
+          <dd className="break-words">{value || '—'}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }

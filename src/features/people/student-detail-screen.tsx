@@ -24,7 +24,7 @@ import {
   useStudent,
   useStudentFilterData,
 } from './people-calls';
-import { PersonDetailFrame } from './person-detail';
+import { PersonDetailFrame, PersonFacts } from './person-detail';
 import { SignInMethodsPanel } from './sign-in-methods-panel';
 import { type Notify, ViewNotices } from './staff-parts';
 import { checkStudentForm, StudentFields, type StudentFormValues, studentFormValues } from './student-form';
@@ -76,7 +76,6 @@ export function StudentDetailScreen({
 
   return (
     <PersonDetailFrame
-      titleId="student-title"
       name={student?.name}
       title={<Trans>Student</Trans>}
       view={view}
@@ -131,16 +130,7 @@ function StudentFacts({ student }: { student: Student }) {
     [t`JLPT`, student.jlpt ? `N${student.jlpt}` : ''],
     [t`Scholarship`, student.scholarship ? t`Yes` : t`No`],
   ];
-  return (
-    <dl className="grid grid-cols-1 gap-x-6 gap-y-2 rounded-lg border border-slate-200 bg-white p-4 text-sm sm:grid-cols-3">
-      {facts.map(([label, value]) => (
-        <div key={label} className="min-w-0">
-          <dt className="text-slate-500">{label}</dt>
-          <dd className="break-words">{value || '—'}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <PersonFacts facts={facts} className="sm:grid-cols-3" />;
 }
 
 function StudentEdit({

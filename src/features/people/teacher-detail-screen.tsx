@@ -5,7 +5,7 @@ import { formatDate } from '../../i18n/format';
 import { localeOrDefault } from '../../i18n/i18n';
 import { EmptyState } from '../../ui/empty-state';
 import { deleteTeacher, saveTeacher, useTeacher } from './people-calls';
-import { PersonDetailFrame } from './person-detail';
+import { PersonDetailFrame, PersonFacts } from './person-detail';
 import { SignInMethodsPanel } from './sign-in-methods-panel';
 import { StaffEditForm } from './staff-edit-form';
 import { type Notify, useUniversityNames } from './staff-parts';
@@ -39,7 +39,6 @@ export function TeacherDetailScreen({
   const teacher = view.value;
   return (
     <PersonDetailFrame
-      titleId="teacher-title"
       name={teacher?.name}
       title={<Trans>Teacher</Trans>}
       view={view}
@@ -74,20 +73,14 @@ export function TeacherDetailScreen({
         />
       )}
       {teacher && !editing && (
-        <dl className="grid grid-cols-1 gap-2 rounded-lg border border-slate-200 bg-white p-4 text-sm sm:grid-cols-3">
-          <div className="min-w-0">
-            <dt className="text-slate-500">{t`Email`}</dt>
-            <dd className="break-all">{teacher.email}</dd>
-          </div>
-          <div>
-            <dt className="text-slate-500">{t`Universities`}</dt>
-            <dd>{universityNames(teacher.university_ids) || '—'}</dd>
-          </div>
-          <div>
-            <dt className="text-slate-500">{t`Retires`}</dt>
-            <dd>{teacher.deactive?.retire_at ? formatDate(teacher.deactive.retire_at, locale) : '—'}</dd>
-          </div>
-        </dl>
+        <PersonFacts
+          facts={[
+            [t`Email`, teacher.email],
+            [t`Universities`, universityNames(teacher.university_ids)],
+            [t`Retires`, teacher.deactive?.retire_at ? formatDate(teacher.deactive.retire_at, locale) : ''],
+          ]}
+          className="sm:grid-cols-3"
+        />
       )}
       {teacher && (
         <section aria-labelledby="taught-title" className="flex flex-col gap-2">
