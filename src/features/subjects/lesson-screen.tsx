@@ -126,6 +126,8 @@ export function LessonScreen({
   const set = (patch: Partial<LessonValues>) => setValues({ ...values, ...patch });
   const setRow = (key: string, patch: Partial<SittingRow>) =>
     set({ schedules: values.schedules.map((row) => (row.key === key ? { ...row, ...patch } : row)) });
+  const setScoreName = (key: string, patch: Partial<LessonValues['score_names'][number]>) =>
+    set({ score_names: values.score_names.map((row) => (row.key === key ? { ...row, ...patch } : row)) });
   const errorOf = (field: string) => (errors[field] ? errorMessage(i18n, errors[field]) : undefined);
   const field = fieldBinder(values, set, errorOf);
   const withDetail = (field: string) => {
@@ -267,25 +269,13 @@ export function LessonScreen({
                   label={t`Score name`}
                   value={row.name}
                   error={errorOf(`score_names.${index}.name`)}
-                  onChange={(event) =>
-                    set({
-                      score_names: values.score_names.map((other) =>
-                        other.key === row.key ? { ...other, name: event.target.value } : other,
-                      ),
-                    })
-                  }
+                  onChange={(event) => setScoreName(row.key, { name: event.target.value })}
                 />
                 <NumberField
                   label={t`Full score`}
                   value={row.full_score}
                   error={errorOf(`score_names.${index}.full_score`)}
-                  onChange={(event) =>
-                    set({
-                      score_names: values.score_names.map((other) =>
-                        other.key === row.key ? { ...other, full_score: event.target.value } : other,
-                      ),
-                    })
-                  }
+                  onChange={(event) => setScoreName(row.key, { full_score: event.target.value })}
                 />
                 <Button
                   variant="ghost"
