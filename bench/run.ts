@@ -16,7 +16,7 @@ import { benchRequestsSearch } from './requests-search';
 import { benchSchedulesMonth } from './schedules-month';
 import { benchSignInAndMaster } from './sign-in-and-master';
 import { benchSubjectsCopy } from './subjects-copy';
-import { benchSync } from './sync-figures';
+import { benchLiveQuery, benchSync } from './sync-figures';
 
 // `npm run bench`: prints figures; nothing here asserts a time (tests never do).
 const root = path.resolve(import.meta.dirname, '..');
@@ -49,6 +49,11 @@ const sections: [key: string, title: string, run: () => Promise<void>][] = [
     benchDurability,
   ],
   ['sync', `Sync on the scale-${process.env.BENCH_SYNC_SCALE ?? 10} demo school`, benchSync],
+  [
+    'live-query',
+    `Local write to live query on the scale-${process.env.BENCH_SYNC_SCALE ?? 10} demo school`,
+    benchLiveQuery,
+  ],
   [
     'morning',
     `A school's morning at scale ${process.env.BENCH_SYNC_SCALE ?? 10}: every staff device opens within a minute, pulls and pushes`,

@@ -306,6 +306,17 @@ const syncBench = {
     return timeUntilPushed(db);
   },
 
+  /**
+   * With every earlier write pushed, stops the sync worker, so that what the window's writes cost without a
+   * worker beside them can be timed (the floor of `liveQueryLatency` on this machine).
+   */
+  async stopWorker() {
+    await settled(opened());
+    client?.terminate();
+    client = null;
+    await sleep(1000);
+  },
+
   async stop() {
     client?.terminate();
     client = null;
