@@ -64,8 +64,9 @@ export async function markPending(
 /**
  * Marks every local write of the replicated collections in the outbox. The hooks run only for writes made
  * through the collection's API in this instance (a screen's command), never for rows a pull stored. They run
- * before the write and are awaited: the worker pushes a row as soon as it sees it stored, and an entry
- * stored after that push and its settling would stay "waiting" with nothing left to send.
+ * before the write and are awaited: the worker pushes a row soon after it sees it stored (once the writes
+ * pause, `src/sync/replication/push-pause.ts`; a pause is no promise of order), and an entry stored after
+ * that push and its settling would stay "waiting" with nothing left to send.
  */
 export function trackLocalWrites(database: SchoolDatabase, isOffline: () => boolean): void {
   for (const name of REPLICATED_COLLECTIONS) {

@@ -12,6 +12,7 @@ import type {
 import { createProgressStep } from './replication/progress';
 import { createPullPages, createPullStep } from './replication/pull';
 import { createPushStep } from './replication/push';
+import { PUSH_PAUSE, untilWritesPause } from './replication/push-pause';
 import { createRetry } from './replication/retry';
 import { createScopeSweep } from './replication/scope-sweep';
 import { settleIdleWrites } from './replication/settle';
@@ -77,7 +78,13 @@ export function replicateCollection<Doc extends LocalDoc>(
     retryTime: 1,
     waitForLeadership: options.waitForLeadership ?? true,
     pull: { batchSize: options.batchSize ?? SYNC_PULL_MAX_LIMIT, handler: pull.handler },
-    push: push ? { batchSize: 100, handler: push.handler } : undefined,
+    push: push
+      ? {
+          batchSize: 100,
+          handler: push.handler,
+          waitBeforePersist: untilWritesPause(options.pushPause ?? PUSH_PAUSE),
+        }
+      : undefined,
   });
   core.state = state;
 

@@ -7,6 +7,7 @@ import type { FirstPullProgress } from '../../db/sync-state';
 import type { AheadPullDeps } from '../ahead-pull';
 import type { Backoff } from '../backoff';
 import type { SyncRequestContext } from '../sync-request';
+import type { PushPause } from './push-pause';
 
 // What every step of a collection's replication shares (ARCHITECTURE §3): its options, and RxDB's
 // replication once it is made. The steps, each in its own module of this folder: pull (`pull.ts`, with
@@ -33,6 +34,8 @@ export type CollectionReplicationOptions<Doc extends LocalDoc> = {
    * first sync of a scale-10 school from 93 s to 59 s (`npm run bench -- sync`).
    */
   batchSize?: number;
+  /** How long the push waits for a burst of local writes to end (`PUSH_PAUSE` unless given). */
+  pushPause?: PushPause;
   /** Only the leader replicates; tests with a single instance pass false. */
   waitForLeadership?: boolean;
   /** The backoff after a failed call, shortest and longest (tests shorten it). */
