@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { readStringList } from './stored-string-list';
 
 // Apart from the back button's decisions (`back-button.ts`): every page records its visit, the sign-in page
 // included, while only the signed-in shell shows the button.
@@ -21,12 +22,7 @@ export function recordVisit(history: readonly string[], href: string): string[] 
 
 /** Reads the visit list from session storage; anything malformed counts as empty. */
 export function readNavHistory(storage: Pick<Storage, 'getItem'>): string[] {
-  try {
-    const parsed: unknown = JSON.parse(storage.getItem(NAV_HISTORY_STORAGE_KEY) ?? '[]');
-    return Array.isArray(parsed) ? parsed.filter((item): item is string => typeof item === 'string') : [];
-  } catch {
-    return [];
-  }
+  return readStringList(storage, NAV_HISTORY_STORAGE_KEY);
 }
 
 /** Stores the visit list in session storage. */

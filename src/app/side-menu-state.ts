@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { readStringList } from './stored-string-list';
 
 /** Local-storage key of the collapsed side menu (SPEC §2: remembered across visits). */
 export const SIDE_MENU_COLLAPSED_KEY = 'side-menu-collapsed';
@@ -13,12 +14,7 @@ export function readCollapsed(storage: Pick<Storage, 'getItem'>): boolean {
 
 /** Reads the ids of the open sub-menus; malformed data counts as none open. */
 export function readOpenGroups(storage: Pick<Storage, 'getItem'>): string[] {
-  try {
-    const parsed: unknown = JSON.parse(storage.getItem(SIDE_MENU_OPEN_KEY) ?? '[]');
-    return Array.isArray(parsed) ? parsed.filter((id): id is string => typeof id === 'string') : [];
-  } catch {
-    return [];
-  }
+  return readStringList(storage, SIDE_MENU_OPEN_KEY);
 }
 
 /** The list of open sub-menus after one is toggled. */
