@@ -10,6 +10,7 @@ import { EmptyState } from '../../ui/empty-state';
 import { ScreenLink } from '../shared/screen-link';
 import { CALENDAR_VIEWS, type CalendarView as View } from './calendar-search';
 import { attendanceHref, type CalendarSitting, sittingsByDay } from './calendar-sittings';
+import { NowBadge } from './now-badge';
 
 /** How far a view steps for "previous" and "next". */
 function step(view: View, date: string, direction: 1 | -1): string {
@@ -420,11 +421,7 @@ export function SittingItem({
     >
       <p className="font-medium">
         {time}
-        {running && (
-          <span className="ml-2 rounded bg-emerald-700 px-1 text-xs text-white">
-            <Trans>Now</Trans>
-          </span>
-        )}
+        {running && <NowBadge />}
         {sitting.assist && (
           <span
             className="ml-2 rounded bg-amber-100 px-1 text-xs text-amber-900"

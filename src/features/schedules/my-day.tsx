@@ -8,6 +8,7 @@ import { ArrivingOrEmpty } from '../shared/arriving-or-empty';
 import { localTime } from '../shared/local-clock';
 import { ScreenLink } from '../shared/screen-link';
 import { attendanceHref } from './calendar-sittings';
+import { NowBadge } from './now-badge';
 import { CALENDAR_COLLECTIONS, useCalendarSittings } from './use-calendar';
 
 /** How often "my day" moves its "now" mark. */
@@ -61,11 +62,7 @@ export function MyDay({ teacherId, today }: { teacherId: string; today: string }
                 >
                   <span className="font-medium">
                     {time}
-                    {running && (
-                      <span className="ml-2 rounded bg-emerald-700 px-1 text-xs text-white">
-                        <Trans>Now</Trans>
-                      </span>
-                    )}
+                    {running && <NowBadge />}
                   </span>
                   <span>
                     {sitting.subjectName} · {sitting.lessonName}
