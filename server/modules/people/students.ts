@@ -525,32 +525,26 @@ export async function readStudentFilterData(
 ) {
   const subjectIds = sql`(select p.id from subjects p where not p.deleted and p.year_code_id = ${yearCodeId}
     and p.faculty_id = ${facultyId} and ${subjectScope(actor, sql`p.id`)})`;
-  const subjects = await queryRows(
-    db,
+  // Every list is of choices, (id, name) rows.
+  const choices = (query: SQL) => queryRows(db, query, namedRow);
+  const subjects = await choices(
     sql`select p.id::text as id, sn.name from subjects p join subject_names sn on sn.id = p.subject_name_id
         where p.id in ${subjectIds} order by sn.name, p.id`,
-    namedRow,
   );
-  const lessons = await queryRows(
-    db,
+  const lessons = await choices(
     sql`select l.id::text as id, l.name from lessons l where not l.deleted and l.subject_id in ${subjectIds}
         order by l.name, l.id`,
-    namedRow,
   );
-  const classes = await queryRows(
-    db,
-    // A class name repeats across subjects (A組 of each), so the choice names its subject too.
+  // A class name repeats across subjects (A組 of each), so the choice names its subject too.
+  const classes = await choices(
     sql`select c.id::text as id, sn.name || ' ' || cn.name as name from subject_classes c
         join class_names cn on cn.id = c.class_name_id join subjects p on p.id = c.subject_id
         join subject_names sn on sn.id = p.subject_name_id
         where not c.deleted and c.subject_id in ${subjectIds} order by sn.name, cn.name, c.id`,
-    namedRow,
   );
-  const scoreNames = await queryRows(
-    db,
+  const scoreNames = await choices(
     sql`select n.id::text as id, n.name from score_names n where not n.deleted and n.subject_id in ${subjectIds}
         order by n.name, n.id`,
-    namedRow,
   );
   return { subjects, lessons, classes, scoreNames };
 }
