@@ -1,6 +1,5 @@
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { FieldError } from '../../../domain/errors';
 import { EventTab } from '../../../domain/events-search';
 import { pageMeta } from '../../../domain/schemas/common';
 import type {
@@ -14,8 +13,9 @@ import type {
 import type { Database, Executor, Transaction } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { eventRankings, events, eventUniversities, universities, users } from '../../db/schema';
-import { notFound, validationFailed } from '../../http-error';
+import { notFound } from '../../http-error';
 import { SCHOOL_TIME_ZONE, schoolWallClock } from '../../school-clock';
+import { requireLiveUniversities } from '../shared/master-rows';
 
 /** Events per page of `/viblo/events`, and ranking rows per page of `/viblo`. */
 export const EVENTS_PAGE_SIZE = 10;
@@ -137,16 +137,6 @@ export async function readEvent(db: Executor, id: string): Promise<VibloEvent> {
   return toEvent(row);
 }
 
-/** Refuses universities that do not exist or are deleted, keyed like the form (`university_ids`). */
-async function checkUniversities(tx: Transaction, ids: readonly string[]): Promise<void> {
-  if (ids.length === 0) return;
-  const found = await tx
-    .select({ id: universities.id })
-    .from(universities)
-    .where(and(inArray(universities.id, [...ids]), eq(universities.deleted, false)));
-  if (found.length !== new Set(ids).size) throw validationFailed({ university_ids: [FieldError.invalid] });
-}
-
 async function writeUniversities(tx: Transaction, eventId: string, ids: readonly string[]): Promise<void> {
   await tx.delete(eventUniversities).where(eq(eventUniversities.eventId, eventId));
   const unique = [...new Set(ids)];
@@ -173,7 +163,7 @@ export async function createEvent(
   now: Date,
 ): Promise<VibloEvent> {
   const id = await db.transaction(async (tx) => {
-    await checkUniversities(tx, input.university_ids);
+    await requireLiveUniversities(tx, input.university_ids);
     const [row] = await tx
       .insert(events)
       .values({ ...columnsOf(input), createdBy: actorId, createdAt: now, updatedAt: now })
@@ -193,7 +183,7 @@ export async function updateEvent(
   now: Date,
 ): Promise<VibloEvent> {
   await db.transaction(async (tx) => {
-    await checkUniversities(tx, input.university_ids);
+    await requireLiveUniversities(tx, input.university_ids);
     const rows = await tx
       .update(events)
       .set({ ...columnsOf(input), updatedAt: now })

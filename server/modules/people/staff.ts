@@ -25,6 +25,8 @@ import { forbidden, notFound, validationFailed } from '../../http-error';
 import { recipientLocale } from '../../mail/recipient-locale';
 import { endTrust } from '../auth/service';
 import { lockAccountWrites, publishPeopleChange } from '../shared/account-writes';
+import { requireLiveUniversities } from '../shared/master-rows';
+import { toTeacher, UNIVERSITY_IDS_OF_USER } from '../shared/teachers';
 import { insertInvitedAccount, type PeopleDeps } from './people-write';
 
 const staffRowSchema = z.object({
@@ -40,23 +42,11 @@ const staffRowSchema = z.object({
 type StaffRow = z.infer<typeof staffRowSchema>;
 
 const STAFF_COLUMNS = sql`u.id::text as id, u.name, u.role::int as role, u.avatar, u.email,
-  coalesce(array(select uu.university_id::text from user_universities uu where uu.user_id = u.id
-    and not uu.deleted order by uu.university_id), '{}') as university_ids,
-  u.login_blocked, u.retire_at::text as retire_at`;
+  ${UNIVERSITY_IDS_OF_USER} as university_ids, u.login_blocked, u.retire_at::text as retire_at`;
 
 function toStaffUser(row: StaffRow): StaffUser {
   const { retire_at: _retireAt, ...user } = row;
   return user;
-}
-
-function toTeacher(row: StaffRow): Teacher {
-  return {
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    university_ids: row.university_ids,
-    deactive: row.retire_at === null ? null : { retire_at: row.retire_at },
-  };
 }
 
 /** One page of live accounts of `roles` matching the search, by name. */
@@ -110,19 +100,6 @@ async function readStaffRow(db: Executor, userId: string, roles: readonly Accoun
   );
   if (!row || !(roles as readonly number[]).includes(row.role)) throw notFound();
   return row;
-}
-
-/** Refuses universities that do not exist or are deleted. */
-async function checkUniversities(tx: Executor, ids: readonly string[]): Promise<void> {
-  const found = await queryRows(
-    tx,
-    sql`select id::text as id from universities where not deleted and id in (${sql.join(
-      ids.map((id) => sql`${id}::uuid`),
-      sql`, `,
-    )})`,
-    z.object({ id: z.string() }),
-  );
-  if (found.length !== new Set(ids).size) throw validationFailed({ university_ids: ['invalid'] });
 }
 
 /** Sets the universities a staff member works at: the others are soft-deleted, new ones added or revived. */
@@ -180,7 +157,7 @@ export async function updateTeacher(
 ): Promise<Teacher> {
   await readStaffRow(deps.db, teacherId, [Role.teacher]);
   await deps.db.transaction(async (tx) => {
-    await checkUniversities(tx, body.university_ids);
+    await requireLiveUniversities(tx, body.university_ids);
     const seq = await nextSequence(tx);
     await tx.execute(sql`update users set name = ${body.name}, retire_at = ${body.retire_at}, seq = ${seq},
         updated_at = now() where id = ${teacherId}`);
@@ -245,7 +222,7 @@ async function invite(
       z.object({ one: z.number() }),
     );
     if (taken) throw validationFailed({ email: [ValidationCode.emailTaken] });
-    await checkUniversities(tx, body.university_ids);
+    await requireLiveUniversities(tx, body.university_ids);
     // The new account starts in the language chosen on the form (the inviter's own when left out): its
     // invitation and every later mail are written in it.
     const locale = body.locale ?? (await recipientLocale(tx, actor.id));
@@ -297,7 +274,7 @@ export async function updateObserver(
 ): Promise<StaffUser> {
   await readStaffRow(deps.db, observerId, [Role.observer]);
   await deps.db.transaction(async (tx) => {
-    await checkUniversities(tx, body.university_ids);
+    await requireLiveUniversities(tx, body.university_ids);
     const seq = await nextSequence(tx);
     await tx.execute(sql`update users set name = ${body.name}, seq = ${seq}, updated_at = now()
         where id = ${observerId}`);

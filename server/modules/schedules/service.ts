@@ -23,6 +23,7 @@ import type { Database, Executor } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { forbidden, notFound, validationFailed } from '../../http-error';
 import { readFacultyYearCodes } from '../master/service';
+import { TEACHER_COLUMNS, teacherRowSchema, toTeacher } from '../shared/teachers';
 
 /** A day range of a calendar call, both ends included. */
 export interface DayRange {
@@ -164,14 +165,6 @@ export async function scheduleYearCodes(db: Database, universityId: string, facu
   return { yearCodes: yearCodes.map(({ id, name }) => ({ id, name })) };
 }
 
-const teacherRow = z.object({
-  id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  university_ids: z.array(z.string()),
-  retire_at: z.string().nullable(),
-});
-
 /**
  * `GET /api/schedules/teachers-for-filter`: the teachers named by `userIds` (unknown or non-teacher ids are
  * dropped), every teacher when the list is empty, by name.
@@ -186,21 +179,11 @@ export async function teachersForFilter(db: Executor, userIds: readonly string[]
         )})`;
   const rows = await queryRows(
     db,
-    sql`select u.id::text, u.name, u.email, u.retire_at::text as retire_at,
-        coalesce(array(select uu.university_id::text from user_universities uu
-          where uu.user_id = u.id and not uu.deleted order by uu.university_id), '{}') as university_ids
+    sql`select ${TEACHER_COLUMNS}
       from users u where u.role = ${Role.teacher} and not u.deleted and ${only} order by u.name, u.id`,
-    teacherRow,
+    teacherRowSchema,
   );
-  return {
-    teachers: rows.map((row) => ({
-      id: row.id,
-      name: row.name,
-      email: row.email,
-      university_ids: row.university_ids,
-      deactive: row.retire_at === null ? null : { retire_at: row.retire_at },
-    })),
-  };
+  return { teachers: rows.map(toTeacher) };
 }
 
 const yearCodeRow = namedRow.extend({ faculty_id: z.string() });

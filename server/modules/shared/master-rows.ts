@@ -1,7 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { FieldError } from '../../../domain/errors';
 import type { Executor } from '../../db/client';
 import { inList, queryRows } from '../../db/rows';
+import { validationFailed } from '../../http-error';
 
 // The live rows of the master tables a write refers to: a subject's names and codes, a lesson's rooms, the
 // university a provider sign-in's new students join (issue 44), one check for every module.
@@ -43,4 +45,10 @@ export function inUniversity(rows: Map<string, string | null>, id: string, unive
   if (!rows.has(id)) return false;
   const owner = rows.get(id);
   return owner === null || owner === universityId;
+}
+
+/** Refuses (keyed `university_ids`, like the forms) a list naming a university that is gone or never was. */
+export async function requireLiveUniversities(db: Executor, ids: readonly string[]): Promise<void> {
+  const live = await liveMasterRows(db, 'universities', ids);
+  if (live.size !== new Set(ids).size) throw validationFailed({ university_ids: [FieldError.invalid] });
 }
