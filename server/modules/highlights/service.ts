@@ -16,15 +16,12 @@ import { requireLessonWork, requireSubjectVisible, teachersOfSubject } from '../
 import { liveUser } from '../../access/users';
 import type { Executor, Transaction } from '../../db/client';
 import { queryRows } from '../../db/rows';
-import type { AppDeps } from '../../deps';
 import { notFound, validationFailed } from '../../http-error';
 import { highlightHits } from '../dashboard/rules/highlights';
 import { ruleContext } from '../dashboard/rules/types';
 import { teachersAmong } from '../people/staff';
 import { readStudentsWithGpa } from '../subjects/service';
-import { writeSubjectRows } from '../subjects/write';
-
-type WriteDeps = Pick<AppDeps, 'db' | 'feed' | 'cardRefresh'>;
+import { type SubjectWriteDeps, writeSubjectRows } from '../subjects/write';
 
 const highlightRow = z.object({
   id: z.string(),
@@ -103,7 +100,7 @@ async function refuseDuplicate(
  * The subject's highlight cards are recomputed at once (the refresh queue of `writeSubjectRows`).
  */
 export async function writeHighlight(
-  deps: WriteDeps,
+  deps: SubjectWriteDeps,
   actor: Actor,
   subjectId: string,
   highlightId: string | null,
@@ -144,7 +141,12 @@ export async function writeHighlight(
 }
 
 /** `DELETE .../highlights/{highlightId}`: soft-deletes it; its cards go with the refresh. */
-export async function deleteHighlight(deps: WriteDeps, actor: Actor, subjectId: string, highlightId: string) {
+export async function deleteHighlight(
+  deps: SubjectWriteDeps,
+  actor: Actor,
+  subjectId: string,
+  highlightId: string,
+) {
   await requireLessonWork(deps.db, actor, subjectId);
   await readHighlight(deps.db, subjectId, highlightId);
   await writeSubjectRows(
@@ -164,7 +166,7 @@ export async function deleteHighlight(deps: WriteDeps, actor: Actor, subjectId: 
  * highlight of the subject once (shown and hidden), so two editors never leave a gap or a tie.
  */
 export async function reorderHighlights(
-  deps: WriteDeps,
+  deps: SubjectWriteDeps,
   actor: Actor,
   subjectId: string,
   body: HighlightPriorityRequest,

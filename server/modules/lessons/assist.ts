@@ -8,9 +8,8 @@ import type { Actor } from '../../access/actor';
 import { requireLessonWork, requireSubjectVisible } from '../../access/subjects';
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/rows';
-import type { AppDeps } from '../../deps';
 import { validationFailed } from '../../http-error';
-import { writeSubjectRows } from '../subjects/write';
+import { type SubjectWriteDeps, writeSubjectRows } from '../subjects/write';
 
 // Assist lessons (SPEC §3 "dataSubmit with apply and status", §7): which lessons of a subject are open to the
 // students of its other classes as help (`apply`), and whether that setting is published to them (`status`).
@@ -48,7 +47,7 @@ export async function listAssistLessons(db: Executor, actor: Actor, subjectId: s
  * must name a live lesson of the subject once, or nothing is written (422 on that row's `lesson_id`).
  */
 export async function saveAssistLessons(
-  deps: Pick<AppDeps, 'db' | 'feed' | 'cardRefresh'>,
+  deps: SubjectWriteDeps,
   actor: Actor,
   subjectId: string,
   body: AssistLessonsRequest,

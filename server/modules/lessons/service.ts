@@ -13,7 +13,6 @@ import { teacherIdArrayNamedOn, teachersNamedOn } from '../../access/schedules';
 import { requireLessonWork } from '../../access/subjects';
 import type { Executor, Transaction } from '../../db/client';
 import { inList, queryRows } from '../../db/rows';
-import type { AppDeps } from '../../deps';
 import { HttpError, notFound } from '../../http-error';
 import { inUniversity, liveMasterRows } from '../shared/master-rows';
 import {
@@ -28,11 +27,10 @@ import {
   FieldErrors,
   INVALID,
   liveTeachers,
+  type SubjectWriteDeps,
   setAssignedTeachers,
   writeSubjectRows,
 } from '../subjects/write';
-
-type WriteDeps = Pick<AppDeps, 'db' | 'feed' | 'cardRefresh'>;
 
 /** What kind of write a lesson call is: a lesson or an exam, saved as a draft or published. */
 export interface LessonWriteKind {
@@ -385,7 +383,7 @@ async function writeScoreNames(
  * written. A published lesson with recorded attendance or scores cannot go back to draft.
  */
 export async function writeLesson(
-  deps: WriteDeps,
+  deps: SubjectWriteDeps,
   actor: Actor,
   subjectId: string,
   lessonId: string | null,
@@ -457,7 +455,12 @@ export async function readLessonDetail(
  * `DELETE .../lessons/{id}`: removes a lesson with its sittings and score names, unless records hang on it;
  * a teacher only a lesson whose sittings are all of classes they teach.
  */
-export async function deleteLesson(deps: WriteDeps, actor: Actor, subjectId: string, lessonId: string) {
+export async function deleteLesson(
+  deps: SubjectWriteDeps,
+  actor: Actor,
+  subjectId: string,
+  lessonId: string,
+) {
   await requireLessonWork(deps.db, actor, subjectId);
   await requireLesson(deps.db, actor, subjectId, lessonId);
   await writeSubjectRows(deps, async (tx, seq) => {
@@ -484,7 +487,7 @@ export async function deleteLesson(deps: WriteDeps, actor: Actor, subjectId: str
  * a class the caller teaches (admins any).
  */
 export async function deleteSchedule(
-  deps: WriteDeps,
+  deps: SubjectWriteDeps,
   actor: Actor,
   subjectId: string,
   lessonId: string,

@@ -10,18 +10,15 @@ import type { Actor } from '../../access/actor';
 import { requireSubjectVisible, subjectScope, teachersOfSubject } from '../../access/subjects';
 import type { Executor, Transaction } from '../../db/client';
 import { inList, queryRows } from '../../db/rows';
-import type { AppDeps } from '../../deps';
 import { forbidden, notFound, validationFailed } from '../../http-error';
 import { sanitizeWithin } from '../dashboard/sanitize';
-import { writeSubjectRows } from '../subjects/write';
+import { type SubjectWriteDeps, writeSubjectRows } from '../subjects/write';
 
 // Memos (SPEC §3 Memo, §6 memo check): a teacher of a subject leaves a message about some of its sittings for
 // the other teachers of those sittings (a dashboard card each, SPEC §4), and with "contact the head teacher"
 // for the subject's head teachers and the admins too. Written through these calls only (online); every device
 // reads them from the `notes` collection. Designed where SPEC is silent: a memo is changed or deleted by its
 // author or an admin, never by another teacher of the subject.
-
-type WriteDeps = Pick<AppDeps, 'db' | 'feed' | 'cardRefresh'>;
 
 const memoRow = z.object({
   id: z.string(),
@@ -149,7 +146,7 @@ async function readMemo(db: Executor, memoId: string): Promise<Memo> {
 }
 
 /** `POST /api/memo`: a memo about sittings of one subject; the cards of its sittings' teachers come at once. */
-export async function createMemo(deps: WriteDeps, actor: Actor, body: MemoWrite): Promise<Memo> {
+export async function createMemo(deps: SubjectWriteDeps, actor: Actor, body: MemoWrite): Promise<Memo> {
   const place = await subjectOfSittings(deps.db, body.schedules_id, null);
   await requireMemoWriter(deps.db, actor, place.subjectId);
   const { id } = await writeSubjectRows(
@@ -174,7 +171,7 @@ export async function createMemo(deps: WriteDeps, actor: Actor, body: MemoWrite)
 
 /** `POST /api/memo/{memoId}`: the author (or an admin) changes the text, the flag or the sittings. */
 export async function updateMemo(
-  deps: WriteDeps,
+  deps: SubjectWriteDeps,
   actor: Actor,
   memoId: string,
   body: MemoWrite,
@@ -196,7 +193,7 @@ export async function updateMemo(
 }
 
 /** `DELETE /api/memo/{memoId}`: the memo and its cards go. */
-export async function deleteMemo(deps: WriteDeps, actor: Actor, memoId: string) {
+export async function deleteMemo(deps: SubjectWriteDeps, actor: Actor, memoId: string) {
   const memo = await memoToChange(deps.db, actor, memoId);
   await writeSubjectRows(
     deps,

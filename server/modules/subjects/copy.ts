@@ -24,14 +24,18 @@ import {
   scheduleTeachers,
   scoreNames as scoreNamesTable,
 } from '../../db/schema';
-import type { AppDeps } from '../../deps';
 import { validationFailed } from '../../http-error';
 import { inUniversity, liveMasterRows } from '../shared/master-rows';
 import { readSubjectSummary } from './queries';
 import { insertClass, insertSubject } from './service';
-import { checkTeachersOn, FieldErrors, INVALID, liveTeachers, writeSubjectRows } from './write';
-
-type WriteDeps = Pick<AppDeps, 'db' | 'feed' | 'cardRefresh'>;
+import {
+  checkTeachersOn,
+  FieldErrors,
+  INVALID,
+  liveTeachers,
+  type SubjectWriteDeps,
+  writeSubjectRows,
+} from './write';
 
 const WEEKDAY_NAMES = Object.fromEntries(Object.entries(WeekdayId).map(([name, id]) => [id, name])) as Record<
   WeekdayId,
@@ -219,7 +223,7 @@ async function copyLessons(
  * draft subject.
  */
 export async function copySubject(
-  deps: WriteDeps,
+  deps: SubjectWriteDeps,
   actor: Actor,
   subjectId: string,
   body: CopySubjectRequest,
@@ -347,7 +351,7 @@ export async function copySubject(
  * call). Every id must be a live lesson of the subject, else 422 and nothing is published.
  */
 export async function publishCopiedLessons(
-  deps: WriteDeps,
+  deps: SubjectWriteDeps,
   actor: Actor,
   subjectId: string,
   body: PublicLessonsRequest,

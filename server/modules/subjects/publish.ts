@@ -6,13 +6,10 @@ import type { Subject } from '../../../domain/schemas/subjects';
 import type { Actor } from '../../access/actor';
 import type { Transaction } from '../../db/client';
 import { queryRows } from '../../db/rows';
-import type { AppDeps } from '../../deps';
 import { HttpError, notFound } from '../../http-error';
 import { readSubjectSummary } from './queries';
 import { readSubject } from './service';
-import { writeSubjectRows } from './write';
-
-type WriteDeps = Pick<AppDeps, 'db' | 'feed' | 'cardRefresh'>;
+import { type SubjectWriteDeps, writeSubjectRows } from './write';
 
 /**
  * Tables of the `subjects` collection under a subject, besides the subject row itself. A student's pull of
@@ -44,7 +41,7 @@ async function lockedPublishState(tx: Transaction, subjectId: string): Promise<n
  * of it through the subjects, lessons and schedules collections (a sitting follows its lesson's sequence).
  */
 export async function publishDraftSubject(
-  deps: WriteDeps,
+  deps: SubjectWriteDeps,
   actor: Actor,
   subjectId: string,
 ): Promise<Subject> {

@@ -54,12 +54,11 @@ import {
   INVALID,
   liveTeachers,
   SUBJECT_DELETE_COLLECTIONS,
+  type SubjectWriteDeps,
   setAssignedTeachers,
   softDeleteSubjectRows,
   writeSubjectRows,
 } from './write';
-
-type WriteDeps = Pick<AppDeps, 'db' | 'feed' | 'cardRefresh'>;
 
 // ---------------------------------------------------------------------------------------------------------
 // Lists.
@@ -264,7 +263,7 @@ export async function readFormula(db: Executor, actor: Actor, subjectId: string)
  * lets teachers set final scores (`requireFormulaWrite`).
  */
 export async function writeFormula(
-  deps: WriteDeps,
+  deps: SubjectWriteDeps,
   actor: Actor,
   subjectId: string,
   body: FormulaWrite,
@@ -460,7 +459,11 @@ export async function insertSubject(
 }
 
 /** `POST /api/academic/subjects`: a new published subject with its classes and teachers. */
-export async function createSubject(deps: WriteDeps, actor: Actor, body: SubjectWrite): Promise<Subject> {
+export async function createSubject(
+  deps: SubjectWriteDeps,
+  actor: Actor,
+  body: SubjectWrite,
+): Promise<Subject> {
   const { subjectId } = await writeSubjectRows(deps, async (tx, seq) => {
     await checkSubjectWrite(tx, body);
     const subjectId = await insertSubject(tx, seq, { ...body, publish: PublishState.published });
@@ -480,7 +483,7 @@ const classUseRow = z.object({ id: z.string(), class_name_id: z.string(), used: 
  * teachers, new ones are added, and a dropped class is removed only while no student or sitting uses it.
  */
 export async function updateSubject(
-  deps: WriteDeps,
+  deps: SubjectWriteDeps,
   actor: Actor,
   subjectId: string,
   body: SubjectWrite,
@@ -542,7 +545,7 @@ export async function updateSubject(
  * `DELETE .../{id}`: removes a subject with everything under it, unless attendance or scores are recorded in
  * it: then 409 `subject_has_records` and nothing changes (those records are never silently erased).
  */
-export async function deleteSubject(deps: WriteDeps, actor: Actor, subjectId: string) {
+export async function deleteSubject(deps: SubjectWriteDeps, actor: Actor, subjectId: string) {
   await readSubjectSummary(deps.db, actor, subjectId);
   await writeSubjectRows(
     deps,
@@ -627,7 +630,7 @@ async function seatsOf(tx: Executor, subjectId: string, studentIds: readonly str
  * class of the subject is refused (their attendance hangs on that class).
  */
 export async function addStudentsToClasses(
-  deps: WriteDeps,
+  deps: SubjectWriteDeps,
   actor: Actor,
   subjectId: string,
   body: AddStudentsToClassesRequest,
@@ -716,7 +719,12 @@ async function requireOpenToStudent(db: Executor, actor: Actor, subjectId: strin
  * `POST .../register-student`: a student applies to a class of a published subject of their university
  * (SPEC §4). Registering again in the same class is a no-op; a student in another class is refused.
  */
-export async function registerStudent(deps: WriteDeps, actor: Actor, subjectId: string, classId: string) {
+export async function registerStudent(
+  deps: SubjectWriteDeps,
+  actor: Actor,
+  subjectId: string,
+  classId: string,
+) {
   const universityId = await requireOpenToStudent(deps.db, actor, subjectId);
   const studentId = await ownStudentId(deps.db, actor);
   await writeSubjectRows(deps, async (tx, seq) => {
@@ -737,7 +745,7 @@ export async function registerStudent(deps: WriteDeps, actor: Actor, subjectId: 
  * attendance or scores are recorded for them in the subject.
  */
 export async function cancelStudentRegistration(
-  deps: WriteDeps,
+  deps: SubjectWriteDeps,
   actor: Actor,
   subjectId: string,
   classId: string,

@@ -22,13 +22,16 @@ const SUBJECT_COLLECTIONS = [
   SyncCollection.schedules,
 ] as const;
 
+/** What a write of a subject's rows needs: the database, the change feed and the sticky-card refresh. */
+export type SubjectWriteDeps = Pick<AppDeps, 'db' | 'feed' | 'cardRefresh'>;
+
 /**
  * Runs a write of a subject's rows in one transaction with its sequence, then tells every device that the
  * subjects, lessons and schedules collections changed (each pull filters by its own scope) and asks the
  * dashboard cards of the subject to refresh. A refused request throws inside and changes nothing.
  */
 export async function writeSubjectRows<T extends { subjectId: string }>(
-  deps: Pick<AppDeps, 'db' | 'feed' | 'cardRefresh'>,
+  deps: SubjectWriteDeps,
   work: (tx: Transaction, seq: number) => Promise<T>,
   collections: readonly SyncCollection[] = SUBJECT_COLLECTIONS,
 ): Promise<T> {
