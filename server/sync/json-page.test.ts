@@ -2,11 +2,26 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AttendanceStatus } from '../../domain/attendance';
+import { GPA_MAX } from '../../domain/gpa';
+import { HighlightCondition } from '../../domain/highlights';
 import { LIMITS } from '../../domain/limits';
 import type { AccountRole } from '../../domain/roles';
 import { type SyncCheckpoint, syncPullResponseSchema } from '../../domain/sync';
 import type { SyncedDoc } from '../../domain/sync-merge';
-import { achievements, attendances, notifications, requests, results, users } from '../db/schema';
+import {
+  achievements,
+  attendances,
+  highlights,
+  memos,
+  notes,
+  notifications,
+  planNotes,
+  plans,
+  requests,
+  results,
+  stickies,
+  users,
+} from '../db/schema';
 import { syncCollections } from '../modules/collections';
 import { waitForWatermark } from '../testing/calls';
 import { buildTestApp, DEMO_ACCOUNTS, type TestApp } from '../testing/test-app';
@@ -71,10 +86,12 @@ describe('pull pages built by the database', () => {
       'attendance',
       'lessons',
       'master',
+      'notes',
       'notifications',
       'people',
       'requests',
       'schedules',
+      'stickies',
       'subjects',
     ]);
   });
@@ -228,6 +245,99 @@ describe('pull pages built by the database', () => {
           bothPages(def, admin, null, 5, { ids: [score.id, result.id] }),
         );
       }),
+      { numRuns: 30 },
+    );
+  }, 120_000);
+
+  /** Any text the database holds (no NUL), as a card's, memo's, plan's or note's content. */
+  const anyText = (maxLength: number) =>
+    fc.string({ unit: 'binary', maxLength }).map((value) => value.replace(/\0/g, ''));
+  /** Any text of a column that must not be blank (a memo's message, a note's content). */
+  const someText = (maxLength: number) => anyText(maxLength).map((value) => `x${value}`);
+
+  it('stickies: generated content, times, highlight values and plan links come out as toDoc gives them', async () => {
+    const { db } = t.app.appDeps;
+    // A card of a member of staff (who sees every type of their own), pointed at a plan and a highlight.
+    const [card] = await db
+      .select({ id: stickies.id, userId: stickies.userId, role: users.role })
+      .from(stickies)
+      .innerJoin(users, eq(users.id, stickies.userId))
+      .where(inArray(users.role, [1, 2]))
+      .limit(1);
+    const [plan] = await db.select({ id: plans.id }).from(plans).limit(1);
+    const [highlight] = await db
+      .select({ id: highlights.id })
+      .from(highlights)
+      .where(eq(highlights.conditionType, HighlightCondition.gpa))
+      .limit(1);
+    if (!card || !plan || !highlight)
+      throw new Error('the demo school has no staff card, plan or grade point highlight');
+    await db
+      .update(stickies)
+      .set({ planId: plan.id, highlightId: highlight.id })
+      .where(eq(stickies.id, card.id));
+    const owner: SyncActor = { id: card.userId, role: card.role as AccountRole };
+    const urls = fc.array(fc.record({ url: anyText(40) }), { maxLength: 5 });
+    // A grade point rule's value: two decimals up to the highest grade point (the table's check).
+    const value = fc.integer({ min: 0, max: GPA_MAX * 100 }).map((c) => c / 100);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.option(anyText(60)),
+        instant,
+        urls,
+        value,
+        async (content, created, contacts, at) => {
+          await db
+            .update(stickies)
+            .set({ content, createdAt: sql`${created}` })
+            .where(eq(stickies.id, card.id));
+          await db.update(plans).set({ contactToStudent: contacts }).where(eq(plans.id, plan.id));
+          await db.update(highlights).set({ value: at }).where(eq(highlights.id, highlight.id));
+          await syncCollections.stickies.use(async (def) => {
+            const { shaped } = await bothPages(def, owner, null, 5, { ids: [card.id] });
+            expect(shaped.documents.map((doc) => doc.id)).toEqual([card.id]);
+          });
+        },
+      ),
+      { numRuns: 30 },
+    );
+  }, 120_000);
+
+  it('notes: generated content, links and flags of every kind come out as toDoc gives them', async () => {
+    const { db } = t.app.appDeps;
+    const admin = actors.find((actor) => actor.role === 2);
+    if (!admin) throw new Error('no demo admin');
+    const [memo] = await db.select({ id: memos.id }).from(memos).limit(1);
+    const [plan] = await db.select({ id: plans.id }).from(plans).limit(1);
+    const [planNote] = await db.select({ id: planNotes.id }).from(planNotes).limit(1);
+    const [note] = await db.select({ id: notes.id }).from(notes).limit(1);
+    if (!memo || !plan || !planNote || !note) throw new Error('the demo school lacks a kind of note');
+    const ids = [memo.id, plan.id, planNote.id, note.id];
+    const links = fc.array(fc.record({ title: anyText(30), link: anyText(40) }), { maxLength: 4 });
+    const contacts = fc.array(fc.record({ url: anyText(40) }), { maxLength: 4 });
+    await fc.assert(
+      fc.asyncProperty(
+        someText(60),
+        fc.option(anyText(60)),
+        someText(60),
+        fc.boolean(),
+        links,
+        contacts,
+        async (message, planContent, noteContent, toHead, planLinks, planContacts) => {
+          await db.update(memos).set({ message, contactToHeadTeacher: toHead }).where(eq(memos.id, memo.id));
+          await db
+            .update(plans)
+            .set({ content: planContent, links: planLinks, contactToStudent: planContacts })
+            .where(eq(plans.id, plan.id));
+          await db.update(planNotes).set({ content: noteContent }).where(eq(planNotes.id, planNote.id));
+          await db.update(notes).set({ content: noteContent }).where(eq(notes.id, note.id));
+          await syncCollections.notes.use(async (def) => {
+            const { shaped } = await bothPages(def, admin, null, 10, { ids });
+            // Every kind is in the page: the property is not vacuous.
+            expect(shaped.documents.map((doc) => doc.id).sort()).toEqual([...ids].sort());
+          });
+        },
+      ),
       { numRuns: 30 },
     );
   }, 120_000);

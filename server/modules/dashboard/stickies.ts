@@ -23,67 +23,59 @@ import {
   stickyStatusSchema,
   stickyTypeSchema,
 } from '../../../domain/stickies';
+import { stickyDocSchema } from '../../../domain/sync-docs';
 import { stickyReadScope } from '../../access/stickies';
 import type { Database } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { stickies } from '../../db/schema';
 import type { ChangeFeed } from '../../feed/change-feed';
 import { forbidden, HttpError, notFound } from '../../http-error';
+import { docFieldColumns, isoTime, SYNC_DOC_FIELDS } from '../../sync/doc-fields';
 import { writeStamped } from '../../sync/stamped-write';
 import { type EntryItem, missingAchievementItems, missingAttendanceItems } from './rules/entry';
 import { highlightHits } from './rules/highlights';
 import { notePlanItems, type PlanItem, unplannedItems } from './rules/plans';
 import { type RuleContext, ruleContext } from './rules/types';
 
-/** A card with the names it shows, as `stickyColumns` select it. */
-export const stickyRowSchema = z.object({
-  id: z.string(),
-  user_id: z.string(),
-  // The codes as the card answer declares them; rows only ever hold codes the rules wrote.
-  type: stickyTypeSchema,
-  status: stickyStatusSchema,
-  content: z.string().nullable(),
-  created_at: z.coerce.date(),
-  subject_id: z.string().nullable(),
-  subject_name: z.string().nullable(),
-  year_code_name: z.string().nullable(),
-  lesson_id: z.string().nullable(),
-  lesson_name: z.string().nullable(),
-  lesson_type: lessonTypeSchema.nullable(),
-  class_id: z.string().nullable(),
-  class_name: z.string().nullable(),
-  schedule_id: z.string().nullable(),
-  room_name: z.string().nullable(),
-  highlight_id: z.string().nullable(),
-  highlight_type: highlightTypeSchema.nullable(),
-  condition_type: highlightConditionSchema.nullable(),
-  compare_type: highlightCompareSchema.nullable(),
-  highlight_value: z.coerce.number().nullable(),
-  message_to_student: z.string().nullable(),
-  plan_id: z.string().nullable(),
-  contact_to_student: z.array(z.object({ url: z.string() })).nullable(),
-  memo_id: z.string().nullable(),
-  request_id: z.string().nullable(),
-  student_id: z.string().nullable(),
-  student_identity: z.string().nullable(),
-  student_name: z.string().nullable(),
-});
-const rowSchema = stickyRowSchema.extend({ total: z.coerce.number().int() });
-/** A card row with the names it shows. */
-export type StickyRow = z.infer<typeof stickyRowSchema>;
-
 /**
- * The columns and joins of a card with the names it shows (alias `st` for the card); the list call, the
- * detail call and the `stickies` sync collection read cards through it.
+ * A card's one field list: each field of its document (`stickyDocSchema`, the `stickies` collection's) and its
+ * column among the card's joins of `STICKY_JOINS`. The sync's page and the REST list and detail read cards
+ * through it, so a field is shaped once; the typecheck holds it to the schema.
  */
-export function stickyColumns(extra: SQL): SQL {
-  return sql`select st.id::text as id, st.user_id, st.type, st.status, st.content, st.created_at, st.subject_id,
-      sn.name as subject_name, yc.name as year_code_name, st.lesson_id, l.name as lesson_name,
-      l.type as lesson_type, st.class_id, cn.name as class_name, st.schedule_id, rm.name as room_name,
-      st.highlight_id, h.type as highlight_type, h.condition_type, h.compare_type, h.value as highlight_value,
-      h.message_to_student, st.plan_id, p.contact_to_student, st.memo_id, st.request_id, st.student_id,
-      stu.identity as student_identity, su.name as student_name ${extra}
-    from stickies st
+const STICKY_FIELD_COLUMNS = {
+  id: sql`st.id::text`,
+  type: sql`st.type::int`,
+  content: sql`st.content`,
+  createdAt: isoTime(sql`st.created_at`),
+  subjectId: sql`st.subject_id::text`,
+  subjectName: sql`sn.name`,
+  yearCodeName: sql`yc.name`,
+  lessonId: sql`st.lesson_id::text`,
+  lessonName: sql`l.name`,
+  lessonType: sql`l.type::int`,
+  classId: sql`st.class_id::text`,
+  className: sql`cn.name`,
+  scheduleId: sql`st.schedule_id::text`,
+  roomName: sql`rm.name`,
+  highlightId: sql`st.highlight_id::text`,
+  highlightType: sql`h.type::int`,
+  conditionType: sql`h.condition_type::int`,
+  compareType: sql`h.compare_type::int`,
+  highlightValue: sql`h.value::float8`,
+  messageToStudent: sql`h.message_to_student`,
+  planId: sql`st.plan_id::text`,
+  // The plan's student-contact links, in their order; a card without a plan has none.
+  contactUrls: sql`coalesce((select json_agg(c.entry ->> 'url' order by c.n)
+    from jsonb_array_elements(p.contact_to_student) with ordinality as c(entry, n)), '[]'::json)`,
+  memoId: sql`st.memo_id::text`,
+  requestId: sql`st.request_id::text`,
+  studentId: sql`st.student_id::text`,
+  studentIdentity: sql`stu.identity`,
+  studentName: sql`su.name`,
+};
+
+/** The card (alias `st`) and the rows whose names it shows. */
+const STICKY_JOINS = sql`from stickies st
     left join subjects sub on sub.id = st.subject_id
     left join subject_names sn on sn.id = sub.subject_name_id
     left join year_codes yc on yc.id = st.year_code_id
@@ -96,57 +88,84 @@ export function stickyColumns(extra: SQL): SQL {
     left join plans p on p.id = st.plan_id
     left join students stu on stu.id = st.student_id
     left join users su on su.id = stu.user_id`;
+
+/**
+ * `select <the card's document fields>, <extra> from <the card and its joins>`: the list call, the detail
+ * call and the `stickies` sync collection read cards through it (`extra` starts with a comma).
+ */
+export function stickyColumns(extra: SQL): SQL {
+  return sql`select ${docFieldColumns(stickyDocSchema, STICKY_FIELD_COLUMNS)} ${extra} ${STICKY_JOINS}`;
 }
 
+/**
+ * A card as the REST calls read it: its document's fields with the codes the card answer declares (rows only
+ * ever hold codes the rules wrote), and the status the document does not carry (a closed card syncs as
+ * deleted).
+ */
+const stickyRowSchema = stickyDocSchema.omit(SYNC_DOC_FIELDS).extend({
+  type: stickyTypeSchema,
+  status: stickyStatusSchema,
+  lessonType: lessonTypeSchema.nullable(),
+  highlightType: highlightTypeSchema.nullable(),
+  conditionType: highlightConditionSchema.nullable(),
+  compareType: highlightCompareSchema.nullable(),
+});
+const rowSchema = stickyRowSchema.extend({ total: z.coerce.number().int() });
+/** A card row with the names it shows. */
+type StickyRow = z.infer<typeof stickyRowSchema>;
+
 function selectStickies(where: SQL, tail: SQL): SQL {
-  return sql`${stickyColumns(sql`, count(*) over () as total`)} where ${where} ${tail}`;
+  return sql`${stickyColumns(sql`, st.status::int as status, count(*) over () as total`)} where ${where} ${tail}`;
 }
 
 function toItem(row: StickyRow): Sticky {
-  const message = { highlights: { message_to_student: row.message_to_student } };
+  const message = { highlights: { message_to_student: row.messageToStudent } };
   return {
     id: row.id,
     type: row.type,
     status: row.status,
     content: row.content,
-    created_at: row.created_at.toISOString(),
-    year_code: row.year_code_name === null ? null : { code_name: row.year_code_name },
+    created_at: row.createdAt,
+    year_code: row.yearCodeName === null ? null : { code_name: row.yearCodeName },
     subject:
-      row.subject_id === null
+      row.subjectId === null
         ? null
         : {
-            id: row.subject_id,
-            name: row.subject_name ?? '',
+            id: row.subjectId,
+            name: row.subjectName ?? '',
             highlightAttendance:
-              row.highlight_id !== null && row.highlight_type === HighlightType.attendance ? message : null,
+              row.highlightId !== null && row.highlightType === HighlightType.attendance ? message : null,
             highlightAchievement:
-              row.highlight_id !== null && row.highlight_type === HighlightType.achievement ? message : null,
+              row.highlightId !== null && row.highlightType === HighlightType.achievement ? message : null,
           },
     lesson:
-      row.lesson_id === null
+      row.lessonId === null
         ? null
-        : { id: row.lesson_id, name: row.lesson_name ?? '', type: row.lesson_type ?? 0 },
-    class: row.class_id === null ? null : { id: row.class_id, name: row.class_name ?? '' },
+        : { id: row.lessonId, name: row.lessonName ?? '', type: row.lessonType ?? 0 },
+    class: row.classId === null ? null : { id: row.classId, name: row.className ?? '' },
     schedule:
-      row.schedule_id === null
+      row.scheduleId === null
         ? null
-        : { id: row.schedule_id, room: row.room_name === null ? null : { name: row.room_name } },
+        : { id: row.scheduleId, room: row.roomName === null ? null : { name: row.roomName } },
     highlight:
-      row.highlight_id === null
+      row.highlightId === null
         ? null
         : {
-            type: row.highlight_type ?? 0,
-            condition_type: row.condition_type ?? 0,
-            compare_type: row.compare_type ?? 0,
-            value: row.highlight_value ?? 0,
+            type: row.highlightType ?? 0,
+            condition_type: row.conditionType ?? 0,
+            compare_type: row.compareType ?? 0,
+            value: row.highlightValue ?? 0,
           },
-    plan: row.plan_id === null ? null : { id: row.plan_id, contact_to_student: row.contact_to_student ?? [] },
-    memo_id: row.memo_id,
-    request_id: row.request_id,
-    student:
-      row.student_id === null
+    plan:
+      row.planId === null
         ? null
-        : { id: row.student_id, identity: row.student_identity ?? '', name: row.student_name ?? '' },
+        : { id: row.planId, contact_to_student: row.contactUrls.map((url) => ({ url })) },
+    memo_id: row.memoId,
+    request_id: row.requestId,
+    student:
+      row.studentId === null
+        ? null
+        : { id: row.studentId, identity: row.studentIdentity ?? '', name: row.studentName ?? '' },
   };
 }
 
@@ -211,13 +230,13 @@ export async function readSticky(
   const row = await ownSticky(db, user, id);
   let students: StickyDetailResponse['students'] = [];
   if (
-    row.highlight_id !== null &&
-    row.student_id === null &&
-    row.subject_id !== null &&
+    row.highlightId !== null &&
+    row.studentId === null &&
+    row.subjectId !== null &&
     user.role !== Role.student
   ) {
-    const hit = (await highlightHits(db, contextFor(row.subject_id, now))).find(
-      (item) => item.highlight.id === row.highlight_id,
+    const hit = (await highlightHits(db, contextFor(row.subjectId, now))).find(
+      (item) => item.highlight.id === row.highlightId,
     );
     students = (hit?.students ?? []).map(({ id: studentId, identity, name }) => ({
       id: studentId,
@@ -298,9 +317,9 @@ export async function listStickyClasses(
       errors: { stickyType: ['invalid'] },
     });
   }
-  if (row.subject_id === null) return { data: [] };
-  const items = (await family.items(db, contextFor(row.subject_id, now))).filter(
-    (item) => item.user_id === user.id && (family.by === 'subject' || item.lesson_id === row.lesson_id),
+  if (row.subjectId === null) return { data: [] };
+  const items = (await family.items(db, contextFor(row.subjectId, now))).filter(
+    (item) => item.user_id === user.id && (family.by === 'subject' || item.lesson_id === row.lessonId),
   );
   const seen = new Set<string>();
   const unique = items.filter((item) => {

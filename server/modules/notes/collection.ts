@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { PlanPublish } from '../../../domain/lessons';
 import { LIMITS } from '../../../domain/limits';
@@ -15,89 +15,100 @@ import { studentRecordOf } from '../../access-log/pulls';
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { planHistory, planNotes, plans } from '../../db/schema';
+import {
+  docFieldColumns,
+  docJsonOf,
+  type StoredField,
+  SYNC_DOC_FIELDS,
+  SYNC_ROW_COLUMNS,
+  toDocFields,
+} from '../../sync/doc-fields';
 import type { SyncCollectionDef, SyncWriteContext } from '../../sync/engine';
 import { holdIds, upsertRow } from '../../sync/write-row';
 import { sanitizeWithin } from '../dashboard/sanitize';
 
-const noteRowSchema = z.object({
-  id: z.string(),
-  kind: z.enum(NoteKind),
-  subject_id: z.string(),
-  university_id: z.string(),
-  lesson_id: z.string().nullable(),
-  schedule_id: z.string().nullable(),
-  plan_id: z.string().nullable(),
-  student_id: z.string().nullable(),
-  author_id: z.string().nullable(),
-  content: z.string().nullable(),
-  publish: z.number().int().nullable(),
-  lesson_type: z.number().int().nullable(),
-  contact_to_head_teacher: z.boolean().nullable(),
-  schedule_ids: z.array(z.string()),
-  links: z.array(z.object({ title: z.string(), link: z.string() })),
-  contact_to_student: z.array(z.object({ url: z.string() })),
-  seq: z.coerce.number().int(),
-  deleted: z.boolean(),
-});
+const noteRowSchema = noteDocSchema.omit(SYNC_DOC_FIELDS).extend(SYNC_ROW_COLUMNS);
 
 type NoteRow = z.infer<typeof noteRowSchema>;
 
-const none = sql`null::text`;
-const noList = sql`'[]'::json`;
+/** The fields only some kinds have, as a kind without one selects it: a typed null, an empty list. */
+const ABSENT = {
+  lessonId: sql`null::text`,
+  scheduleId: sql`null::text`,
+  planId: sql`null::text`,
+  studentId: sql`null::text`,
+  content: sql`null::text`,
+  publish: sql`null::int`,
+  lessonType: sql`null::int`,
+  contactToHeadTeacher: sql`null::boolean`,
+  scheduleIds: sql`'[]'::json`,
+  links: sql`'[]'::json`,
+  contactToStudent: sql`'[]'::json`,
+} satisfies Record<
+  Exclude<StoredField<NoteDoc>, 'id' | 'kind' | 'subjectId' | 'universityId' | 'authorId'>,
+  SQL
+>;
 
 /**
- * Memos, plans, plan notes and subject notes in one shape. A memo's sequence is the latest of the memo and
- * its schedule links, so a change to either reaches the client.
+ * The rows of one kind named after the document's fields, in the schema's order (so the kinds' selects line
+ * up in a union): the fields every kind's table (`t`) has, the kind's `own` columns, the rest `ABSENT`.
  */
-const ALL_NOTES = sql`
-  select m.id::text as id, ${NoteKind.memo}::text as kind, m.subject_id::text as subject_id,
-    m.university_id::text as university_id, ${none} as lesson_id, ${none} as schedule_id, ${none} as plan_id,
-    ${none} as student_id, m.author_id::text as author_id, m.message as content, null::int as publish,
-    null::int as lesson_type, m.contact_to_head_teacher,
-    coalesce((select json_agg(ms.schedule_id::text order by ms.schedule_id::text) from memo_schedules ms
-      where ms.memo_id = m.id and not ms.deleted), ${noList}) as schedule_ids,
-    ${noList} as links, ${noList} as contact_to_student,
-    greatest(m.seq, coalesce((select max(ms.seq) from memo_schedules ms where ms.memo_id = m.id), 0)) as seq,
-    m.deleted
-  from memos m
-  union all
-  select p.id::text, ${NoteKind.plan}::text, p.subject_id::text, p.university_id::text, p.lesson_id::text,
-    p.schedule_id::text, ${none}, ${none}, p.author_id::text, p.content, p.publish::int, p.lesson_type::int,
-    null::boolean, ${noList}, p.links::json, p.contact_to_student::json, p.seq, p.deleted
-  from plans p
-  union all
-  select n.id::text, ${NoteKind.planNote}::text, n.subject_id::text, n.university_id::text, n.lesson_id::text,
-    n.schedule_id::text, n.plan_id::text, ${none}, n.author_id::text, n.content, null::int, null::int,
-    null::boolean, ${noList}, ${noList}, ${noList}, n.seq, n.deleted
-  from plan_notes n
-  union all
-  select n.id::text, ${NoteKind.note}::text, n.subject_id::text, n.university_id::text, n.lesson_id::text,
-    ${none}, ${none}, n.student_id::text, n.author_id::text, n.content, null::int, null::int,
-    null::boolean, ${noList}, ${noList}, ${noList}, n.seq, n.deleted
-  from notes n`;
-
-function toDoc(row: NoteRow): NoteDoc {
-  return noteDocSchema.parse({
-    id: row.id,
-    kind: row.kind,
-    subjectId: row.subject_id,
-    universityId: row.university_id,
-    lessonId: row.lesson_id,
-    scheduleId: row.schedule_id,
-    planId: row.plan_id,
-    studentId: row.student_id,
-    authorId: row.author_id,
-    content: row.content,
-    publish: row.publish,
-    lessonType: row.lesson_type,
-    contactToHeadTeacher: row.contact_to_head_teacher,
-    scheduleIds: row.schedule_ids,
-    links: row.links,
-    contactToStudent: row.contact_to_student,
-    updatedAt: row.seq,
-    _deleted: row.deleted,
-  });
+function notesOfKind(kind: NoteKind, table: SQL, own: Partial<typeof ABSENT>, seq: SQL = sql`t.seq`): SQL {
+  const columns = {
+    id: sql`t.id::text`,
+    kind: sql`${kind}::text`,
+    subjectId: sql`t.subject_id::text`,
+    universityId: sql`t.university_id::text`,
+    authorId: sql`t.author_id::text`,
+    ...ABSENT,
+    ...own,
+  };
+  return sql`select ${docFieldColumns(noteDocSchema, columns)}, ${seq} as seq, t.deleted from ${table}`;
 }
+
+/**
+ * Memos, plans, plan notes and subject notes in one shape: the notes pull, its JSON page and the plan's REST
+ * read all read this one field list. A memo's sequence is the latest of the memo and its schedule links, so
+ * a change to either reaches the client.
+ */
+const ALL_NOTES = sql.join(
+  [
+    notesOfKind(
+      NoteKind.memo,
+      sql`memos t`,
+      {
+        content: sql`t.message`,
+        contactToHeadTeacher: sql`t.contact_to_head_teacher`,
+        scheduleIds: sql`coalesce((select json_agg(ms.schedule_id::text order by ms.schedule_id::text)
+          from memo_schedules ms where ms.memo_id = t.id and not ms.deleted), '[]'::json)`,
+      },
+      sql`greatest(t.seq, coalesce((select max(ms.seq) from memo_schedules ms where ms.memo_id = t.id), 0))`,
+    ),
+    notesOfKind(NoteKind.plan, sql`plans t`, {
+      lessonId: sql`t.lesson_id::text`,
+      scheduleId: sql`t.schedule_id::text`,
+      content: sql`t.content`,
+      publish: sql`t.publish::int`,
+      lessonType: sql`t.lesson_type::int`,
+      links: sql`t.links::json`,
+      contactToStudent: sql`t.contact_to_student::json`,
+    }),
+    notesOfKind(NoteKind.planNote, sql`plan_notes t`, {
+      lessonId: sql`t.lesson_id::text`,
+      scheduleId: sql`t.schedule_id::text`,
+      planId: sql`t.plan_id::text`,
+      content: sql`t.content`,
+    }),
+    notesOfKind(NoteKind.note, sql`notes t`, {
+      lessonId: sql`t.lesson_id::text`,
+      studentId: sql`t.student_id::text`,
+      content: sql`t.content`,
+    }),
+  ],
+  sql` union all `,
+);
+
+const toDoc = (row: NoteRow): NoteDoc => toDocFields(row);
 
 /**
  * The notes rows `ids` names, whatever their kind (deleted ones included), as documents; with `reader`, only
@@ -208,6 +219,7 @@ export const notesCollection: SyncCollectionDef<NoteDoc, NoteRow> = {
   scope: (actor) => sql`select * from (${ALL_NOTES}) as n where ${notesReadScope(actor)}`,
   rowSchema: noteRowSchema,
   toDoc,
+  docJson: docJsonOf(noteDocSchema),
   recordOf: studentRecordOf,
   push: {
     roles: SYNC_COLLECTION_ROLES.notes.push,
