@@ -148,6 +148,8 @@ const pushAnswerSchema = z.object({
 /** What the morning measured: each call's time, and what went wrong. */
 class Tally {
   pulls: number[] = [];
+  /** The same pull times by collection, to tell which scope a slow morning waits on. */
+  pullsOf = new Map<SyncCollection, number[]>();
   pushes: number[] = [];
   pulledDocs = 0;
   pushedRows = 0;
@@ -188,7 +190,9 @@ async function pullPage(server: BenchServer, device: Device, collection: SyncCol
       tally,
     );
     const body = await response.text();
-    tally.pulls.push(performance.now() - started);
+    const took = performance.now() - started;
+    tally.pulls.push(took);
+    tally.pullsOf.set(collection, [...(tally.pullsOf.get(collection) ?? []), took]);
     if (!response.ok) {
       tally.error(`pull ${response.status}`);
       return null;
@@ -286,19 +290,37 @@ async function yesterdaysCheckpoints(server: BenchServer, device: Device, nightS
 const seconds = (value: number) => `${(value / 1000).toFixed(1)} s`;
 const msOf = (values: number[], p: number) => `${percentile(values, p).toFixed(0)} ms`;
 
+/** What `morning` measured, beside the goals of issue 45. */
+export interface MorningFigures {
+  database: 'PGlite' | 'PostgreSQL';
+  devices: number;
+  /** From the first device opening until every device holds the morning's marks. */
+  inStepMs: number;
+  pullP50Ms: number;
+  pullP99Ms: number;
+  pushP50Ms: number;
+  pushP99Ms: number;
+  /** The server's CPU seconds (both threads) over the morning, and the cores that makes on average. */
+  cpuSeconds: number;
+  errors: string;
+}
+
 /**
  * The morning of a scale-`BENCH_SYNC_SCALE` school (10 unless set) on PGlite, or on the PostgreSQL database of
- * `BENCH_LOAD_DATABASE_URL` (seeded when it has no users). `BENCH_MORNING_DATA_DIR` reuses a seeded PGlite
- * folder (it is written to). Prints the time until every device is in step, the pull and push latencies,
- * the server's CPU and the errors, beside the goals of issue 45.
+ * `databaseUrl` (seeded when it has no users). `dataDir` reuses a seeded PGlite folder (it is written to);
+ * without it a new one is seeded and removed. Prints the time until every device is in step, the pull and
+ * push latencies (by collection too), the server's CPU and the errors, beside the goals of issue 45, and
+ * answers them.
  */
-export async function benchMorning(): Promise<void> {
+export async function morning(
+  options: { dataDir?: string | undefined; databaseUrl?: string | undefined } = {},
+): Promise<MorningFigures> {
   const scale = Number(process.env.BENCH_SYNC_SCALE ?? 10);
   const port = Number(process.env.BENCH_MORNING_PORT ?? 3095);
-  const databaseUrl = process.env.BENCH_LOAD_DATABASE_URL;
-  const reuse = process.env.BENCH_MORNING_DATA_DIR;
+  const { databaseUrl, dataDir: reuse } = options;
   const dataDir = reuse ?? mkdtempSync(path.join(os.tmpdir(), 'school-bench-morning-'));
   const env: Record<string, string> = databaseUrl ? { DATABASE_URL: databaseUrl } : {};
+  const database = databaseUrl ? 'PostgreSQL' : 'PGlite';
   try {
     if (!reuse) console.log(`seed scale ${scale}: ${seconds(await seed(dataDir, scale, env))}`);
     const { staff, nightSeq } = await prepare(
@@ -338,7 +360,7 @@ export async function benchMorning(): Promise<void> {
       });
       if (overnight.errors.size > 0) throw new Error(`last night's marks failed: ${[...overnight.errors]}`);
       console.log(
-        `${databaseUrl ? 'PostgreSQL' : 'PGlite'}, scale ${scale}: ${devices.length} staff devices (${roles}); ` +
+        `${database}, scale ${scale}: ${devices.length} staff devices (${roles}); ` +
           `overnight ${overnight.pushedRows} marks of ${evening.length} classes; ${teachers.length} teachers each push a class's marks`,
       );
 
@@ -348,7 +370,7 @@ export async function benchMorning(): Promise<void> {
       let pushesLeft = teachers.length;
       let lastPush = started;
       const spans: number[] = [];
-      const morning = devices.map(async (device, index) => {
+      const deviceWork = devices.map(async (device, index) => {
         await new Promise((resolve) => setTimeout(resolve, (index * MORNING_MS) / devices.length));
         const opens = performance.now();
         for (const collection of device.collections) await catchUp(server, device, collection, tally);
@@ -359,7 +381,7 @@ export async function benchMorning(): Promise<void> {
         }
         spans.push(performance.now() - opens);
       });
-      await within('every device to open, pull and push', 10 * 60_000, Promise.all(morning));
+      await within('every device to open, pull and push', 10 * 60_000, Promise.all(deviceWork));
       const opened = performance.now() - started;
       if (pushesLeft !== 0) throw new Error(`${pushesLeft} pushes never ended`);
       // In step: after the last push, every device's pull of the marks (the one collection the morning
@@ -391,6 +413,12 @@ export async function benchMorning(): Promise<void> {
         )} (goal p99 ≤ 500 ms)`,
       );
       console.log(
+        `  by collection, slowest p50 first: ${[...tally.pullsOf]
+          .sort(([, a], [, b]) => percentile(b, 50) - percentile(a, 50))
+          .map(([name, times]) => `${name} ${msOf(times, 50)} / ${msOf(times, 99)}`)
+          .join(', ')} (p50 / p99)`,
+      );
+      console.log(
         `push: ${tally.pushes.length} calls, ${tally.pushedRows} marks, p50 ${msOf(tally.pushes, 50)}, p99 ${msOf(
           tally.pushes,
           99,
@@ -401,10 +429,32 @@ export async function benchMorning(): Promise<void> {
           os.cpus().length
         }); answers of 503 tried again after Retry-After: ${tally.busy}; errors: ${errors}`,
       );
+      return {
+        database,
+        devices: devices.length,
+        inStepMs: inStep,
+        pullP50Ms: percentile(tally.pulls, 50),
+        pullP99Ms: percentile(tally.pulls, 99),
+        pushP50Ms: percentile(tally.pushes, 50),
+        pushP99Ms: percentile(tally.pushes, 99),
+        cpuSeconds: cpu,
+        errors,
+      };
     } finally {
       await server.stop();
     }
   } finally {
     if (!reuse) rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * `npm run bench -- morning`: the morning on PGlite, or on `BENCH_LOAD_DATABASE_URL`'s PostgreSQL when set;
+ * `BENCH_MORNING_DATA_DIR` reuses a seeded PGlite folder (it is written to).
+ */
+export async function benchMorning(): Promise<void> {
+  await morning({
+    dataDir: process.env.BENCH_MORNING_DATA_DIR,
+    databaseUrl: process.env.BENCH_LOAD_DATABASE_URL,
+  });
 }

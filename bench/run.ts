@@ -15,6 +15,7 @@ import { benchReports } from './reports';
 import { benchRequestsSearch } from './requests-search';
 import { benchSchedulesMonth } from './schedules-month';
 import { benchSignInAndMaster } from './sign-in-and-master';
+import { benchSpeed } from './speed';
 import { benchSubjectsCopy } from './subjects-copy';
 import { benchLiveQuery, benchSync } from './sync-figures';
 
@@ -58,6 +59,11 @@ const sections: [key: string, title: string, run: () => Promise<void>][] = [
     'morning',
     `A school's morning at scale ${process.env.BENCH_SYNC_SCALE ?? 10}: every staff device opens within a minute, pulls and pushes`,
     benchMorning,
+  ],
+  [
+    'speed',
+    `Issue 45's table at scale ${process.env.BENCH_SYNC_SCALE ?? 10}: a teacher's first sync, an admin's new device, a school's morning, a live query`,
+    benchSpeed,
   ],
   [
     'on-demand',

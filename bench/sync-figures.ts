@@ -273,12 +273,13 @@ async function adminFirstSync(server: BenchServer) {
  * Local write → live query update on the teacher's synced page (docs/first-sync.md, "Local write to live
  * query"): prints the whole path's p50 and p95 against the goal of one frame, and its parts.
  */
-async function liveQueryFigures(page: Page): Promise<void> {
+async function liveQueryFigures(page: Page): Promise<{ p50Ms: number; p95Ms: number }> {
   const liveQuery = await call(page, 'liveQueryLatency', LIVE_RUNS);
+  const figures = { p50Ms: percentile(liveQuery.times, 50), p95Ms: percentile(liveQuery.times, 95) };
   console.log(
     `local write → live query update (attendance sheet of ${liveQuery.sheetRows} rows, ${LIVE_RUNS} writes): p50 ${ms(
-      percentile(liveQuery.times, 50),
-    )}, p95 ${ms(percentile(liveQuery.times, 95))} (goal p95 ≤ 16 ms, one frame)`,
+      figures.p50Ms,
+    )}, p95 ${ms(figures.p95Ms)} (goal p95 ≤ 16 ms, one frame)`,
   );
   const part = (times: number[]) => `p50 ${ms(percentile(times, 50))}, p95 ${ms(percentile(times, 95))}`;
   console.log(
@@ -286,19 +287,23 @@ async function liveQueryFigures(page: Page): Promise<void> {
       liveQuery.parts.row,
     )}; the query's emission after the write resolved ${part(liveQuery.parts.emitted)}`,
   );
+  return figures;
 }
 
 type Teacher = z.infer<typeof teacherSchema>;
 
 /**
  * Runs `work` against the real built server on the demo school of `BENCH_SYNC_SCALE` (10 unless set), with
- * its biggest teacher, and the bench page built into the served folder. `BENCH_SYNC_DATA_DIR` reuses an
- * already seeded PGlite folder (it is written to) instead of seeding a new one.
+ * its biggest teacher, and the bench page built into the served folder, and answers what it answers. `reuse`
+ * (`BENCH_SYNC_DATA_DIR` unless given) is an already seeded PGlite folder, written to; without it a new one is
+ * seeded and removed.
  */
-async function onSeededSchool(work: (server: BenchServer, teacher: Teacher) => Promise<void>): Promise<void> {
+async function onSeededSchool<T>(
+  work: (server: BenchServer, teacher: Teacher) => Promise<T>,
+  reuse = process.env.BENCH_SYNC_DATA_DIR,
+): Promise<T> {
   const scale = Number(process.env.BENCH_SYNC_SCALE ?? 10);
   const port = Number(process.env.BENCH_SYNC_PORT ?? 3091);
-  const reuse = process.env.BENCH_SYNC_DATA_DIR;
   const dataDir = reuse ?? mkdtempSync(path.join(os.tmpdir(), 'school-bench-sync-'));
   let staticDir: string | null = null;
   try {
@@ -307,7 +312,7 @@ async function onSeededSchool(work: (server: BenchServer, teacher: Teacher) => P
     staticDir = await buildStaticDir();
     const server = await startServer(port, { STATIC_DIR: staticDir }, { dataDir });
     try {
-      await work(server, teacher);
+      return await work(server, teacher);
     } finally {
       await server.stop();
     }
@@ -315,6 +320,59 @@ async function onSeededSchool(work: (server: BenchServer, teacher: Teacher) => P
     if (staticDir) rmSync(staticDir, { recursive: true, force: true });
     if (!reuse) rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** What the biggest teacher's first sync measured, beside the goals of issue 45. */
+export interface FirstSyncFigures {
+  documents: number;
+  /** The teacher's whole scope pulled from Node: HTTP and JSON only, the server's part of a first sync. */
+  nodePullMs: number;
+  /** The first sync in Chromium: the app's worker replicating into RxDB on IndexedDB. */
+  firstSyncMs: number;
+  /** A raw IndexedDB bulk put of the same documents, the storage's floor. */
+  rawPutMs: number;
+}
+
+/**
+ * The biggest teacher's first sync: their scope pulled from Node, then in the bench page's Chromium beside a
+ * raw IndexedDB put of the same documents, while an admin renames a university the device holds (a live
+ * change must not wait for the rest of the first sync). Prints the figures and answers them.
+ */
+async function teacherFirstSync(
+  server: BenchServer,
+  teacher: Teacher,
+  session: BenchSession,
+  { browser, page }: Awaited<ReturnType<typeof openBenchPage>>,
+): Promise<FirstSyncFigures> {
+  const { expected, total, described, university, nodePullMs } = await scopeOf(server, session, Role.teacher);
+  if (!university) throw new Error('the teacher sees no university');
+  console.log(
+    `biggest teacher: ${teacher.email}, ${teacher.classes} classes; scope ${total} documents (${described})`,
+  );
+  console.log(
+    `the same pulls from Node (HTTP + JSON only, pages of ${SYNC_PULL_MAX_LIMIT}): ${seconds(nodePullMs)}`,
+  );
+  const traceFile = process.env.BENCH_SYNC_TEACHER_TRACE;
+  if (traceFile) await startCpuTrace(browser, page, traceFile);
+  const firstSync = call(page, 'initialSync', { userId: teacher.id, role: Role.teacher, expected });
+  const live = await liveChangeDuringFirstSync(server, page, firstSync, university);
+  const initial = await firstSync;
+  if (traceFile) await browser.stopTracing();
+  const raw = await call(page, 'rawBulkPut');
+  console.log(
+    `initial sync in Chromium (worker, RxDB on IndexedDB): ${total} documents in ${seconds(initial.ms)} (${Math.round(
+      (total * 1000) / initial.ms,
+    )} documents/s)`,
+  );
+  console.log(
+    `raw IndexedDB bulk put of the same ${raw.documents} documents (one transaction, same indexes): ${seconds(raw.ms)}; sync / raw = ${(
+      initial.ms / raw.ms
+    ).toFixed(1)}×`,
+  );
+  console.log(
+    `server change → shown on the device (an admin renames a university${live.whileSyncing ? ' during the first sync' : ' after the first sync ended'}): ${seconds(live.ms)}`,
+  );
+  return { documents: total, nodePullMs, firstSyncMs: initial.ms, rawPutMs: raw.ms };
 }
 
 /**
@@ -327,40 +385,10 @@ async function onSeededSchool(work: (server: BenchServer, teacher: Teacher) => P
 export async function benchSync(): Promise<void> {
   await onSeededSchool(async (server, teacher) => {
     const session = await signIn(server, teacher.email, PASSWORD);
-    const { expected, total, described, university, nodePullMs } = await scopeOf(
-      server,
-      session,
-      Role.teacher,
-    );
-    if (!university) throw new Error('the teacher sees no university');
-    console.log(
-      `biggest teacher: ${teacher.email}, ${teacher.classes} classes; scope ${total} documents (${described})`,
-    );
-    console.log(
-      `the same pulls from Node (HTTP + JSON only, pages of ${SYNC_PULL_MAX_LIMIT}): ${seconds(nodePullMs)}`,
-    );
-    const { browser, page } = await openBenchPage(server, session);
+    const opened = await openBenchPage(server, session);
+    const { page } = opened;
     try {
-      const traceFile = process.env.BENCH_SYNC_TEACHER_TRACE;
-      if (traceFile) await startCpuTrace(browser, page, traceFile);
-      const firstSync = call(page, 'initialSync', { userId: teacher.id, role: Role.teacher, expected });
-      const live = await liveChangeDuringFirstSync(server, page, firstSync, university);
-      const initial = await firstSync;
-      if (traceFile) await browser.stopTracing();
-      const raw = await call(page, 'rawBulkPut');
-      console.log(
-        `initial sync in Chromium (worker, RxDB on IndexedDB): ${total} documents in ${seconds(initial.ms)} (${Math.round(
-          (total * 1000) / initial.ms,
-        )} documents/s)`,
-      );
-      console.log(
-        `raw IndexedDB bulk put of the same ${raw.documents} documents (one transaction, same indexes): ${seconds(raw.ms)}; sync / raw = ${(
-          initial.ms / raw.ms
-        ).toFixed(1)}×`,
-      );
-      console.log(
-        `server change → shown on the device (an admin renames a university${live.whileSyncing ? ' during the first sync' : ' after the first sync ended'}): ${seconds(live.ms)}`,
-      );
+      await teacherFirstSync(server, teacher, session, opened);
       await liveQueryFigures(page);
       const marker = `bench queued ${Date.now()}`;
       const pushed = await call(page, 'pushQueued', QUEUED_WRITES, marker);
@@ -380,10 +408,31 @@ export async function benchSync(): Promise<void> {
       );
       await call(page, 'stop');
     } finally {
-      await browser.close();
+      await opened.browser.close();
     }
     await adminFirstSync(server);
   });
+}
+
+/**
+ * Issue 45's first and last rows on one device (`npm run bench -- speed`): the biggest teacher's first sync
+ * (`teacherFirstSync`), then local write → live query update. `dataDir` is a seeded PGlite folder, written to.
+ */
+export async function firstSyncAndLiveQuery(
+  dataDir: string,
+): Promise<FirstSyncFigures & { liveQuery: { p50Ms: number; p95Ms: number } }> {
+  return onSeededSchool(async (server, teacher) => {
+    const session = await signIn(server, teacher.email, PASSWORD);
+    const opened = await openBenchPage(server, session);
+    try {
+      const firstSync = await teacherFirstSync(server, teacher, session, opened);
+      const liveQuery = await liveQueryFigures(opened.page);
+      await call(opened.page, 'stop');
+      return { ...firstSync, liveQuery };
+    } finally {
+      await opened.browser.close();
+    }
+  }, dataDir);
 }
 
 /**

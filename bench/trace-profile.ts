@@ -6,7 +6,9 @@ import { z } from 'zod';
  * V8 sampling profiler on (`BENCH_SYNC_TRACE=<file> npm run bench -- sync` writes one of an admin's first
  * sync, `BENCH_SYNC_TEACHER_TRACE=<file>` one of the biggest teacher's; with either set the bench page is built
  * unminified). For each JavaScript thread (the window, the sync worker) it prints the busy time and the functions
- * and files with the most self time.
+ * and files with the most self time. It reads a Node CPU profile the same way: one `.cpuprofile` per thread, as
+ * `BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=<dir>"` has a bench's server write them (its main thread
+ * and its PGlite thread).
  */
 
 const callFrameSchema = z.object({
@@ -49,17 +51,26 @@ function sortedTop(values: Map<string, number>, count: number): string[] {
     .map(([name, ms]) => `${ms.toFixed(0).padStart(7)} ms  ${name}`);
 }
 
+/** A Node CPU profile (`--cpu-prof`, one file per thread): its nodes, samples and their gaps in one object. */
+const nodeProfileSchema = z.object({
+  nodes: z.array(nodeSchema),
+  samples: z.array(z.number()),
+  timeDeltas: z.array(z.number()),
+});
+
 const [file, topArg] = process.argv.slice(2);
-if (!file) throw new Error('usage: npx tsx bench/trace-profile.ts <trace.json> [top]');
+if (!file) throw new Error('usage: npx tsx bench/trace-profile.ts <trace.json | node.cpuprofile> [top]');
 const top = Number(topArg ?? 25);
 const raw: unknown = JSON.parse(readFileSync(file, 'utf8'));
-const events = z
-  .array(z.unknown())
-  .parse(Array.isArray(raw) ? raw : z.object({ traceEvents: z.array(z.unknown()) }).parse(raw).traceEvents)
-  .flatMap((event) => {
-    const parsed = eventSchema.safeParse(event);
-    return parsed.success ? [parsed.data] : [];
-  });
+const nodeProfile = nodeProfileSchema.safeParse(raw);
+const traceEvents = (): unknown[] =>
+  z
+    .array(z.unknown())
+    .parse(Array.isArray(raw) ? raw : z.object({ traceEvents: z.array(z.unknown()) }).parse(raw).traceEvents);
+const events = (nodeProfile.success ? [] : traceEvents()).flatMap((event) => {
+  const parsed = eventSchema.safeParse(event);
+  return parsed.success ? [parsed.data] : [];
+});
 
 const threadNames = new Map<string, string>();
 for (const event of events) {
@@ -67,6 +78,15 @@ for (const event of events) {
     threadNames.set(`${event.pid}:${event.tid}`, threadNameArgs.parse(event.args).name);
 }
 const profiles = new Map<string, Profile>();
+if (nodeProfile.success) {
+  const { nodes, samples, timeDeltas } = nodeProfile.data;
+  profiles.set(file, {
+    thread: file,
+    frames: new Map(nodes.map((node) => [node.id, node.callFrame])),
+    samples,
+    deltas: timeDeltas,
+  });
+}
 for (const event of events) {
   const key = `${event.pid}:${event.id}`;
   if (event.name === 'Profile') {
