@@ -1,6 +1,7 @@
 import type { StoredUser } from '../../domain/schemas/auth-account';
-import { sharedDatabase } from '../db/database-context';
+import { loadDatabaseModules, sharedDatabase } from '../db/database-context';
 import { prestartSyncClient } from '../sync/sync-client';
+import { loadSyncWorkerAhead } from '../sync/sync-worker';
 import { isWindowOffline } from './connection-context';
 
 /**
@@ -13,4 +14,15 @@ import { isWindowOffline } from './connection-context';
 export function startSignedInData(user: StoredUser, worker: Worker): void {
   prestartSyncClient(user.id, user.role, worker);
   void sharedDatabase(user.id, isWindowOffline).catch(() => undefined);
+}
+
+/**
+ * Loads, while a sign-in waits for its last step (the two-step code or the passkey), what the signed-in start
+ * needs that names no user: the sync worker's script and the modules that open the window's database. Nothing
+ * is opened or stored before the sign-in completes; once it does, syncing starts from a worker already loaded
+ * (docs/on-demand-sync.md, "The start after the code").
+ */
+export function prepareSignedInStart(): void {
+  loadSyncWorkerAhead();
+  void loadDatabaseModules().catch(() => undefined);
 }

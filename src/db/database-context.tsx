@@ -7,6 +7,14 @@ const DatabaseContext = createContext<SchoolDatabase | null>(null);
 // RxDB refuses a second instance of the same name while the first is open.
 const openDatabases = new Map<string, Promise<SchoolDatabase>>();
 
+/**
+ * The modules that open the window's database: RxDB loads with the first signed-in screen, keeping it out of
+ * the login page's bundle, or ahead of it on the two-step code's screen (`prepareSignedInStart`).
+ */
+export function loadDatabaseModules() {
+  return Promise.all([import('./open-database'), import('./outbox')]);
+}
+
 /** The window's database of a user, opened once and shared by every provider of the page. */
 export function sharedDatabase(
   userId: string,
@@ -14,15 +22,12 @@ export function sharedDatabase(
 ): Promise<SchoolDatabase> {
   const existing = openDatabases.get(userId);
   if (existing) return existing;
-  // RxDB loads with the first signed-in screen, keeping it out of the login page's bundle. The window is
-  // where screens write, so the outbox hooks live on its instance.
-  const opening = Promise.all([import('./open-database'), import('./outbox')]).then(
-    async ([{ openDatabase }, { trackLocalWrites }]) => {
-      const database = await openDatabase(userId);
-      trackLocalWrites(database, isOffline);
-      return database;
-    },
-  );
+  // The window is where screens write, so the outbox hooks live on its instance.
+  const opening = loadDatabaseModules().then(async ([{ openDatabase }, { trackLocalWrites }]) => {
+    const database = await openDatabase(userId);
+    trackLocalWrites(database, isOffline);
+    return database;
+  });
   openDatabases.set(userId, opening);
   opening.catch(() => openDatabases.delete(userId));
   return opening;

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { createFileRoute, redirect, useRouter } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { LoginResponse } from '../../domain/schemas/auth-account';
 import { nextSignInStep, showWelcome, signInStepSearch } from '../app/after-sign-in';
 import { useSessionStore } from '../app/session-context';
@@ -30,6 +30,11 @@ function OtpRoute() {
   const { i18n } = useLingui();
   // An account with a passkey is asked for it first (issue 44); "send me a code instead" turns to the code.
   const [passkeyFirst, setPasskeyFirst] = useState(() => session.getUser()?.passkey_step === true);
+  // What the signed-in start needs that names no user loads while the user reads the code or answers the
+  // passkey: the sync worker's script was the longest step between the code and the first screen.
+  useEffect(() => {
+    void import('../app/signed-in-start').then(({ prepareSignedInStart }) => prepareSignedInStart());
+  }, []);
   const onSignOut = () => void signOut(session.getUser()?.id);
   const onVerified = (user: LoginResponse) => {
     session.setUser(user);

@@ -14,6 +14,11 @@ export type SyncCommands = {
     csrfToken?: string;
     /** `navigator.onLine` of the window when it starts the worker. */
     online?: boolean;
+    /**
+     * Started by a sign-in in this page, not for a user stored before it loaded: the device most often holds
+     * nothing of the user yet, so the worker asks for the master data's first page as it starts.
+     */
+    signedInNow?: boolean;
   }) => void;
   /** The window's `online`/`offline` events, which a worker does not reliably see. */
   setNetwork: (args: { online: boolean }) => void;

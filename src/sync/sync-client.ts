@@ -8,7 +8,7 @@ import {
   type SyncWorkerApi,
   syncEventSchema,
 } from './protocol';
-import { spawnSyncWorker } from './sync-worker';
+import { endSyncWorkerLoadedAhead, spawnSyncWorker } from './sync-worker';
 
 type Listener<Name extends SyncEventName> = (payload: SyncEvents[Name]) => void;
 
@@ -31,6 +31,7 @@ const STOP_BOUND_MS = 1000;
  * them.
  */
 export async function stopSyncWorkers(): Promise<void> {
+  endSyncWorkerLoadedAhead();
   await Promise.all([...running.values()].map((end) => end()));
 }
 
@@ -49,7 +50,7 @@ export function prestartSyncClient(userId: string, role: AccountRole, worker: Wo
     worker.terminate();
     return;
   }
-  early = { userId, role, client: createSyncClient(userId, role, worker) };
+  early = { userId, role, client: createSyncClient(userId, role, { signedInNow: false, worker }) };
 }
 
 /**
@@ -62,14 +63,18 @@ export function startSyncClient(userId: string, role: AccountRole): SyncClient {
   early = null;
   if (started && started.userId === userId && started.role === role) return started.client;
   started?.client.terminate();
-  return createSyncClient(userId, role);
+  return createSyncClient(userId, role, { signedInNow: true });
 }
 
 /**
  * Starts the sync worker for a signed-in user and relays the window's network events to it: a worker's
  * replication does not see `online`, so without the relay it would wait out its full retry delay.
  */
-function createSyncClient(userId: string, role: AccountRole, worker = spawnSyncWorker()): SyncClient {
+function createSyncClient(
+  userId: string,
+  role: AccountRole,
+  { signedInNow, worker = spawnSyncWorker() }: { signedInNow: boolean; worker?: Worker },
+): SyncClient {
   const remote: Remote<SyncWorkerApi> = wrap<SyncWorkerApi>(worker);
   const listeners = new Map<SyncEventName, Set<(payload: unknown) => void>>();
   // Each event's latest payload: the worker's state (online, syncing, its build, a refusal) as last reported.
@@ -89,6 +94,7 @@ function createSyncClient(userId: string, role: AccountRole, worker = spawnSyncW
     baseUrl: window.location.origin,
     csrfToken: readCsrfCookie(),
     online: navigator.onLine,
+    signedInNow,
   });
 
   const relayOnline = () => void remote.setNetwork({ online: true });

@@ -6,6 +6,7 @@ import {
   ON_DEMAND_ROLES,
   ROWS_AHEAD_COLLECTIONS,
   SUBJECT_AHEAD_COLLECTIONS,
+  SYNC_PULL_MAX_LIMIT,
   SyncCollection,
 } from '../../domain/sync';
 import { aheadRowsAsked$, askNamesOfClass } from '../db/ahead-asks';
@@ -24,6 +25,8 @@ import { clientCollection } from './collections';
 import type { FetchLike } from './http';
 import type { SyncCommands, SyncEvent } from './protocol';
 import { type CollectionReplication, replicateCollection } from './replicate-collection';
+import type { PageAhead } from './replication/core';
+import { fetchFirstPageAhead } from './replication/pull';
 import { screenAsksFirst } from './screen-asks-first';
 import type { SyncRequestContext } from './sync-request';
 
@@ -69,6 +72,8 @@ type EngineCollections = {
   oneAtATime: boolean;
   /** What the first pulls wait for (the master data's first pull), if anything. */
   pullAfter?: Promise<void>;
+  /** The master data's first page, asked for as the worker started (`fetchFirstPageAhead`), if it was. */
+  masterAhead?: PageAhead;
   asksFirst: ReturnType<typeof screenAsksFirst>;
   askNamesNext(page: readonly AnyReplicatedDoc[], classId: string): Promise<void>;
   isOffline(): boolean;
@@ -113,6 +118,7 @@ function replicationOf(
           firstPullFetched: () => asksFirst.fetched(name),
         }),
     ...(name === 'master' || !pullAfter ? {} : { pullAfter }),
+    ...(name === 'master' && engine.masterAhead ? { pageAhead: engine.masterAhead } : {}),
     ...(bySubject.includes(name) ? { bySubject: { kept: () => subjectsKept(database, Date.now()) } } : {}),
     ...(SUBJECT_AHEAD_COLLECTIONS.includes(name)
       ? {
@@ -163,11 +169,10 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncCommands {
     baseUrl: string;
     csrfToken?: string;
     online?: boolean;
+    signedInNow?: boolean;
   }) {
     network.online = args.online ?? network.online;
     role = args.role;
-    deps.preparePlugins();
-    const database = await deps.openDatabase(args.userId);
     const request = {
       network,
       fetchImpl: deps.fetchImpl,
@@ -175,10 +180,19 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncCommands {
       clientBuild: deps.clientBuild,
       csrfToken: { current: args.csrfToken },
     };
-    const replications = new Map<string, CollectionReplication<AnyReplicatedDoc>>();
     const names = REPLICATED_COLLECTIONS.filter((name) =>
       clientCollection(name).pullRoles.includes(args.role),
     );
+    // Right after a sign-in the first screen waits for the master data, which the device most often does not
+    // hold yet: its first page is asked for now, beside the opening of the database, and the master's first
+    // pull takes the answer. A device that pulled the master data before drops it.
+    const masterAhead =
+      args.signedInNow && names.includes('master')
+        ? fetchFirstPageAhead(request, 'master', SYNC_PULL_MAX_LIMIT)
+        : undefined;
+    deps.preparePlugins();
+    const database = await deps.openDatabase(args.userId);
+    const replications = new Map<string, CollectionReplication<AnyReplicatedDoc>>();
     // The first sync's progress, by collection in the registry's order, recorded in the database for every
     // tab. Only reports write it, and only the leader's replications report: a tab that is not the leader
     // never overwrites the leader's numbers with its own zeros.
@@ -217,6 +231,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncCommands {
       bySubject,
       oneAtATime,
       pullAfter,
+      ...(masterFirst && masterAhead ? { masterAhead } : {}),
       asksFirst,
       askNamesNext,
       isOffline: () => !socketOnline,

@@ -32,9 +32,13 @@ test('a teacher signs in with the mailed code, trusts the device, and the next s
   await page.getByLabel(ja.code).fill('000000');
   await page.getByRole('button', { name: ja.verify, exact: true }).click();
   await expect(page.getByRole('alert')).toContainText(ja.wrongCode);
-  // Halfway through signing in, the server would refuse every sync call: no sync worker runs, none is made.
-  expect(page.workers()).toEqual([]);
+  // Halfway through signing in, the server would refuse every sync call: none is made, and no database of the
+  // user's is opened. The sync worker's script is loaded by now, idle until the code is taken
+  // (docs/on-demand-sync.md, "The start after the code").
   expect(syncCalls).toEqual([]);
+  expect(
+    await page.evaluate(async () => (await indexedDB.databases()).map((database) => database.name)),
+  ).toEqual([]);
 
   const firstPull = page.waitForResponse((response) => /\/api\/sync\/[^/]+\/pull/.test(response.url()));
   // Back to the page first asked for, with the welcome toast (watched from before the code is sent: it lasts

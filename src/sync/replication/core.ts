@@ -58,6 +58,11 @@ export type CollectionReplicationOptions<Doc extends LocalDoc> = {
   /** Pulls wait for this first (the other collections of a first sync wait for the master data's pull). */
   pullAfter?: Promise<void>;
   /**
+   * A page of the pull asked for before the replication was made (`fetchFirstPageAhead`): the first page the pull
+   * fetches is this answer instead when it asks for the same path, else the answer is dropped.
+   */
+  pageAhead?: PageAhead;
+  /**
    * Present when the device replicates the collection subject by subject (an on-demand role,
    * docs/on-demand-sync.md): the subjects to keep now, most recently opened first.
    */
@@ -77,6 +82,9 @@ export type CollectionReplicationOptions<Doc extends LocalDoc> = {
   firstPullYields?: () => Promise<boolean>;
   firstPullFetched?: () => void;
 };
+
+/** A pull page asked for ahead of its replication: the path it asked (query included) and the server's answer. */
+export type PageAhead = { path: string; answer: Promise<unknown> };
 
 /** A running replication of one collection. */
 export type CollectionReplication<Doc extends LocalDoc> = {

@@ -6,7 +6,7 @@ import type { FetchLike } from '../http';
 import { createCheckpointStep } from './checkpoint';
 import { masterCore, TEST_BASE_URL } from './core-test-helper';
 import { createProgressStep } from './progress';
-import { createPullPages, createPullStep } from './pull';
+import { createPullPages, createPullStep, fetchFirstPageAhead } from './pull';
 import { createRetry } from './retry';
 import { createScopeSweep } from './scope-sweep';
 import { createStoreStep } from './store';
@@ -23,8 +23,11 @@ const rows = ['a', 'b', 'c'].map((id, index) => ({
   _deleted: false,
 }));
 
-/** The pull step over a test database, against a server answering pages of `rows` (or failing). */
-async function pullStep(answer: 'pages' | 'failing') {
+/**
+ * The pull step over a test database, against a server answering pages of `rows` (or failing); `aheadLimit`:
+ * its first page of that size was asked for before the step was made (`fetchFirstPageAhead`).
+ */
+async function pullStep(answer: 'pages' | 'failing', aheadLimit?: number) {
   database = await openTestDatabase('pull');
   const queries: string[] = [];
   const fetchImpl: FetchLike = async (input) => {
@@ -47,9 +50,11 @@ async function pullStep(answer: 'pages' | 'failing') {
   };
   const heard: Omit<FirstPullProgress, 'collection'>[] = [];
   let pulled = 0;
+  const request = { fetchImpl, baseUrl: TEST_BASE_URL, clientBuild: 'test', csrfToken: { current: 't' } };
   const core = masterCore(database, {
     push: false,
-    request: { fetchImpl, baseUrl: TEST_BASE_URL, clientBuild: 'test', csrfToken: { current: 't' } },
+    request,
+    ...(aheadLimit ? { pageAhead: fetchFirstPageAhead(request, 'master', aheadLimit) } : {}),
     retryMs: { min: 1, max: 1 },
     firstPull: { done: false, onProgress: (progress) => heard.push(progress) },
     onPulled: async () => {
@@ -88,6 +93,24 @@ describe('the pull step', () => {
       { pulled: 3, total: 3, done: false },
     ]);
     expect(pulled()).toBe(2);
+  });
+
+  it('takes the first page asked for ahead instead of asking again, and pulls on from its checkpoint', async () => {
+    const { step, queries } = await pullStep('pages', 2);
+    const first = await step.handler(undefined, 2);
+    expect(first.documents.map((doc) => doc.id)).toEqual(['a', 'b']);
+    await step.handler(first.checkpoint, 2);
+    expect(queries).toEqual([
+      '?limit=2&count=1',
+      `?limit=2&checkpoint=${encodeURIComponent(JSON.stringify({ updatedAt: 2, id: 'b' }))}`,
+    ]);
+  });
+
+  it('asks for its first page itself when the page asked for ahead is another one', async () => {
+    const { step, queries } = await pullStep('pages', 3);
+    const first = await step.handler(undefined, 2);
+    expect(first.documents.map((doc) => doc.id)).toEqual(['a', 'b']);
+    expect(queries).toEqual(['?limit=3&count=1', '?limit=2&count=1']);
   });
 
   it('starts from a stored rewind before the checkpoint, and ends the rewind once the page came', async () => {

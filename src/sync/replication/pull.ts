@@ -1,9 +1,9 @@
 import type { WithDeleted } from 'rxdb';
 import { type SyncCheckpoint, syncPullResponseSchema } from '../../../domain/sync';
 import type { createAheadPull } from '../ahead-pull';
-import { syncRequest } from '../sync-request';
+import { type SyncRequestContext, syncRequest } from '../sync-request';
 import type { CheckpointStep } from './checkpoint';
-import type { LocalDoc, ReplicationCore } from './core';
+import type { LocalDoc, PageAhead, ReplicationCore } from './core';
 import type { ProgressStep } from './progress';
 import type { Retry } from './retry';
 import type { ScopeSweep } from './scope-sweep';
@@ -13,17 +13,61 @@ import type { createSubjectPull } from './subject-pull';
 /** A pull's narrowing, as its query says it. */
 type Narrow = Record<string, string>;
 
+const pullPath = (name: string, query: URLSearchParams) => `/api/sync/${name}/pull?${query}`;
+
+/**
+ * The query of a page of changes: from `from` (none: the start), naming the kept subjects, asking how many
+ * rows there are when `count`.
+ */
+function changesQuery(
+  from: SyncCheckpoint | undefined,
+  kept: readonly string[] | null,
+  batchSize: number,
+  count: boolean,
+) {
+  const query = new URLSearchParams({ limit: String(batchSize) });
+  if (from) query.set('checkpoint', JSON.stringify(from));
+  if (kept) query.set('subjects', kept.join(','));
+  if (count) query.set('count', '1');
+  return query;
+}
+
+/**
+ * Asks for the first page of a collection's first pull on this device (from the start, counted) before its
+ * replication exists: the pull takes the answer when it asks for that page (`pageAhead`). The worker asks for
+ * the master data's this way right after a sign-in, while it opens the database (docs/on-demand-sync.md).
+ */
+export function fetchFirstPageAhead(request: SyncRequestContext, name: string, batchSize: number): PageAhead {
+  const path = pullPath(name, changesQuery(undefined, null, batchSize, true));
+  const answer = syncRequest(request, path, { method: 'GET' });
+  // Taken by the pull or dropped: a failure here is met again by the pull's own fetch.
+  answer.catch(() => undefined);
+  return { path, answer };
+}
+
 /** Fetching pull pages: the server's answer to a query, and a narrowed page checked against what is stored. */
 export function createPullPages<Doc extends LocalDoc>(
   core: ReplicationCore<Doc>,
   store: Pick<StoreStep<Doc>, 'checkStoredRowsOf'>,
 ) {
   const pullResponseSchema = syncPullResponseSchema(core.options.docSchema);
+  // Only the pull's first page may be the one asked for ahead.
+  let ahead = core.options.pageAhead;
+
+  /** The answer asked for ahead when it is the page at `path` and came; null otherwise. */
+  async function answerAhead(path: string): Promise<unknown> {
+    const asked = ahead;
+    ahead = undefined;
+    if (asked?.path !== path) return null;
+    return asked.answer.catch(() => null);
+  }
 
   /** One page of the collection's pull as the server answers `query`. */
   async function fetchPullPage(query: URLSearchParams) {
-    const path = `/api/sync/${core.options.name}/pull?${query}`;
-    return pullResponseSchema.parse(await syncRequest(core.options.request, path, { method: 'GET' }));
+    const path = pullPath(core.options.name, query);
+    const answer =
+      (await answerAhead(path)) ?? (await syncRequest(core.options.request, path, { method: 'GET' }));
+    return pullResponseSchema.parse(answer);
   }
 
   /** One page of the pull narrowed as `narrow` says, from `from`, its rows stored before checked (`checkStoredRowsOf`). */
@@ -90,10 +134,7 @@ export function createPullStep<Doc extends LocalDoc>(deps: PullDeps<Doc>) {
     batchSize: number,
     letGo: boolean,
   ) {
-    const query = new URLSearchParams({ limit: String(batchSize) });
-    if (from) query.set('checkpoint', JSON.stringify(from));
-    if (kept) query.set('subjects', kept.join(','));
-    if (await progress.wantsCount(from !== undefined)) query.set('count', '1');
+    const query = changesQuery(from, kept, batchSize, await progress.wantsCount(from !== undefined));
     try {
       return await pages.fetchPullPage(query);
     } finally {
