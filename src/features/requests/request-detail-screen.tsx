@@ -4,7 +4,7 @@ import { mayCancelRequest } from '../../../domain/permissions';
 import { RequestStatus } from '../../../domain/request-status';
 import { AcceptReason } from '../../../domain/requests';
 import { type AccountRole, Role } from '../../../domain/roles';
-import type { Request } from '../../../domain/schemas/requests';
+import { newRequestDoc, type Request } from '../../../domain/schemas/requests';
 import { errorMessage } from '../../i18n/error-messages';
 import { formatDate } from '../../i18n/format';
 import { localeOrDefault } from '../../i18n/i18n';
@@ -21,31 +21,46 @@ import { useRequestRows } from './use-requests';
 /** What a decision tells the screen: a success or a refusal to toast. */
 export type RequestNotice = { tone: 'success' | 'error'; title: string };
 
-/** A request read from the server (not on this device yet) in the shape the screens show. */
+/**
+ * A request read from the server (not on this device yet) in the shape the screens show. Its document starts as
+ * `newRequestDoc` makes one from what was asked, so a field added to the document is started in that one place,
+ * and then takes what the server says has happened to it since.
+ */
 function rowOf(request: Request): RequestRow {
+  const asked = newRequestDoc(
+    {
+      option: request.option,
+      subject_id: request.subject.id,
+      class_id: request.class?.id ?? '',
+      schedule_id: request.schedule?.id ?? null,
+      score_name_id: request.score_name?.id ?? null,
+      late_minutes: request.late_minutes,
+      points: request.points,
+      content: request.content,
+    },
+    {
+      id: request.id,
+      studentId: request.student.id,
+      // Not in the answer, and no screen reads it from a request.
+      universityId: '',
+      createdAt: request.created_at,
+      filedBy: request.filed_by?.id ?? null,
+    },
+  );
+  const { _deleted, ...fields } = asked;
   return {
     doc: {
-      id: request.id,
-      subjectId: request.subject.id,
-      universityId: '',
-      studentId: request.student.id,
+      ...fields,
       classId: request.class?.id ?? null,
-      scheduleId: request.schedule?.id ?? null,
-      scoreNameId: request.score_name?.id ?? null,
       type: request.type,
       status: request.status,
-      option: request.option,
       attendanceKind: request.attendance_kind,
       confirmKind: request.confirm_kind,
       acceptReason: request.accept_reason,
-      lateMinutes: request.late_minutes,
-      points: request.points,
-      content: request.content,
       rejectReason: request.reject_reason,
       decidedBy: request.decided_by?.id ?? null,
       decidedAt: request.decided_at,
-      filedBy: request.filed_by?.id ?? null,
-      createdAt: request.created_at,
+      // Read from the server, so not waiting to be pushed (0 marks a row filed on this device).
       updatedAt: 1,
     },
     studentName: request.student.name,
