@@ -242,35 +242,16 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncCommands {
       },
     };
     for (const name of names) replications.set(name, replicationOf(name, engine));
-    // A subject a screen opened (in any tab) comes on the next pull of the collections kept by subject, and
-    // ahead of the first pull of those pulled whole; so does a row a screen waits for.
-    const demand = askedSubjects$(database).subscribe(() =>
-      reSyncAll([...bySubject, ...SUBJECT_AHEAD_COLLECTIONS]),
-    );
-    for (const name of AHEAD_COLLECTIONS) {
-      demand.add(aheadRowsAsked$(database, name).subscribe(() => reSyncAll([name])));
-    }
+    const demand = followScreenAsks(database, bySubject, reSyncAll);
     const activity = combineLatest(
       [...replications.values()].map((replication) => replication.state.active$),
     ).subscribe((states) => deps.emit({ type: 'activity', payload: { syncing: states.some(Boolean) } }));
-    const socket = connectChangeSocket({
-      url: socketUrl(args.baseUrl),
-      onConnection: (online) => {
+    const socket = listenForChanges(args.baseUrl, deps, {
+      connection: (online) => {
         socketOnline = online;
         emitConnection();
-        // Reconnecting means changes may have been missed: pull everything since each checkpoint.
-        if (online) reSyncAll();
       },
-      // The server closed the socket because the session ended: a pull now meets its 401 (and learns
-      // whether the account was closed) instead of waiting for the next reconnect.
-      onSessionEnded: () => reSyncAll(),
-      onMessage: (message) => {
-        if (message.type === 'hello') {
-          deps.emit({ type: 'serverBuild', payload: { build: message.build } });
-          return;
-        }
-        reSyncAll(message.collections);
-      },
+      pull: reSyncAll,
     });
     activity.add(demand);
     running = { releasePulls, database, replications, socket, activity };
@@ -309,6 +290,49 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncCommands {
       );
     },
   };
+}
+
+/**
+ * Pulls what the screens ask for: a subject a screen opened (in any tab) comes on the next pull of the
+ * collections kept by subject, and ahead of the first pull of those pulled whole; so does a row a screen waits
+ * for.
+ */
+function followScreenAsks(
+  database: SchoolDatabase,
+  bySubject: readonly SyncCollection[],
+  pull: (names?: readonly string[]) => void,
+): Subscription {
+  const demand = askedSubjects$(database).subscribe(() => pull([...bySubject, ...SUBJECT_AHEAD_COLLECTIONS]));
+  for (const name of AHEAD_COLLECTIONS) {
+    demand.add(aheadRowsAsked$(database, name).subscribe(() => pull([name])));
+  }
+  return demand;
+}
+
+/** The `/ws` socket of a running engine: each change notice, and each reconnect, is answered with a pull. */
+function listenForChanges(
+  baseUrl: string,
+  deps: SyncEngineDeps,
+  on: { connection: (online: boolean) => void; pull: (names?: readonly string[]) => void },
+): ChangeSocket {
+  return connectChangeSocket({
+    url: socketUrl(baseUrl),
+    onConnection: (online) => {
+      on.connection(online);
+      // Reconnecting means changes may have been missed: pull everything since each checkpoint.
+      if (online) on.pull();
+    },
+    // The server closed the socket because the session ended: a pull now meets its 401 (and learns whether the
+    // account was closed) instead of waiting for the next reconnect.
+    onSessionEnded: () => on.pull(),
+    onMessage: (message) => {
+      if (message.type === 'hello') {
+        deps.emit({ type: 'serverBuild', payload: { build: message.build } });
+        return;
+      }
+      on.pull(message.collections);
+    },
+  });
 }
 
 /**
