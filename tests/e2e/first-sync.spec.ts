@@ -86,9 +86,10 @@ test('the first sync says how far it has got, in the replicating tab and in a se
     .not.toBe(shared);
 
   // Recorded from before the code was entered: the line named its steps, counted rows once it knew how
-  // many, and never counted past its total.
+  // many, and never counted past its total. Its first step, the master data, may be over before the line is
+  // drawn: a sign-in asks for its first page while the database opens (docs/on-demand-sync.md).
   const texts = await progressTexts(page);
-  expect(texts.some((text) => /^同期中 1\/\d+：/.test(text))).toBe(true);
+  expect(texts.some((text) => /^同期中 \d+\/\d+：/.test(text))).toBe(true);
   expect(texts.some((text) => STEP_WITH_COUNTS.test(text))).toBe(true);
   for (const text of texts) {
     const counts = countsOf(text);
