@@ -1,9 +1,10 @@
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { PlanPublish, PublishState } from '../../domain/lessons';
+import { Role } from '../../domain/roles';
 import { type NoteDoc, NoteKind, sittingNoteDoc } from '../../domain/sync-docs';
 import type { MasterDocType } from './master-schema';
 import { openDatabase, type SchoolDatabase } from './open-database';
-import type { LessonDocType, ScheduleDocType, SubjectDocType } from './synced-schemas';
+import type { LessonDocType, PersonDocType, ScheduleDocType, SubjectDocType } from './synced-schemas';
 
 let opened = 0;
 
@@ -123,6 +124,26 @@ export function planRow(fields: Partial<NoteDoc> & Pick<NoteDoc, 'id'>): NoteDoc
       authorId: 'teacher-1',
     }),
     publish: PlanPublish.published,
+    ...fields,
+  };
+}
+
+/** A student's `people` row (their name card), with the fields a test does not name left empty. */
+export function personRow(fields: Partial<PersonDocType> & Pick<PersonDocType, 'id'>): PersonDocType {
+  return {
+    role: Role.student,
+    name: '山田 花子',
+    nameKana: null,
+    email: null,
+    avatar: null,
+    retireAt: null,
+    deactivated: false,
+    studentId: null,
+    identity: null,
+    universityId: 'u',
+    facultyId: null,
+    yearCodeId: null,
+    updatedAt: 1,
     ...fields,
   };
 }

@@ -2,13 +2,19 @@ import { firstValueFrom } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AttendanceStatus } from '../../domain/attendance';
 import { PlanPublish } from '../../domain/lessons';
-import { Role } from '../../domain/roles';
 import { AchievementDocKind, NoteKind, SubjectDocKind } from '../../domain/sync-docs';
-import { lessonRow, openTestDatabase, planRow, scheduleRow, subjectRow } from './database-test-helper';
+import {
+  lessonRow,
+  openTestDatabase,
+  personRow,
+  planRow,
+  scheduleRow,
+  subjectRow,
+} from './database-test-helper';
 import type { SchoolDatabase } from './open-database';
 import { recordIssue, syncIssues$ } from './outbox';
 import { describeSyncIssue, issueValues } from './sync-issue-subject';
-import type { AchievementDocType, AttendanceDocType, PersonDocType, SubjectDocType } from './synced-schemas';
+import type { AchievementDocType, AttendanceDocType, SubjectDocType } from './synced-schemas';
 
 let database: SchoolDatabase | undefined;
 
@@ -22,22 +28,7 @@ afterEach(async () => {
   database = undefined;
 });
 
-const student: PersonDocType = {
-  id: 'user-7',
-  role: Role.student,
-  name: '山田 花子',
-  nameKana: null,
-  email: null,
-  avatar: null,
-  retireAt: null,
-  deactivated: false,
-  studentId: 'student-7',
-  identity: 'S007',
-  universityId: 'u',
-  facultyId: null,
-  yearCodeId: null,
-  updatedAt: 1,
-};
+const student = personRow({ id: 'user-7', studentId: 'student-7', identity: 'S007' });
 
 const schedule = scheduleRow({ id: 'schedule-3' });
 

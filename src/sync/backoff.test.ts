@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createBackoff } from './backoff';
+import { settled } from './fake-timers-test-helper';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -8,16 +9,6 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers();
 });
-
-/** Whether `promise` has settled once the timers have run up to now. */
-async function settled(promise: Promise<void>): Promise<boolean> {
-  let done = false;
-  void promise.then(() => {
-    done = true;
-  });
-  await vi.advanceTimersByTimeAsync(0);
-  return done;
-}
 
 describe('backoff', () => {
   it('waits at least what the server asked for, though its own delay is shorter', async () => {

@@ -3,6 +3,7 @@ import { mayCancelRequest } from '../../../domain/permissions';
 import { RequestStatus } from '../../../domain/request-status';
 import { RequestOption, RequestType } from '../../../domain/requests';
 import { Role } from '../../../domain/roles';
+import { personRow } from '../../db/database-test-helper';
 import type { PersonDocType, RequestDocType } from '../../db/synced-schemas';
 import { sittingRange } from './request-form';
 import { filterRequests, joinRequests, REQUEST_PAGE_SIZE, type RequestRow } from './request-list';
@@ -106,22 +107,7 @@ describe('a range of sittings', () => {
 });
 
 describe('joining a request with its names', () => {
-  const student: PersonDocType = {
-    id: 'user-7',
-    role: Role.student,
-    name: '山田 花子',
-    nameKana: null,
-    email: null,
-    avatar: null,
-    retireAt: null,
-    deactivated: false,
-    studentId: 'st1',
-    identity: 'S007',
-    universityId: 'u1',
-    facultyId: null,
-    yearCodeId: null,
-    updatedAt: 1,
-  };
+  const student = personRow({ id: 'user-7', studentId: 'st1', identity: 'S007', universityId: 'u1' });
   const sources = (people: PersonDocType[]) => ({
     requests: [row('1').doc],
     subjects: [],

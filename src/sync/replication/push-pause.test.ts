@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { settled } from '../fake-timers-test-helper';
 import { untilWritesPause } from './push-pause';
 
 beforeEach(() => {
@@ -8,16 +9,6 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers();
 });
-
-/** Whether `promise` has settled once the timers have run up to now. */
-async function settled(promise: Promise<void>): Promise<boolean> {
-  let done = false;
-  void promise.then(() => {
-    done = true;
-  });
-  await vi.advanceTimersByTimeAsync(0);
-  return done;
-}
 
 describe('the push pause', () => {
   it('ends once the writes pause, every waiting write together', async () => {
